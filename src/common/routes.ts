@@ -1,0 +1,35 @@
+/**
+ * The SPEC §2 route table as path patterns. The React router defines the screens; the server uses this
+ * list to answer unknown paths with HTTP 404 (a test keeps the two in step).
+ */
+export const SAMPLE_PRODUCT = 'sample';
+
+export const APP_PATHS = [
+  '/',
+  '/event',
+  '/event/:id',
+  '/event/:eventSlug/payment-success',
+  '/ticket/:rsvpId',
+  '/ticket-verification/:qrData',
+  '/scan',
+  '/admin',
+  '/auth',
+  '/auth/dashboard',
+  '/auth/admin',
+  '/auth/sms/twilio',
+  '/auth/mailbox',
+  '/auth/accept-invite',
+  '/checkin',
+  '/checkin/scan',
+  '/checkin/search',
+  '/checkin/verify/:qrData',
+  `/${SAMPLE_PRODUCT}`,
+] as const;
+
+const compiled = APP_PATHS.map(
+  (p) => new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+);
+
+export function isAppPath(pathname: string): boolean {
+  return compiled.some((re) => re.test(pathname));
+}

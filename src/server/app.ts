@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ZodError } from 'zod';
+import { authRoutes } from './auth/auth.routes.ts';
+import { AppError, type ErrorBody } from './errors.ts';
+import type { AppEnv, Deps } from './http/context.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { Spa } from './http/spa.ts';
+import { validationError } from './http/validation.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { mountModules } from './modules/index.ts';
+import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { projectRoot } from './project-root.ts';
+
+export type CreateAppOptions = { clientDir?: string };
+
+/** The whole HTTP app without listen(): main.ts serves it, tests call app.request(). */
+export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  const spa = new Spa(opts.clientDir ?? path.join(projectRoot(), 'dist', 'client'));
+
+  app.use(async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    c.set('deps', deps);
+    c.set('requestId', requestId);
+    c.set('log', deps.log.child({ reqId: requestId }));
+    c.header('X-Request-Id', requestId);
+    await next();
+  });
+  app.use(securityHeaders());
+
+  app.onError((err, c) => {
+    const requestId = c.var.requestId;
+    let appErr: AppError | undefined;
+    if (err instanceof AppError) appErr = err;
+    else if (err instanceof ZodError) appErr = validationError(err);
+    else if (err instanceof HTTPException && err.status < 500) {
+      const malformed = /json/i.test(err.message);
+      appErr = new AppError(
+        err.status === 413 ? 'payload_too_large' : 'bad_request',
+        malformed ? 'The request body is not valid JSON.' : err.message || 'Bad request',
+        malformed ? { body: 'must be valid JSON' } : undefined,
+      );
+    }
+    if (!appErr || appErr.status >= 500) {
+      c.var.log.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
+      const body: ErrorBody = {
+        error: { code: 'internal', message: `Something went wrong on our side (request ${requestId}).`, requestId },
+      };
+      return c.json(body, 500);
+    }
+    if (appErr.headers) for (const [k, v] of Object.entries(appErr.headers)) c.header(k, v);
+    const body: ErrorBody = {
+      error: { code: appErr.code, message: appErr.message, ...(appErr.fields ? { fields: appErr.fields } : {}) },
+    };
+    return c.json(body, appErr.status as ContentfulStatusCode);
+  });
+
+  app.route('/', healthRoutes());
+  app.route('/api/auth', authRoutes());
+  app.route('/api/setup', setupRoutes());
+  mountModules(app, spa);
+
+  app.all('/api/*', () => {
+    throw new AppError('not_found', 'No such API endpoint.');
+  });
+  spa.mount(app);
+  return { app, spa };
+}
+
+export type App = ReturnType<typeof createApp>['app'];

@@ -1,0 +1,17 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+// numeric → string is pg's default; keep it (prices are formatted, never summed in JS). int8 → number.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function createDb(url: string, poolSize = 10): Db {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  return drizzle(pool, { schema }) as Db;
+}
+
+export { schema };

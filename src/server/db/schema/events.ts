@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+// Domain tables keep the SPEC §3 field names as their property names, so rows and API shapes agree.
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+export type ThemeColors = {
+  primary: string;
+  secondary: string;
+  accent: string;
+  background: string;
+  text: string;
+};
+
+export const event_themes = pgTable('event_themes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  colors: jsonb('colors').$type<ThemeColors>().notNull(),
+  is_default: boolean('is_default').notNull().default(false),
+  created_by: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    subtitle: text('subtitle'),
+    image_url: text('image_url'),
+    preview_image_url: text('preview_image_url'),
+    event_date: timestamp('event_date', { withTimezone: true }).notNull(),
+    end_date: timestamp('end_date', { withTimezone: true }),
+    timezone: text('timezone').notNull().default('UTC'),
+    location: text('location'),
+    main_body_intro: text('main_body_intro'),
+    main_body_description: text('main_body_description'),
+    call_to_action: text('call_to_action'),
+    rsvp_button_text: text('rsvp_button_text').notNull().default('RSVP'),
+    max_attendees: integer('max_attendees'),
+    /** Sum of guest_count over confirmed RSVPs, kept in the same transaction as each RSVP write. */
+    seats_taken: integer('seats_taken').notNull().default(0),
+    theme_id: uuid('theme_id').references(() => event_themes.id, { onDelete: 'set null' }),
+    is_active: boolean('is_active').notNull().default(true),
+    is_paid_event: boolean('is_paid_event').notNull().default(false),
+    ticket_price: numeric('ticket_price', { precision: 10, scale: 2 }),
+    currency: text('currency').notNull().default('usd'),
+    stripe_publishable_key: text('stripe_publishable_key'),
+    /** AES-256-GCM ciphertext of the Stripe secret key; never leaves the server. */
+    stripe_secret_key_enc: text('stripe_secret_key_enc'),
+    /** Last four characters and prefix, for the masked display ('sk_live_…abcd'). */
+    stripe_secret_key_hint: text('stripe_secret_key_hint'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('events_slug_key').on(t.slug),
+    index('events_user_id_idx').on(t.user_id),
+    check('events_max_attendees_min', sql`${t.max_attendees} IS NULL OR ${t.max_attendees} >= 1`),
+    check('events_seats_taken_min', sql`${t.seats_taken} >= 0`),
+    check('events_currency', sql`${t.currency} IN ('usd','eur','gbp','cad')`),
+  ],
+);
+
+export const event_hosts = pgTable(
+  'event_hosts',
+  {
+    event_id: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** Trimmed and lower-cased. */
+    email: text('email').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.event_id, t.email] }), index('event_hosts_email_idx').on(t.email)],
+);
+
+/** Sign-up invitations for co-hosts without an account: valid for one e-mail address only. */
+export const host_invitations = pgTable('host_invitations', {
+  token_hash: text('token_hash').primaryKey(),
+  email: text('email').notNull(),
+  event_id: uuid('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  used_at: timestamp('used_at', { withTimezone: true }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Uploaded images, stored in the database so that every server process can serve them. */
+export const media = pgTable('media', {
+  /** Content hash (sha256, hex, first 32 chars): URLs are /media/{id}.{ext} and immutable. */
+  id: text('id').primaryKey(),
+  mime: text('mime').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: bytea('bytes').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

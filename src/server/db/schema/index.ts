@@ -1,0 +1,4 @@
+export * from './auth.ts';
+export * from './events.ts';
+export * from './outbox.ts';
+export * from './rsvps.ts';

@@ -1,0 +1,36 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export type EmailPayload = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: { filename: string; contentType: string; contentBase64: string; cid?: string }[];
+};
+export type SmsPayload = { to: string; body: string };
+
+/**
+ * Messages to deliver, written in the same transaction as the change that causes them.
+ * Workers claim rows with FOR UPDATE SKIP LOCKED, so several server processes can share one database.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    /** At-least-once delivery, at most one row per key: the cause (e.g. rsvp:{id}:confirmed:{n}). */
+    idempotency_key: text('idempotency_key').notNull().unique(),
+    payload: jsonb('payload').$type<EmailPayload | SmsPayload>().notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'dead'] })
+      .notNull()
+      .default('pending'),
+    /** 'smtp', 'twilio' or 'dev-mailbox' once sent. */
+    delivered_via: text('delivered_via'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    last_error: text('last_error'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.next_attempt_at)],
+);

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { events } from './events.ts';
+
+export const event_rsvps = pgTable(
+  'event_rsvps',
+  {
+    /** Random UUID: public ticket URLs carry it, so it must not be guessable. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    event_id: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    preferred_name: text('preferred_name'),
+    /** Trimmed and lower-cased; null only for the legacy sample form (preferred name + phone). */
+    email: text('email'),
+    phone: text('phone'),
+    guest_count: integer('guest_count').notNull().default(1),
+    notes: text('notes'),
+    status: text('status', { enum: ['confirmed', 'declined', 'maybe'] })
+      .notNull()
+      .default('confirmed'),
+    /** 'rsvp' (free), 'ticket' (paid), 'legacy' (sample landing form). */
+    type: text('type').notNull().default('rsvp'),
+    payment_status: text('payment_status'),
+    external_order_id: text('external_order_id'),
+    /** Bumped when the QR is regenerated: tokens carrying an older version are refused. */
+    qr_version: integer('qr_version').notNull().default(1),
+    /** The signed ticket token the QR encodes (as /ticket-verification/{token}). */
+    qr_code_data: text('qr_code_data'),
+    qr_code_image_url: text('qr_code_image_url'),
+    attended: boolean('attended').notNull().default(false),
+    checked_in_at: timestamp('checked_in_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('event_rsvps_event_email_key')
+      .on(t.event_id, t.email)
+      .where(sql`${t.email} IS NOT NULL`),
+    index('event_rsvps_event_created_idx').on(t.event_id, t.created_at),
+    check('event_rsvps_guest_count', sql`${t.guest_count} BETWEEN 1 AND 10`),
+  ],
+);
+
+export const rsvp_pins = pgTable(
+  'rsvp_pins',
+  {
+    rsvp_id: uuid('rsvp_id')
+      .primaryKey()
+      .references(() => event_rsvps.id, { onDelete: 'cascade' }),
+    event_id: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    pin: text('pin').notNull(),
+    external_order_id: text('external_order_id'),
+  },
+  (t) => [uniqueIndex('rsvp_pins_event_pin_key').on(t.event_id, t.pin)],
+);

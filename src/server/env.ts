@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const secret = z.string().min(32, 'must be at least 32 characters');
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public origin used in e-mails, QR codes and share tags. Defaults to http://localhost:PORT. */
+  PUBLIC_BASE_URL: z.url().optional(),
+  /** Any PostgreSQL server. Without it the app starts its own embedded server under DATA_DIR. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATA_DIR: z.string().default('./data'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  AUTH_SECRET: secret.optional(),
+  /** 32-byte key (hex or base64) for AES-256-GCM encryption of payment secrets at rest. */
+  ENCRYPTION_KEY: z.string().optional(),
+  /** Key for signing ticket tokens (HMAC-SHA256). */
+  TICKET_SIGNING_KEY: secret.optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Turnout <no-reply@turnout.local>'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  /** Where the Twilio SDK sends requests (tests point it at a local fake). */
+  TWILIO_API_BASE_URL: z.url().optional(),
+  /** Where the Stripe SDK sends requests (tests point it at a local fake), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT: bool.default(true),
+  TRUST_PROXY: bool.default(false),
+  OUTBOX_WORKER: bool.default(true),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
+});
+
+export type Env = Omit<z.infer<typeof EnvSchema>, 'AUTH_SECRET' | 'ENCRYPTION_KEY' | 'TICKET_SIGNING_KEY'> & {
+  PUBLIC_BASE_URL: string;
+  AUTH_SECRET: string;
+  ENCRYPTION_KEY: Buffer;
+  TICKET_SIGNING_KEY: string;
+};
+
+export class EnvError extends Error {}
+
+/** Reads and checks the environment once; throws EnvError with one readable line per problem. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const secrets = resolveSecrets(env);
+  return {
+    ...env,
+    PUBLIC_BASE_URL: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    ...secrets,
+  };
+}
+
+function parseKey(raw: string): Buffer {
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new EnvError('Invalid configuration:\n  ENCRYPTION_KEY: must be 32 bytes (64 hex characters or base64)');
+  return key;
+}
+
+/**
+ * Production needs every secret from the environment. Elsewhere missing ones are generated once and
+ * kept in DATA_DIR/secrets.json (mode 0600), so a fresh checkout runs with no configuration.
+ */
+function resolveSecrets(env: z.infer<typeof EnvSchema>) {
+  const names = ['AUTH_SECRET', 'ENCRYPTION_KEY', 'TICKET_SIGNING_KEY'] as const;
+  const missing = names.filter((n) => !env[n]);
+  if (missing.length && env.NODE_ENV === 'production') {
+    throw new EnvError(
+      `Invalid configuration:\n${missing.map((n) => `  ${n}: required in production (e.g. openssl rand -hex 32)`).join('\n')}`,
+    );
+  }
+  let stored: Record<string, string> = {};
+  if (missing.length) {
+    const file = path.resolve(env.DATA_DIR, 'secrets.json');
+    if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8'));
+    const fresh = missing.filter((n) => !stored[n]);
+    if (fresh.length) {
+      for (const n of fresh) stored[n] = randomBytes(32).toString('hex');
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+      chmodSync(file, 0o600);
+    }
+  }
+  const pick = (n: (typeof names)[number]) => (env[n] ?? stored[n]) as string;
+  return {
+    AUTH_SECRET: pick('AUTH_SECRET'),
+    ENCRYPTION_KEY: parseKey(pick('ENCRYPTION_KEY')),
+    TICKET_SIGNING_KEY: pick('TICKET_SIGNING_KEY'),
+  };
+}

@@ -1,0 +1,21 @@
+import type { Auth, SessionUser } from '../auth/auth.ts';
+import type { Db } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import type { Logger } from '../logger.ts';
+
+/** What every request handler can reach: the process-wide dependencies and per-request values. */
+export type Deps = {
+  env: Env;
+  db: Db;
+  auth: Auth;
+  log: Logger;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    requestId: string;
+    log: Logger;
+    user: SessionUser | null;
+  };
+};

@@ -1,0 +1,115 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Context, Hono } from 'hono';
+import { isAppPath } from '../../common/routes.ts';
+import type { AppEnv } from './context.ts';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt', '.webmanifest']);
+
+type Asset = { body: Buffer; type: string; gzip?: Buffer; br?: Buffer; immutable: boolean };
+
+export const HEAD_START = '<!--head:start-->';
+export const HEAD_END = '<!--head:end-->';
+
+/** Head tags for one server-rendered page (title, description, share tags); null = the default head. */
+export type PageHead = { head: string; status?: 200 | 404 };
+export type HeadProvider = (c: Context<AppEnv>, pathname: string) => Promise<PageHead | null>;
+
+const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${HEAD_START}<title>Turnout</title>${HEAD_END}</head><body><div id="root"></div><noscript>Turnout needs JavaScript. Run npm run build.</noscript></body></html>`;
+
+/** Serves the built SPA from dist/client: hashed assets immutable, index.html no-cache, unknown paths 404. */
+export class Spa {
+  private assets = new Map<string, Asset>();
+  private index: string;
+  private headProviders: HeadProvider[] = [];
+
+  constructor(readonly clientDir: string) {
+    const indexFile = path.join(clientDir, 'index.html');
+    this.index = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX;
+    if (existsSync(clientDir)) this.scan(clientDir);
+  }
+
+  addHeadProvider(p: HeadProvider) {
+    this.headProviders.push(p);
+  }
+
+  private scan(dir: string) {
+    for (const name of readdirSync(dir)) {
+      const abs = path.join(dir, name);
+      if (statSync(abs).isDirectory()) {
+        this.scan(abs);
+        continue;
+      }
+      const urlPath = `/${path.relative(this.clientDir, abs).split(path.sep).join('/')}`;
+      if (urlPath === '/index.html') continue;
+      const ext = path.extname(name);
+      this.assets.set(urlPath, {
+        body: readFileSync(abs),
+        type: TYPES[ext] ?? 'application/octet-stream',
+        immutable: urlPath.startsWith('/assets/'),
+      });
+    }
+  }
+
+  renderIndex(head?: string): string {
+    if (!head) return this.index;
+    const start = this.index.indexOf(HEAD_START);
+    const end = this.index.indexOf(HEAD_END);
+    if (start < 0 || end < 0) return this.index.replace('</head>', `${head}</head>`);
+    return this.index.slice(0, start + HEAD_START.length) + head + this.index.slice(end);
+  }
+
+  private sendAsset(c: Context<AppEnv>, asset: Asset, ext: string) {
+    const headers: Record<string, string> = {
+      'Content-Type': asset.type,
+      'Cache-Control': asset.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    };
+    let body = asset.body;
+    const accept = c.req.header('accept-encoding') ?? '';
+    if (COMPRESSIBLE.has(ext) && asset.body.length > 512) {
+      headers.Vary = 'Accept-Encoding';
+      if (/\bbr\b/.test(accept)) {
+        asset.br ??= brotliCompressSync(asset.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+        body = asset.br;
+        headers['Content-Encoding'] = 'br';
+      } else if (/\bgzip\b/.test(accept)) {
+        asset.gzip ??= gzipSync(asset.body, { level: 9 });
+        body = asset.gzip;
+        headers['Content-Encoding'] = 'gzip';
+      }
+    }
+    return c.body(new Uint8Array(body), 200, headers);
+  }
+
+  mount(app: Hono<AppEnv>) {
+    app.get('*', async (c) => {
+      const pathname = c.req.path;
+      const asset = this.assets.get(pathname);
+      if (asset) return this.sendAsset(c, asset, path.extname(pathname));
+      if (pathname.startsWith('/assets/')) return c.text('Not found', 404);
+      let page: PageHead | null = null;
+      for (const provider of this.headProviders) {
+        page = await provider(c, pathname);
+        if (page) break;
+      }
+      const status = page?.status ?? (isAppPath(pathname) ? 200 : 404);
+      c.header('Cache-Control', 'no-cache');
+      return c.html(this.renderIndex(page?.head), status);
+    });
+  }
+}

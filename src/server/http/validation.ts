@@ -1,0 +1,29 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { z } from 'zod';
+import { AppError, type FieldErrors } from '../errors.ts';
+import type { AppEnv } from './context.ts';
+
+/** zod issues → { field: first message }, with nested paths joined by dots. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function validationError(error: z.ZodError, message = 'Please correct the highlighted fields.'): AppError {
+  const fields = fieldErrors(error);
+  const only = Object.keys(fields).length === 1 ? Object.values(fields)[0] : undefined;
+  return new AppError('validation_failed', only ?? message, fields);
+}
+
+/** A router whose request validation failures become 400s naming the fields. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error as z.ZodError);
+    },
+  });
+}

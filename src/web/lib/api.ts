@@ -1,0 +1,48 @@
+/** The server's error shape: `{"error":{"code","message","fields"?}}`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Options = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
+
+/** fetch for our JSON API: same-origin cookies, JSON in and out, ApiError on any non-2xx. */
+export async function api<T>(path: string, { method = 'GET', body, signal, headers = {} }: Options = {}): Promise<T> {
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      signal,
+      credentials: 'same-origin',
+      headers: body === undefined || isForm ? headers : { 'Content-Type': 'application/json', ...headers },
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.');
+  }
+  const text = await res.text();
+  const data = text ? safeJson(text) : null;
+  if (!res.ok) {
+    const e = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
+    const message = e?.message ?? (data as { message?: string } | null)?.message ?? `Request failed (${res.status})`;
+    throw new ApiError(res.status, e?.code ?? (data as { code?: string } | null)?.code ?? 'http_error', message, e?.fields);
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
+}

@@ -1,0 +1,58 @@
+import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { Loading } from './components/ui/spinner.tsx';
+import { SAMPLE_PRODUCT } from '../common/routes.ts';
+
+/** Keeps the query string when one route stands for another (SPEC §2: /scan, /admin). */
+function RedirectKeepingQuery({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={`${to}${search}`} replace />;
+}
+
+const hydrateFallback = () => <Loading />;
+
+/** The SPEC §2 route table. Each screen is its own lazily loaded chunk. */
+export const routes = [
+  {
+    path: '/',
+    hydrateFallbackElement: hydrateFallback(),
+    children: [
+      { index: true, lazy: () => import('./routes/dashboard.tsx') },
+      { path: 'event', lazy: () => import('./routes/placeholder.tsx') },
+      { path: 'event/:id', lazy: () => import('./routes/placeholder.tsx') },
+      { path: 'event/:eventSlug/payment-success', lazy: () => import('./routes/placeholder.tsx') },
+      { path: 'ticket/:rsvpId', lazy: () => import('./routes/placeholder.tsx') },
+      { path: 'ticket-verification/:qrData', lazy: () => import('./routes/placeholder.tsx') },
+      { path: 'scan', element: <RedirectKeepingQuery to="/checkin/scan" /> },
+      { path: 'admin', element: <RedirectKeepingQuery to="/auth/admin" /> },
+      {
+        path: 'auth',
+        children: [
+          { index: true, lazy: () => import('./routes/auth/sign-in.tsx') },
+          { path: 'accept-invite', lazy: () => import('./routes/placeholder.tsx') },
+          {
+            lazy: () => import('./routes/auth/guard.tsx'),
+            children: [
+              { path: 'dashboard', lazy: () => import('./routes/dashboard.tsx') },
+              { path: 'admin', lazy: () => import('./routes/placeholder.tsx') },
+              { path: 'sms/twilio', lazy: () => import('./routes/placeholder.tsx') },
+              { path: 'mailbox', lazy: () => import('./routes/placeholder.tsx') },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'checkin',
+        children: [
+          { index: true, lazy: () => import('./routes/placeholder.tsx') },
+          { path: 'scan', lazy: () => import('./routes/placeholder.tsx') },
+          { path: 'search', lazy: () => import('./routes/placeholder.tsx') },
+          { path: 'verify/:qrData', lazy: () => import('./routes/placeholder.tsx') },
+        ],
+      },
+      { path: SAMPLE_PRODUCT, lazy: () => import('./routes/placeholder.tsx') },
+      { path: '*', lazy: () => import('./routes/not-found.tsx') },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

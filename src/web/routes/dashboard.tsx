@@ -1,0 +1,109 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { BookOpen, CalendarDays, ExternalLink, Inbox, LogOut, ScanLine } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { Loading } from '../components/ui/spinner.tsx';
+import { SAMPLE_PRODUCT } from '../../common/routes.ts';
+import { greetingName, sessionKey, signOut, useSession } from '../lib/auth.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
+import { markSignedOut } from '../lib/session-flags.ts';
+import { notify } from '../lib/toast.ts';
+
+export function Component() {
+  useDocumentTitle('Dashboard');
+  const { data: user, isPending } = useSession();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [signingOut, setSigningOut] = useState(false);
+
+  if (isPending) return <Loading text="Loading..." />;
+  if (!user) return <Navigate to="/auth" replace />;
+
+  async function onSignOut() {
+    setSigningOut(true);
+    try {
+      await signOut();
+      markSignedOut();
+      qc.setQueryData(sessionKey, null);
+      notify.success('Signed out successfully', 'You have been signed out.');
+      navigate('/auth');
+    } catch (err) {
+      notify.error('Error signing out', (err as Error).message);
+    } finally {
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <div className="min-h-dvh">
+      <header className="border-b border-ink/10 bg-white">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
+          <span className="font-display text-xl font-bold tracking-tight">Turnout</span>
+          <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut}>
+            <LogOut aria-hidden="true" />
+            Sign Out
+          </Button>
+        </div>
+      </header>
+      <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <h1 className="font-display text-3xl font-semibold">Hello, {greetingName(user.email)}</h1>
+          <span className="rounded-full bg-ink/5 px-3 py-1 text-sm text-ink/70">Period: Last Month</span>
+        </div>
+
+        <div className="mt-8 grid gap-4 sm:grid-cols-2">
+          <Tile to="/auth/admin" icon={<CalendarDays aria-hidden="true" />} title="Events" text="Create and manage events, guest lists, messages" />
+          <Tile to="/checkin" icon={<ScanLine aria-hidden="true" />} title="Check In" text="Scan QR codes, manage check-ins" />
+        </div>
+
+        <Card className="mt-8 p-5">
+          <h2 className="text-lg font-semibold">Quick Links</h2>
+          <ul className="mt-3 divide-y divide-ink/10">
+            <li className="flex items-start gap-3 py-3">
+              <BookOpen className="mt-0.5 size-5 text-accent" aria-hidden="true" />
+              <div>
+                <p className="font-medium">Learning portal</p>
+                <p className="text-sm text-ink/70">Step-by-step articles and tutorials</p>
+              </div>
+            </li>
+            <li className="py-3">
+              <Link to={`/${SAMPLE_PRODUCT}`} className="flex items-start gap-3 hover:text-accent-ink">
+                <ExternalLink className="mt-0.5 size-5 text-accent" aria-hidden="true" />
+                <span>
+                  <span className="block font-medium underline-offset-4 hover:underline">Template example event page</span>
+                  <span className="text-sm text-ink/70">See what guests see</span>
+                </span>
+              </Link>
+            </li>
+            {user.role === 'admin' ? (
+              <li className="py-3">
+                <Link to="/auth/mailbox" className="flex items-start gap-3 hover:text-accent-ink">
+                  <Inbox className="mt-0.5 size-5 text-accent" aria-hidden="true" />
+                  <span>
+                    <span className="block font-medium">Dev mailbox</span>
+                    <span className="text-sm text-ink/70">E-mail and SMS kept here while no SMTP or Twilio is configured</span>
+                  </span>
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+        </Card>
+      </main>
+    </div>
+  );
+}
+
+function Tile({ to, icon, title, text }: { to: string; icon: React.ReactNode; title: string; text: string }) {
+  return (
+    <Link
+      to={to}
+      className="group rounded-2xl border border-ink/10 bg-white p-6 shadow-sm transition hover:border-accent/50 hover:shadow-md"
+    >
+      <span className="grid size-12 place-items-center rounded-xl bg-paper text-ink [&_svg]:size-6">{icon}</span>
+      <span className="mt-4 block text-xl font-semibold group-hover:text-accent-ink">{title}</span>
+      <span className="mt-1 block text-sm text-ink/70">{text}</span>
+    </Link>
+  );
+}

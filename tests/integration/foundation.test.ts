@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { signedInUser, TEST_PASSWORD } from '../factories/users.ts';
+import { cookiesFrom, createTestApp } from '../support/app.ts';
+
+const t = await createTestApp();
+
+describe('health and errors', () => {
+  it('GET /healthz checks the database', async () => {
+    const res = await t.request('/healthz');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('answers unknown paths with 404 and known SPA paths with 200', async () => {
+    expect((await t.request('/no/such/page')).status).toBe(404);
+    expect((await t.request('/event/abc')).status).toBe(200);
+    expect((await t.request('/auth/admin')).status).toBe(200);
+    const api = await t.request('/api/nope');
+    expect(api.status).toBe(404);
+    expect((await api.json()).error.code).toBe('not_found');
+  });
+
+  it('rejects malformed JSON with a 400 naming the body, never a 500', async () => {
+    const res = await t.request('/api/setup/owner', { method: 'POST', body: '{bad', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatchObject({ code: 'bad_request', fields: { body: expect.any(String) } });
+  });
+
+  it('sends the security headers on every response', async () => {
+    const res = await t.request('/');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBeTruthy();
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+});
+
+describe('owner setup and sign-in', () => {
+  it('offers the owner form once, then only sign-in', async () => {
+    expect(await (await t.request('/api/setup')).json()).toEqual({ needsOwner: true });
+    const bad = await t.request('/api/setup/owner', { method: 'POST', json: { email: 'nope', password: 'short' } });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.fields).toEqual({
+      email: 'Please enter a valid email address.',
+      password: 'Use at least 8 characters.',
+    });
+
+    const ok = await t.request('/api/setup/owner', { method: 'POST', json: { email: 'Owner@Example.com', password: TEST_PASSWORD } });
+    expect(ok.status).toBe(200);
+    const cookie = cookiesFrom(ok);
+    expect(ok.headers.getSetCookie().join()).toMatch(/HttpOnly/i);
+    expect(ok.headers.getSetCookie().join()).toMatch(/SameSite=Lax/i);
+    const session = await (await t.request('/api/auth/get-session', { cookie })).json();
+    expect(session.user).toMatchObject({ email: 'owner@example.com', role: 'admin' });
+
+    expect(await (await t.request('/api/setup')).json()).toEqual({ needsOwner: false });
+    const again = await t.request('/api/setup/owner', { method: 'POST', json: { email: 'second@example.com', password: TEST_PASSWORD } });
+    expect(again.status).toBe(409);
+  });
+
+  it('refuses a wrong password with 401 and keeps the session store clean', async () => {
+    const u = await signedInUser(t);
+    const res = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: u.email, password: 'wrong-password' } });
+    expect(res.status).toBe(401);
+    expect(res.headers.getSetCookie()).toHaveLength(0);
+  });
+
+  it('rate-limits sign-in per account with 429 and Retry-After', async () => {
+    const email = 'victim@example.com';
+    let last: Response | undefined;
+    for (let i = 0; i < 6; i++) {
+      last = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'guess' } });
+    }
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await last!.json()).error.code).toBe('rate_limited');
+  });
+
+  it('signs out', async () => {
+    const u = await signedInUser(t);
+    const out = await t.request('/api/auth/sign-out', { method: 'POST', cookie: u.cookie, json: {} });
+    expect(out.status).toBe(200);
+    const session = await (await t.request('/api/auth/get-session', { cookie: u.cookie })).json();
+    expect(session).toBeNull();
+  });
+});

@@ -1,0 +1,60 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { createAuth } from '../../src/server/auth/auth.ts';
+import { type Env, loadEnv } from '../../src/server/env.ts';
+import type { Deps } from '../../src/server/http/context.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { createTestDb, type TestDb } from './db.ts';
+
+export const TEST_ORIGIN = 'http://localhost:3999';
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The real app on its own fresh database, driven through app.request() (no socket).
+ * `overrides` are environment variables, e.g. { SMTP_URL } to point at a test SMTP server.
+ */
+export async function createTestApp(overrides: Record<string, string> = {}) {
+  const testDb: TestDb = await createTestDb();
+  const env: Env = loadEnv({
+    NODE_ENV: 'test',
+    PUBLIC_BASE_URL: TEST_ORIGIN,
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'turnout-app-')),
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ENCRYPTION_KEY: `${'0'.repeat(63)}1`,
+    TICKET_SIGNING_KEY: 'ticket-key-ticket-key-ticket-key-0123',
+    LOG_LEVEL: 'silent',
+    OUTBOX_WORKER: 'false',
+    ...overrides,
+  });
+  const log = createLogger(env.LOG_LEVEL);
+  const deps: Deps = { env, db: testDb.db, auth: createAuth(testDb.db, env), log };
+  const { app, spa } = createApp(deps, { clientDir: path.join(os.tmpdir(), 'turnout-no-client') });
+
+  /** A request as a browser on the public origin would send it; `cookie` signs it in. */
+  const request = (p: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('origin', TEST_ORIGIN);
+    if (init.cookie) headers.set('cookie', init.cookie);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    return app.request(`${TEST_ORIGIN}${p}`, { ...init, headers, body });
+  };
+
+  afterAll(() => testDb.drop());
+  return { app, spa, deps, db: testDb.db, env, url: testDb.url, request };
+}
+
+/** The Cookie header value for the session cookies a response set. */
+export function cookiesFrom(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}

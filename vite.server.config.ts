@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { defineConfig } from 'vite';
+
+/** Bundles the server (src/server/main.ts and the CLI) for `npm start`; dependencies stay external. */
+export default defineConfig({
+  resolve: { alias: { '@': path.resolve('src') } },
+  build: {
+    ssr: true,
+    outDir: 'dist/server',
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: true,
+    rollupOptions: {
+      input: { main: 'src/server/main.ts', cli: 'src/server/cli.ts' },
+      output: { entryFileNames: '[name].js', format: 'es' },
+    },
+  },
+});
