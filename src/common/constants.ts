@@ -1,0 +1,36 @@
+/** SPEC §9 business constants, shared by server and browser. */
+export const GUESTS_MIN = 1;
+export const GUESTS_MAX = 10;
+export const SMS_MAX_CHARS = 1600;
+export const SMS_BATCH_SIZE = 5;
+export const SMS_BATCH_PAUSE_MS = 1000;
+export const GUEST_LIST_PAGE_SIZE = 40;
+export const RETRY_DELAY_MS = 3000;
+export const BACKFILL_DEFAULT_LIMIT = 1000;
+export const PROGRESS_LINGER_MS = 2000;
+export const DEFAULT_EVENT_HOURS = 4;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const CURRENCIES = ['usd', 'eur', 'gbp', 'cad'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'usd';
+export const PHONE_DEFAULT_COUNTRY_CODE = '1';
+export const SLUG_SUFFIX_LENGTH = 6;
+export const VERIFICATION_CODE_SHOWN = 16;
+export const QR_WIDTH = 256;
+export const QR_MARGIN = 2;
+export const SOCIAL_IMAGE = { width: 1200, height: 675 } as const;
+export const PREVIEW_IMAGE = { width: 600, height: 338 } as const;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const RSVP_STATUSES = ['confirmed', 'maybe', 'declined'] as const;
+export type RsvpStatus = (typeof RSVP_STATUSES)[number];
+export const DEFAULT_RSVP_BUTTON_TEXT = 'RSVP';
+export const THEME_DEFAULT_COLORS = {
+  primary: '#32251b',
+  secondary: '#32251b',
+  accent: '#8B5CF6',
+  background: '#f4e9d1',
+  text: '#32251b',
+} as const;
+/** SPEC §9 sample event: 2025-05-03 17:00–23:00 at UTC−5. */
+export const SAMPLE_EVENT = { startISO: '2025-05-03T17:00:00-05:00', endISO: '2025-05-03T23:00:00-05:00' } as const;

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { GUESTS_MAX, GUESTS_MIN, RSVP_STATUSES } from '../constants.ts';
+import { MSG } from '../messages.ts';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** SPEC §5 public RSVP form; the server checks the same schema. */
+export const ZRsvpInput = z.object({
+  name: z.string({ error: MSG.rsvpMissing }).trim().min(1, MSG.rsvpMissing).max(120, 'Use at most 120 characters.'),
+  email: z
+    .string({ error: MSG.rsvpMissing })
+    .trim()
+    .toLowerCase()
+    .min(1, MSG.rsvpMissing)
+    .max(254)
+    .regex(EMAIL_PATTERN, MSG.invalidEmailText),
+  phone: z
+    .string()
+    .trim()
+    .max(40, 'Use at most 40 characters.')
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+  notes: z
+    .string()
+    .trim()
+    .max(1000, 'Use at most 1000 characters.')
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+  guest_count: z
+    .number({ error: `Choose ${GUESTS_MIN} to ${GUESTS_MAX} guests.` })
+    .int()
+    .min(GUESTS_MIN, `Choose ${GUESTS_MIN} to ${GUESTS_MAX} guests.`)
+    .max(GUESTS_MAX, `Choose ${GUESTS_MIN} to ${GUESTS_MAX} guests.`)
+    .default(1),
+  status: z.enum(RSVP_STATUSES).default('confirmed'),
+});
+export type TRsvpInput = z.input<typeof ZRsvpInput>;
+
+export type TRsvpResult = {
+  rsvp: { id: string; status: (typeof RSVP_STATUSES)[number]; guest_count: number; updated: boolean };
+  /** /ticket/{id} for confirmed RSVPs, null otherwise. */
+  ticket_url: string | null;
+};
+
+/** The guest ticket page (SPEC §2). */
+export type TTicket = {
+  id: string;
+  name: string;
+  guest_count: number;
+  status: (typeof RSVP_STATUSES)[number];
+  payment_status: string | null;
+  pin: string | null;
+  created_at: string;
+  qr_png_url: string;
+  qr_svg_url: string;
+  verification_url: string;
+  event: {
+    id: string;
+    slug: string;
+    title: string;
+    subtitle: string | null;
+    image_url: string | null;
+    event_date: string;
+    end_date: string | null;
+    timezone: string;
+    location: string | null;
+    is_paid_event: boolean;
+  };
+};

@@ -1,0 +1,17 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { type EmailPayload, outbox, type SmsPayload } from '../../db/schema/outbox.ts';
+
+/**
+ * Queues a message in the caller's transaction: it is sent only if that transaction commits, and at
+ * most one row exists per idempotency key (a repeat of the same cause is a no-op).
+ * Returns true when this call queued it.
+ */
+export async function enqueueEmail(db: DbOrTx, key: string, payload: EmailPayload): Promise<boolean> {
+  const rows = await db.insert(outbox).values({ channel: 'email', idempotency_key: key, payload }).onConflictDoNothing().returning({ id: outbox.id });
+  return rows.length > 0;
+}
+
+export async function enqueueSms(db: DbOrTx, key: string, payload: SmsPayload): Promise<boolean> {
+  const rows = await db.insert(outbox).values({ channel: 'sms', idempotency_key: key, payload }).onConflictDoNothing().returning({ id: outbox.id });
+  return rows.length > 0;
+}
