@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
@@ -10,7 +11,7 @@ export default defineConfig({
   publicDir: path.resolve('src/web/public'),
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': path.resolve('src') } },
-  build: { outDir: path.resolve('dist/client'), emptyOutDir: true, sourcemap: true, target: 'es2022' },
+  build: { outDir: path.join(distDir, 'client'), emptyOutDir: true, sourcemap: true, target: 'es2022' },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/media': apiTarget, '/healthz': apiTarget, '/qr': apiTarget },

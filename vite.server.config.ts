@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { alias: { '@': path.resolve('src') } },
   build: {
     ssr: true,
-    outDir: 'dist/server',
+    outDir: path.join(path.resolve(process.env.DIST_DIR ?? 'dist'), 'server'),
     emptyOutDir: true,
     target: 'node20',
     sourcemap: true,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -15,12 +16,20 @@ import { mountModules } from './modules/index.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { projectRoot } from './project-root.ts';
 
+/** Beside the running server bundle (DIST_DIR/server → DIST_DIR/client), else ./dist/client. */
+function defaultClientDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.basename(here) === 'server' && !here.includes(`${path.sep}src${path.sep}`)
+    ? path.join(here, '..', 'client')
+    : path.join(projectRoot(), 'dist', 'client');
+}
+
 export type CreateAppOptions = { clientDir?: string };
 
 /** The whole HTTP app without listen(): main.ts serves it, tests call app.request(). */
 export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
-  const spa = new Spa(opts.clientDir ?? path.join(projectRoot(), 'dist', 'client'));
+  const spa = new Spa(opts.clientDir ?? defaultClientDir());
 
   app.use(async (c, next) => {
     const incoming = c.req.header('x-request-id');
