@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { normalizePhone } from './phone.ts';
+import { isAppPath } from './routes.ts';
+import { generateSlug, slugBase } from './slug.ts';
+
+describe('slug (SPEC §5)', () => {
+  it('lower-cases, drops non-alphanumerics and joins words with single hyphens', () => {
+    expect(slugBase('  Summer   Party! 2026 ')).toBe('summer-party-2026');
+    expect(slugBase('Café & Co.')).toBe('caf-co');
+  });
+  it('adds a random 6-character suffix', () => {
+    const slug = generateSlug('Summer Party!');
+    expect(slug).toMatch(/^summer-party-[a-z0-9]{6}$/);
+    expect(generateSlug('Summer Party!')).not.toBe(slug);
+    expect(generateSlug('!!!')).toMatch(/^[a-z0-9]{6}$/);
+  });
+});
+
+describe('phone normalisation (SPEC §5)', () => {
+  it('keeps digits, prefixes 1 unless present, adds +', () => {
+    expect(normalizePhone('(555) 123-4567')).toBe('+15551234567');
+    expect(normalizePhone('1 555 123 4567')).toBe('+15551234567');
+    expect(normalizePhone('+44 20 7946 0958')).toBe('+1442079460958');
+    expect(normalizePhone('  ')).toBe('');
+  });
+});
+
+describe('route table (SPEC §2)', () => {
+  it('knows the app paths and nothing else', () => {
+    for (const p of ['/', '/event', '/event/abc', '/event/x/payment-success', '/ticket/1', '/checkin/verify/abc', '/sample', '/auth/sms/twilio']) {
+      expect(isAppPath(p), p).toBe(true);
+    }
+    for (const p of ['/nope', '/event/a/b', '/auth/whatever', '/checkin/verify', '/samples']) {
+      expect(isAppPath(p), p).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.ts';
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'turnout-env-'));
+
+describe('loadEnv', () => {
+  it('names every bad variable in one readable message', () => {
+    expect(() => loadEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', DATA_DIR: tmp() })).toThrow(EnvError);
+    try {
+      loadEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', DATA_DIR: tmp() });
+    } catch (err) {
+      expect((err as Error).message).toMatch(/PORT/);
+      expect((err as Error).message).toMatch(/DATABASE_URL: must be a postgres:\/\/ URL/);
+    }
+  });
+
+  it('requires the secrets in production', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(/AUTH_SECRET: required in production/);
+  });
+
+  it('generates missing secrets once outside production and keeps them private', () => {
+    const dir = tmp();
+    const a = loadEnv({ DATA_DIR: dir });
+    const b = loadEnv({ DATA_DIR: dir });
+    expect(a.AUTH_SECRET).toHaveLength(64);
+    expect(b.AUTH_SECRET).toBe(a.AUTH_SECRET);
+    expect(b.ENCRYPTION_KEY.equals(a.ENCRYPTION_KEY)).toBe(true);
+    const file = path.join(dir, 'secrets.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toHaveProperty('TICKET_SIGNING_KEY');
+  });
+
+  it('defaults the public URL from the port', () => {
+    expect(loadEnv({ PORT: '4321', DATA_DIR: tmp() }).PUBLIC_BASE_URL).toBe('http://localhost:4321');
+  });
+});
