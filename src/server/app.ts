@@ -38,7 +38,12 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
     c.set('requestId', requestId);
     c.set('log', deps.log.child({ reqId: requestId }));
     c.header('X-Request-Id', requestId);
+    const start = performance.now();
     await next();
+    if (c.var.log.isLevelEnabled('info')) {
+      const ms = Math.round((performance.now() - start) * 10) / 10;
+      c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+    }
   });
   app.use(securityHeaders());
 

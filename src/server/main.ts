@@ -59,8 +59,9 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'shutting down: draining requests');
     const force = setTimeout(() => {
-      log.error('shutdown took longer than 20 s; exiting');
-      process.exit(1);
+      // A request that never ends must not leave the embedded database running after we exit.
+      log.error('shutdown took longer than 20 s; stopping the database and exiting');
+      void Promise.resolve(embedded?.stop()).finally(() => process.exit(1));
     }, 20_000);
     force.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -11,9 +11,15 @@ describe('health and errors', () => {
     expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
+  it('GET /livez answers through the same middleware', async () => {
+    const res = await t.request('/livez');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
   it('answers unknown paths with 404 and known SPA paths with 200', async () => {
     expect((await t.request('/no/such/page')).status).toBe(404);
-    expect((await t.request('/event/abc')).status).toBe(200);
+    expect((await t.request('/ticket/abc')).status).toBe(200);
     expect((await t.request('/auth/admin')).status).toBe(200);
     const api = await t.request('/api/nope');
     expect(api.status).toBe(404);

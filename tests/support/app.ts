@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
@@ -19,10 +19,11 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function createTestApp(overrides: Record<string, string> = {}) {
   const testDb: TestDb = await createTestDb();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'turnout-app-'));
   const env: Env = loadEnv({
     NODE_ENV: 'test',
     PUBLIC_BASE_URL: TEST_ORIGIN,
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'turnout-app-')),
+    DATA_DIR: dataDir,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     ENCRYPTION_KEY: `${'0'.repeat(63)}1`,
     TICKET_SIGNING_KEY: 'ticket-key-ticket-key-ticket-key-0123',
@@ -47,7 +48,10 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     return app.request(`${TEST_ORIGIN}${p}`, { ...init, headers, body });
   };
 
-  afterAll(() => testDb.drop());
+  afterAll(async () => {
+    await testDb.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   return { app, spa, deps, db: testDb.db, env, url: testDb.url, request };
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, linkSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -61,14 +61,17 @@ function runAsIds(): { uid?: number; gid?: number } {
 function claimDataDir(dataDir: string): () => void {
   const lockFile = path.join(dataDir, 'turnout.pid');
   for (let attempt = 0; attempt < 2; attempt++) {
+    // Write the pid to a private file, then link it into place: the claim appears complete or not at all.
+    const tmp = `${lockFile}.${process.pid}`;
+    writeFileSync(tmp, `${process.pid}\n`, { mode: 0o644 });
     try {
-      const fd = openSync(lockFile, 'wx', 0o644);
-      writeFileSync(fd, `${process.pid}\n`);
-      closeSync(fd);
+      linkSync(tmp, lockFile);
+      rmSync(tmp, { force: true });
       return () => {
         if (readFileSync(lockFile, 'utf8').trim() === String(process.pid)) rmSync(lockFile, { force: true });
       };
     } catch (err) {
+      rmSync(tmp, { force: true });
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number(readFileSync(lockFile, 'utf8').trim());
       if (owner && owner !== process.pid && isAlive(owner) && cmdline(owner).includes('node')) {

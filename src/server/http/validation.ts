@@ -15,7 +15,8 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 
 export function validationError(error: z.ZodError, message = 'Please correct the highlighted fields.'): AppError {
   const fields = fieldErrors(error);
-  const only = Object.keys(fields).length === 1 ? Object.values(fields)[0] : undefined;
+  const distinct = new Set(Object.values(fields));
+  const only = distinct.size === 1 ? Object.values(fields)[0] : undefined;
   return new AppError('validation_failed', only ?? message, fields);
 }
 

@@ -1,0 +1,103 @@
+import autocannon from 'autocannon';
+import type { BenchRequest, Load, RequestPlan, RunStats } from './types.ts';
+
+type AcRequest = NonNullable<autocannon.Options['requests']>[number];
+
+function toAutocannon(r: BenchRequest): AcRequest {
+  return { method: r.method ?? 'GET', path: r.path, headers: { ...r.headers }, body: r.body };
+}
+
+function percentile(sorted: Float64Array, q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+/**
+ * One autocannon run against baseURL (127.0.0.1 only). Latency percentiles come from every response
+ * (autocannon's own histogram has no p95), in ms.
+ */
+export async function runLoad(opts: {
+  baseURL: string;
+  plan: RequestPlan;
+  load: Load;
+  isOk?: (status: number) => boolean;
+  /** Rejects when the server dies; the run is stopped then. */
+  abort?: Promise<never>;
+  /** Hard stop (a run with `amount` against a server that stops answering could otherwise last for hours). */
+  maxSeconds?: number;
+}): Promise<RunStats> {
+  const { baseURL, plan, load } = opts;
+  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(baseURL)) throw new Error(`bench traffic goes only to 127.0.0.1 (got ${baseURL})`);
+  const isOk = opts.isOk ?? ((s: number) => s >= 200 && s < 300);
+  const onResponse = plan.onResponse ? (status: number, body: string) => plan.onResponse?.(status, body) : undefined;
+  let requests: AcRequest[];
+  if ('next' in plan) {
+    const next = plan.next;
+    requests = [{ setupRequest: (req: AcRequest) => ({ ...req, ...toAutocannon(next()) }), onResponse }];
+  } else {
+    if (plan.requests.length === 0) throw new Error('a scenario returned no requests');
+    requests = plan.requests.map((r) => ({ ...toAutocannon(r), onResponse }));
+  }
+
+  let latencies = new Float64Array(1 << 16);
+  let n = 0;
+  let ok = 0;
+  let cutShort = false;
+  const statusCodes: Record<string, number> = {};
+
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: baseURL,
+        connections: load.connections,
+        duration: load.duration,
+        amount: load.amount,
+        overallRate: load.overallRate,
+        requests,
+        timeout: 10,
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (n === latencies.length) {
+        const grown = new Float64Array(latencies.length * 2);
+        grown.set(latencies);
+        latencies = grown;
+      }
+      latencies[n++] = ms;
+      if (isOk(status)) ok++;
+      statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+    });
+    opts.abort?.catch((err) => {
+      instance.stop();
+      reject(err);
+    });
+    if (opts.maxSeconds) {
+      const timer = setTimeout(() => {
+        cutShort = true;
+        instance.stop();
+      }, opts.maxSeconds * 1000);
+      instance.on('done', () => clearTimeout(timer));
+    }
+  });
+
+  const sorted = latencies.slice(0, n).sort();
+  const seconds = result.duration;
+  return {
+    rps: n / seconds,
+    okRps: ok / seconds,
+    total: n,
+    ok,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    max: n ? sorted[n - 1]! : Number.NaN,
+    seconds,
+    ...(cutShort ? { cutShortAfter: opts.maxSeconds } : {}),
+  };
+}

@@ -1,0 +1,112 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { InsertCeiling } from './ceilings.ts';
+import type { Load, RunStats, Target, VerifyResult } from './types.ts';
+
+export type ScenarioResult = {
+  name: string;
+  file: string;
+  target: Target;
+  targetSource?: string;
+  load: Load;
+  /** GET /livez with the same connections and duration, right before the scenario. */
+  ceiling?: RunStats;
+  insertCeiling?: InsertCeiling;
+  run?: RunStats;
+  /** Scenario req/s ÷ ceiling req/s. */
+  ratio?: number;
+  verify?: VerifyResult;
+  status: 'PASS' | 'FAIL' | 'ERROR';
+  failures: string[];
+  error?: string;
+};
+
+export type Startup = { coldMs: number; warmMs: number; maxWarmMs: number; pass: boolean };
+
+const int = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '–' : Math.round(n).toLocaleString('en-US'));
+const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '–' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+
+export function describeTarget(t: Target): string {
+  const parts: string[] = [];
+  if (t.minRps !== undefined) parts.push(`≥${int(t.minRps)}/s`);
+  if (t.maxP95Ms !== undefined) parts.push(`p95≤${t.maxP95Ms}`);
+  if (t.maxP99Ms !== undefined) parts.push(`p99≤${t.maxP99Ms}`);
+  return parts.join(' ') || '–';
+}
+
+/** What missed: the target's bounds, connection errors, any 5xx, and the scenario's own verify(). */
+export function judge(target: Target, run: RunStats, verify: VerifyResult | undefined): string[] {
+  const f: string[] = [];
+  if (target.minRps !== undefined && run.okRps < target.minRps) f.push(`ok/s ${int(run.okRps)} < ${int(target.minRps)}`);
+  if (target.maxP95Ms !== undefined && !(run.p95 <= target.maxP95Ms)) f.push(`p95 ${ms(run.p95)} ms > ${target.maxP95Ms}`);
+  if (target.maxP99Ms !== undefined && !(run.p99 <= target.maxP99Ms)) f.push(`p99 ${ms(run.p99)} ms > ${target.maxP99Ms}`);
+  if (run.cutShortAfter) f.push(`stopped by the harness after ${run.cutShortAfter} s (BENCH_MAX_SECONDS)`);
+  if (run.timeouts > 0) f.push(`${run.timeouts} requests got no answer within 10 s`);
+  if (run.errors > run.timeouts) f.push(`${run.errors - run.timeouts} connection errors`);
+  const fiveXx = Object.entries(run.statusCodes)
+    .filter(([code]) => code.startsWith('5'))
+    .reduce((sum, [, n]) => sum + n, 0);
+  if (fiveXx > 0) f.push(`${fiveXx} × 5xx`);
+  if (verify && !verify.ok) f.push(`verify: ${verify.detail ?? 'failed'}`);
+  return f;
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 || i >= r.length - 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const sep = widths.map((w) => '-'.repeat(w)).join('  ');
+  return [line(rows[0]!), sep, ...rows.slice(1).map(line)].join('\n');
+}
+
+export function formatReport(results: ScenarioResult[], startup: Startup | undefined): string {
+  const header = ['scenario', 'req/s', 'ok/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'ceiling/s', 'ratio', 'target', 'result'];
+  const rows = results.map((r) => {
+    const run = r.run;
+    const otherErrors = run ? run.errors - run.timeouts : 0;
+    const non2xx = run
+      ? `${int(run.non2xx)}${run.timeouts ? ` +${run.timeouts} t/o` : ''}${otherErrors ? ` +${otherErrors} err` : ''}`
+      : '–';
+    return [
+      r.name,
+      int(run?.rps),
+      int(run?.okRps),
+      ms(run?.p50),
+      ms(run?.p95),
+      ms(run?.p99),
+      non2xx,
+      int(r.ceiling?.rps),
+      r.ratio === undefined ? '–' : r.ratio.toFixed(2),
+      describeTarget(r.target),
+      r.status,
+    ];
+  });
+  const out = [table([header, ...rows])];
+  const notes: string[] = [];
+  for (const r of results) {
+    if (r.ceiling) notes.push(`${r.name}: ceiling GET /livez ${int(r.ceiling.rps)}/s, p99 ${ms(r.ceiling.p99)} ms`);
+    if (r.insertCeiling) {
+      const ic = r.insertCeiling;
+      const ratio = r.run ? ` → ok/s ÷ insert ceiling = ${(r.run.okRps / ic.rps).toFixed(2)}` : '';
+      notes.push(`${r.name}: raw INSERT ceiling (pg, ${ic.connections} conns) ${int(ic.rps)}/s, p99 ${ms(ic.p99)} ms${ratio}`);
+    }
+    if (r.failures.length) notes.push(`${r.name}: FAIL — ${r.failures.join('; ')}`);
+    if (r.error) notes.push(`${r.name}: ERROR — ${r.error}`);
+    if (r.verify?.detail && r.verify.ok) notes.push(`${r.name}: verify ok — ${r.verify.detail}`);
+    if (r.targetSource) notes.push(`${r.name}: target from ${r.targetSource}`);
+  }
+  if (startup) {
+    notes.push(
+      `start-up (spawn → first 200 from /healthz): cold ${int(startup.coldMs)} ms (initdb + migrations), ` +
+        `warm ${int(startup.warmMs)} ms (target < ${int(startup.maxWarmMs)} ms: ${startup.pass ? 'PASS' : 'FAIL'})`,
+    );
+  }
+  if (notes.length) out.push('', ...notes.map((n) => `  ${n}`));
+  return out.join('\n');
+}
+
+export function writeJson(dir: string, data: unknown): string {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  return file;
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import type { BenchContext } from '../lib/types.ts';
+import { defineScenario } from '../lib/types.ts';
+
+const SEATS = 10_000;
+/** A few more guests than seats: the last ones must be refused (409), proving the cap under load. */
+const OVERFLOW = 200;
+
+/** Warm-up in setup (JIT, pools) on a separate unlimited event: the measured run consumes seats. */
+const WARMUP_REQUESTS = 1_000;
+const WARMUP_CONCURRENCY = 20;
+
+type State = { eventId: string };
+
+const rsvpBody = (n: number, tag: string) =>
+  JSON.stringify({ name: `Guest ${n}`, email: `guest${n}.${tag}@bench.turnout.test`, guest_count: 1, status: 'confirmed' });
+
+async function warmUp(ctx: BenchContext, eventId: string) {
+  let n = 0;
+  const tag = randomBytes(3).toString('hex');
+  await Promise.all(
+    Array.from({ length: WARMUP_CONCURRENCY }, async () => {
+      while (n < WARMUP_REQUESTS) {
+        const body = rsvpBody(n++, tag);
+        await ctx.api(`/api/public/events/${eventId}/rsvps`, { body });
+      }
+    }),
+  );
+}
+
+async function insertEvent(ctx: BenchContext, userId: string, maxAttendees: number | null): Promise<string> {
+  const { rows } = await ctx.db.query<{ id: string }>(
+    `INSERT INTO events (slug, user_id, title, event_date, location, max_attendees)
+     VALUES ($1, $2, 'Bench RSVP rush', now() + interval '30 days', 'Bench Hall', $3) RETURNING id`,
+    [`rsvp-rush-${randomBytes(4).toString('hex')}`, userId, maxAttendees],
+  );
+  return rows[0]!.id;
+}
+
+/**
+ * GUIDE §5 "RSVP on one capacity-limited event": each request a new guest (unique e-mail) answering
+ * "yes" to one event with 10k seats; every accepted RSVP gets a PIN, a signed ticket, a QR PNG and a
+ * queued confirmation e-mail in its transaction. 10,200 guests: the last 200 must be refused.
+ */
+export default defineScenario<State>({
+  name: 'RSVP rush (1 event, 10k seats)',
+  target: { minRps: 500, maxP99Ms: 100 },
+  targetSource: 'GUIDE §5 RSVP on one capacity-limited event',
+  writes: true,
+  insertCeiling: true,
+  load: { amount: SEATS + OVERFLOW, warmup: 0 },
+  isOk: (status) => status === 201,
+  async setup(ctx) {
+    const owner = await ctx.owner();
+    await warmUp(ctx, await insertEvent(ctx, owner.userId, null));
+    return { eventId: await insertEvent(ctx, owner.userId, SEATS) };
+  },
+  requests(_ctx, state) {
+    const tag = randomBytes(3).toString('hex');
+    let n = 0;
+    return {
+      next: () => ({
+        method: 'POST',
+        path: `/api/public/events/${state.eventId}/rsvps`,
+        headers: { 'content-type': 'application/json' },
+        body: rsvpBody(n++, tag),
+      }),
+    };
+  },
+  async verify(ctx, state, run) {
+    const { rows } = await ctx.db.query<{ taken: number; max: number; sum: number; confirmed: number; mails: number }>(
+      `SELECT e.seats_taken AS taken, e.max_attendees AS max,
+              (SELECT coalesce(sum(guest_count), 0)::int FROM event_rsvps WHERE event_id = e.id AND status = 'confirmed') AS sum,
+              (SELECT count(*)::int FROM event_rsvps WHERE event_id = e.id AND status = 'confirmed') AS confirmed,
+              (SELECT count(*)::int FROM outbox o JOIN event_rsvps r ON o.idempotency_key = 'rsvp:' || r.id || ':confirmed:1'
+                WHERE r.event_id = e.id) AS mails
+       FROM events e WHERE e.id = $1`,
+      [state.eventId],
+    );
+    const r = rows[0]!;
+    const accepted = run.statusCodes['201'] ?? 0;
+    const refused = run.statusCodes['409'] ?? 0;
+    const ok = r.taken <= r.max && r.taken === r.sum && r.confirmed === accepted && r.mails === accepted && r.taken === SEATS && refused === OVERFLOW;
+    return {
+      ok,
+      detail: `seats_taken ${r.taken}/${r.max} = SUM ${r.sum}; ${accepted} accepted, ${refused} refused (409), ${r.mails} e-mails queued; oversold ${Math.max(0, r.taken - r.max)}`,
+    };
+  },
+});

@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests on Debian's Chromium (/usr/bin/chromium or CHROMIUM_PATH); never a downloaded browser.
+ * Each spec file gets its own built server and database: see tests/e2e/fixtures.ts.
+ */
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  // Without the background-networking flags Chromium keeps dialling Google on this closed network.
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    locale: 'en-US',
+    timezoneId: 'UTC',
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      // 375 px wide phone; runs the tests tagged @mobile (guest-facing screens), to keep CI short.
+      name: 'mobile',
+      grep: /@mobile/,
+      use: { viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+    },
+  ],
+});

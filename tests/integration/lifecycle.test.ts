@@ -1,0 +1,322 @@
+/**
+ * The real server as child processes (built once into a private .dist-lifecycle-<pid>): kill -9 recovery with an orphaned
+ * embedded PostgreSQL, a second process refused on a data dir a live one owns, SIGTERM stopping the app
+ * and then its database, and several processes sharing one database through DATABASE_URL.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+// Private to this run: concurrent runs (and `npm run build` into dist/) must not overwrite it.
+const DIST = path.join(ROOT, `.dist-lifecycle-${process.pid}`);
+const MAIN = path.join(DIST, 'server', 'main.js');
+const CLI = path.join(DIST, 'server', 'cli.js');
+const PASSWORD = 'correct-horse-battery';
+const execFileP = promisify(execFile);
+
+type App = { child: ChildProcess; baseURL: string; output: () => string; exited: Promise<number | null> };
+
+const running = new Set<App>();
+const tempDirs: string[] = [];
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'turnout-lifecycle-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function appEnv(port: number, extra: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: `http://localhost:${port}`,
+    AUTH_SECRET: 'lifecycle-secret-lifecycle-secret-0123456789',
+    ENCRYPTION_KEY: `${'0'.repeat(63)}1`,
+    TICKET_SIGNING_KEY: 'lifecycle-ticket-key-lifecycle-ticket-0123',
+    RATE_LIMIT: 'false',
+    OUTBOX_WORKER: 'false',
+    LOG_LEVEL: 'info',
+    ...extra,
+  };
+}
+
+/** Spawns dist/server/main.js; `extra` is DATA_DIR or DATABASE_URL. */
+async function spawnApp(extra: Record<string, string>): Promise<App> {
+  const port = await freePort();
+  let out = '';
+  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env: appEnv(port, extra), stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const app: App = { child, baseURL: `http://localhost:${port}`, output: () => out, exited };
+  running.add(app);
+  void exited.then(() => running.delete(app));
+  return app;
+}
+
+/** Waits for the first 200 from /healthz; returns the milliseconds since `since`. */
+async function waitHealthy(app: App, since = performance.now()): Promise<number> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (app.child.exitCode !== null) throw new Error(`The app exited with ${app.child.exitCode}:\n${app.output()}`);
+    try {
+      const res = await fetch(`${app.baseURL}/healthz`);
+      if (res.status === 200) return performance.now() - since;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`The app did not become healthy within 60 s:\n${app.output()}`);
+}
+
+async function startApp(extra: Record<string, string>): Promise<App & { startupMs: number }> {
+  const t0 = performance.now();
+  const app = await spawnApp(extra);
+  return { ...app, startupMs: await waitHealthy(app, t0) };
+}
+
+async function exitCode(app: App, ms = 30_000): Promise<number | null> {
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`pid ${app.child.pid} did not exit within ${ms} ms:\n${app.output()}`)), ms).unref(),
+  );
+  return Promise.race([app.exited, timeout]);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function postmasterPid(dataDir: string): number {
+  return Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+function socketUrl(dataDir: string): string {
+  return `postgresql://postgres@localhost/turnout?host=${encodeURIComponent(path.join(dataDir, 'pg'))}`;
+}
+
+async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<T>(sql, params)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+function post(app: App, p: string, body: unknown, cookie?: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json', origin: app.baseURL };
+  if (cookie) headers.cookie = cookie;
+  return fetch(`${app.baseURL}${p}`, { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+async function sessionEmail(app: App, cookie: string): Promise<string | undefined> {
+  const res = await fetch(`${app.baseURL}/api/auth/get-session`, { headers: { cookie } });
+  const body = (await res.json()) as { user?: { email: string } } | null;
+  return body?.user?.email;
+}
+
+async function createUserWithCli(dataDir: string, email: string) {
+  const { stdout } = await execFileP(process.execPath, [CLI, 'user:create', '--email', email, '--password', PASSWORD], {
+    cwd: ROOT,
+    env: appEnv(0, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+  });
+  expect(stdout).toContain(`Created host account ${email}`);
+}
+
+/** SIGTERM, then the exit code; a non-zero one fails with the app's output. */
+async function sigterm(app: App): Promise<void> {
+  app.child.kill('SIGTERM');
+  const code = await exitCode(app);
+  expect(code, `exit code after SIGTERM; the app's output:\n${app.output()}`).toBe(0);
+}
+
+beforeAll(async () => {
+  await execFileP('npm', ['run', 'build', '--silent'], { cwd: ROOT, env: { ...process.env, DIST_DIR: DIST } });
+}, 180_000);
+
+afterAll(async () => {
+  for (const app of running) {
+    app.child.kill('SIGTERM');
+    await exitCode(app).catch(() => app.child.kill('SIGKILL'));
+  }
+  // A postmaster left by a failed test would hold its data dir open: stop it before removing the dir.
+  for (const dir of tempDirs) {
+    if (existsSync(path.join(dir, 'pg', 'postmaster.pid'))) {
+      const pid = postmasterPid(dir);
+      if (pid && isAlive(pid)) process.kill(pid, 'SIGINT');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+  rmSync(DIST, { recursive: true, force: true });
+}, 60_000);
+
+describe('embedded PostgreSQL lifecycle', () => {
+  it('after kill -9 the orphaned PostgreSQL keeps running; the next start stops it and every acknowledged write is there', async () => {
+    const dataDir = tempDir();
+    const first = await startApp({ DATA_DIR: dataDir });
+    console.log(`cold start-up (initdb + migrations) to first served request: ${Math.round(first.startupMs)} ms`);
+
+    const owner = await post(first, '/api/setup/owner', { email: 'owner@example.com', password: PASSWORD });
+    expect(owner.status).toBe(200);
+    const hosts = ['host-1@example.com', 'host-2@example.com', 'host-3@example.com'];
+    for (const email of hosts) await createUserWithCli(dataDir, email);
+
+    const orphan = postmasterPid(dataDir);
+    first.child.kill('SIGKILL');
+    await exitCode(first);
+    expect(isAlive(orphan)).toBe(true);
+
+    const second = await startApp({ DATA_DIR: dataDir });
+    console.log(`start-up after kill -9 (stops the orphan) to first served request: ${Math.round(second.startupMs)} ms`);
+    expect(second.output()).toContain('orphaned embedded PostgreSQL');
+    expect(isAlive(orphan)).toBe(false);
+    expect(postmasterPid(dataDir)).not.toBe(orphan);
+
+    const rows = await query<{ email: string }>(socketUrl(dataDir), 'SELECT email FROM "user" ORDER BY email');
+    expect(rows.map((r) => r.email)).toEqual(['host-1@example.com', 'host-2@example.com', 'host-3@example.com', 'owner@example.com']);
+    for (const email of ['owner@example.com', ...hosts]) {
+      const res = await post(second, '/api/auth/sign-in/email', { email, password: PASSWORD });
+      expect(res.status, email).toBe(200);
+      expect(await sessionEmail(second, cookieOf(res))).toBe(email);
+    }
+    await sigterm(second);
+  }, 120_000);
+
+  it('refuses a second app on a data dir a live app owns, naming the dir, the pid and DATABASE_URL, and harms nothing', async () => {
+    const dataDir = tempDir();
+    const owner = await startApp({ DATA_DIR: dataDir });
+    const pgPid = postmasterPid(dataDir);
+    const signUp = await post(owner, '/api/setup/owner', { email: 'owner@example.com', password: PASSWORD });
+    expect(signUp.status).toBe(200);
+
+    const intruder = await spawnApp({ DATA_DIR: dataDir });
+    const code = await exitCode(intruder);
+    expect(code).not.toBe(0);
+    expect(code).not.toBeNull();
+    const message = intruder.output();
+    expect(message).toContain(dataDir);
+    expect(message).toContain(`pid ${owner.child.pid}`);
+    expect(message).toContain('DATABASE_URL');
+
+    expect(readFileSync(path.join(dataDir, 'turnout.pid'), 'utf8').trim()).toBe(String(owner.child.pid));
+    expect(postmasterPid(dataDir)).toBe(pgPid);
+    expect(isAlive(pgPid)).toBe(true);
+    expect((await fetch(`${owner.baseURL}/healthz`)).status).toBe(200);
+    const signIn = await post(owner, '/api/auth/sign-in/email', { email: 'owner@example.com', password: PASSWORD });
+    expect(signIn.status).toBe(200);
+    expect(await sessionEmail(owner, cookieOf(signIn))).toBe('owner@example.com');
+    await sigterm(owner);
+  }, 120_000);
+
+  it('of two apps started at once on one fresh data dir, exactly one serves', async () => {
+    const dataDir = tempDir();
+    const apps = await Promise.all([spawnApp({ DATA_DIR: dataDir }), spawnApp({ DATA_DIR: dataDir })]);
+    // The loser exits; the winner becomes healthy. Wait for whichever happens to each.
+    const outcome = (app: App) => Promise.race([app.exited.then((code) => ({ app, code })), waitHealthy(app).then(() => ({ app, code: undefined }))]);
+    const results = await Promise.all(apps.map((a) => outcome(a).catch(() => ({ app: a, code: a.child.exitCode }))));
+    const serving = results.filter((r) => r.code === undefined);
+    const refused = results.filter((r) => r.code !== undefined);
+    expect(serving, results.map((r) => r.app.output()).join('\n-----\n')).toHaveLength(1);
+    expect(refused[0]!.code).not.toBe(0);
+    expect(refused[0]!.app.output()).toContain(`pid ${serving[0]!.app.child.pid}`);
+    expect(readFileSync(path.join(dataDir, 'turnout.pid'), 'utf8').trim()).toBe(String(serving[0]!.app.child.pid));
+    await sigterm(serving[0]!.app);
+  }, 120_000);
+
+  it('SIGTERM stops the app with status 0 and then its PostgreSQL; a warm restart serves again', async () => {
+    const dataDir = tempDir();
+    const cold = await startApp({ DATA_DIR: dataDir });
+    await sigterm(cold);
+
+    const warm = await startApp({ DATA_DIR: dataDir });
+    console.log(`warm start-up to first served request: ${Math.round(warm.startupMs)} ms`);
+    const pgPid = postmasterPid(dataDir);
+    expect(isAlive(pgPid)).toBe(true);
+    await sigterm(warm);
+    expect(isAlive(pgPid)).toBe(false);
+    expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'turnout.pid'))).toBe(false);
+  }, 120_000);
+});
+
+describe('DATABASE_URL: several app processes on one PostgreSQL', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let dbName: string | undefined;
+
+  afterAll(async () => {
+    if (adminUrl && dbName) await query(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  });
+
+  it('two apps migrate one fresh database concurrently, both serve, and a write through one is read through the other', async (ctx) => {
+    if (!adminUrl) {
+      console.warn('lifecycle: DATABASE_URL test skipped because TEST_DATABASE_URL is unset (CI sets it)');
+      ctx.skip('TEST_DATABASE_URL is unset: no shared PostgreSQL server to run two app processes on');
+      return;
+    }
+    dbName = `turnout_lc_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await query(adminUrl, `CREATE DATABASE ${dbName}`);
+    const u = new URL(adminUrl);
+    u.pathname = `/${dbName}`;
+    const env = { DATABASE_URL: u.toString(), DATA_DIR: tempDir() };
+
+    const [a, b] = await Promise.all([startApp(env), startApp(env)]);
+    const migrations = await query<{ n: string }>(u.toString(), 'SELECT count(*) AS n FROM drizzle.__drizzle_migrations');
+    const files = readFileSync(path.join(ROOT, 'drizzle', 'meta', '_journal.json'), 'utf8');
+    expect(Number(migrations[0]!.n)).toBe((JSON.parse(files) as { entries: unknown[] }).entries.length);
+
+    expect(await (await fetch(`${b.baseURL}/api/setup`)).json()).toEqual({ needsOwner: true });
+    const created = await post(a, '/api/setup/owner', { email: 'owner@example.com', password: PASSWORD });
+    expect(created.status).toBe(200);
+    expect(await (await fetch(`${b.baseURL}/api/setup`)).json()).toEqual({ needsOwner: false });
+    const again = await post(b, '/api/setup/owner', { email: 'second@example.com', password: PASSWORD });
+    expect(again.status).toBe(409);
+
+    const signIn = await post(b, '/api/auth/sign-in/email', { email: 'owner@example.com', password: PASSWORD });
+    expect(signIn.status).toBe(200);
+    const cookie = cookieOf(signIn);
+    // A session made through B is honoured by A: both read the same session table.
+    expect(await sessionEmail(a, cookie)).toBe('owner@example.com');
+
+    await sigterm(a);
+    await sigterm(b);
+  }, 120_000);
+});
