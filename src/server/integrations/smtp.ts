@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { EmailPayload } from '../db/schema/outbox.ts';
+
+export type SmtpMailer = {
+  /** Sends one message; resolves with the server's reply once it accepted the message. */
+  send: (opts: { idempotencyKey: string; payload: EmailPayload }) => Promise<{ messageId: string; response: string }>;
+  close: () => void;
+};
+
+/** The domain part of MAIL_FROM ("Turnout <no-reply@turnout.local>" → turnout.local). */
+function mailDomain(from: string): string {
+  const match = /@([^>\s]+)>?\s*$/.exec(from);
+  return match?.[1] ?? 'turnout.local';
+}
+
+/**
+ * The same Message-ID for every attempt of one outbox row, so a receiver (or our tests) can drop the
+ * duplicate that at-least-once delivery may produce after a crash between "accepted" and "marked sent".
+ */
+export function messageIdFor(idempotencyKey: string, from: string): string {
+  const hash = createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32);
+  return `<${hash}@${mailDomain(from)}>`;
+}
+
+/** A nodemailer SMTP transport from SMTP_URL (smtp:// or smtps://, credentials in the URL). */
+export function createSmtpMailer(opts: { url: string; from: string }): SmtpMailer {
+  const transport = nodemailer.createTransport({
+    url: opts.url,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
+  return {
+    async send({ idempotencyKey, payload }) {
+      const messageId = messageIdFor(idempotencyKey, opts.from);
+      const info = await transport.sendMail({
+        from: opts.from,
+        to: payload.to,
+        subject: payload.subject,
+        text: payload.text,
+        html: payload.html,
+        messageId,
+        attachments: payload.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.contentBase64,
+          encoding: 'base64',
+          ...(a.cid ? { cid: a.cid } : {}),
+        })),
+      });
+      return { messageId, response: String(info.response ?? '') };
+    },
+    close: () => transport.close(),
+  };
+}

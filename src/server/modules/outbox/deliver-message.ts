@@ -1,0 +1,24 @@
+import type { EmailPayload, SmsPayload } from '../../db/schema/outbox.ts';
+import type { Channels } from './channels.ts';
+
+export type DeliveredVia = 'smtp' | 'twilio' | 'dev-mailbox';
+
+export type DeliverMessageOptions = {
+  channels: Channels;
+  message: { channel: 'email' | 'sms'; idempotency_key: string; payload: EmailPayload | SmsPayload };
+};
+
+/**
+ * Hands one message to its channel and resolves once the provider accepted it; throws on failure.
+ * An unconfigured channel keeps the message in the dev mailbox (the outbox row itself).
+ */
+export async function deliverMessage({ channels, message }: DeliverMessageOptions): Promise<{ via: DeliveredVia; ref?: string }> {
+  if (message.channel === 'email') {
+    if (!channels.smtp) return { via: 'dev-mailbox' };
+    const { messageId } = await channels.smtp.send({ idempotencyKey: message.idempotency_key, payload: message.payload as EmailPayload });
+    return { via: 'smtp', ref: messageId };
+  }
+  if (!channels.twilio) return { via: 'dev-mailbox' };
+  const { sid } = await channels.twilio.send(message.payload as SmsPayload);
+  return { via: 'twilio', ref: sid };
+}

@@ -1,0 +1,257 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDb } from '../../src/server/db/client.ts';
+import { type EmailPayload, outbox } from '../../src/server/db/schema/outbox.ts';
+import { messageIdFor } from '../../src/server/integrations/smtp.ts';
+import { enqueueEmail, enqueueSms } from '../../src/server/modules/outbox/enqueue.ts';
+import { BASE_BACKOFF_MS, backoffMs, MAX_ATTEMPTS, MAX_BACKOFF_MS } from '../../src/server/modules/outbox/retry-policy.ts';
+import { drainOutbox, startOutboxWorker } from '../../src/server/modules/outbox/worker.ts';
+import { createTestApp } from '../support/app.ts';
+import { FAKE_TWILIO, startFakeTwilio } from '../support/fake-twilio.ts';
+import { type SinkReply, startSmtpSink } from '../support/smtp-sink.ts';
+
+/** Per-recipient behaviour of the SMTP server, set by each test. */
+const smtpRules = new Map<string, (attempt: number) => SinkReply | Promise<SinkReply>>();
+const attemptsTo = new Map<string, number>();
+const smtp = await startSmtpSink((mail) => {
+  const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
+  const n = (attemptsTo.get(to) ?? 0) + 1;
+  attemptsTo.set(to, n);
+  return smtpRules.get(to)?.(n);
+});
+const twilio = await startFakeTwilio((sms) => (sms.to === '+15005550001' ? { status: 400, code: 21211, message: "The 'To' number is not valid." } : undefined));
+const t = await createTestApp({
+  SMTP_URL: smtp.url,
+  MAIL_FROM: 'Turnout <tickets@turnout.test>',
+  TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
+  TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
+  TWILIO_FROM: FAKE_TWILIO.from,
+  TWILIO_API_BASE_URL: twilio.url,
+  OUTBOX_POLL_MS: '20',
+});
+afterAll(async () => {
+  await smtp.close();
+  await twilio.close();
+});
+
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+const mail = (to: string, extra: Partial<EmailPayload> = {}): EmailPayload => ({ to, subject: `Hello ${to}`, text: `Text for ${to}`, ...extra });
+
+async function row(key: string) {
+  const [r] = await t.db.select().from(outbox).where(eq(outbox.idempotency_key, key));
+  if (!r) throw new Error(`no outbox row ${key}`);
+  return r;
+}
+
+/** Lets time pass for the outbox: every pending message becomes due now. */
+const makeDue = () => t.db.execute(sql`update outbox set next_attempt_at = now() where status = 'pending'`);
+const dbNow = async () => (await t.db.execute<{ now: string }>(sql`select clock_timestamp()::text as now`)).rows[0]?.now as string;
+const secondsBetween = async (a: Date | string, b: Date | string) =>
+  Number((await t.db.execute<{ s: string }>(sql`select extract(epoch from (${b}::timestamptz - ${a}::timestamptz))::text as s`)).rows[0]?.s);
+
+describe('retry policy', () => {
+  it('doubles the delay per failure, jittered between half and all of it, capped', () => {
+    expect(backoffMs(1, () => 0)).toBe(BASE_BACKOFF_MS / 2);
+    expect(backoffMs(1, () => 1)).toBe(BASE_BACKOFF_MS);
+    expect(backoffMs(3, () => 0.5)).toBe(BASE_BACKOFF_MS * 4 * 0.75);
+    expect(backoffMs(40, () => 1)).toBe(MAX_BACKOFF_MS);
+    expect(MAX_ATTEMPTS).toBeGreaterThan(1);
+  });
+});
+
+describe('e-mail over SMTP', () => {
+  it('delivers an e-mail with text, HTML, an inline image and an attachment to a real SMTP server', async () => {
+    const key = 'test:smtp:full';
+    await t.db.transaction((tx) =>
+      enqueueEmail(tx, key, {
+        to: 'guest@example.com',
+        subject: 'Your ticket for Summer Party',
+        text: 'See you there!',
+        html: '<p>See you <b>there</b>!</p><img src="cid:logo@turnout" alt="logo">',
+        attachments: [
+          { filename: 'logo.png', contentType: 'image/png', contentBase64: PNG_1PX, cid: 'logo@turnout' },
+          { filename: 'event.ics', contentType: 'text/calendar', contentBase64: Buffer.from('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n').toString('base64') },
+        ],
+      }),
+    );
+    const before = smtp.accepted.length;
+    expect(await drainOutbox(t.deps)).toBe(1);
+
+    const got = smtp.accepted.slice(before);
+    expect(got).toHaveLength(1);
+    const m = got[0];
+    expect(m?.subject).toBe('Your ticket for Summer Party');
+    expect(m?.text?.trim()).toBe('See you there!');
+    expect(m?.html).toContain('See you <b>there</b>!');
+    expect(m?.from?.value[0]).toMatchObject({ name: 'Turnout', address: 'tickets@turnout.test' });
+    expect(m?.messageId).toBe(messageIdFor(key, 'Turnout <tickets@turnout.test>'));
+    const logo = m?.attachments.find((a) => a.filename === 'logo.png');
+    expect(logo).toMatchObject({ contentType: 'image/png', cid: 'logo@turnout' });
+    expect(logo?.content.toString('base64')).toBe(PNG_1PX);
+    const ics = m?.attachments.find((a) => a.filename === 'event.ics');
+    expect(ics?.contentType).toBe('text/calendar');
+    expect(ics?.content.toString()).toContain('BEGIN:VCALENDAR');
+
+    expect(await row(key)).toMatchObject({ status: 'sent', delivered_via: 'smtp', attempts: 1, last_error: null, sent_at: expect.any(Date) });
+    expect(await drainOutbox(t.deps)).toBe(0);
+  });
+
+  it('keeps one message per idempotency key, and sends only committed ones', async () => {
+    const key = 'test:smtp:once';
+    expect(await t.db.transaction((tx) => enqueueEmail(tx, key, mail('once@example.com')))).toBe(true);
+    expect(await t.db.transaction((tx) => enqueueEmail(tx, key, mail('once@example.com')))).toBe(false);
+    await t.db
+      .transaction(async (tx) => {
+        await enqueueEmail(tx, 'test:smtp:rolled-back', mail('never@example.com'));
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    expect(await drainOutbox(t.deps)).toBe(1);
+    expect(smtp.accepted.filter((m) => m.subject === 'Hello once@example.com')).toHaveLength(1);
+    expect(smtp.arrived.filter((m) => m.subject === 'Hello never@example.com')).toHaveLength(0);
+  });
+
+  it('retries a refused message with exponential backoff, then delivers it', async () => {
+    const to = 'flaky@example.com';
+    const key = 'test:smtp:flaky';
+    smtpRules.set(to, (n) => (n <= 2 ? { code: 451, message: 'Try again later' } : undefined));
+    await t.db.transaction((tx) => enqueueEmail(tx, key, mail(to)));
+
+    for (const failure of [1, 2]) {
+      const start = await dbNow();
+      expect(await drainOutbox(t.deps)).toBe(0);
+      const end = await dbNow();
+      const r = await row(key);
+      expect(r).toMatchObject({ status: 'pending', attempts: failure, sent_at: null });
+      expect(r.last_error).toMatch(/451|Try again later/);
+      const ceiling = (BASE_BACKOFF_MS * 2 ** (failure - 1)) / 1000;
+      expect(await secondsBetween(start, r.next_attempt_at)).toBeGreaterThanOrEqual(ceiling / 2);
+      expect(await secondsBetween(end, r.next_attempt_at)).toBeLessThanOrEqual(ceiling);
+      // Not due yet: nothing is attempted.
+      expect(await drainOutbox(t.deps)).toBe(0);
+      expect(attemptsTo.get(to)).toBe(failure);
+      await makeDue();
+    }
+
+    expect(await drainOutbox(t.deps)).toBe(1);
+    expect(await row(key)).toMatchObject({ status: 'sent', delivered_via: 'smtp', attempts: 3, last_error: null });
+    expect(attemptsTo.get(to)).toBe(3);
+    const messageId = messageIdFor(key, t.env.MAIL_FROM);
+    expect(smtp.acceptedPerMessageId().get(messageId)).toBe(1);
+    // Every attempt carried the same Message-ID, so a receiver can drop a repeat.
+    const tries = smtp.arrived.filter((m) => m.subject === `Hello ${to}`);
+    expect(tries.map((m) => m.messageId)).toEqual([messageId, messageId, messageId]);
+  });
+
+  it(`marks a message dead after ${MAX_ATTEMPTS} failed attempts and stops trying`, async () => {
+    const to = 'bounce@example.com';
+    const key = 'test:smtp:dead';
+    smtpRules.set(to, () => ({ code: 450, message: 'Mailbox unavailable' }));
+    await t.db.transaction((tx) => enqueueEmail(tx, key, mail(to)));
+
+    for (let i = 1; i <= MAX_ATTEMPTS; i++) {
+      expect(await drainOutbox(t.deps)).toBe(0);
+      expect((await row(key)).attempts).toBe(i);
+      await makeDue();
+    }
+    const dead = await row(key);
+    expect(dead).toMatchObject({ status: 'dead', attempts: MAX_ATTEMPTS, sent_at: null, delivered_via: null });
+    expect(dead.last_error).toMatch(/Mailbox unavailable/);
+
+    await t.db.update(outbox).set({ next_attempt_at: sql`now()` }).where(eq(outbox.idempotency_key, key));
+    expect(await drainOutbox(t.deps)).toBe(0);
+    expect(attemptsTo.get(to)).toBe(MAX_ATTEMPTS);
+  });
+});
+
+describe('SMS over Twilio', () => {
+  it('sends an SMS through the Twilio SDK to the (fake) Twilio API', async () => {
+    await t.db.transaction((tx) => enqueueSms(tx, 'test:sms:ok', { to: '+14155550123', body: 'Your ticket: https://x.test/t/1' }));
+    expect(await drainOutbox(t.deps)).toBe(1);
+    expect(twilio.received).toEqual([expect.objectContaining({ to: '+14155550123', from: FAKE_TWILIO.from, body: 'Your ticket: https://x.test/t/1' })]);
+    expect(await row('test:sms:ok')).toMatchObject({ status: 'sent', delivered_via: 'twilio', attempts: 1 });
+  });
+
+  it('records a Twilio error and retries later', async () => {
+    await t.db.transaction((tx) => enqueueSms(tx, 'test:sms:bad', { to: '+15005550001', body: 'Hi' }));
+    expect(await drainOutbox(t.deps)).toBe(0);
+    const r = await row('test:sms:bad');
+    expect(r).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(r.last_error).toMatch(/not valid/);
+    await t.db.update(outbox).set({ status: 'dead' }).where(eq(outbox.idempotency_key, 'test:sms:bad'));
+  });
+});
+
+describe('several workers on one database', () => {
+  it('two workers deliver every message exactly once (FOR UPDATE SKIP LOCKED)', async () => {
+    // The first two deliveries are held until both are in flight at once: the workers must be
+    // working side by side on different rows, and a worker that blocked on (or re-sent) a row the
+    // other one holds would never get there.
+    let release!: () => void;
+    const bothInFlight = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inFlight = 0;
+    const count = 20;
+    for (let i = 0; i < count; i++) {
+      const to = `pair-${i}@example.com`;
+      smtpRules.set(to, async () => {
+        if (inFlight < 2) {
+          inFlight++;
+          if (inFlight === 2) release();
+          await bothInFlight;
+        }
+        return undefined;
+      });
+      await t.db.transaction((tx) => enqueueEmail(tx, `test:pair:${i}`, mail(to)));
+    }
+    const otherDb = createDb(t.url, 2);
+    try {
+      const before = smtp.accepted.length;
+      const [a, b] = await Promise.all([drainOutbox(t.deps), drainOutbox({ env: { ...t.env }, db: otherDb, log: t.deps.log })]);
+      expect(a).toBeGreaterThan(0);
+      expect(b).toBeGreaterThan(0);
+      expect(a + b).toBe(count);
+      const got = smtp.accepted.slice(before);
+      expect(got).toHaveLength(count);
+      expect(new Set(got.map((m) => m.messageId)).size).toBe(count);
+      const statuses = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox where idempotency_key like 'test:pair:%' and status = 'sent'`);
+      expect(statuses.rows[0]?.n).toBe(count);
+    } finally {
+      await otherDb.$client.end();
+    }
+  });
+});
+
+describe('startOutboxWorker', () => {
+  it('polls, delivers, and stop() waits for the delivery in flight', async () => {
+    const to = 'polled@example.com';
+    let arrived!: () => void;
+    const inFlight = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    smtpRules.set(to, async () => {
+      arrived();
+      await held;
+      return undefined;
+    });
+    const worker = startOutboxWorker(t.deps);
+    await t.db.transaction((tx) => enqueueEmail(tx, 'test:poll', mail(to)));
+    await inFlight;
+
+    let stopped = false;
+    const stopping = worker.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((r) => setImmediate(r));
+    expect(stopped).toBe(false);
+    letGo();
+    await stopping;
+    expect(await row('test:poll')).toMatchObject({ status: 'sent', delivered_via: 'smtp' });
+  });
+});
