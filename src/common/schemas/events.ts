@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY } from '../constants.ts';
 import { MSG } from '../messages.ts';
 
+/** Trimmed text; '' and null mean "no value" (null). Omitted means "not given" (keep, on edit). */
 const text = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `Use at most ${max} characters.`)
-    .transform((v) => (v === '' ? undefined : v))
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
     .optional();
 
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #32251b.');
@@ -15,70 +17,163 @@ const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #32251b.');
 export const ZThemeColors = z.object({ primary: hex, secondary: hex, accent: hex, background: hex, text: hex });
 export type TThemeColors = z.infer<typeof ZThemeColors>;
 
+export const ZThemeInput = z.object({
+  name: z.string({ error: 'Please enter a theme name.' }).trim().min(1, 'Please enter a theme name.').max(80, 'Use at most 80 characters.'),
+  colors: ZThemeColors,
+});
+export type TThemeInput = z.input<typeof ZThemeInput>;
+
+/** Our own uploads (/media/{hash}.{ext}) or an absolute http(s) URL. */
+const imageUrl = z
+  .string()
+  .trim()
+  .max(300, 'Use at most 300 characters.')
+  .regex(/^(\/media\/[A-Za-z0-9._-]+|https?:\/\/[^\s"'<>]+)?$/, 'Upload an image or use an https:// link.')
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional();
+
+const timezone = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Choose a valid time zone.');
+
+const maxAttendeesMsg = 'Enter a whole number of at least 1, or leave empty for unlimited.';
+
+/** The event form's fields without defaults (the edit form sends any subset of them). */
+const eventFields = {
+  title: z.string({ error: MSG.eventMissing }).trim().min(1, MSG.eventMissing).max(200, 'Use at most 200 characters.'),
+  subtitle: text(300),
+  /** '' or omitted: generated from the title on create, kept on edit. */
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(80, 'Use at most 80 characters.')
+    .regex(/^[a-z0-9-]*$/, 'Use only lower-case letters, digits and hyphens.')
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+  event_date: z.iso.datetime({ offset: true, error: MSG.eventMissing }),
+  end_date: z.iso.datetime({ offset: true, error: 'Enter a valid end date and time.' }).nullable().optional(),
+  timezone,
+  location: text(300),
+  main_body_intro: text(2000),
+  main_body_description: text(10000),
+  call_to_action: text(300),
+  /** Empty means the default label 'RSVP'. */
+  rsvp_button_text: text(40),
+  image_url: imageUrl,
+  preview_image_url: imageUrl,
+  max_attendees: z
+    .number({ error: maxAttendeesMsg })
+    .int(maxAttendeesMsg)
+    .min(1, maxAttendeesMsg)
+    .max(1_000_000, 'Use at most 1,000,000.')
+    .nullable()
+    .optional(),
+  theme_id: z.uuid('Choose a theme from the list.').nullable().optional(),
+  /** The custom-colours switch: creates a theme named after the event (failure logged and ignored). */
+  custom_colors: z.object({ background: hex.optional(), text: hex.optional(), accent: hex.optional() }).nullable().optional(),
+  is_active: z.boolean(),
+  is_paid_event: z.boolean(),
+  ticket_price: z
+    .number({ error: 'Enter a price of 0 or more.' })
+    .min(0, 'Enter a price of 0 or more.')
+    .max(100_000, 'Use at most 100,000.')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use at most two decimals.')
+    .nullable()
+    .optional(),
+  currency: z.enum(CURRENCIES, 'Choose usd, eur, gbp or cad.'),
+  stripe_publishable_key: text(255),
+  /** Write-only. Omitted or '' keeps the stored key; null clears it. */
+  stripe_secret_key: z
+    .string()
+    .trim()
+    .max(255, 'Use at most 255 characters.')
+    .transform((v) => (v === '' ? undefined : v))
+    .nullable()
+    .optional(),
+};
+
+/** The state the paid-event rules look at (on edit: the stored event merged with the changes). */
+export type EventRuleState = {
+  event_date?: string | null;
+  end_date?: string | null;
+  is_paid_event?: boolean;
+  ticket_price?: number | null;
+  stripe_publishable_key?: string | null;
+  stripe_secret_key?: string | null;
+  /** A secret key is already stored (edit). */
+  has_stored_secret_key?: boolean;
+};
+
 /**
- * The create/edit form (SPEC §3 Event, §5 Event form). Text is trimmed and empty text dropped.
+ * SPEC §5 cross-field rules as { field: message }; shared by the schemas and the server's check.
+ * The schemas leave out "a paid event needs the secret key" (the form knows whether one is stored);
+ * the server checks it with checkSecretKey against the stored event.
+ */
+
+export function eventRuleIssues(v: EventRuleState, opts: { checkSecretKey?: boolean } = {}): Record<string, string> {
+  const issues: Record<string, string> = {};
+  if (v.end_date && v.event_date && Date.parse(v.end_date) <= Date.parse(v.event_date)) {
+    issues.end_date = 'The end must be after the start.';
+  }
+  if (v.stripe_publishable_key && !/^pk_(test|live)_/.test(v.stripe_publishable_key)) {
+    issues.stripe_publishable_key = 'The publishable key starts with pk_test_ or pk_live_.';
+  }
+  if (v.stripe_secret_key && !/^sk_(test|live)_/.test(v.stripe_secret_key)) {
+    issues.stripe_secret_key = 'The secret key starts with sk_test_ or sk_live_.';
+  }
+  if (v.is_paid_event) {
+    if (v.ticket_price === undefined || v.ticket_price === null) issues.ticket_price = 'A paid event needs a ticket price.';
+    if (!v.stripe_publishable_key) issues.stripe_publishable_key ??= 'A paid event needs the Stripe publishable key.';
+    if (opts.checkSecretKey && !v.stripe_secret_key && !v.has_stored_secret_key) issues.stripe_secret_key ??= 'A paid event needs the Stripe secret key.';
+  }
+  return issues;
+}
+
+function addRuleIssues(v: EventRuleState, ctx: z.RefinementCtx) {
+  for (const [path, message] of Object.entries(eventRuleIssues(v))) ctx.addIssue({ code: 'custom', path: [path], message });
+}
+
+/**
+ * The create form (SPEC §3 Event, §5 Event form). Text is trimmed and empty text dropped (null).
  * Paid-event rules are checked by superRefine so each message names its field.
- * stripe_secret_key is write-only: omitted on edit means "keep the stored key".
  */
 export const ZEventInput = z
   .object({
-    title: z.string({ error: MSG.eventMissing }).trim().min(1, MSG.eventMissing).max(200, 'Use at most 200 characters.'),
-    subtitle: text(300),
-    slug: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .max(80, 'Use at most 80 characters.')
-      .regex(/^[a-z0-9-]*$/, 'Use only lower-case letters, digits and hyphens.')
-      .transform((v) => (v === '' ? undefined : v))
-      .optional(),
-    event_date: z.iso.datetime({ offset: true, error: MSG.eventMissing }),
-    end_date: z.iso.datetime({ offset: true, error: 'Enter a valid end date and time.' }).optional().nullable(),
-    timezone: z.string().trim().min(1).max(64).default('UTC'),
-    location: text(300),
-    main_body_intro: text(2000),
-    main_body_description: text(10000),
-    call_to_action: text(300),
-    rsvp_button_text: text(40),
-    image_url: z.string().max(300).optional().nullable(),
-    preview_image_url: z.string().max(300).optional().nullable(),
-    max_attendees: z
-      .number({ error: 'Enter a whole number of at least 1, or leave empty for unlimited.' })
-      .int('Enter a whole number of at least 1, or leave empty for unlimited.')
-      .min(1, 'Enter a whole number of at least 1, or leave empty for unlimited.')
-      .max(1_000_000)
-      .nullable()
-      .optional(),
-    theme_id: z.uuid().nullable().optional(),
-    /** The custom-colours switch: creates a theme named after the event (failure logged and ignored). */
-    custom_colors: z
-      .object({ background: hex.optional(), text: hex.optional(), accent: hex.optional() })
-      .optional(),
-    is_active: z.boolean().default(true),
-    is_paid_event: z.boolean().default(false),
-    ticket_price: z.number({ error: 'Enter a price of 0 or more.' }).min(0, 'Enter a price of 0 or more.').max(100_000).multipleOf(0.01, 'Use at most two decimals.').nullable().optional(),
-    currency: z.enum(CURRENCIES).default(DEFAULT_CURRENCY),
-    stripe_publishable_key: text(255),
-    stripe_secret_key: text(255),
+    ...eventFields,
+    timezone: eventFields.timezone.default('UTC'),
+    is_active: eventFields.is_active.default(true),
+    is_paid_event: eventFields.is_paid_event.default(false),
+    currency: eventFields.currency.default(DEFAULT_CURRENCY),
   })
-  .superRefine((v, ctx) => {
-    if (v.end_date && Date.parse(v.end_date) <= Date.parse(v.event_date)) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'The end must be after the start.' });
-    }
-    if (v.stripe_publishable_key && !/^pk_(test|live)_/.test(v.stripe_publishable_key)) {
-      ctx.addIssue({ code: 'custom', path: ['stripe_publishable_key'], message: 'The publishable key starts with pk_test_ or pk_live_.' });
-    }
-    if (v.stripe_secret_key && !/^sk_(test|live)_/.test(v.stripe_secret_key)) {
-      ctx.addIssue({ code: 'custom', path: ['stripe_secret_key'], message: 'The secret key starts with sk_test_ or sk_live_.' });
-    }
-    if (v.is_paid_event && (v.ticket_price === undefined || v.ticket_price === null)) {
-      ctx.addIssue({ code: 'custom', path: ['ticket_price'], message: 'A paid event needs a ticket price.' });
-    }
-    if (v.is_paid_event && !v.stripe_publishable_key) {
-      ctx.addIssue({ code: 'custom', path: ['stripe_publishable_key'], message: 'A paid event needs the Stripe publishable key.' });
-    }
-  });
+  .superRefine(addRuleIssues);
 export type TEventInput = z.input<typeof ZEventInput>;
+export type TEventInputParsed = z.output<typeof ZEventInput>;
+
+/**
+ * The edit form: any subset of the fields; omitted = unchanged. Field-level rules here; the
+ * paid-event rules are checked by the server against the stored event merged with the changes.
+ */
+export const ZEventPatch = z
+  .object(eventFields)
+  .partial()
+  .superRefine((v, ctx) => {
+    const { is_paid_event: _paid, ...fieldLocal } = v;
+    addRuleIssues(fieldLocal, ctx);
+  });
+export type TEventPatch = z.input<typeof ZEventPatch>;
+export type TEventPatchParsed = z.output<typeof ZEventPatch>;
 
 /** What hosts see of their event. Never the secret key: only its masked hint ('sk_live_…abcd'). */
 export type TEventAdmin = {
@@ -128,6 +223,7 @@ export type TPublicEvent = {
   main_body_description: string | null;
   call_to_action: string | null;
   rsvp_button_text: string;
+  max_attendees: number | null;
   is_paid_event: boolean;
   ticket_price: number | null;
   currency: string;
@@ -139,13 +235,38 @@ export type TPublicEvent = {
 export type TTheme = { id: string; name: string; colors: TThemeColors; is_default: boolean };
 
 export const ZHostEmail = z.object({
-  email: z.string({ error: MSG.invalidEmailText }).trim().toLowerCase().includes('@', { error: MSG.invalidEmailText }).max(254),
+  email: z
+    .string({ error: MSG.invalidEmailText })
+    .trim()
+    .toLowerCase()
+    .min(3, MSG.invalidEmailText)
+    .max(254, MSG.invalidEmailText)
+    .includes('@', { error: MSG.invalidEmailText }),
 });
 export type THost = { email: string; created_at: string; has_account: boolean };
 
+/** A co-host invitation as the sign-up page shows it. */
+export type TInvitation = { email: string; event_title: string };
+
+export const ZAcceptInvitation = z.object({
+  token: z.string({ error: 'This invitation link is not valid.' }).min(10, 'This invitation link is not valid.').max(200),
+  password: z.string({ error: 'Please choose a password.' }).min(1, 'Please choose a password.').max(128, 'Use at most 128 characters.'),
+  name: z.string().trim().max(120, 'Use at most 120 characters.').optional(),
+});
+
+/** POST /api/media answer: the 1200×675 social image and its ~600×338 preview. */
+export type TMediaUpload = { image_url: string; preview_image_url: string };
+
 /** SPEC §5 legacy form on the sample landing page. */
 export const ZLegacyRsvp = z.object({
-  preferred_name: z.string({ error: MSG.preferredNameRequired }).trim().min(1, MSG.preferredNameRequired).max(100),
-  phone: z.string({ error: MSG.phoneRequired }).trim().min(1, MSG.phoneRequired).max(40),
-  rsvp: z.boolean(),
+  preferred_name: z.string({ error: MSG.preferredNameRequired }).trim().min(1, MSG.preferredNameRequired).max(100, 'Use at most 100 characters.'),
+  phone: z
+    .string({ error: MSG.phoneRequired })
+    .trim()
+    .min(1, MSG.phoneRequired)
+    .max(40, 'Use at most 40 characters.')
+    .refine((v) => v.replace(/\D/g, '').length >= 7, 'Please enter a valid phone number.'),
+  rsvp: z.boolean({ error: 'Please choose yes or no.' }),
 });
+export type TLegacyRsvp = z.input<typeof ZLegacyRsvp>;
+export type TLegacyRsvpResult = { rsvp: { id: string; status: 'confirmed' | 'declined' } };

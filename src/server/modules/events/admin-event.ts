@@ -1,0 +1,52 @@
+import type { TEventAdmin } from '../../../common/schemas/events.ts';
+import { events } from '../../db/schema/events.ts';
+import { type Actor, roleOf } from './event-access.ts';
+
+/** The columns hosts may see: everything except the encrypted secret key (only its hint). */
+export function adminEventColumns(actor: Actor) {
+  return {
+    id: events.id,
+    slug: events.slug,
+    user_id: events.user_id,
+    title: events.title,
+    subtitle: events.subtitle,
+    image_url: events.image_url,
+    preview_image_url: events.preview_image_url,
+    event_date: events.event_date,
+    end_date: events.end_date,
+    timezone: events.timezone,
+    location: events.location,
+    main_body_intro: events.main_body_intro,
+    main_body_description: events.main_body_description,
+    call_to_action: events.call_to_action,
+    rsvp_button_text: events.rsvp_button_text,
+    max_attendees: events.max_attendees,
+    seats_taken: events.seats_taken,
+    theme_id: events.theme_id,
+    is_active: events.is_active,
+    is_paid_event: events.is_paid_event,
+    ticket_price: events.ticket_price,
+    currency: events.currency,
+    stripe_publishable_key: events.stripe_publishable_key,
+    stripe_secret_key_hint: events.stripe_secret_key_hint,
+    role: roleOf(actor),
+    created_at: events.created_at,
+    updated_at: events.updated_at,
+  };
+}
+
+type AdminRow = Omit<typeof events.$inferSelect, 'stripe_secret_key_enc'> & { role: 'owner' | 'cohost' };
+
+export function toAdminEvent(row: AdminRow): TEventAdmin {
+  const { stripe_secret_key_hint, ...rest } = row;
+  return {
+    ...rest,
+    event_date: row.event_date.toISOString(),
+    end_date: row.end_date?.toISOString() ?? null,
+    ticket_price: row.ticket_price === null ? null : Number(row.ticket_price),
+    currency: row.currency as TEventAdmin['currency'],
+    stripe_secret_key_masked: stripe_secret_key_hint,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}

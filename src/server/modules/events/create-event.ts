@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { eventRuleIssues, type TEventAdmin, type TEventInputParsed } from '../../../common/schemas/events.ts';
+import { generateSlug } from '../../../common/slug.ts';
+import type { Db } from '../../db/client.ts';
+import { events } from '../../db/schema/events.ts';
+import type { Logger } from '../../logger.ts';
+import { adminEventColumns, toAdminEvent } from './admin-event.ts';
+import { isForeignKeyViolation, isUniqueViolation } from './db-errors.ts';
+import type { Actor } from './event-access.ts';
+import { isReservedSlug, SLUG_CONSTRAINT, slugTaken, THEME_CONSTRAINT, unknownTheme } from './event-errors.ts';
+import { eventColumns } from './event-values.ts';
+import { attachCustomTheme } from './theme-from-colors.ts';
+import { throwIfIssues } from './validation-issues.ts';
+
+export type CreateEventOptions = { db: Db; log: Logger; encryptionKey: Buffer; actor: Actor; input: TEventInputParsed };
+
+const GENERATED_SLUG_ATTEMPTS = 5;
+
+/** A new event owned by the actor. A given slug must be free (409); an empty one is generated. */
+export async function createEvent({ db, log, encryptionKey, actor, input }: CreateEventOptions): Promise<TEventAdmin> {
+  throwIfIssues(eventRuleIssues(input, { checkSecretKey: true }));
+  if (input.slug && isReservedSlug(input.slug)) throw slugTaken();
+
+  const id = randomUUID();
+  const values = {
+    ...eventColumns(input, { eventId: id, encryptionKey }),
+    id,
+    user_id: actor.id,
+    title: input.title,
+    event_date: new Date(input.event_date),
+    theme_id: input.theme_id ?? null,
+  };
+
+  for (let attempt = 1; ; attempt++) {
+    const slug = input.slug ?? generateSlug(input.title);
+    try {
+      const [row] = await db.insert(events).values({ ...values, slug }).returning(adminEventColumns(actor));
+      log.info({ eventId: id, slug }, 'event created');
+      return attachCustomTheme({ db, log, userId: actor.id, event: toAdminEvent(row!), colors: input.custom_colors });
+    } catch (err) {
+      if (isUniqueViolation(err, SLUG_CONSTRAINT)) {
+        if (input.slug || attempt >= GENERATED_SLUG_ATTEMPTS) throw slugTaken();
+        continue;
+      }
+      if (isForeignKeyViolation(err, THEME_CONSTRAINT)) throw unknownTheme();
+      throw err;
+    }
+  }
+}

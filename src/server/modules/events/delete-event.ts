@@ -1,0 +1,22 @@
+import { and, eq } from 'drizzle-orm';
+import { MSG } from '../../../common/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { events } from '../../db/schema/events.ts';
+import { notFound } from '../../errors.ts';
+import type { Logger } from '../../logger.ts';
+import { type Actor, isUuid, managedBy } from './event-access.ts';
+import { forgetPublicEvent } from './public/public-event-cache.ts';
+
+export type DeleteEventOptions = { db: Db; log: Logger; actor: Actor; id: string };
+
+/** Hard delete (SPEC §4): RSVPs, hosts and invitations go with it (ON DELETE CASCADE). */
+export async function deleteEvent({ db, log, actor, id }: DeleteEventOptions): Promise<void> {
+  if (!isUuid(id)) throw notFound(MSG.eventNotFound);
+  const rows = await db
+    .delete(events)
+    .where(and(eq(events.id, id), managedBy(actor)))
+    .returning({ id: events.id });
+  if (!rows.length) throw notFound(MSG.eventNotFound);
+  forgetPublicEvent(db, id);
+  log.info({ eventId: id }, 'event deleted');
+}

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { MSG } from '../../../../common/messages.ts';
+import type { THost } from '../../../../common/schemas/events.ts';
+import type { Db } from '../../../db/client.ts';
+import { user } from '../../../db/schema/auth.ts';
+import { event_hosts } from '../../../db/schema/events.ts';
+import { AppError } from '../../../errors.ts';
+import type { Logger } from '../../../logger.ts';
+import { createHostInvitation } from '../../invitations/create-host-invitation.ts';
+import { addedAsHostEmail } from '../../invitations/invitation-email.ts';
+import { enqueueEmail } from '../../outbox/enqueue.ts';
+import type { Actor } from '../event-access.ts';
+import { requireManagedEvent } from '../managed-event.ts';
+
+export type AddHostOptions = { db: Db; log: Logger; baseUrl: string; actor: Actor & { name?: string }; eventId: string; email: string };
+
+export const emailAlreadyAdded = () => new AppError('conflict', MSG.emailAlreadyAddedText, { email: MSG.emailAlreadyAddedText });
+
+/**
+ * Adds a co-host e-mail (already trimmed and lower-cased by ZHostEmail). Someone without an account
+ * gets a sign-up invitation valid for that e-mail only; someone with one gets a short note.
+ */
+export async function addHost({ db, log, baseUrl, actor, eventId, email }: AddHostOptions): Promise<THost> {
+  const host = await db.transaction(async (tx) => {
+    const event = await requireManagedEvent({ db: tx, actor, id: eventId, lock: true });
+    const [row] = await tx.insert(event_hosts).values({ event_id: eventId, email }).onConflictDoNothing().returning();
+    if (!row) throw emailAlreadyAdded();
+    const [account] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+    const inviter = actor.name?.trim() || actor.email;
+    if (account) {
+      const payload = addedAsHostEmail({ to: email, eventTitle: event.title, inviter, link: `${baseUrl}/auth/admin` });
+      await enqueueEmail(tx, `host-added:${eventId}:${email}:${row.created_at.getTime()}`, payload);
+    } else {
+      await createHostInvitation({ tx, baseUrl, eventId, eventTitle: event.title, email, inviter });
+    }
+    return { email: row.email, created_at: row.created_at.toISOString(), has_account: Boolean(account) };
+  });
+  log.info({ eventId, host: email, invited: !host.has_account }, 'co-host added');
+  return host;
+}

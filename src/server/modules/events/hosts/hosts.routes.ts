@@ -1,0 +1,48 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { ZHostEmail } from '../../../../common/schemas/events.ts';
+import { currentUser, requireUser } from '../../../auth/middleware.ts';
+import { createRouter } from '../../../http/validation.ts';
+import { addHost } from './add-host.ts';
+import { listHosts } from './list-hosts.ts';
+import { removeHost } from './remove-host.ts';
+
+const ZId = z.object({ id: z.string().max(64) });
+
+const listRoute = createRoute({ method: 'get', path: '/{id}/hosts', request: { params: ZId }, responses: { 200: { description: 'Hosts, oldest first' } } });
+const addRoute = createRoute({
+  method: 'post',
+  path: '/{id}/hosts',
+  request: { params: ZId, body: { content: { 'application/json': { schema: ZHostEmail } }, required: true } },
+  responses: { 201: { description: 'Added' } },
+});
+const removeRoute = createRoute({
+  method: 'delete',
+  path: '/{id}/hosts/{email}',
+  request: { params: ZId.extend({ email: z.string().max(300) }) },
+  responses: { 204: { description: 'Removed' } },
+});
+
+/** /api/events/:id/hosts: co-host e-mails (owner and co-hosts alike; anyone else 404). */
+export function hostsRoutes() {
+  const r = createRouter();
+  r.use('*', requireUser);
+  r.openapi(listRoute, async (c) => c.json({ hosts: await listHosts({ db: c.var.deps.db, actor: currentUser(c), eventId: c.req.valid('param').id }) }, 200));
+  r.openapi(addRoute, async (c) => {
+    const { db, env } = c.var.deps;
+    const host = await addHost({
+      db,
+      log: c.var.log,
+      baseUrl: env.PUBLIC_BASE_URL,
+      actor: currentUser(c),
+      eventId: c.req.valid('param').id,
+      email: c.req.valid('json').email,
+    });
+    return c.json({ host }, 201);
+  });
+  r.openapi(removeRoute, async (c) => {
+    const { id, email } = c.req.valid('param');
+    await removeHost({ db: c.var.deps.db, log: c.var.log, actor: currentUser(c), eventId: id, email });
+    return c.body(null, 204);
+  });
+  return r;
+}

@@ -1,0 +1,24 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { THost } from '../../../../common/schemas/events.ts';
+import type { Db } from '../../../db/client.ts';
+import { user } from '../../../db/schema/auth.ts';
+import { event_hosts } from '../../../db/schema/events.ts';
+import type { Actor } from '../event-access.ts';
+import { requireManagedEvent } from '../managed-event.ts';
+
+export type ListHostsOptions = { db: Db; actor: Actor; eventId: string };
+
+/** SPEC §7: host e-mails of an event, oldest first, with whether each has an account yet. */
+export async function listHosts({ db, actor, eventId }: ListHostsOptions): Promise<THost[]> {
+  await requireManagedEvent({ db, actor, id: eventId });
+  const rows = await db
+    .select({
+      email: event_hosts.email,
+      created_at: event_hosts.created_at,
+      has_account: sql<boolean>`exists (select 1 from ${user} where ${user.email} = ${event_hosts.email})`,
+    })
+    .from(event_hosts)
+    .where(eq(event_hosts.event_id, eventId))
+    .orderBy(asc(event_hosts.created_at), asc(event_hosts.email));
+  return rows.map((r) => ({ email: r.email, created_at: r.created_at.toISOString(), has_account: r.has_account }));
+}

@@ -1,0 +1,26 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { event_hosts, host_invitations } from '../../../db/schema/events.ts';
+import { notFound } from '../../../errors.ts';
+import type { Logger } from '../../../logger.ts';
+import type { Actor } from '../event-access.ts';
+import { requireManagedEvent } from '../managed-event.ts';
+
+export type RemoveHostOptions = { db: Db; log: Logger; actor: Actor; eventId: string; email: string };
+
+/** Removes a host e-mail (trimmed, lower-cased) and withdraws its unused invitation links. */
+export async function removeHost({ db, log, actor, eventId, email }: RemoveHostOptions): Promise<void> {
+  const normalized = email.trim().toLowerCase();
+  await db.transaction(async (tx) => {
+    await requireManagedEvent({ db: tx, actor, id: eventId, lock: true });
+    const gone = await tx
+      .delete(event_hosts)
+      .where(and(eq(event_hosts.event_id, eventId), eq(event_hosts.email, normalized)))
+      .returning({ email: event_hosts.email });
+    if (!gone.length) throw notFound('This email is not in the host list.');
+    await tx
+      .delete(host_invitations)
+      .where(and(eq(host_invitations.event_id, eventId), eq(host_invitations.email, normalized), isNull(host_invitations.used_at)));
+  });
+  log.info({ eventId, host: normalized }, 'co-host removed');
+}

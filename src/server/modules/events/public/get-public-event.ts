@@ -1,0 +1,93 @@
+import { and, eq } from 'drizzle-orm';
+import { MSG } from '../../../../common/messages.ts';
+import { SAMPLE_PRODUCT } from '../../../../common/routes.ts';
+import type { TPublicEvent } from '../../../../common/schemas/events.ts';
+import type { Db } from '../../../db/client.ts';
+import { event_themes, events } from '../../../db/schema/events.ts';
+import { AppError, notFound } from '../../../errors.ts';
+import type { Logger } from '../../../logger.ts';
+import { ensureSampleEvent } from '../../sample/ensure-sample-event.ts';
+import { isUuid } from '../event-access.ts';
+import { publicEventCache } from './public-event-cache.ts';
+
+export type PublicEventKey = { id: string } | { slug: string };
+
+/** A public event plus a per-entry memo (rendered share tags live there while it is cached). */
+export type PublicEventView = { event: TPublicEvent; memo: Map<string, string> };
+
+/** SPEC §2 identifier priority: query id, then query slug, then the path segment (id or slug). */
+export function publicEventKey(q: { id?: string; slug?: string; path?: string }): PublicEventKey | null {
+  if (q.id) return { id: q.id };
+  if (q.slug) return { slug: q.slug.toLowerCase() };
+  if (q.path) return isUuid(q.path) ? { id: q.path } : { slug: q.path.toLowerCase() };
+  return null;
+}
+
+/** Explicit columns only: no payment keys, no owner. Theme colours resolved. */
+async function readPublicEvent(db: Db, key: PublicEventKey): Promise<TPublicEvent | null> {
+  if ('id' in key && !isUuid(key.id)) return null;
+  if ('slug' in key && !/^[a-z0-9-]{1,80}$/.test(key.slug)) return null;
+  const [row] = await db
+    .select({
+      id: events.id,
+      slug: events.slug,
+      title: events.title,
+      subtitle: events.subtitle,
+      image_url: events.image_url,
+      preview_image_url: events.preview_image_url,
+      event_date: events.event_date,
+      end_date: events.end_date,
+      timezone: events.timezone,
+      location: events.location,
+      main_body_intro: events.main_body_intro,
+      main_body_description: events.main_body_description,
+      call_to_action: events.call_to_action,
+      rsvp_button_text: events.rsvp_button_text,
+      max_attendees: events.max_attendees,
+      seats_taken: events.seats_taken,
+      is_paid_event: events.is_paid_event,
+      ticket_price: events.ticket_price,
+      currency: events.currency,
+      theme_name: event_themes.name,
+      theme_colors: event_themes.colors,
+    })
+    .from(events)
+    .leftJoin(event_themes, eq(event_themes.id, events.theme_id))
+    .where(and('id' in key ? eq(events.id, key.id) : eq(events.slug, key.slug), eq(events.is_active, true)))
+    .limit(1);
+  if (!row) return null;
+  const { seats_taken, theme_name, theme_colors, ...rest } = row;
+  return {
+    ...rest,
+    event_date: row.event_date.toISOString(),
+    end_date: row.end_date?.toISOString() ?? null,
+    ticket_price: row.ticket_price === null ? null : Number(row.ticket_price),
+    seats_left: row.max_attendees === null ? null : Math.max(0, row.max_attendees - seats_taken),
+    theme: theme_name && theme_colors ? { name: theme_name, colors: theme_colors } : null,
+  };
+}
+
+export type FindPublicEventOptions = { db: Db; log: Logger; key: PublicEventKey };
+
+/** An active event by id or slug, from this process's cache when it can be trusted; null when none. */
+export async function findPublicEvent({ db, log, key }: FindPublicEventOptions): Promise<PublicEventView | null> {
+  const cache = publicEventCache(db, log);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const ticket = cache.ticket();
+  let event = await readPublicEvent(db, key);
+  if (!event && 'slug' in key && key.slug === SAMPLE_PRODUCT && (await ensureSampleEvent({ db, log }))) {
+    event = await readPublicEvent(db, key);
+  }
+  if (!event) return null;
+  cache.set(event, ticket);
+  return cache.get(key) ?? { event, memo: new Map() };
+}
+
+/** As findPublicEvent, but 400 without an identifier and 404 'Event not found' when none. */
+export async function getPublicEvent(opts: { db: Db; log: Logger; key: PublicEventKey | null }): Promise<TPublicEvent> {
+  if (!opts.key) throw new AppError('bad_request', MSG.noEventIdentifier);
+  const found = await findPublicEvent({ db: opts.db, log: opts.log, key: opts.key });
+  if (!found) throw notFound(MSG.eventNotFound);
+  return found.event;
+}

@@ -1,0 +1,56 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { ZLegacyRsvp } from '../../../../common/schemas/events.ts';
+import { RateLimiter, rateLimitByIp } from '../../../http/rate-limit.ts';
+import { createRouter } from '../../../http/validation.ts';
+import { submitLegacyRsvp } from '../../sample/submit-legacy-rsvp.ts';
+import { getPublicEvent, publicEventKey } from './get-public-event.ts';
+
+/** Generous: a whole party behind one venue Wi-Fi address opens the page at once. */
+const reads = new RateLimiter(1200, 60_000);
+const writes = new RateLimiter(20, 10 * 60_000);
+
+const byQuery = createRoute({
+  method: 'get',
+  path: '/',
+  middleware: [rateLimitByIp(reads, 'public-event')] as const,
+  request: { query: z.object({ id: z.string().max(100).optional(), slug: z.string().max(100).optional() }) },
+  responses: { 200: { description: 'An active event' } },
+});
+
+const byPath = createRoute({
+  method: 'get',
+  path: '/{idOrSlug}',
+  middleware: [rateLimitByIp(reads, 'public-event')] as const,
+  request: { params: z.object({ idOrSlug: z.string().max(100) }) },
+  responses: { 200: { description: 'An active event' } },
+});
+
+const legacyRsvp = createRoute({
+  method: 'post',
+  path: '/{id}/legacy-rsvp',
+  middleware: [rateLimitByIp(writes, 'legacy-rsvp')] as const,
+  request: { params: z.object({ id: z.string().max(64) }), body: { content: { 'application/json': { schema: ZLegacyRsvp } }, required: true } },
+  responses: { 201: { description: 'RSVP stored' } },
+});
+
+/** /api/public/events: no sign-in; active events only; explicit columns only. */
+export function publicEventsRoutes() {
+  const r = createRouter();
+  r.openapi(byQuery, async (c) => {
+    const { db } = c.var.deps;
+    const event = await getPublicEvent({ db, log: c.var.log, key: publicEventKey(c.req.valid('query')) });
+    c.header('Cache-Control', 'no-cache');
+    return c.json({ event }, 200);
+  });
+  r.openapi(byPath, async (c) => {
+    const { db } = c.var.deps;
+    const event = await getPublicEvent({ db, log: c.var.log, key: publicEventKey({ path: c.req.valid('param').idOrSlug }) });
+    c.header('Cache-Control', 'no-cache');
+    return c.json({ event }, 200);
+  });
+  r.openapi(legacyRsvp, async (c) => {
+    const result = await submitLegacyRsvp({ db: c.var.deps.db, log: c.var.log, eventId: c.req.valid('param').id, input: c.req.valid('json') });
+    return c.json(result, 201);
+  });
+  return r;
+}

@@ -1,0 +1,67 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { MSG } from '../../../common/messages.ts';
+import { normalizePhone } from '../../../common/phone.ts';
+import type { TLegacyRsvpResult } from '../../../common/schemas/events.ts';
+import type { Db } from '../../db/client.ts';
+import { events } from '../../db/schema/events.ts';
+import { event_rsvps } from '../../db/schema/rsvps.ts';
+import { AppError, notFound } from '../../errors.ts';
+import type { Logger } from '../../logger.ts';
+import { isUuid } from '../events/event-access.ts';
+
+export type SubmitLegacyRsvpOptions = {
+  db: Db;
+  log: Logger;
+  eventId: string;
+  input: { preferred_name: string; phone: string; rsvp: boolean };
+};
+
+/**
+ * SPEC §5 legacy form (sample landing page): preferred name, phone, yes/no. Unlike the original's
+ * no-op it stores a real RSVP (type 'legacy'). One answer per phone number per event: answering
+ * again changes it. Confirmed answers take a seat (capacity checked on the seat counter, like RSVPs).
+ */
+export async function submitLegacyRsvp({ db, log, eventId, input }: SubmitLegacyRsvpOptions): Promise<TLegacyRsvpResult> {
+  if (!isUuid(eventId)) throw notFound(MSG.eventNotFound);
+  const phone = normalizePhone(input.phone);
+  const status: 'confirmed' | 'declined' = input.rsvp ? 'confirmed' : 'declined';
+  const result = await db.transaction(async (tx) => {
+    const [event] = await tx
+      .select({ id: events.id, is_paid_event: events.is_paid_event, max_attendees: events.max_attendees, seats_taken: events.seats_taken })
+      .from(events)
+      .where(and(eq(events.id, eventId), eq(events.is_active, true)))
+      .for('update');
+    if (!event) throw notFound(MSG.eventNotFound);
+    if (event.is_paid_event) throw new AppError('payment_not_available', 'This event sells tickets: please use the ticket form.');
+
+    const [prev] = await tx
+      .select({ id: event_rsvps.id, status: event_rsvps.status, guest_count: event_rsvps.guest_count })
+      .from(event_rsvps)
+      .where(and(eq(event_rsvps.event_id, eventId), eq(event_rsvps.type, 'legacy'), eq(event_rsvps.phone, phone)))
+      .limit(1);
+    const seatsBefore = prev?.status === 'confirmed' ? prev.guest_count : 0;
+    const seatsAfter = status === 'confirmed' ? (prev?.guest_count ?? 1) : 0;
+    const delta = seatsAfter - seatsBefore;
+    if (delta > 0 && event.max_attendees !== null && event.seats_taken + delta > event.max_attendees) {
+      throw new AppError('capacity_exceeded', MSG.capacityReached);
+    }
+    if (delta !== 0) {
+      await tx.update(events).set({ seats_taken: sql`${events.seats_taken} + ${delta}` }).where(eq(events.id, eventId));
+    }
+    const fields = { name: input.preferred_name, preferred_name: input.preferred_name, status, updated_at: new Date() } as const;
+    if (prev) {
+      await tx
+        .update(event_rsvps)
+        .set({ ...fields, revision: sql`${event_rsvps.revision} + 1` })
+        .where(eq(event_rsvps.id, prev.id));
+      return { id: prev.id, status };
+    }
+    const [row] = await tx
+      .insert(event_rsvps)
+      .values({ ...fields, event_id: eventId, phone, type: 'legacy', guest_count: 1 })
+      .returning({ id: event_rsvps.id });
+    return { id: row!.id, status };
+  });
+  log.info({ eventId, rsvpId: result.id, status }, 'legacy rsvp stored');
+  return { rsvp: result };
+}

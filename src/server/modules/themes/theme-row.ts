@@ -1,0 +1,13 @@
+import type { TTheme } from '../../../common/schemas/events.ts';
+import { event_themes } from '../../db/schema/events.ts';
+
+export const themeColumns = {
+  id: event_themes.id,
+  name: event_themes.name,
+  colors: event_themes.colors,
+  is_default: event_themes.is_default,
+};
+
+export type ThemeRow = { id: string; name: string; colors: TTheme['colors']; is_default: boolean };
+
+export const toTheme = (row: ThemeRow): TTheme => ({ id: row.id, name: row.name, colors: row.colors, is_default: row.is_default });

@@ -1,0 +1,202 @@
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/common/messages.ts';
+import type { TEventAdmin, TPublicEvent } from '../../src/common/schemas/events.ts';
+import { createApp } from '../../src/server/app.ts';
+import { createAuth } from '../../src/server/auth/auth.ts';
+import { createDb } from '../../src/server/db/client.ts';
+import { events } from '../../src/server/db/schema/events.ts';
+import { createEvent, paidEventInput } from '../factories/events.ts';
+import { signedInUser } from '../factories/users.ts';
+import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
+
+const t = await createTestApp({ RATE_LIMIT: 'false' });
+const owner = await signedInUser(t, { email: `owner-${Date.now()}@example.com` });
+const SECRET = 'sk_test_51HpublicLeakCheck000000zzzz';
+
+// A second server process on the same database (its own pool, cache and listener).
+const db2 = createDb(t.url, 3);
+const app2 = createApp({ ...t.deps, db: db2, auth: createAuth(db2, t.env) }, { clientDir: path.join(os.tmpdir(), 'turnout-no-client') }).app;
+afterAll(() => db2.$client.end());
+
+const PUBLIC_KEYS = [
+  'call_to_action', 'currency', 'end_date', 'event_date', 'id', 'image_url', 'is_paid_event', 'location', 'main_body_description',
+  'main_body_intro', 'max_attendees', 'preview_image_url', 'rsvp_button_text', 'seats_left', 'slug', 'subtitle', 'theme', 'ticket_price',
+  'timezone', 'title',
+].sort();
+
+const pub = async (p: string, app = t.app) => app.request(`${TEST_ORIGIN}/api/public/events${p}`);
+const pubEvent = async (p: string, app = t.app) => ((await (await pub(p, app)).json()) as { event: TPublicEvent }).event;
+const patch = (id: string, json: unknown) => t.request(`/api/events/${id}`, { method: 'PATCH', json, cookie: owner.cookie });
+
+async function until(check: () => Promise<boolean>, ms = 3000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return false;
+}
+
+describe('public read', () => {
+  it('answers by ?id, ?slug and path (id or slug) with explicit columns only: no keys, no owner', async () => {
+    const e = await createEvent(t, owner, { ...paidEventInput({ stripe_secret_key: SECRET }), max_attendees: 40, subtitle: 'Sub' });
+    for (const p of [`?id=${e.id}`, `?slug=${e.slug}`, `/${e.id}`, `/${e.slug}`, `?id=${e.id}&slug=nope`]) {
+      const res = await pub(p);
+      expect(res.status, p).toBe(200);
+      const text = await res.text();
+      const event = JSON.parse(text).event as TPublicEvent;
+      expect(Object.keys(event).sort()).toEqual(PUBLIC_KEYS);
+      expect(event).toMatchObject({ id: e.id, title: e.title, seats_left: 40, ticket_price: 25, is_paid_event: true });
+      for (const leak of [SECRET, 'stripe', 'sk_test', owner.id, owner.email, 'user_id', 'seats_taken']) expect(text, leak).not.toContain(leak);
+    }
+  });
+
+  it('400 without an identifier, 404 for unknown, malformed or inactive events', async () => {
+    const none = await pub('');
+    expect(none.status).toBe(400);
+    expect((await none.json()).error.message).toBe(MSG.noEventIdentifier);
+    const inactive = await createEvent(t, owner, { is_active: false });
+    for (const p of [`?id=${crypto.randomUUID()}`, '?id=not-a-uuid', '?slug=nope', `/${inactive.id}`, `?slug=${inactive.slug}`, '/%3Cscript%3E']) {
+      const res = await pub(p);
+      expect(res.status, p).toBe(404);
+      expect((await res.json()).error.message).toBe(MSG.eventNotFound);
+    }
+  });
+
+  it('resolves the theme colours', async () => {
+    const e = await createEvent(t, owner, { custom_colors: { background: '#101010', text: '#fafafa' } });
+    expect((await pubEvent(`/${e.id}`)).theme).toEqual({
+      name: e.title,
+      colors: { primary: '#32251b', secondary: '#32251b', accent: '#8B5CF6', background: '#101010', text: '#fafafa' },
+    });
+  });
+});
+
+describe('server-rendered share tags (plain HTTP GET, no JavaScript)', () => {
+  it('carry title, description, Open Graph, Twitter card and JSON-LD, escaped', async () => {
+    const e = await createEvent(t, owner, {
+      title: 'Tom & Jerry\'s "Big" <Night>',
+      subtitle: 'Cheese </script><script>alert(1)</script>',
+      location: 'Hall <B>',
+      image_url: '/media/0123456789abcdef0123456789abcdef.jpg',
+      timezone: 'America/New_York',
+    });
+    for (const p of [`/event/${e.id}`, `/event?id=${e.id}`, `/event?slug=${e.slug}`, `/event/${e.slug}`]) {
+      const res = await t.request(p);
+      expect(res.status, p).toBe(200);
+      const html = await res.text();
+      const head = html.slice(html.indexOf('<!--head:start-->'), html.indexOf('<!--head:end-->'));
+      expect(head).toContain('<title>Tom &amp; Jerry&#39;s &quot;Big&quot; &lt;Night&gt; | Event</title>');
+      expect(head).toContain('<meta name="description" content="Cheese &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;">');
+      expect(head).toContain('<meta property="og:title" content="Tom &amp; Jerry&#39;s &quot;Big&quot; &lt;Night&gt;">');
+      expect(head).toContain('<meta property="og:type" content="event">');
+      expect(head).toContain(`<meta property="og:url" content="${TEST_ORIGIN}/event/${e.slug}">`);
+      expect(head).toContain(`<meta property="og:image" content="${TEST_ORIGIN}/media/0123456789abcdef0123456789abcdef.jpg">`);
+      expect(head).toContain('<meta property="og:image:width" content="1200">');
+      expect(head).toContain('<meta property="og:image:height" content="675">');
+      expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
+      expect(head.match(/<script/g)).toHaveLength(1);
+      expect(head.match(/<\/script>/g)).toHaveLength(1);
+
+      const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(head)![1]!;
+      expect(json).not.toContain('<');
+      const ld = JSON.parse(json);
+      expect(ld).toMatchObject({
+        '@context': 'https://schema.org',
+        '@type': 'Event',
+        name: e.title,
+        startDate: e.event_date,
+        endDate: new Date(Date.parse(e.event_date) + 4 * 3600_000).toISOString(),
+        location: { '@type': 'Place', name: 'Hall <B>' },
+        image: [`${TEST_ORIGIN}/media/0123456789abcdef0123456789abcdef.jpg`],
+        url: `${TEST_ORIGIN}/event/${e.slug}`,
+      });
+    }
+  });
+
+  it('unknown and inactive events answer 404 with no share tags; other pages are untouched', async () => {
+    const inactive = await createEvent(t, owner, { is_active: false, title: 'Hidden Gala' });
+    for (const p of [`/event/${inactive.id}`, `/event?slug=${inactive.slug}`, '/event/no-such-event', `/event?id=${crypto.randomUUID()}`, '/event']) {
+      const res = await t.request(p);
+      expect(res.status, p).toBe(404);
+      const html = await res.text();
+      expect(html).not.toContain('Hidden Gala');
+      expect(html).not.toContain('og:title');
+    }
+    expect((await t.request('/auth/admin')).status).toBe(200);
+  });
+});
+
+describe('cache: an edit shows on the next public read at once', () => {
+  it('in this process (JSON and HTML) and, through NOTIFY, in another process', async () => {
+    const e = await createEvent(t, owner, { title: 'Before' });
+    // Warm both processes' caches.
+    expect((await pubEvent(`/${e.id}`)).title).toBe('Before');
+    expect((await pubEvent(`?slug=${e.slug}`, app2)).title).toBe('Before');
+    expect(await (await t.request(`/event/${e.slug}`)).text()).toContain('<title>Before | Event</title>');
+
+    await patch(e.id, { title: 'After' });
+    expect((await pubEvent(`/${e.id}`)).title).toBe('After');
+    expect((await pubEvent(`/${e.slug}`)).title).toBe('After');
+    expect(await (await t.request(`/event/${e.slug}`)).text()).toContain('<title>After | Event</title>');
+    expect(await until(async () => (await pubEvent(`?slug=${e.slug}`, app2)).title === 'After')).toBe(true);
+
+    // A slug change frees the old slug at once.
+    const renamed = (await (await patch(e.id, { slug: `${e.slug}-x` })).json()).event as TEventAdmin;
+    expect((await pub(`?slug=${e.slug}`)).status).toBe(404);
+    expect((await pubEvent(`?slug=${renamed.slug}`)).id).toBe(e.id);
+
+    await patch(e.id, { is_active: false });
+    expect((await pub(`/${e.id}`)).status).toBe(404);
+    expect(await until(async () => (await pub(`/${e.id}`, app2)).status === 404)).toBe(true);
+
+    await patch(e.id, { is_active: true });
+    expect((await pub(`/${e.id}`)).status).toBe(200);
+    await t.request(`/api/events/${e.id}`, { method: 'DELETE', cookie: owner.cookie });
+    expect((await pub(`/${e.id}`)).status).toBe(404);
+    expect((await t.request(`/event/${e.id}`)).status).toBe(404);
+  });
+
+  it('reads are served from the cache, and any write to the row (e.g. an RSVP taking a seat) invalidates it', async () => {
+    const e = await createEvent(t, owner, { title: 'Cached', max_attendees: 10 });
+    await pubEvent(`/${e.id}`);
+    // Without the trigger a direct write goes unheard: the cached copy is still served.
+    await t.db.execute(sql`ALTER TABLE events DISABLE TRIGGER events_notify_changed`);
+    try {
+      await t.db.update(events).set({ title: 'Silent' }).where(eq(events.id, e.id));
+      expect((await pubEvent(`/${e.id}`)).title).toBe('Cached');
+    } finally {
+      await t.db.execute(sql`ALTER TABLE events ENABLE TRIGGER events_notify_changed`);
+    }
+    // With it, any process's write is heard (here: the seat counter, as the RSVP module writes it).
+    await t.db.update(events).set({ seats_taken: 3 }).where(eq(events.id, e.id));
+    expect(await until(async () => (await pubEvent(`/${e.id}`)).seats_left === 7)).toBe(true);
+    expect((await pubEvent(`/${e.id}`)).title).toBe('Silent');
+  });
+
+  it('the listener reconnects after its connection is killed, and nothing stale is served meanwhile', async () => {
+    const e = await createEvent(t, owner, { title: 'One' });
+    await pubEvent(`/${e.id}`);
+    await pubEvent(`/${e.id}`, app2);
+    const killed = await t.db.execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN turnout_event_changed'`,
+    );
+    expect(killed.rows.length).toBe(2);
+    await t.db.update(events).set({ title: 'Two' }).where(eq(events.id, e.id));
+    expect(await until(async () => (await pubEvent(`/${e.id}`)).title === 'Two')).toBe(true);
+    expect(await until(async () => (await pubEvent(`/${e.id}`, app2)).title === 'Two')).toBe(true);
+    // Listening again: a later write is heard too.
+    expect(
+      await until(async () => {
+        const r = await t.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN turnout_event_changed'`);
+        return (r.rows[0] as { n: number }).n === 2;
+      }),
+    ).toBe(true);
+    await pubEvent(`/${e.id}`, app2);
+    await t.db.update(events).set({ title: 'Three' }).where(and(eq(events.id, e.id)));
+    expect(await until(async () => (await pubEvent(`/${e.id}`, app2)).title === 'Three')).toBe(true);
+  });
+});

@@ -1,0 +1,125 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../../src/common/messages.ts';
+import type { TEventAdmin, TPublicEvent } from '../../src/common/schemas/events.ts';
+import { events } from '../../src/server/db/schema/events.ts';
+import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
+import { createEvent, paidEventInput } from '../factories/events.ts';
+import { signedInUser } from '../factories/users.ts';
+import { createTestApp } from '../support/app.ts';
+
+// Rate limits on, keyed by X-Forwarded-For so each test has its own address.
+const t = await createTestApp({ TRUST_PROXY: 'true' });
+let ip = 0;
+const from = () => ({ 'x-forwarded-for': `203.0.113.${++ip}` });
+
+const legacy = (eventId: string, json: unknown, headers: Record<string, string> = from()) =>
+  t.request(`/api/public/events/${eventId}/legacy-rsvp`, { method: 'POST', json, headers });
+
+describe('sample event (/sample)', () => {
+  it('before an admin exists there is no owner, so no sample yet: 404', async () => {
+    expect((await t.request('/api/public/events/sample', { headers: from() })).status).toBe(404);
+    expect((await t.request('/sample', { headers: from() })).status).toBe(404);
+  });
+
+  it('is seeded once, owned by the first admin, at SPEC §9 2025-05-03 17:00–23:00 UTC−5', async () => {
+    const admin = await signedInUser(t, { role: 'admin' });
+    const [a, b] = await Promise.all([
+      t.request('/api/public/events/sample', { headers: from() }),
+      t.request('/api/public/events/sample', { headers: from() }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const event = ((await a.json()) as { event: TPublicEvent }).event;
+    expect(event).toMatchObject({
+      slug: 'sample',
+      event_date: '2025-05-03T22:00:00.000Z',
+      end_date: '2025-05-04T04:00:00.000Z',
+      timezone: 'America/Chicago',
+      rsvp_button_text: 'RSVP',
+      is_paid_event: false,
+    });
+    expect(event.image_url).toMatch(/^\/media\/[0-9a-f]{32}\.jpg$/);
+    expect(await t.db.select().from(events).where(eq(events.slug, 'sample'))).toHaveLength(1);
+    const mine = (await (await t.request('/api/events', { cookie: admin.cookie })).json()).events as TEventAdmin[];
+    expect(mine.map((e) => e.slug)).toContain('sample');
+
+    const html = await (await t.request('/sample', { headers: from() })).text();
+    expect(html).toContain(`<title>${event.title} | Event</title>`);
+    expect(html).toContain('<meta property="og:url" content="http://localhost:3999/sample">');
+    expect(html).toContain('"startDate":"2025-05-03T22:00:00.000Z","endDate":"2025-05-04T04:00:00.000Z"');
+    expect((await t.request(`/api/public/events?slug=sample`, { headers: from() })).status).toBe(200);
+  });
+});
+
+describe('POST /api/public/events/:id/legacy-rsvp', () => {
+  it('stores a real legacy RSVP (phone normalised); answering again with the same phone changes it', async () => {
+    const sample = ((await (await t.request('/api/public/events/sample', { headers: from() })).json()) as { event: TPublicEvent }).event;
+    const yes = await legacy(sample.id, { preferred_name: '  Sam ', phone: '(555) 123-4567', rsvp: true });
+    expect(yes.status).toBe(201);
+    const { rsvp } = await yes.json();
+    expect(rsvp.status).toBe('confirmed');
+    const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, rsvp.id));
+    expect(row).toMatchObject({ event_id: sample.id, name: 'Sam', preferred_name: 'Sam', phone: '+15551234567', type: 'legacy', status: 'confirmed', email: null });
+    const seats = async () => (await t.db.select({ n: events.seats_taken }).from(events).where(eq(events.id, sample.id)))[0]!.n;
+    expect(await seats()).toBe(1);
+
+    const no = await legacy(sample.id, { preferred_name: 'Sam', phone: '555-123-4567', rsvp: false });
+    expect((await no.json()).rsvp).toEqual({ id: rsvp.id, status: 'declined' });
+    expect(await seats()).toBe(0);
+    const rows = await t.db.select().from(event_rsvps).where(and(eq(event_rsvps.event_id, sample.id), eq(event_rsvps.type, 'legacy')));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('SPEC §5 texts for blank fields; 404 unknown or inactive; paid events refuse; full events refuse', async () => {
+    const sample = ((await (await t.request('/api/public/events/sample', { headers: from() })).json()) as { event: TPublicEvent }).event;
+    const blank = await legacy(sample.id, { preferred_name: ' ', phone: '', rsvp: true });
+    expect(blank.status).toBe(400);
+    expect((await blank.json()).error.fields).toEqual({ preferred_name: MSG.preferredNameRequired, phone: MSG.phoneRequired });
+    const noPhone = await legacy(sample.id, { preferred_name: 'Al', rsvp: true });
+    expect((await noPhone.json()).error.fields).toEqual({ phone: MSG.phoneRequired });
+
+    const host = await signedInUser(t);
+    const inactive = await createEvent(t, host, { is_active: false });
+    expect((await legacy(inactive.id, { preferred_name: 'Al', phone: '5550001111', rsvp: true })).status).toBe(404);
+    expect((await legacy('nope', { preferred_name: 'Al', phone: '5550001111', rsvp: true })).status).toBe(404);
+    const paid = await createEvent(t, host, paidEventInput());
+    expect((await legacy(paid.id, { preferred_name: 'Al', phone: '5550001111', rsvp: true })).status).toBe(422);
+
+    const tiny = await createEvent(t, host, { max_attendees: 1 });
+    expect((await legacy(tiny.id, { preferred_name: 'A', phone: '5550000001', rsvp: true })).status).toBe(201);
+    const full = await legacy(tiny.id, { preferred_name: 'B', phone: '5550000002', rsvp: true });
+    expect(full.status).toBe(409);
+    expect((await full.json()).error.message).toBe(MSG.capacityReached);
+    expect((await legacy(tiny.id, { preferred_name: 'B', phone: '5550000002', rsvp: false })).status).toBe(201);
+    // The public read shows the seat taken at once.
+    const pubTiny = ((await (await t.request(`/api/public/events/${tiny.id}`, { headers: from() })).json()) as { event: TPublicEvent }).event;
+    expect(pubTiny.seats_left).toBe(0);
+  });
+
+  it('is rate limited per address: 429 with Retry-After', async () => {
+    const sample = ((await (await t.request('/api/public/events/sample', { headers: from() })).json()) as { event: TPublicEvent }).event;
+    const me = from();
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      statuses.push((await legacy(sample.id, { preferred_name: `G${i}`, phone: `555000${String(i).padStart(4, '0')}`, rsvp: false }, me)).status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
+    const last = await legacy(sample.id, { preferred_name: 'X', phone: '5559999999', rsvp: true }, me);
+    expect(last.status).toBe(429);
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address is unaffected.
+    expect((await legacy(sample.id, { preferred_name: 'Y', phone: '5559999998', rsvp: true })).status).toBe(201);
+  });
+
+  it('public event reads are rate limited per address too', async () => {
+    const me = from();
+    let status = 200;
+    let res: Response | undefined;
+    for (let i = 0; i < 1201 && status === 200; i++) {
+      res = await t.request('/api/public/events/sample', { headers: me });
+      status = res.status;
+    }
+    expect(status).toBe(429);
+    expect(res!.headers.get('retry-after')).toBeTruthy();
+  });
+});
