@@ -28,7 +28,7 @@ export const ZRsvpInput = z.object({
     .optional(),
   guest_count: z
     .number({ error: `Choose ${GUESTS_MIN} to ${GUESTS_MAX} guests.` })
-    .int()
+    .int(`Choose ${GUESTS_MIN} to ${GUESTS_MAX} guests.`)
     .min(GUESTS_MIN, `Choose ${GUESTS_MIN} to ${GUESTS_MAX} guests.`)
     .max(GUESTS_MAX, `Choose ${GUESTS_MIN} to ${GUESTS_MAX} guests.`)
     .default(1),
@@ -49,11 +49,13 @@ export type TTicket = {
   guest_count: number;
   status: (typeof RSVP_STATUSES)[number];
   payment_status: string | null;
+  /** The 6-digit door PIN; null unless confirmed. */
   pin: string | null;
   created_at: string;
-  qr_png_url: string;
-  qr_svg_url: string;
-  verification_url: string;
+  /** Relative image URLs (with ?v={qr_version}) and the URL the QR encodes; null unless confirmed. */
+  qr_png_url: string | null;
+  qr_svg_url: string | null;
+  verification_url: string | null;
   event: {
     id: string;
     slug: string;

@@ -1,9 +1,31 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/context.ts';
 import type { Spa } from '../http/spa.ts';
+import { eventsRoutes } from './events/events.routes.ts';
+import { hostsRoutes } from './events/hosts/hosts.routes.ts';
+import { eventHeadProvider } from './events/public/event-head-provider.ts';
+import { publicEventsRoutes } from './events/public/public.routes.ts';
+import { invitationsRoutes } from './invitations/invitations.routes.ts';
+import { mediaFileRoutes, mediaUploadRoutes } from './media/media.routes.ts';
+import { devMailboxRoutes } from './outbox/dev-mailbox.routes.ts';
+import { rsvpRoutes } from './rsvps/rsvps.routes.ts';
+import { themesRoutes } from './themes/themes.routes.ts';
+import { ticketRoutes } from './tickets/tickets.routes.ts';
 
 /**
  * Feature modules mount here (one line each): API routers under /api/…, plus head providers for
  * server-rendered share tags on public pages.
  */
-export function mountModules(_app: Hono<AppEnv>, _spa: Spa) {}
+export function mountModules(app: Hono<AppEnv>, spa: Spa) {
+  app.route('/api/events', eventsRoutes());
+  app.route('/api/events', hostsRoutes());
+  app.route('/api/public/events', publicEventsRoutes());
+  app.route('/api/themes', themesRoutes());
+  app.route('/api/invitations', invitationsRoutes());
+  app.route('/api/media', mediaUploadRoutes());
+  app.route('/media', mediaFileRoutes());
+  spa.addHeadProvider(eventHeadProvider);
+  app.route('/api/dev-mailbox', devMailboxRoutes());
+  app.route('/', rsvpRoutes());
+  app.route('/', ticketRoutes());
+}

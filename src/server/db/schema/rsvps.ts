@@ -36,6 +36,8 @@ export const event_rsvps = pgTable(
     external_order_id: text('external_order_id'),
     /** Bumped when the QR is regenerated: tokens carrying an older version are refused. */
     qr_version: integer('qr_version').notNull().default(1),
+    /** Bumped on every change of the guest's answer: the confirmation e-mail key is rsvp:{id}:{status}:{revision}. */
+    revision: integer('revision').notNull().default(1),
     /** The signed ticket token the QR encodes (as /ticket-verification/{token}). */
     qr_code_data: text('qr_code_data'),
     qr_code_image_url: text('qr_code_image_url'),

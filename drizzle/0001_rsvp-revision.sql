@@ -1,0 +1,1 @@
+ALTER TABLE "event_rsvps" ADD COLUMN "revision" integer DEFAULT 1 NOT NULL;

@@ -1,0 +1,133 @@
+import type { EmailPayload } from '../../db/schema/outbox.ts';
+import { ticketPageUrl } from '../tickets/ticket-urls.ts';
+import type { RsvpEvent } from './load-rsvp-event.ts';
+import { buildTicketIcs } from './ticket-ics.ts';
+
+export const QR_CID = 'ticket-qr@turnout';
+
+export type ConfirmationInput = {
+  baseUrl: string;
+  to: string;
+  event: RsvpEvent;
+  rsvp: { id: string; name: string; status: 'confirmed' | 'maybe' | 'declined'; guest_count: number; revision: number };
+  /** First answer, or a change of an earlier one. */
+  updated: boolean;
+  /** Confirmed only: the door PIN and the QR PNG of the verification URL. */
+  ticket?: { pin: string; qrPng: Buffer };
+};
+
+/** The outbox key: one message per state change of one RSVP, however often the request is retried. */
+export const confirmationKey = (r: { id: string; status: string; revision: number }) => `rsvp:${r.id}:${r.status}:${r.revision}`;
+
+const hosts = new Map<string, string>();
+const hostOf = (baseUrl: string) => {
+  let h = hosts.get(baseUrl);
+  if (!h) {
+    h = new URL(baseUrl).hostname;
+    hosts.set(baseUrl, h);
+  }
+  return h;
+};
+
+const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ESC[ch]!);
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** Long-form date and time in the event's own time zone (UTC when the zone is unknown). */
+export function formatEventDate(d: Date, timeZone: string): string {
+  let f = formats.get(timeZone);
+  if (!f) {
+    const opts: Intl.DateTimeFormatOptions = {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    };
+    try {
+      f = new Intl.DateTimeFormat('en-US', { ...opts, timeZone });
+    } catch {
+      f = new Intl.DateTimeFormat('en-US', { ...opts, timeZone: 'UTC' }); // an unknown zone name
+    }
+    formats.set(timeZone, f);
+  }
+  return f.format(d);
+}
+
+const whenByEvent = new WeakMap<RsvpEvent, string>();
+
+function subject(i: ConfirmationInput): string {
+  const t = i.event.title;
+  if (i.rsvp.status === 'confirmed') return i.updated ? `Your updated ticket for ${t}` : `Your ticket for ${t}`;
+  if (i.rsvp.status === 'maybe') return `You might come to ${t}`;
+  return `Thanks for letting us know: ${t}`;
+}
+
+function lead(i: ConfirmationInput): string {
+  const guests = i.rsvp.guest_count > 1 ? ` (${i.rsvp.guest_count} guests)` : '';
+  if (i.rsvp.status === 'confirmed') return `You're going to ${i.event.title}${guests}. Show the QR code at the event for check-in.`;
+  if (i.rsvp.status === 'maybe') return `We noted your answer "maybe" for ${i.event.title}${guests}. If you decide to come, answer again with "Yes, I'll attend" to get your ticket.`;
+  return `Sorry you can't make it to ${i.event.title}. Thank you for letting the host know.`;
+}
+
+/** HTML + plain text; the QR inline (cid) and an .ics for confirmed and maybe; a short note when declined. */
+export function buildConfirmationEmail(i: ConfirmationInput): EmailPayload {
+  let when = whenByEvent.get(i.event);
+  if (!when) {
+    when = formatEventDate(i.event.event_date, i.event.timezone);
+    whenByEvent.set(i.event, when);
+  }
+  const ticketUrl = ticketPageUrl(i.baseUrl, i.rsvp.id);
+  const eventUrl = `${i.baseUrl}/event/${i.event.id}`;
+  const details: [string, string][] = [['When', when]];
+  if (i.event.location) details.push(['Where', i.event.location]);
+  if (i.ticket) {
+    details.push(['Guests', String(i.rsvp.guest_count)]);
+    details.push(['PIN', i.ticket.pin]);
+  }
+  const link = i.ticket ? ['Your ticket', ticketUrl] : ['Event page', eventUrl];
+  const text = [
+    `Hi ${i.rsvp.name},`,
+    '',
+    lead(i),
+    '',
+    i.event.title,
+    ...(i.event.subtitle ? [i.event.subtitle] : []),
+    ...details.map(([k, v]) => `${k}: ${v}`),
+    '',
+    `${link[0]}: ${link[1]}`,
+    ...(i.ticket ? ['', 'Show this QR code at the event for check-in.'] : []),
+  ].join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#32251b;max-width:560px;margin:auto">',
+    `<p>Hi ${esc(i.rsvp.name)},</p>`,
+    `<p>${esc(lead(i))}</p>`,
+    `<h1 style="font-size:22px;margin:16px 0 4px">${esc(i.event.title)}</h1>`,
+    i.event.subtitle ? `<p style="margin:0 0 12px">${esc(i.event.subtitle)}</p>` : '',
+    '<table role="presentation" style="border-collapse:collapse">',
+    ...details.map(([k, v]) => `<tr><th align="left" style="padding:2px 12px 2px 0">${k}</th><td>${esc(v)}</td></tr>`),
+    '</table>',
+    i.ticket
+      ? `<p><img src="cid:${QR_CID}" width="256" height="256" alt="Your ticket QR code"></p><p>Show this QR code at the event for check-in.</p>`
+      : '',
+    `<p><a href="${esc(link[1]!)}">${link[0] === 'Your ticket' ? 'Open your ticket' : 'Open the event page'}</a></p>`,
+    '</body></html>',
+  ].join('');
+  const attachments: NonNullable<EmailPayload['attachments']> = [];
+  if (i.ticket) {
+    attachments.push({ filename: 'ticket-qr.png', contentType: 'image/png', contentBase64: i.ticket.qrPng.toString('base64'), cid: QR_CID });
+  }
+  if (i.rsvp.status !== 'declined') {
+    const ics = buildTicketIcs({
+      event: i.event,
+      revision: i.rsvp.revision,
+      status: i.rsvp.status,
+      eventUrl,
+      host: hostOf(i.baseUrl),
+    });
+    attachments.push({ filename: 'event.ics', contentType: 'text/calendar', contentBase64: Buffer.from(ics).toString('base64') });
+  }
+  return { to: i.to, subject: subject(i), text, html, ...(attachments.length ? { attachments } : {}) };
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { TRsvpResult } from '../../../common/schemas/rsvps.ts';
+import type { Db } from '../../db/client.ts';
+import { outbox } from '../../db/schema/outbox.ts';
+import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
+import { enqueueEmail } from '../outbox/enqueue.ts';
+import { renderQrPng } from '../tickets/qr-image.ts';
+import { signTicketToken } from '../tickets/ticket-token.ts';
+import { qrImagePath, verificationUrl } from '../tickets/ticket-urls.ts';
+import { assignPin, randomPin } from './assign-pin.ts';
+import { buildConfirmationEmail, confirmationKey } from './confirmation-email.ts';
+import type { RsvpEvent } from './load-rsvp-event.ts';
+import { insertSql, writeInOneTrip } from './one-trip.ts';
+import { type RsvpAnswer, rsvpResult, type TicketConfig } from './rsvp-answer.ts';
+import { seatTransaction } from './seat-transaction.ts';
+import { seatsHeld } from './seats.ts';
+
+const EMAIL_TAKEN = 'event_rsvps_event_email_key';
+const PIN_TAKEN = 'rsvp_pins_event_pin_key';
+/** Random PINs tried in the one-trip path; then the transaction path finds the lowest free one. */
+const FAST_PIN_ATTEMPTS = 3;
+
+type Prepared = {
+  id: string;
+  rsvp: { id: string; name: string; status: RsvpAnswer['status']; guest_count: number; revision: number };
+  row: typeof event_rsvps.$inferInsert;
+  qrPng: Buffer | null;
+};
+
+function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer): Prepared {
+  const id = randomUUID();
+  const token = answer.status === 'confirmed' ? signTicketToken({ key: config.signingKey, rsvpId: id, version: 1 }) : null;
+  return {
+    id,
+    rsvp: { id, name: answer.name, status: answer.status, guest_count: answer.guest_count, revision: 1 },
+    row: {
+      id,
+      event_id: event.id,
+      name: answer.name,
+      email: answer.email,
+      phone: answer.phone ?? null,
+      notes: answer.notes ?? null,
+      guest_count: answer.guest_count,
+      status: answer.status,
+      type: 'rsvp',
+      qr_version: 1,
+      revision: 1,
+      qr_code_data: token,
+      qr_code_image_url: token ? `${config.baseUrl}${qrImagePath(id, 1)}` : null,
+    },
+    // Rendered before any database work: the QR costs CPU, never lock time.
+    qrPng: token ? renderQrPng(verificationUrl(config.baseUrl, token)) : null,
+  };
+}
+
+/** The outbox row of the confirmation e-mail, as enqueueEmail (outbox/enqueue.ts) writes it. */
+function emailRow(p: Prepared, opts: { config: TicketConfig; event: RsvpEvent; answer: RsvpAnswer; pin: string | null }) {
+  const payload = buildConfirmationEmail({
+    baseUrl: opts.config.baseUrl,
+    to: opts.answer.email,
+    event: opts.event,
+    rsvp: p.rsvp,
+    updated: false,
+    ...(opts.pin && p.qrPng ? { ticket: { pin: opts.pin, qrPng: p.qrPng } } : {}),
+  });
+  return { channel: 'email' as const, idempotency_key: confirmationKey(p.rsvp), payload };
+}
+
+/**
+ * A first answer from this e-mail for this event; null when one already exists (the caller updates
+ * it instead). The RSVP, its PIN, the queued e-mail and the seats are written in one round trip
+ * (one-trip.ts): the event row is locked only for the seat UPDATE and an asynchronous commit.
+ * `drawPin` is for tests.
+ */
+export async function createRsvp(opts: {
+  db: Db;
+  config: TicketConfig;
+  event: RsvpEvent;
+  answer: RsvpAnswer;
+  drawPin?: () => string;
+}): Promise<TRsvpResult | null> {
+  const { db, event, answer } = opts;
+  const p = prepare(opts.config, event, answer);
+  const confirmed = answer.status === 'confirmed';
+  const delta = seatsHeld(answer);
+  for (let attempt = 0; attempt < (confirmed ? FAST_PIN_ATTEMPTS : 1); attempt++) {
+    const pin = confirmed ? (opts.drawPin ?? randomPin)() : null;
+    const statements = [
+      insertSql(event_rsvps, p.row),
+      ...(pin ? [insertSql(rsvp_pins, { rsvp_id: p.id, event_id: event.id, pin })] : []),
+      insertSql(outbox, emailRow(p, { ...opts, pin }), ' ON CONFLICT DO NOTHING'),
+    ];
+    const conflict = await writeInOneTrip(db, { statements, rsvpId: p.id, eventId: event.id, delta });
+    if (!conflict) return rsvpResult(p.rsvp, false);
+    if (conflict.constraint === EMAIL_TAKEN) return null;
+    if (conflict.constraint !== PIN_TAKEN) throw new Error(`createRsvp: unexpected conflict on ${conflict.constraint}`);
+  }
+  // A crowded PIN space: the step-by-step transaction, whose assignPin ends with the lowest free PIN.
+  return seatTransaction(db, async (tx) => {
+    const inserted = await tx.insert(event_rsvps).values(p.row).onConflictDoNothing().returning({ id: event_rsvps.id });
+    if (!inserted.length) return null;
+    const pin = await assignPin(tx, { rsvpId: p.id, eventId: event.id, isNew: true, draw: opts.drawPin });
+    await enqueueEmail(tx, confirmationKey(p.rsvp), emailRow(p, { ...opts, pin }).payload);
+    return { value: rsvpResult(p.rsvp, false), rsvpId: p.id, eventId: event.id, delta };
+  });
+}

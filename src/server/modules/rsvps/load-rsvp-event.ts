@@ -1,0 +1,66 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { MSG } from '../../../common/messages.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { events } from '../../db/schema/events.ts';
+import { notFound } from '../../errors.ts';
+import { isUuid } from '../tickets/ticket-urls.ts';
+
+/** What an RSVP needs to know of its event: explicit columns, never the payment secret itself. */
+export type RsvpEvent = {
+  id: string;
+  title: string;
+  subtitle: string | null;
+  event_date: Date;
+  end_date: Date | null;
+  timezone: string;
+  location: string | null;
+  max_attendees: number | null;
+  is_paid_event: boolean;
+  has_payment_keys: boolean;
+};
+
+/**
+ * Found events are reused for a moment: during an RSVP rush every request needs the same row, and
+ * nothing here must be fresher than that (capacity is checked on the live row by the seat UPDATE).
+ * A deactivated event stops taking answers within EVENT_TTL_MS. Misses are never cached.
+ */
+export const EVENT_TTL_MS = 2_000;
+const MAX_CACHED = 1_000;
+const cache = new WeakMap<DbOrTx, Map<string, { event: RsvpEvent; until: number }>>();
+
+/** An active event by id, else 404 'Event not found' (also for malformed ids). */
+export async function loadRsvpEvent(db: DbOrTx, eventId: string, now = Date.now()): Promise<RsvpEvent> {
+  if (!isUuid(eventId)) throw notFound(MSG.eventNotFound);
+  let perDb = cache.get(db);
+  if (!perDb) {
+    perDb = new Map();
+    cache.set(db, perDb);
+  }
+  const hit = perDb.get(eventId);
+  if (hit && hit.until > now) return hit.event;
+  const event = await readEvent(db, eventId);
+  if (perDb.size >= MAX_CACHED) perDb.clear();
+  perDb.set(eventId, { event, until: now + EVENT_TTL_MS });
+  return event;
+}
+
+async function readEvent(db: DbOrTx, eventId: string): Promise<RsvpEvent> {
+  const [row] = await db
+    .select({
+      id: events.id,
+      title: events.title,
+      subtitle: events.subtitle,
+      event_date: events.event_date,
+      end_date: events.end_date,
+      timezone: events.timezone,
+      location: events.location,
+      max_attendees: events.max_attendees,
+      is_paid_event: events.is_paid_event,
+      has_payment_keys: sql<boolean>`(${events.stripe_publishable_key} IS NOT NULL AND ${events.stripe_secret_key_enc} IS NOT NULL)`,
+    })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.is_active, true)))
+    .limit(1);
+  if (!row) throw notFound(MSG.eventNotFound);
+  return row;
+}

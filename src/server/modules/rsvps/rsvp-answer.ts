@@ -1,0 +1,15 @@
+import type { z } from 'zod';
+import type { TRsvpResult, ZRsvpInput } from '../../../common/schemas/rsvps.ts';
+
+/** A validated RSVP form (trimmed, e-mail lower-cased, blanks dropped). */
+export type RsvpAnswer = z.output<typeof ZRsvpInput>;
+
+/** Where tickets point and how they are signed (PUBLIC_BASE_URL, TICKET_SIGNING_KEY). */
+export type TicketConfig = { baseUrl: string; signingKey: string };
+
+export function rsvpResult(r: { id: string; status: RsvpAnswer['status']; guest_count: number }, updated: boolean): TRsvpResult {
+  return {
+    rsvp: { id: r.id, status: r.status, guest_count: r.guest_count, updated },
+    ticket_url: r.status === 'confirmed' ? `/ticket/${r.id}` : null,
+  };
+}

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { MSG } from '../../../common/messages.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+
+/** Seats an answer holds: its guest count when confirmed, else none. */
+export const seatsHeld = (a: { status: string; guest_count: number }) => (a.status === 'confirmed' ? a.guest_count : 0);
+
+export function capacityError(left: number): AppError {
+  if (left <= 0) return new AppError('capacity_exceeded', MSG.capacityReached);
+  const more = `Only ${left} ${left === 1 ? 'seat is' : 'seats are'} left.`;
+  return new AppError('capacity_exceeded', `${MSG.capacityReached} ${more}`, { guest_count: more });
+}
+
+export async function seatsLeft(db: DbOrTx, eventId: string): Promise<number> {
+  const res = await db.execute<{ left: number | null }>(sql`SELECT max_attendees - seats_taken AS left FROM events WHERE id = ${eventId}`);
+  return Math.max(0, Number(res.rows[0]?.left ?? 0));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * One SQL text (simple-query protocol, hence literals, checked here) that moves the event's seat
+ * counter by `delta` with the O(1) conditional UPDATE and, in the same message, commits. When the
+ * UPDATE matches no row (it would pass max_attendees) the SELECT divides by zero (SQLSTATE 22012),
+ * the rest of the message is skipped and the transaction is left aborted for the caller to roll back.
+ */
+export function takeSeatsAndCommitSql(eventId: string, delta: number): string {
+  if (!UUID.test(eventId) || !Number.isSafeInteger(delta)) throw new Error('takeSeatsAndCommitSql: bad arguments');
+  if (delta === 0) return 'COMMIT';
+  return `WITH taken AS (
+    UPDATE events SET seats_taken = seats_taken + (${delta})
+    WHERE id = '${eventId}' AND ((${delta}) < 0 OR max_attendees IS NULL OR seats_taken + (${delta}) <= max_attendees)
+    RETURNING 1)
+  SELECT 1 / (SELECT count(*)::int FROM taken) AS capacity_check;
+  COMMIT`;
+}
+
+export const CAPACITY_CHECK_FAILED = '22012';

@@ -1,0 +1,86 @@
+import { and, eq } from 'drizzle-orm';
+import type { TRsvpResult } from '../../../common/schemas/rsvps.ts';
+import type { Db } from '../../db/client.ts';
+import { event_rsvps } from '../../db/schema/rsvps.ts';
+import { enqueueEmail } from '../outbox/enqueue.ts';
+import { renderQrPng } from '../tickets/qr-image.ts';
+import { signTicketToken } from '../tickets/ticket-token.ts';
+import { qrImagePath, verificationUrl } from '../tickets/ticket-urls.ts';
+import { assignPin } from './assign-pin.ts';
+import { buildConfirmationEmail, confirmationKey } from './confirmation-email.ts';
+import type { RsvpEvent } from './load-rsvp-event.ts';
+import { type RsvpAnswer, rsvpResult, type TicketConfig } from './rsvp-answer.ts';
+import { seatTransaction } from './seat-transaction.ts';
+import { seatsHeld } from './seats.ts';
+
+/**
+ * The same e-mail answering the same event again: updates its one RSVP (row-locked), moves the seat
+ * counter by the difference (negative when downgrading), and queues one e-mail per change of what
+ * the ticket says (status, guest count, name) — keyed by the bumped revision. An identical
+ * resubmission writes and queues nothing. Null when there is no such RSVP.
+ */
+export async function updateRsvp(opts: { db: Db; config: TicketConfig; event: RsvpEvent; answer: RsvpAnswer }): Promise<TRsvpResult | null> {
+  const { db, config, event, answer } = opts;
+  return seatTransaction(db, async (tx) => {
+    const [cur] = await tx
+      .select({
+        id: event_rsvps.id,
+        name: event_rsvps.name,
+        phone: event_rsvps.phone,
+        notes: event_rsvps.notes,
+        guest_count: event_rsvps.guest_count,
+        status: event_rsvps.status,
+        qr_version: event_rsvps.qr_version,
+        revision: event_rsvps.revision,
+      })
+      .from(event_rsvps)
+      .where(and(eq(event_rsvps.event_id, event.id), eq(event_rsvps.email, answer.email)))
+      .limit(1)
+      .for('update');
+    if (!cur) return null;
+    const next = {
+      name: answer.name,
+      phone: answer.phone ?? null,
+      notes: answer.notes ?? null,
+      guest_count: answer.guest_count,
+      status: answer.status,
+    };
+    const answerChanged = next.status !== cur.status || next.guest_count !== cur.guest_count || next.name !== cur.name;
+    if (!answerChanged) {
+      if (next.phone !== cur.phone || next.notes !== cur.notes) {
+        await tx.update(event_rsvps).set({ phone: next.phone, notes: next.notes, updated_at: new Date() }).where(eq(event_rsvps.id, cur.id));
+      }
+      return { value: rsvpResult({ id: cur.id, ...next }, true), rsvpId: cur.id, eventId: event.id, delta: 0 };
+    }
+
+    const revision = cur.revision + 1;
+    const confirmed = next.status === 'confirmed';
+    const token = confirmed ? signTicketToken({ key: config.signingKey, rsvpId: cur.id, version: cur.qr_version }) : null;
+    await tx
+      .update(event_rsvps)
+      .set({
+        ...next,
+        revision,
+        qr_code_data: token,
+        qr_code_image_url: token ? `${config.baseUrl}${qrImagePath(cur.id, cur.qr_version)}` : null,
+        updated_at: new Date(),
+      })
+      .where(eq(event_rsvps.id, cur.id));
+    const pin = confirmed ? await assignPin(tx, { rsvpId: cur.id, eventId: event.id }) : null;
+    const qrPng = token ? renderQrPng(verificationUrl(config.baseUrl, token)) : null;
+    const rsvp = { id: cur.id, name: next.name, status: next.status, guest_count: next.guest_count, revision };
+    await enqueueEmail(
+      tx,
+      confirmationKey(rsvp),
+      buildConfirmationEmail({
+        baseUrl: config.baseUrl,
+        to: answer.email,
+        event,
+        rsvp,
+        updated: true,
+        ...(pin && qrPng ? { ticket: { pin, qrPng } } : {}),
+      }),
+    );
+    return { value: rsvpResult(rsvp, true), rsvpId: cur.id, eventId: event.id, delta: seatsHeld(next) - seatsHeld(cur) };
+  });
+}

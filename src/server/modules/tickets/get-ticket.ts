@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import type { TTicket } from '../../../common/schemas/rsvps.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { events } from '../../db/schema/events.ts';
+import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
+import { notFound } from '../../errors.ts';
+import { signTicketToken } from './ticket-token.ts';
+import { isUuid, qrImagePath, verificationUrl } from './ticket-urls.ts';
+
+export const TICKET_NOT_FOUND = 'Ticket not found';
+
+/**
+ * The guest ticket page (SPEC §2), by the RSVP's random id. Declined answers have no ticket (404);
+ * a 'maybe' is shown without QR and PIN. Explicit columns only: no e-mail, phone or notes.
+ */
+export async function getTicket(opts: { db: DbOrTx; baseUrl: string; signingKey: string; rsvpId: string }): Promise<TTicket> {
+  if (!isUuid(opts.rsvpId)) throw notFound(TICKET_NOT_FOUND);
+  const [row] = await opts.db
+    .select({
+      id: event_rsvps.id,
+      name: event_rsvps.name,
+      guest_count: event_rsvps.guest_count,
+      status: event_rsvps.status,
+      payment_status: event_rsvps.payment_status,
+      qr_version: event_rsvps.qr_version,
+      created_at: event_rsvps.created_at,
+      pin: rsvp_pins.pin,
+      event: {
+        id: events.id,
+        slug: events.slug,
+        title: events.title,
+        subtitle: events.subtitle,
+        image_url: events.image_url,
+        event_date: events.event_date,
+        end_date: events.end_date,
+        timezone: events.timezone,
+        location: events.location,
+        is_paid_event: events.is_paid_event,
+      },
+    })
+    .from(event_rsvps)
+    .innerJoin(events, eq(events.id, event_rsvps.event_id))
+    .leftJoin(rsvp_pins, eq(rsvp_pins.rsvp_id, event_rsvps.id))
+    .where(eq(event_rsvps.id, opts.rsvpId))
+    .limit(1);
+  if (!row || row.status === 'declined') throw notFound(TICKET_NOT_FOUND);
+  const hasTicket = row.status === 'confirmed';
+  const token = hasTicket ? signTicketToken({ key: opts.signingKey, rsvpId: row.id, version: row.qr_version }) : null;
+  return {
+    id: row.id,
+    name: row.name,
+    guest_count: row.guest_count,
+    status: row.status,
+    payment_status: row.payment_status,
+    pin: hasTicket ? row.pin : null,
+    created_at: row.created_at.toISOString(),
+    qr_png_url: hasTicket ? qrImagePath(row.id, row.qr_version, 'png') : null,
+    qr_svg_url: hasTicket ? qrImagePath(row.id, row.qr_version, 'svg') : null,
+    verification_url: token ? verificationUrl(opts.baseUrl, token) : null,
+    event: {
+      ...row.event,
+      event_date: row.event.event_date.toISOString(),
+      end_date: row.event.end_date?.toISOString() ?? null,
+    },
+  };
+}

@@ -1,0 +1,287 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { event_hosts } from '../../src/server/db/schema/events.ts';
+import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
+import { signTicketToken, TICKET_TOKEN_LENGTH, verifyTicketToken } from '../../src/server/modules/tickets/ticket-token.ts';
+import { verifyTicket } from '../../src/server/modules/tickets/verify-ticket.ts';
+import { insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
+import { signedInUser } from '../factories/users.ts';
+import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
+
+const t = await createTestApp({ RATE_LIMIT: 'false' });
+const KEY = t.env.TICKET_SIGNING_KEY;
+const verify = (token: string, eventId?: string) => verifyTicket({ db: t.db, signingKey: KEY, token, eventId });
+
+const owner = await signedInUser(t);
+const event = await insertEvent(t, { user_id: owner.id, max_attendees: 500, title: 'Harbour Gala' });
+
+async function confirmed(overrides: Record<string, unknown> = {}) {
+  const res = await postRsvp(t, event.id, rsvpInput(overrides));
+  expect(res.status).toBe(201);
+  const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, res.body.rsvp.id));
+  return row!;
+}
+
+async function decodePng(png: Buffer): Promise<string | undefined> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+/ %';
+const anyChar = fc.constantFrom(...ALPHABET.split(''));
+
+/** Any token that differs from `token` by one flipped, inserted or deleted character. */
+const mutation = (token: string) =>
+  fc.oneof(
+    fc.tuple(fc.nat(token.length - 1), anyChar).map(([i, c]) => token.slice(0, i) + c + token.slice(i + 1)),
+    fc.tuple(fc.nat(token.length), anyChar).map(([i, c]) => token.slice(0, i) + c + token.slice(i)),
+    fc.nat(token.length - 1).map((i) => token.slice(0, i) + token.slice(i + 1)),
+  ).filter((m) => m !== token);
+
+describe('signed ticket tokens', () => {
+  it('round-trips any RSVP id and version, compact (≤ 128 characters)', () => {
+    fc.assert(
+      fc.property(fc.uuid(), fc.integer({ min: 0, max: 0xffffffff }), (rsvpId, version) => {
+        const token = signTicketToken({ key: KEY, rsvpId, version });
+        expect(token.length).toBe(TICKET_TOKEN_LENGTH);
+        expect(token.length).toBeLessThanOrEqual(128);
+        expect(verifyTicketToken({ key: KEY, token })).toEqual({ rsvpId: rsvpId.toLowerCase(), version });
+      }),
+    );
+  });
+
+  it('refuses every one-character mutation of a valid token, and the token under another key', () => {
+    fc.assert(
+      fc.property(fc.uuid(), fc.integer({ min: 0, max: 0xffffffff }), fc.string({ minLength: 1 }), (rsvpId, version, otherKey) => {
+        const token = signTicketToken({ key: KEY, rsvpId, version });
+        fc.assert(fc.property(mutation(token), (m) => verifyTicketToken({ key: KEY, token: m }) === null), { numRuns: 30 });
+        if (otherKey !== KEY) expect(verifyTicketToken({ key: otherKey, token })).toBeNull();
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('refuses random strings, including ones shaped like a token', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 200 }), (s) => verifyTicketToken({ key: KEY, token: s }) === null));
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9_-]{27}\.[A-Za-z0-9_-]{22}$/), (s) => verifyTicketToken({ key: KEY, token: s }) === null),
+    );
+  });
+
+  it('verifyTicket: a real ticket is valid; any mutation, other version, other key or random text is not', async () => {
+    const row = await confirmed();
+    const token = row.qr_code_data!;
+    expect(token).toBe(signTicketToken({ key: KEY, rsvpId: row.id, version: 1 }));
+    expect(await verify(token)).toEqual({ rsvpId: row.id, eventId: event.id, via: 'token' });
+    expect(await verify(`${TEST_ORIGIN}/ticket-verification/${token}?event=${event.id}`)).toMatchObject({ rsvpId: row.id });
+    expect(await verify(token, event.id)).toMatchObject({ rsvpId: row.id });
+    expect(await verify(token, randomUUID())).toBeNull();
+
+    await fc.assert(fc.asyncProperty(mutation(token), async (m) => (await verify(m)) === null), { numRuns: 200 });
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 0xffffffff }).filter((v) => v !== 1), async (version) =>
+        (await verify(signTicketToken({ key: KEY, rsvpId: row.id, version }))) === null,
+      ),
+      { numRuns: 50 },
+    );
+    expect(await verify(signTicketToken({ key: `${KEY}x`, rsvpId: row.id, version: 1 }))).toBeNull();
+    await fc.assert(fc.asyncProperty(fc.string({ maxLength: 300 }), async (s) => (await verify(s)) === null), { numRuns: 200 });
+  });
+
+  it('only confirmed (or paid) RSVPs verify: maybe and declined do not', async () => {
+    const input = rsvpInput();
+    await postRsvp(t, event.id, input);
+    const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.email, input.email));
+    const token = row!.qr_code_data!;
+    expect(await verify(token)).not.toBeNull();
+    await postRsvp(t, event.id, { ...input, status: 'maybe' });
+    expect(await verify(token)).toBeNull();
+    await postRsvp(t, event.id, { ...input, status: 'declined' });
+    expect(await verify(token)).toBeNull();
+    await postRsvp(t, event.id, input);
+    expect(await verify(token)).not.toBeNull();
+  });
+});
+
+describe('legacy QR payloads (SPEC §5), matched only by verification_code', () => {
+  it('accepts raw JSON, URL-encoded JSON and a URL whose last segment is double-encoded JSON', async () => {
+    const row = await confirmed();
+    const json = JSON.stringify({
+      status: 'confirmed',
+      event_name: 'Harbour Gala',
+      user_name: 'Someone Else',
+      phone: '+15550100',
+      paid_at: null,
+      verification_code: row.id,
+    });
+    const once = encodeURIComponent(json);
+    const twice = encodeURIComponent(once);
+    for (const payload of [json, once, `https://events.example.com/ticket-verification/${twice}`, `/checkin/verify/${twice}?event=${event.id}`]) {
+      expect(await verify(payload, event.id)).toEqual({ rsvpId: row.id, eventId: event.id, via: 'legacy' });
+    }
+  });
+
+  it('never matches by name, nor across events, nor after the QR was regenerated', async () => {
+    const row = await confirmed({ name: 'Grace Hopper' });
+    expect(await verify(JSON.stringify({ status: 'confirmed', user_name: 'Grace Hopper' }))).toBeNull();
+    expect(await verify(JSON.stringify({ user_name: 'Grace Hopper', verification_code: 'Grace Hopper' }))).toBeNull();
+    const legacy = JSON.stringify({ user_name: 'Grace Hopper', verification_code: row.id });
+    expect(await verify(legacy, randomUUID())).toBeNull();
+    expect(await verify(legacy)).not.toBeNull();
+    const res = await t.request(`/api/events/${event.id}/rsvps/${row.id}/regenerate-qr`, { method: 'POST', cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    expect(await verify(legacy)).toBeNull();
+  });
+});
+
+describe('QR images', () => {
+  it('the PNG (256 px, margin 2) decodes to the verification URL, which verifies', async () => {
+    const row = await confirmed();
+    const res = await t.request(`/qr/${row.id}.png`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await res.arrayBuffer());
+    const meta = await sharp(png).metadata();
+    expect([meta.width, meta.height]).toEqual([256, 256]);
+    const url = await decodePng(png);
+    expect(url).toBe(`${TEST_ORIGIN}/ticket-verification/${row.qr_code_data}`);
+    expect(await verify(url!)).toMatchObject({ rsvpId: row.id });
+  });
+
+  it('the SVG encodes the same URL', async () => {
+    const row = await confirmed();
+    const res = await t.request(`/qr/${row.id}.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    const svg = await res.text();
+    expect(svg).toMatch(/^<svg/);
+    const png = await sharp(Buffer.from(svg)).resize(512).flatten({ background: '#fff' }).png().toBuffer();
+    expect(await decodePng(png)).toBe(`${TEST_ORIGIN}/ticket-verification/${row.qr_code_data}`);
+  });
+
+  it('is cached by ETag on (id, qr_version): 304 when unchanged, a new ETag after regenerating', async () => {
+    const row = await confirmed();
+    const first = await t.request(`/qr/${row.id}.png?v=1`);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers.get('cache-control')).toBe('private, max-age=86400');
+    expect((await t.request(`/qr/${row.id}.png`)).headers.get('cache-control')).toBe('private, no-cache');
+    const again = await t.request(`/qr/${row.id}.png`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect((await t.request(`/qr/${row.id}.svg`)).headers.get('etag')).not.toBe(etag);
+
+    await t.request(`/api/events/${event.id}/rsvps/${row.id}/regenerate-qr`, { method: 'POST', cookie: owner.cookie });
+    const after = await t.request(`/qr/${row.id}.png`, { headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    const [now] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, row.id));
+    expect(await decodePng(Buffer.from(await after.arrayBuffer()))).toBe(`${TEST_ORIGIN}/ticket-verification/${now!.qr_code_data}`);
+  });
+
+  it('404 for unknown, malformed, maybe and declined RSVPs', async () => {
+    const maybe = (await postRsvp(t, event.id, rsvpInput({ status: 'maybe' }))).body.rsvp.id;
+    const declined = (await postRsvp(t, event.id, rsvpInput({ status: 'declined' }))).body.rsvp.id;
+    for (const p of [`/qr/${randomUUID()}.png`, '/qr/nope.png', `/qr/${maybe}.png`, `/qr/${declined}.svg`, `/qr/${declined}.gif`]) {
+      expect((await t.request(p)).status, p).toBe(404);
+    }
+  });
+});
+
+describe('GET /api/public/tickets/:rsvpId', () => {
+  it('returns the ticket page data without private fields', async () => {
+    const row = await confirmed({ name: 'Ada Lovelace', guest_count: 3, phone: '+15550199', notes: 'vegan' });
+    const res = await t.request(`/api/public/tickets/${row.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const ticket = await res.json();
+    expect(ticket).toEqual({
+      id: row.id,
+      name: 'Ada Lovelace',
+      guest_count: 3,
+      status: 'confirmed',
+      payment_status: null,
+      pin: expect.stringMatching(/^\d{6}$/),
+      created_at: row.created_at.toISOString(),
+      qr_png_url: `/qr/${row.id}.png?v=1`,
+      qr_svg_url: `/qr/${row.id}.svg?v=1`,
+      verification_url: `${TEST_ORIGIN}/ticket-verification/${row.qr_code_data}`,
+      event: {
+        id: event.id,
+        slug: event.slug,
+        title: 'Harbour Gala',
+        subtitle: event.subtitle,
+        image_url: null,
+        event_date: event.event_date.toISOString(),
+        end_date: null,
+        timezone: 'Europe/London',
+        location: event.location,
+        is_paid_event: false,
+      },
+    });
+    expect(JSON.stringify(ticket)).not.toMatch(/vegan|15550199|@example/);
+  });
+
+  it("a maybe has no QR and no PIN; declined, unknown and malformed ids are 'Ticket not found'", async () => {
+    const maybe = (await postRsvp(t, event.id, rsvpInput({ status: 'maybe' }))).body.rsvp.id;
+    const ticket = await (await t.request(`/api/public/tickets/${maybe}`)).json();
+    expect(ticket).toMatchObject({ status: 'maybe', pin: null, qr_png_url: null, qr_svg_url: null, verification_url: null });
+    const declined = (await postRsvp(t, event.id, rsvpInput({ status: 'declined' }))).body.rsvp.id;
+    for (const id of [declined, randomUUID(), 'x', '1%27%20OR%201=1']) {
+      const res = await t.request(`/api/public/tickets/${id}`);
+      expect(res.status).toBe(404);
+      expect((await res.json()).error).toEqual({ code: 'not_found', message: 'Ticket not found' });
+    }
+  });
+});
+
+describe('POST /api/events/:eventId/rsvps/:rsvpId/regenerate-qr', () => {
+  const regenerate = (eventId: string, rsvpId: string, cookie?: string) =>
+    t.request(`/api/events/${eventId}/rsvps/${rsvpId}/regenerate-qr`, { method: 'POST', cookie });
+
+  it('the owner rotates the token: the old one is refused, the new one verifies', async () => {
+    const row = await confirmed();
+    const old = row.qr_code_data!;
+    const res = await regenerate(event.id, row.id, owner.cookie);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({
+      id: row.id,
+      qr_version: 2,
+      qr_code_data: expect.any(String),
+      qr_code_url: `${TEST_ORIGIN}/qr/${row.id}.png?v=2`,
+      verification_url: `${TEST_ORIGIN}/ticket-verification/${body.qr_code_data}`,
+    });
+    expect(body.qr_code_data).not.toBe(old);
+    expect(await verify(old)).toBeNull();
+    expect(await verify(body.qr_code_data)).toMatchObject({ rsvpId: row.id });
+    const [now] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, row.id));
+    expect(now).toMatchObject({ qr_version: 2, qr_code_data: body.qr_code_data });
+    // A later update of the answer keeps the rotated token.
+    await postRsvp(t, event.id, { name: row.name, email: row.email, guest_count: 2 });
+    const [updated] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, row.id));
+    expect(updated!.qr_code_data).toBe(body.qr_code_data);
+  });
+
+  it('a co-host (listed by e-mail) may; anyone else gets 404, no session 401; declined 409', async () => {
+    const row = await confirmed();
+    const cohost = await signedInUser(t);
+    const stranger = await signedInUser(t);
+    expect((await regenerate(event.id, row.id, cohost.cookie)).status).toBe(404);
+    await t.db.insert(event_hosts).values({ event_id: event.id, email: cohost.email });
+    expect((await regenerate(event.id, row.id, cohost.cookie)).status).toBe(200);
+    expect((await regenerate(event.id, row.id, stranger.cookie)).status).toBe(404);
+    expect((await regenerate(event.id, row.id)).status).toBe(401);
+    const otherEvent = await insertEvent(t, { user_id: stranger.id });
+    expect((await regenerate(otherEvent.id, row.id, stranger.cookie)).status).toBe(404);
+    expect((await regenerate(event.id, 'nope', owner.cookie)).status).toBe(404);
+    const declined = (await postRsvp(t, event.id, rsvpInput({ status: 'declined' }))).body.rsvp.id;
+    expect((await regenerate(event.id, declined, owner.cookie)).status).toBe(409);
+    const [unchanged] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, declined));
+    expect(unchanged!.qr_version).toBe(1);
+  });
+});
