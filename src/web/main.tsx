@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { LazyToaster as Toaster } from './components/ui/toaster.tsx';
 import { ApiError } from './lib/api.ts';
 import { router } from './router.tsx';
 import './styles.css';

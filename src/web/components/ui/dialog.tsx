@@ -1,20 +1,27 @@
 import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
-import type * as React from 'react';
+import * as React from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
 export const DialogClose = D.Close;
 
-/** A modal: focus trapped, Escape and outside click close it, page scroll locked while open. */
+/**
+ * A modal: focus trapped, Escape and outside click close it, page scroll locked while open.
+ * Closing returns focus to whatever opened it, also when it was opened without a DialogTrigger
+ * (a caller's own onCloseAutoFocus that calls preventDefault still wins).
+ */
 export function DialogContent({
   title,
   description,
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof D.Content> & { title: React.ReactNode; description?: React.ReactNode }) {
+  const opener = React.useRef<HTMLElement | null>(null);
   return (
     <D.Portal>
       <D.Overlay className="fixed inset-0 z-40 bg-ink/50 backdrop-blur-[1px]" />
@@ -25,6 +32,21 @@ export function DialogContent({
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
+        onOpenAutoFocus={(e) => {
+          // Still the element that opened the dialog: focus has not moved in yet.
+          const active = document.activeElement;
+          opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          onOpenAutoFocus?.(e);
+        }}
+        onCloseAutoFocus={(e) => {
+          onCloseAutoFocus?.(e);
+          const el = opener.current;
+          opener.current = null;
+          if (!e.defaultPrevented && el?.isConnected) {
+            e.preventDefault();
+            el.focus();
+          }
+        }}
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <div>

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TEventAdmin } from '../../../../common/schemas/events.ts';
+import { api } from '../../../lib/api.ts';
+import { eventKeys } from './keys.ts';
+
+/** Events the signed-in user owns or co-hosts (SPEC §6). */
+export function getEvents(signal?: AbortSignal) {
+  return api<{ events: TEventAdmin[] }>('/api/events', { signal }).then((r) => r.events);
+}
+
+export function useEvents() {
+  return useQuery({ queryKey: eventKeys.list(), queryFn: ({ signal }) => getEvents(signal) });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { sessionKey } from '../../../lib/auth.ts';
+import { eventKeys } from './keys.ts';
+
+export type Invitation = { email: string; event_title: string };
+
+/** A co-host invitation (sign-up link valid for one e-mail). */
+export function useInvitation(token: string) {
+  return useQuery({
+    queryKey: eventKeys.invitation(token),
+    queryFn: ({ signal }) => api<Invitation>(`/api/invitations/${encodeURIComponent(token)}`, { signal }),
+    enabled: token !== '',
+  });
+}
+
+/** Creates the account for the invited e-mail and signs in. */
+export function useAcceptInvitation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { token: string; password: string; name?: string }) =>
+      api<unknown>('/api/invitations/accept', { method: 'POST', body: input }),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: sessionKey }), qc.invalidateQueries({ queryKey: eventKeys.all })]),
+  });
+}

@@ -1,0 +1,123 @@
+import { Mail, Trash2, UserPlus } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { MSG } from '../../../common/messages.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import { normaliseHostEmail, useAddHost, useHosts, useRemoveHost } from './api/hosts.ts';
+
+/** SPEC §5 host e-mails: other people who can manage this event, oldest first. */
+export function CohostsSection({ eventId }: { eventId: string }) {
+  const hosts = useHosts(eventId);
+  const add = useAddHost(eventId);
+  const remove = useRemoveHost(eventId);
+  const [email, setEmail] = useState('');
+  const [status, setStatus] = useState('');
+  const inputId = useId();
+  const headingId = useId();
+
+  async function onAdd(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const value = normaliseHostEmail(email);
+    if (!value.includes('@')) {
+      notify.error(MSG.invalidEmail, MSG.invalidEmailText);
+      return;
+    }
+    if (hosts.data?.some((h) => h.email === value)) {
+      notify.error(MSG.emailAlreadyAdded, MSG.emailAlreadyAddedText);
+      return;
+    }
+    try {
+      await add.mutateAsync(value);
+      setEmail('');
+      setStatus(`${value} added as a co-host.`);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) notify.error(MSG.emailAlreadyAdded, MSG.emailAlreadyAddedText);
+      else if (err instanceof ApiError && err.status === 400) notify.error(MSG.invalidEmail, err.fields?.email ?? MSG.invalidEmailText);
+      else notify.error('Failed to add co-host', (err as Error).message);
+    }
+  }
+
+  async function onRemove(hostEmail: string) {
+    try {
+      await remove.mutateAsync(hostEmail);
+      setStatus(`${hostEmail} removed.`);
+    } catch (err) {
+      notify.error('Failed to remove co-host', (err as Error).message);
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3">
+      <div>
+        <h3 id={headingId} className="text-base font-semibold">
+          Co-hosts
+        </h3>
+        <p className="text-sm text-ink/70">They can edit this event and see its guests. People without an account get an invitation e-mail.</p>
+      </div>
+
+      {hosts.isPending ? (
+        <div className="grid gap-2" aria-busy="true">
+          <Skeleton className="h-11" />
+          <Skeleton className="h-11" />
+        </div>
+      ) : hosts.isError ? (
+        <p className="text-sm text-danger" role="alert">
+          Failed to load co-hosts.{' '}
+          <button type="button" className="underline underline-offset-4" onClick={() => hosts.refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : hosts.data.length === 0 ? (
+        <p className="rounded-lg bg-paper-soft px-3 py-2 text-sm text-ink/70">No co-hosts yet.</p>
+      ) : (
+        <ul aria-labelledby={headingId} className="divide-y divide-ink/10 rounded-lg border border-ink/10">
+          {hosts.data.map((h) => (
+            <li key={h.email} className="flex items-center gap-3 py-1 pr-1 pl-3">
+              <Mail className="size-4 shrink-0 text-ink/50" aria-hidden="true" />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm">{h.email}</span>
+                {h.has_account ? null : <span className="block text-xs text-ink/60">Invited · no account yet</span>}
+              </span>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-11"
+                aria-label={`Remove ${h.email}`}
+                disabled={remove.isPending && remove.variables === h.email}
+                onClick={() => onRemove(h.email)}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <form onSubmit={onAdd} noValidate className="flex gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          Co-host e-mail
+        </label>
+        <Input
+          id={inputId}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          placeholder="cohost@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className="min-w-0 flex-1"
+        />
+        <Button type="submit" variant="outline" disabled={add.isPending}>
+          <UserPlus aria-hidden="true" />
+          {add.isPending ? 'Adding…' : 'Add'}
+        </Button>
+      </form>
+      <p aria-live="polite" className="sr-only">
+        {status}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { CalendarDays, ExternalLink, ImageIcon, MapPin, Pencil, Trash2, Users } from 'lucide-react';
+import type { TEventAdmin } from '../../../common/schemas/events.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
+import { cn } from '../../lib/cn.ts';
+import { CopyButton } from './copy-button.tsx';
+import { formatEventWhen } from './datetime.ts';
+import { publicEventPath, publicEventUrl } from './public-url.ts';
+
+const GUEST_LIST_SOON = 'Guest lists arrive with the guest-list feature.';
+
+/** One event on the Events tab (SPEC §2): what it is, when, where, its link, and what to do with it. */
+export function EventCard({ event, onEdit, onDelete }: { event: TEventAdmin; onEdit: () => void; onDelete: () => void }) {
+  const when = formatEventWhen(event.event_date, event.end_date, event.timezone);
+  const url = publicEventUrl(event);
+  const image = event.preview_image_url ?? event.image_url;
+  const titleId = `event-card-${event.id}`;
+
+  return (
+    <article className="flex w-full min-w-0 flex-col overflow-hidden rounded-2xl border border-ink/10 bg-white shadow-sm" aria-labelledby={titleId}>
+      <div className="relative aspect-[16/9] bg-paper">
+        {image ? (
+          <img src={image} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+        ) : (
+          <div className="grid size-full place-items-center bg-gradient-to-br from-paper to-violet-100">
+            <ImageIcon className="size-10 text-ink/25" aria-hidden="true" />
+          </div>
+        )}
+        <div className="absolute top-3 left-3 flex gap-2">
+          <Badge tone={event.is_active ? 'success' : 'neutral'} className="shadow-sm">
+            {event.is_active ? 'Active' : 'Inactive'}
+          </Badge>
+          {event.role === 'cohost' ? (
+            <Badge tone="accent" className="shadow-sm">
+              Co-host
+            </Badge>
+          ) : null}
+          {event.is_paid_event ? (
+            <Badge tone="warning" className="shadow-sm">
+              Paid
+            </Badge>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div>
+          <h3 id={titleId} className="font-display text-xl leading-tight font-semibold break-words">
+            {event.title}
+          </h3>
+          {event.subtitle ? <p className="mt-1 text-sm text-ink/70">{event.subtitle}</p> : null}
+        </div>
+
+        <dl className="grid gap-1.5 text-sm">
+          <div className="flex gap-2">
+            <dt>
+              <CalendarDays className="mt-0.5 size-4 text-ink/50" aria-hidden="true" />
+              <span className="sr-only">Date</span>
+            </dt>
+            <dd>
+              {when.date}
+              <span className="block text-ink/70">{when.time}</span>
+            </dd>
+          </div>
+          {event.location ? (
+            <div className="flex gap-2">
+              <dt>
+                <MapPin className="mt-0.5 size-4 text-ink/50" aria-hidden="true" />
+                <span className="sr-only">Location</span>
+              </dt>
+              <dd className="min-w-0 break-words">{event.location}</dd>
+            </div>
+          ) : null}
+        </dl>
+
+        <div className="mt-auto flex items-center gap-2 rounded-lg bg-paper-soft py-0 pl-3">
+          <span className="sr-only">Public link:</span>
+          <a href={url} target="_blank" rel="noreferrer" className="min-w-0 flex-1 truncate text-sm text-accent-ink underline-offset-4 hover:underline" title={url}>
+            {url.replace(/^https?:\/\//, '')}
+          </a>
+          <CopyButton text={url} srLabel={`Copy public link of ${event.title}`} />
+        </div>
+      </div>
+
+      <div className="grid grid-cols-4 border-t border-ink/10">
+        <a
+          href={publicEventPath(event)}
+          target="_blank"
+          rel="noreferrer"
+          className={cn(buttonVariants({ variant: 'ghost' }), 'h-12 flex-col gap-0.5 rounded-none text-xs')}
+          aria-label={`View page of ${event.title} (opens in a new tab)`}
+        >
+          <ExternalLink aria-hidden="true" />
+          View
+        </a>
+        <Button variant="ghost" className="h-12 flex-col gap-0.5 rounded-none text-xs" onClick={onEdit} aria-label={`Edit ${event.title}`}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+        <Tooltip content={GUEST_LIST_SOON}>
+          <Button
+            variant="ghost"
+            className="h-12 flex-col gap-0.5 rounded-none text-xs opacity-50 hover:bg-transparent"
+            aria-disabled="true"
+            aria-label={`Guest list of ${event.title}: ${GUEST_LIST_SOON}`}
+            onClick={(e) => e.preventDefault()}
+          >
+            <Users aria-hidden="true" />
+            Guests
+          </Button>
+        </Tooltip>
+        <Button
+          variant="ghost"
+          className="h-12 flex-col gap-0.5 rounded-none text-xs text-danger hover:bg-red-50"
+          onClick={onDelete}
+          aria-label={`Delete ${event.title}`}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </article>
+  );
+}

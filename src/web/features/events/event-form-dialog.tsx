@@ -1,0 +1,156 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { MSG } from '../../../common/messages.ts';
+import type { TEventAdmin } from '../../../common/schemas/events.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import { useSaveEvent } from './api/save-event.ts';
+import { CohostsSection } from './cohosts-section.tsx';
+import { BasicsFields, ContentFields, WhenWhereFields } from './event-form-fields.tsx';
+import {
+  type EventFormErrors,
+  type EventFormState,
+  FIELD_ORDER,
+  fieldId,
+  initialFormState,
+  inlineErrors,
+  REQUIRED_FIELDS,
+  validateEventForm,
+} from './event-form-state.ts';
+import { LookFields } from './look-fields.tsx';
+import { PaymentFields } from './payment-fields.tsx';
+
+/**
+ * Create (event undefined) or edit an event (SPEC §2 Events tab, §3 Event, §5 Event form).
+ * Validates with the server's schema first; server field errors land on the same fields.
+ */
+export function EventFormDialog({
+  open,
+  onOpenChange,
+  event,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  event?: TEventAdmin | null;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <DialogContent
+          title={event ? 'Edit event' : 'Create Event'}
+          description={event ? event.title : 'Only the title and date are required; add the rest whenever you like.'}
+          className="pb-0 sm:max-w-2xl sm:pb-0"
+          onOpenAutoFocus={(e) => {
+            // Desktop: start typing the title. Touch: don't pop the keyboard over the sheet.
+            if (window.matchMedia('(pointer: fine)').matches) {
+              e.preventDefault();
+              document.getElementById(fieldId('title'))?.focus();
+            }
+          }}
+          onInteractOutside={(e) => {
+            // A half-filled form is not thrown away by a stray click beside it.
+            e.preventDefault();
+          }}
+        >
+          <EventForm key={event?.id ?? 'new'} event={event ?? null} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: () => void }) {
+  const formId = useId();
+  const [state, setState] = useState<EventFormState>(() => initialFormState(event));
+  const [errors, setErrors] = useState<EventFormErrors>({});
+  const [uploading, setUploading] = useState(false);
+  // Set before a submit's errors are shown: the next render focuses the first invalid field (once).
+  const focusPending = useRef(false);
+  const save = useSaveEvent();
+  const submitted = useRef(false);
+
+  const set = <K extends keyof EventFormState>(key: K, value: EventFormState[K]) => {
+    setState((s) => ({ ...s, [key]: value }));
+  };
+
+  // Once the host has tried to save, errors update as they type.
+  useEffect(() => {
+    if (submitted.current) setErrors(validateEventForm(state, event).errors);
+  }, [state, event]);
+
+  useEffect(() => {
+    if (!focusPending.current) return;
+    focusPending.current = false;
+    const first = FIELD_ORDER.find((f) => errors[f]);
+    if (first) {
+      const el = document.getElementById(fieldId(first)) ?? document.getElementById(`${fieldId(first)}-button`);
+      el?.focus();
+      el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    }
+  }, [errors]);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (uploading || save.isPending) return;
+    submitted.current = true;
+    const { input, errors: found } = validateEventForm(state, event);
+    focusPending.current = Object.keys(found).length > 0;
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      if (REQUIRED_FIELDS.some((f) => found[f])) notify.error(MSG.missingInformation, MSG.eventMissing);
+      return;
+    }
+    try {
+      await save.mutateAsync({ id: event?.id, input });
+      notify.success(event ? 'Event updated' : 'Event created', input.title.trim());
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiError && err.fields && Object.keys(err.fields).length > 0) {
+        focusPending.current = true;
+        setErrors(inlineErrors(err.fields));
+        if (REQUIRED_FIELDS.some((f) => err.fields?.[f])) notify.error(MSG.missingInformation, MSG.eventMissing);
+        else notify.error(MSG.saveEventFailed, err.message);
+      } else {
+        notify.error(MSG.saveEventFailed, err instanceof ApiError && err.status !== 500 ? err.message : undefined);
+      }
+    }
+  }
+
+  const props = { state, set, errors };
+  const busyLabel = uploading ? 'Uploading image…' : save.isPending ? 'Saving…' : null;
+
+  return (
+    <>
+      <div className="grid gap-6 pb-2">
+        <form id={formId} onSubmit={onSubmit} noValidate className="grid gap-6" aria-describedby={errors.form ? `${formId}-error` : undefined}>
+          <BasicsFields {...props} />
+          <WhenWhereFields {...props} />
+          <ContentFields {...props} />
+          <LookFields {...props} onUploadingChange={setUploading} />
+          <PaymentFields {...props} maskedSecret={event?.stripe_secret_key_masked ?? null} />
+          {errors.form ? (
+            <p id={`${formId}-error`} role="alert" className="text-sm text-danger">
+              {errors.form}
+            </p>
+          ) : null}
+        </form>
+        <div className="border-t border-ink/10 pt-5">
+          {event ? (
+            <CohostsSection eventId={event.id} />
+          ) : (
+            <p className="text-sm text-ink/70">You can add co-hosts once the event is created.</p>
+          )}
+        </div>
+      </div>
+      <div className="sticky bottom-0 z-10 -mx-5 mt-4 flex justify-end gap-2 border-t border-ink/10 bg-white px-5 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:-mx-6 sm:px-6">
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" form={formId} className="flex-1 sm:flex-none" disabled={busyLabel !== null} aria-busy={busyLabel !== null || undefined}>
+          {busyLabel ?? (event ? 'Save changes' : 'Create Event')}
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import { Field } from '../../components/ui/field.tsx';
+import { Input, Select } from '../../components/ui/input.tsx';
+import { SwitchField } from '../../components/ui/switch.tsx';
+import { useThemes } from './api/themes.ts';
+import { fieldId } from './event-form-state.ts';
+import { type FieldsProps, Section } from './event-form-fields.tsx';
+import { ImageUpload } from './image-upload.tsx';
+
+/** Image, theme or custom colours, and whether the page is live. */
+export function LookFields({ state, set, errors, onUploadingChange }: FieldsProps & { onUploadingChange: (busy: boolean) => void }) {
+  const themes = useThemes();
+  return (
+    <Section title="Look">
+      <ImageUpload
+        id={fieldId('image_url')}
+        value={state.image}
+        onChange={(v) => set('image', v)}
+        onBusyChange={onUploadingChange}
+        error={errors.image_url}
+      />
+      <Field
+        label="Theme"
+        error={errors.theme_id}
+        hint={state.customColors ? 'Custom colours are on: saving makes a theme named after this event.' : themes.isError ? 'Themes could not be loaded.' : undefined}
+      >
+        <Select
+          id={fieldId('theme_id')}
+          value={state.themeId}
+          onChange={(e) => set('themeId', e.target.value)}
+          disabled={state.customColors || themes.isPending}
+        >
+          <option value="">Default colours</option>
+          {themes.data?.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+              {t.is_default ? ' (default)' : ''}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <SwitchField
+        id={fieldId('custom_colors')}
+        label="Custom colours"
+        hint="Pick the page's background, text and accent colours."
+        checked={state.customColors}
+        onCheckedChange={(v) => {
+          set('customColors', v);
+          // Start from the theme in use, so tweaking one colour keeps the others.
+          const current = v ? themes.data?.find((t) => t.id === state.themeId) : undefined;
+          if (current) {
+            set('background', current.colors.background.toLowerCase());
+            set('text', current.colors.text.toLowerCase());
+            set('accent', current.colors.accent.toLowerCase());
+          }
+        }}
+      />
+      {state.customColors ? (
+        <div className="grid gap-4 sm:grid-cols-3">
+          <ColourField name="background" label="Background" value={state.background} onChange={(v) => set('background', v)} error={errors['custom_colors.background']} />
+          <ColourField name="text" label="Text" value={state.text} onChange={(v) => set('text', v)} error={errors['custom_colors.text']} />
+          <ColourField name="accent" label="Accent" value={state.accent} onChange={(v) => set('accent', v)} error={errors['custom_colors.accent']} />
+        </div>
+      ) : null}
+      <SwitchField
+        id={fieldId('is_active')}
+        label="Active"
+        hint="Inactive events are hidden from the public page."
+        checked={state.isActive}
+        onCheckedChange={(v) => set('isActive', v)}
+      />
+    </Section>
+  );
+}
+
+/** A colour swatch picker plus its hex code, kept in step; either can be used. */
+function ColourField({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
+  const id = fieldId(`custom_colors.${name}`);
+  const valid = /^#[0-9a-f]{6}$/i.test(value);
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label} colour
+      </label>
+      <div className="flex items-center gap-2">
+        <input
+          type="color"
+          aria-label={`${label} colour picker`}
+          value={valid ? value.toLowerCase() : '#000000'}
+          onChange={(e) => onChange(e.target.value)}
+          className="h-11 w-12 shrink-0 cursor-pointer rounded-lg border border-ink/20 bg-white p-1"
+        />
+        <Input
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value.trim())}
+          maxLength={7}
+          spellCheck={false}
+          autoCapitalize="none"
+          className="min-w-0 font-mono"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-danger" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { CURRENCIES, type Currency } from '../../../common/constants.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input, Select } from '../../components/ui/input.tsx';
+import { SwitchField } from '../../components/ui/switch.tsx';
+import { fieldId } from './event-form-state.ts';
+import { type FieldsProps, Section } from './event-form-fields.tsx';
+
+/**
+ * Paid events: price, currency and the event's own Stripe keys. The secret key is write-only: the
+ * server returns only a masked hint, which we show with a way to replace it.
+ */
+export function PaymentFields({ state, set, errors, maskedSecret }: FieldsProps & { maskedSecret: string | null }) {
+  // After 'Replace', focus goes to the new key's input (and back to 'Replace' after 'Keep').
+  const [moveFocus, setMoveFocus] = useState(false);
+  return (
+    <Section title="Tickets and payment">
+      <SwitchField
+        id={fieldId('is_paid_event')}
+        label="Paid event"
+        hint="Guests pay by card through Stripe Checkout before they get their ticket."
+        checked={state.isPaid}
+        onCheckedChange={(v) => set('isPaid', v)}
+      />
+      {state.isPaid ? (
+        <>
+          <div className="grid grid-cols-[1fr_auto] gap-4">
+            <Field label="Ticket price" error={errors.ticket_price}>
+              <Input
+                id={fieldId('ticket_price')}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                value={state.price}
+                onChange={(e) => set('price', e.target.value)}
+                placeholder="0.00"
+              />
+            </Field>
+            <Field label="Currency" error={errors.currency}>
+              <Select id={fieldId('currency')} value={state.currency} onChange={(e) => set('currency', e.target.value as Currency)} className="w-28">
+                {CURRENCIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c.toUpperCase()}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
+          <Field label="Stripe publishable key" error={errors.stripe_publishable_key} hint="Starts with pk_test_ or pk_live_.">
+            <Input
+              id={fieldId('stripe_publishable_key')}
+              value={state.publishableKey}
+              onChange={(e) => set('publishableKey', e.target.value)}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              className="font-mono text-sm"
+              placeholder="pk_live_…"
+            />
+          </Field>
+          {state.replacingSecretKey ? (
+            <div className="grid gap-2">
+              <Field
+                label="Stripe secret key"
+                error={errors.stripe_secret_key}
+                hint="Starts with sk_test_ or sk_live_. Stored encrypted; never shown again."
+              >
+                <Input
+                  id={fieldId('stripe_secret_key')}
+                  type="password"
+                  value={state.secretKey}
+                  onChange={(e) => set('secretKey', e.target.value)}
+                  autoComplete="new-password"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  className="font-mono text-sm"
+                  placeholder="sk_live_…"
+                  autoFocus={moveFocus}
+                />
+              </Field>
+              {maskedSecret ? (
+                <Button
+                  variant="link"
+                  className="h-11 justify-self-start"
+                  onClick={() => {
+                    setMoveFocus(true);
+                    set('secretKey', '');
+                    set('replacingSecretKey', false);
+                  }}
+                >
+                  Keep the current key ({maskedSecret})
+                </Button>
+              ) : null}
+            </div>
+          ) : (
+            <div className="grid gap-1.5">
+              <span className="text-sm font-medium" id={`${fieldId('stripe_secret_key')}-label`}>
+                Stripe secret key
+              </span>
+              <div className="flex items-center gap-2">
+                <code
+                  id={`${fieldId('stripe_secret_key')}-masked`}
+                  className="flex h-11 min-w-0 flex-1 items-center gap-2 truncate rounded-lg border border-ink/15 bg-paper-soft px-3 text-sm"
+                >
+                  <KeyRound className="size-4 shrink-0 text-ink/50" aria-hidden="true" />
+                  {maskedSecret}
+                </code>
+                <Button
+                  id={fieldId('stripe_secret_key')}
+                  variant="outline"
+                  aria-label={`Replace Stripe secret key ${maskedSecret ?? ''}`.trim()}
+                  autoFocus={moveFocus}
+                  onClick={() => {
+                    setMoveFocus(true);
+                    set('replacingSecretKey', true);
+                  }}
+                >
+                  Replace
+                </Button>
+              </div>
+              <p className="text-xs text-ink/60">Saved and encrypted. Only the last characters are shown.</p>
+            </div>
+          )}
+        </>
+      ) : null}
+    </Section>
+  );
+}

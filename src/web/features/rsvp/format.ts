@@ -1,0 +1,52 @@
+/**
+ * Pure display helpers for the RSVP dialog and the ticket page. Event dates come from
+ * features/events/datetime.ts (shown in the EVENT's zone, the same on the event page and the ticket).
+ */
+import type { RsvpStatus } from '../../../common/constants.ts';
+import { isValidTimeZone } from '../events/datetime.ts';
+
+/** 'May 3, 2025' in the event's zone ('RSVP confirmed on …'). */
+export function formatShortDate(iso: string, timeZone: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return '';
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: isValidTimeZone(timeZone) ? timeZone : 'UTC',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(ms);
+}
+
+/** '$25.00', '€12.50'; the stored code is lower-case ('usd'). An unknown code gives '25.00 XYZ'. */
+export function formatPrice(amount: number, currency: string): string {
+  const code = (currency || 'usd').toUpperCase();
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${code}`;
+  }
+}
+
+/** SPEC §5: '1 guest', '2 guests'. */
+export function guestLabel(n: number): string {
+  return `${n} ${n === 1 ? 'guest' : 'guests'}`;
+}
+
+export type Tone = 'success' | 'warning' | 'danger';
+
+/** SPEC §4: statuses as the admin and the ticket show them. */
+export function statusBadge(status: RsvpStatus): { label: string; tone: Tone } {
+  if (status === 'confirmed') return { label: 'Attending', tone: 'success' };
+  if (status === 'maybe') return { label: 'Maybe', tone: 'warning' };
+  return { label: 'Not Attending', tone: 'danger' };
+}
+
+/** Paid events only: 'Paid' when payment_status is paid, otherwise 'Pending'. */
+export function paymentBadge(paymentStatus: string | null | undefined): { label: string; tone: Tone } {
+  return paymentStatus === 'paid' ? { label: 'Paid', tone: 'success' } : { label: 'Pending', tone: 'warning' };
+}
+
+/** '123456' → '123 456' for reading aloud at the door; other shapes are left alone. */
+export function formatPin(pin: string): string {
+  return /^\d{6}$/.test(pin) ? `${pin.slice(0, 3)} ${pin.slice(3)}` : pin;
+}

@@ -1,0 +1,286 @@
+import * as React from 'react';
+import { toast } from 'sonner';
+import { GUESTS_MAX, GUESTS_MIN, type RsvpStatus } from '../../../common/constants.ts';
+import { MSG } from '../../../common/messages.ts';
+import type { TPublicEvent } from '../../../common/schemas/events.ts';
+import type { TRsvpResult } from '../../../common/schemas/rsvps.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input, Select, Textarea } from '../../components/ui/input.tsx';
+import { RadioGroup, type RadioOption } from '../../components/ui/radio-group.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import { type RsvpPayload, useSubmitRsvp } from './api/submit-rsvp.ts';
+import { formatEventWhen } from '../events/datetime.ts';
+import { formatPrice, guestLabel } from './format.ts';
+import { RsvpThankYou } from './rsvp-thank-you.tsx';
+import { type RsvpFieldErrors, type RsvpFormValues, titleFor, toFieldErrors, validateRsvp } from './validate-rsvp.ts';
+
+export type RsvpDialogProps = { event: TPublicEvent; open: boolean; onOpenChange(open: boolean): void };
+
+/** SPEC §4: labels offered to guests. */
+const ATTENDANCE: readonly RadioOption<RsvpStatus>[] = [
+  { value: 'confirmed', label: "Yes, I'll attend" },
+  { value: 'maybe', label: 'Maybe' },
+  { value: 'declined', label: "Sorry, can't make it" },
+];
+
+const GUEST_CHOICES = Array.from({ length: GUESTS_MAX - GUESTS_MIN + 1 }, (_, i) => GUESTS_MIN + i);
+
+/** Capped events: how many seats are left, so a large party knows before it answers. */
+function seatsHint(left: number | null): React.ReactNode {
+  if (left === null || left > 20) return undefined;
+  return <Hint>{left <= 0 ? 'The event is full.' : `${left} ${left === 1 ? 'seat' : 'seats'} left`}</Hint>;
+}
+
+/** Field hints a shade darker than Field's default, for 4.5:1 contrast on white (public page, a11y 100). */
+function Hint({ children }: { children: React.ReactNode }) {
+  return <span className="text-ink/75">{children}</span>;
+}
+
+const EMPTY: RsvpFormValues = { name: '', email: '', phone: '', notes: '', guest_count: 1, status: 'confirmed' };
+
+/**
+ * The RSVP modal of the public event page (SPEC §2, §4, §5): form → submitting → thank-you → closed.
+ * Heavy (it pulls in zod through the shared schema): pages load it through LazyRsvpDialog.
+ */
+export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
+  const [values, setValues] = React.useState<RsvpFormValues>(EMPTY);
+  const [errors, setErrors] = React.useState<RsvpFieldErrors>({});
+  // The server's refusal of a 'Yes' on a full event; `partly` when fewer guests would still fit.
+  const [capacity, setCapacity] = React.useState<{ message: string; partly: boolean } | null>(null);
+  const capacityRef = React.useRef<HTMLDivElement>(null);
+  const [result, setResult] = React.useState<{ res: TRsvpResult; payload: RsvpPayload } | null>(null);
+  const mutation = useSubmitRsvp(event.id);
+  const nameRef = React.useRef<HTMLInputElement>(null);
+  const returnFocusRef = React.useRef<HTMLElement | null>(null);
+  const fieldId = React.useId();
+  // Error toasts of earlier attempts are dismissed once an attempt succeeds.
+  const errorToasts = React.useRef<(string | number)[]>([]);
+  const fail = (title: string, description: string) => {
+    errorToasts.current.push(notify.error(title, description));
+  };
+
+  // Remember what had focus (the RSVP button) so closing can return there, even without a Radix Trigger.
+  if (open && returnFocusRef.current === null && typeof document !== 'undefined') {
+    const active = document.activeElement;
+    returnFocusRef.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }
+
+  // A fresh start each time the dialog opens again after a thank-you (values stay: same e-mail updates).
+  React.useEffect(() => {
+    if (!open) {
+      setResult(null);
+      setCapacity(null);
+      setErrors({});
+    }
+  }, [open]);
+
+  React.useEffect(() => {
+    if (capacity) capacityRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [capacity]);
+
+  const set = <K extends keyof RsvpFormValues>(key: K, value: RsvpFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+    if (key === 'status' || key === 'guest_count') setCapacity(null);
+  };
+
+  const send = (payload: RsvpPayload) => {
+    setCapacity(null);
+    mutation.mutate(payload, {
+      onSuccess: (res) => {
+        for (const id of errorToasts.current.splice(0)) toast.dismiss(id);
+        setResult({ res, payload });
+        notify.success(MSG.rsvpSubmitted, MSG.rsvpSubmittedText);
+      },
+      onError: (err) => {
+        if (!(err instanceof ApiError)) return fail(MSG.error, MSG.rsvpFailed);
+        setErrors(toFieldErrors(err.fields));
+        if (err.code === 'capacity_exceeded') {
+          // 'Sorry, this event is full.' (+ 'Only 2 seats are left.' on guest_count): fewer guests, or Maybe.
+          setCapacity({ message: err.message || MSG.capacityReached, partly: Boolean(err.fields?.guest_count) });
+          return;
+        }
+        if (err.code === 'payment_not_available') return fail(MSG.paymentNotAvailable, MSG.paymentNotAvailableText);
+        // A 4xx says what is wrong in words (rate limit, closed event); a 5xx or network failure does not.
+        const clear = err.status >= 400 && err.status < 500 && err.message && !/^Request failed/.test(err.message);
+        if (clear) return fail(titleFor(err.message), err.message);
+        fail(MSG.error, MSG.rsvpFailed);
+      },
+    });
+  };
+
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (mutation.isPending) return;
+    const checked = validateRsvp(values);
+    if (!checked.ok) {
+      setErrors(checked.fields);
+      fail(checked.title, checked.description);
+      const first = (['name', 'email', 'phone', 'guest_count', 'notes'] as const).find((k) => checked.fields[k]);
+      if (first) document.getElementById(`${fieldId}-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    send(checked.data);
+  };
+
+  const saveAsMaybe = () => {
+    const checked = validateRsvp({ ...values, status: 'maybe' });
+    setValues((v) => ({ ...v, status: 'maybe' }));
+    if (checked.ok) send(checked.data);
+  };
+
+  const pending = mutation.isPending;
+  const { date, time } = formatEventWhen(event.event_date, event.end_date, event.timezone);
+  const when = date ? (
+    <>
+      <span className="block">{date}</span>
+      <span className="block">{time}</span>
+    </>
+  ) : undefined;
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (pending && !next ? undefined : onOpenChange(next))}>
+      <DialogContent
+        title={event.title}
+        description={when}
+        className="scroll-pb-24 sm:scroll-pb-0"
+        onOpenAutoFocus={(e) => {
+          e.preventDefault();
+          nameRef.current?.focus();
+        }}
+        onCloseAutoFocus={(e) => {
+          const target = returnFocusRef.current;
+          returnFocusRef.current = null;
+          if (target?.isConnected) {
+            e.preventDefault();
+            target.focus();
+          }
+        }}
+      >
+        {result ? (
+          <RsvpThankYou result={result.res} payload={result.payload} onClose={() => onOpenChange(false)} />
+        ) : (
+          <form noValidate onSubmit={onSubmit} aria-busy={pending} className="grid gap-4">
+            {event.is_paid_event && event.ticket_price !== null ? (
+              <p className="flex items-baseline justify-between gap-3 rounded-lg bg-paper px-3 py-2.5 text-sm" aria-live="polite">
+                <span>
+                  Ticket price{' '}
+                  <span className="text-ink/70">
+                    {values.guest_count > 1
+                      ? `(${formatPrice(event.ticket_price, event.currency)} × ${values.guest_count})`
+                      : 'per guest'}
+                  </span>
+                </span>
+                <span className="font-semibold tabular-nums">
+                  {formatPrice(event.ticket_price * values.guest_count, event.currency)}{' '}
+                  <span className="font-normal text-ink/70">{event.currency.toUpperCase()}</span>
+                </span>
+              </p>
+            ) : null}
+            <Field label="Name" error={errors.name}>
+              <Input
+                ref={nameRef}
+                id={`${fieldId}-name`}
+                name="name"
+                autoComplete="name"
+                required
+                aria-required="true"
+                value={values.name}
+                onChange={(e) => set('name', e.target.value)}
+              />
+            </Field>
+            <Field label="Email" error={errors.email} hint={<Hint>We’ll send your confirmation here.</Hint>}>
+              <Input
+                id={`${fieldId}-email`}
+                name="email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                aria-required="true"
+                value={values.email}
+                onChange={(e) => set('email', e.target.value)}
+              />
+            </Field>
+            <div className="grid grid-cols-2 gap-3 sm:gap-4">
+              <Field label="Phone (optional)" error={errors.phone} className="content-start">
+                <Input
+                  id={`${fieldId}-phone`}
+                  name="phone"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel"
+                  value={values.phone}
+                  onChange={(e) => set('phone', e.target.value)}
+                />
+              </Field>
+              <Field label="Guests" error={errors.guest_count} hint={seatsHint(event.seats_left)} className="content-start">
+                <Select
+                  id={`${fieldId}-guest_count`}
+                  name="guest_count"
+                  value={values.guest_count}
+                  onChange={(e) => set('guest_count', Number(e.target.value))}
+                >
+                  {GUEST_CHOICES.map((n) => (
+                    <option key={n} value={n}>
+                      {guestLabel(n)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </div>
+            <RadioGroup
+              legend="Will you attend?"
+              name="status"
+              value={values.status}
+              onValueChange={(v) => set('status', v)}
+              options={ATTENDANCE}
+              error={errors.status}
+              layout="grid"
+            />
+            <Field label="Notes (optional)" error={errors.notes}>
+              <Textarea
+                id={`${fieldId}-notes`}
+                name="notes"
+                rows={2}
+                className="min-h-20"
+                value={values.notes}
+                onChange={(e) => set('notes', e.target.value)}
+              />
+            </Field>
+            {capacity ? (
+              <div ref={capacityRef} role="alert" className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+                <p>
+                  <strong className="font-semibold">{capacity.message}</strong>{' '}
+                  {capacity.partly ? 'Choose fewer guests, or let the host know you might come.' : 'You can still let the host know you might come.'}
+                </p>
+                <Button variant="outline" onClick={saveAsMaybe} disabled={pending} className="justify-self-start">
+                  Save as “Maybe” instead
+                </Button>
+              </div>
+            ) : null}
+            {/* Sticky: on a phone the actions stay in reach while the sheet scrolls. */}
+            <div className="sticky -bottom-5 -mx-5 -mb-5 flex gap-2 border-t border-ink/10 bg-white px-5 pt-3 pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:static sm:m-0 sm:justify-end sm:border-0 sm:p-0 sm:pt-1">
+              <DialogClose asChild>
+                <Button variant="outline" disabled={pending}>
+                  Cancel
+                </Button>
+              </DialogClose>
+              <Button type="submit" variant="primary" disabled={pending} className="flex-1 sm:flex-none">
+                {pending ? <span className="size-4 animate-spin rounded-full border-2 border-paper/30 border-t-paper" aria-hidden="true" /> : null}
+                {pending ? 'Submitting...' : 'Submit RSVP'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+

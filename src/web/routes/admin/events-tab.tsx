@@ -1,0 +1,138 @@
+import { CalendarPlus, Plus, RotateCw } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { MSG } from '../../../common/messages.ts';
+import type { TEventAdmin } from '../../../common/schemas/events.ts';
+import { AlertDialog, AlertDialogContent } from '../../components/ui/alert-dialog.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { notify } from '../../lib/toast.ts';
+import { useDeleteEvent } from '../../features/events/api/delete-event.ts';
+import { useEvents } from '../../features/events/api/get-events.ts';
+import { EventCard } from '../../features/events/event-card.tsx';
+import { EventFormDialog } from '../../features/events/event-form-dialog.tsx';
+
+/**
+ * SPEC §2 Events tab: the host's events as cards, Create Event, edit in a dialog, delete after a
+ * confirmation. 'Backfill QR Codes' arrives with the QR-code issue.
+ */
+export function EventsTab() {
+  const events = useEvents();
+  const remove = useDeleteEvent();
+  const [editing, setEditing] = useState<TEventAdmin | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<TEventAdmin | null>(null);
+  // The dialog keeps showing the event it was opened for while it animates out.
+  const [formOpen, setFormOpen] = useState(false);
+  const createRef = useRef<HTMLButtonElement>(null);
+
+  const openForm = (e: TEventAdmin | 'new') => {
+    setEditing(e);
+    setFormOpen(true);
+  };
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      notify.success('Event deleted', deleting.title);
+      setDeleting(null);
+      // Its card (and the Delete button that opened the dialog) is gone: continue from Create Event.
+      requestAnimationFrame(() => createRef.current?.focus());
+    } catch {
+      notify.error(MSG.deleteEventFailed);
+    }
+  }
+
+  const count = events.data?.length ?? 0;
+
+  return (
+    <section aria-labelledby="events-heading">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="events-heading" className="font-display text-3xl font-semibold">
+            Events
+          </h2>
+          <p className="text-sm text-ink/70" aria-live="polite">
+            {events.isSuccess && count > 0 ? (count === 1 ? '1 event' : `${count} events`) : '\u00a0'}
+          </p>
+        </div>
+        <Button ref={createRef} onClick={() => openForm('new')} size="md">
+          <Plus aria-hidden="true" />
+          Create Event
+        </Button>
+      </div>
+
+      {events.isPending ? (
+        <div aria-busy="true">
+          <p className="sr-only" role="status">
+            Loading events...
+          </p>
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {[0, 1, 2].map((i) => (
+              <Card key={i} className="overflow-hidden">
+                <Skeleton className="aspect-[16/9] rounded-none" />
+                <div className="grid gap-3 p-4">
+                  <Skeleton className="h-6 w-3/4" />
+                  <Skeleton className="h-4 w-1/2" />
+                  <Skeleton className="h-4 w-2/3" />
+                  <Skeleton className="h-11" />
+                </div>
+              </Card>
+            ))}
+          </div>
+        </div>
+      ) : events.isError ? (
+        <Card className="mx-auto max-w-md p-8 text-center" role="alert">
+          <p className="font-semibold">{MSG.loadEventsFailed}</p>
+          <p className="mt-1 text-sm text-ink/70">{events.error.message}</p>
+          <Button variant="outline" className="mt-4" onClick={() => events.refetch()} disabled={events.isFetching}>
+            <RotateCw aria-hidden="true" className={events.isFetching ? 'animate-spin' : undefined} />
+            Retry
+          </Button>
+        </Card>
+      ) : count === 0 ? (
+        <Card className="mx-auto max-w-xl p-8 text-center sm:p-10">
+          <span className="mx-auto grid size-14 place-items-center rounded-2xl bg-paper text-ink">
+            <CalendarPlus className="size-7" aria-hidden="true" />
+          </span>
+          <h3 className="mt-4 font-display text-2xl font-semibold">Create your first event</h3>
+          <p className="mt-2 text-ink/70">
+            Give it a title and a date; add an image, a description and tickets when you are ready. You get a page to share and a
+            guest list that fills itself.
+          </p>
+          <Button className="mt-6" size="lg" onClick={() => openForm('new')}>
+            <Plus aria-hidden="true" />
+            Create Event
+          </Button>
+        </Card>
+      ) : (
+        <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {events.data.map((e) => (
+            <li key={e.id} className="flex min-w-0">
+              <EventCard event={e} onEdit={() => openForm(e)} onDelete={() => setDeleting(e)} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <EventFormDialog open={formOpen} onOpenChange={setFormOpen} event={editing === 'new' ? null : editing} />
+
+      <AlertDialog open={deleting !== null} onOpenChange={(o) => !o && !remove.isPending && setDeleting(null)}>
+        {deleting ? (
+          <AlertDialogContent
+            title="Delete this event?"
+            description={
+              <>
+                <strong className="font-semibold text-ink">{deleting.title}</strong>, its page and its guest list will be deleted. This action
+                cannot be undone.
+              </>
+            }
+            confirmLabel={remove.isPending ? 'Deleting…' : 'Delete event'}
+            busy={remove.isPending}
+            onConfirm={confirmDelete}
+          />
+        ) : null}
+      </AlertDialog>
+    </section>
+  );
+}

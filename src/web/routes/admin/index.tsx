@@ -1,0 +1,78 @@
+import { ArrowLeft, CalendarDays, MessageSquareText, Users } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { buttonVariants } from '../../components/ui/button.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { EventsTab } from './events-tab.tsx';
+import { GuestListTab } from './guest-list-tab.tsx';
+
+const TABS = ['events', 'guest-list'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * ?tab= picks the tab (SPEC §2: Statistics links to /admin?tab=guest-list). SPEC's tab=checkin
+ * "clicks a checkin tab" that this screen does not have: like any unknown value it shows Events.
+ * Check-in lives at /checkin.
+ */
+function tabFrom(value: string | null): Tab {
+  return (TABS as readonly string[]).includes(value ?? '') ? (value as Tab) : 'events';
+}
+
+/** /auth/admin: the host's admin dashboard (SPEC §2). */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const tab = tabFrom(params.get('tab'));
+  useDocumentTitle(tab === 'events' ? 'Events' : 'Guest List');
+
+  return (
+    <div className="min-h-dvh">
+      <header className="border-b border-ink/10 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+          <Link to="/" className={buttonVariants({ variant: 'ghost', className: '-ml-3' })}>
+            <ArrowLeft aria-hidden="true" />
+            Back to Dashboard
+          </Link>
+          <span className="font-display text-xl font-bold tracking-tight">Turnout</span>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+        <h1 className="sr-only">Admin</h1>
+        <Tabs
+          value={tab}
+          onValueChange={(v) =>
+            setParams(
+              (p) => {
+                const next = new URLSearchParams(p);
+                if (v === 'events') next.delete('tab');
+                else next.set('tab', v);
+                return next;
+              },
+              { replace: true },
+            )
+          }
+        >
+          <TabsList aria-label="Admin sections" className="w-full sm:w-fit">
+            <TabsTrigger value="events" className="flex-1 max-sm:[&_svg]:hidden sm:flex-none">
+              <CalendarDays aria-hidden="true" />
+              Events
+            </TabsTrigger>
+            <TabsTrigger value="guest-list" className="flex-1 max-sm:[&_svg]:hidden sm:flex-none">
+              <Users aria-hidden="true" />
+              Guest List
+            </TabsTrigger>
+            <TabsTrigger value="messaging" disabled className="flex-1 max-sm:[&_svg]:hidden sm:flex-none" title="Messaging arrives with the SMS feature">
+              <MessageSquareText aria-hidden="true" />
+              Messaging
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="events">
+            <EventsTab />
+          </TabsContent>
+          <TabsContent value="guest-list">
+            <GuestListTab />
+          </TabsContent>
+        </Tabs>
+      </main>
+    </div>
+  );
+}

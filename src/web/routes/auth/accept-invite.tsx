@@ -1,0 +1,116 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Loading } from '../../components/ui/spinner.tsx';
+import { useAcceptInvitation, useInvitation } from '../../features/events/api/invitations.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+
+const MIN_PASSWORD = 8;
+
+// Toasts load on use: sonner stays out of this public page's first load.
+const notify = {
+  success: (title: string, text?: string) => void import('../../lib/toast.ts').then((m) => m.notify.success(title, text)),
+  error: (title: string, text?: string) => void import('../../lib/toast.ts').then((m) => m.notify.error(title, text)),
+};
+
+/** /auth/accept-invite?token=…: an invited co-host makes their account, then manages the event. */
+export function Component() {
+  useDocumentTitle('Accept invitation');
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const invitation = useInvitation(token);
+
+  let body: React.ReactNode;
+  if (!token) body = <Invalid text="This link has no invitation token. Open the link from your invitation e-mail again." />;
+  else if (invitation.isPending) return <Loading text="Checking your invitation..." />;
+  else if (invitation.isError) {
+    const status = invitation.error instanceof ApiError ? invitation.error.status : 0;
+    // 404 unknown, 410 expired, 400 already used: the server's own sentence says which.
+    body =
+      status === 404 || status === 410 || status === 400 ? (
+        <Invalid text={invitation.error.message} />
+      ) : (
+        <div className="grid gap-3" role="alert">
+          <h1 className="text-xl font-semibold">Could not check the invitation</h1>
+          <p className="text-ink/70">{invitation.error.message}</p>
+          <Button onClick={() => invitation.refetch()}>Try again</Button>
+        </div>
+      );
+  } else body = <AcceptForm token={token} email={invitation.data.email} eventTitle={invitation.data.event_title} />;
+
+  return (
+    <main className="grid min-h-dvh place-items-center px-4 py-10">
+      <div className="w-full max-w-sm">
+        <p className="mb-6 text-center font-display text-3xl font-bold tracking-tight">Turnout</p>
+        <Card className="p-6">{body}</Card>
+      </div>
+    </main>
+  );
+}
+
+function Invalid({ text }: { text: string }) {
+  return (
+    <div className="grid gap-3">
+      <h1 className="text-xl font-semibold">Invitation not valid</h1>
+      <p className="text-ink/70" role="alert">
+        {text}
+      </p>
+      <Link to="/auth" className="text-accent-ink underline underline-offset-4">
+        Go to Sign In
+      </Link>
+    </div>
+  );
+}
+
+function AcceptForm({ token, email, eventTitle }: { token: string; email: string; eventTitle: string }) {
+  const accept = useAcceptInvitation();
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<{ password?: string; name?: string }>({});
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const name = String(form.get('name') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    const found: typeof errors = {};
+    if (password.length < MIN_PASSWORD) found.password = `Use at least ${MIN_PASSWORD} characters.`;
+    setErrors(found);
+    if (found.password) return passwordRef.current?.focus();
+    try {
+      await accept.mutateAsync({ token, password, ...(name ? { name } : {}) });
+      notify.success('Welcome to Turnout!', `You can now manage ${eventTitle}.`);
+      navigate('/auth/admin', { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields);
+      notify.error('Could not accept the invitation', (err as Error).message);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div>
+        <h1 className="text-xl font-semibold">You're invited to co-host</h1>
+        <p className="mt-1 text-sm text-ink/70">
+          <span className="font-medium text-ink">{eventTitle}</span>. Choose a password to create your account.
+        </p>
+      </div>
+      <Field label="Email">
+        <Input name="email" type="email" value={email} readOnly autoComplete="username" className="bg-paper-soft" />
+      </Field>
+      <Field label="Your name" hint="Optional" error={errors.name}>
+        <Input name="name" autoComplete="name" maxLength={120} />
+      </Field>
+      <Field label="Password" hint={`At least ${MIN_PASSWORD} characters`} error={errors.password}>
+        <Input ref={passwordRef} name="password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD} autoFocus />
+      </Field>
+      <Button type="submit" size="lg" disabled={accept.isPending}>
+        {accept.isPending ? 'Creating account…' : 'Create account and continue'}
+      </Button>
+    </form>
+  );
+}

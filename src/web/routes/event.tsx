@@ -1,0 +1,194 @@
+import { CalendarDays, CalendarX2, MapPin, Ticket } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { MSG } from '../../common/messages.ts';
+import type { TPublicEvent } from '../../common/schemas/events.ts';
+import { Loading } from '../components/ui/spinner.tsx';
+import { getPublicEventErrorKind, publicEventIdent, usePublicEvent } from '../features/events/api/get-public-event.ts';
+import { AddToCalendarButton } from '../features/events/add-to-calendar.tsx';
+import { formatEventWhen } from '../features/events/datetime.ts';
+import { EventHero } from '../features/events/event-hero.tsx';
+import { publicEventUrl } from '../features/events/public-url.ts';
+import { themeStyle } from '../features/events/theme-style.ts';
+import { LazyRsvpDialog, preloadRsvpDialog } from '../features/rsvp/lazy-rsvp-dialog.tsx';
+import { formatPrice } from '../features/rsvp/format.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
+
+/** /event?id=…, /event?slug=…, /event/:id — the public event page (SPEC §2). */
+export function Component() {
+  const [search] = useSearchParams();
+  const { id } = useParams();
+  const ident = publicEventIdent(search, id);
+  const query = usePublicEvent(ident);
+
+  if (!ident) return <NotFound message={MSG.noEventIdentifier} />;
+  if (query.isPending) return <PageLoading />;
+  if (query.isError) {
+    return getPublicEventErrorKind(query.error) === 'not-found' ? (
+      <NotFound message={MSG.eventNotFound} />
+    ) : (
+      <LoadFailed onRetry={() => query.refetch()} retrying={query.isFetching} />
+    );
+  }
+  return <EventPage event={query.data} />;
+}
+
+function PageLoading() {
+  useDocumentTitle('Loading event...');
+  return <Loading text="Loading event..." />;
+}
+
+function useGoBack() {
+  const navigate = useNavigate();
+  return () => {
+    // Inside the app: the router's own history; opened from elsewhere: the browser's; a fresh tab: home.
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else if (window.history.length > 1) window.history.back();
+    else navigate('/');
+  };
+}
+
+function NotFound({ message }: { message: string }) {
+  useDocumentTitle('Event Not Found');
+  const goBack = useGoBack();
+  return (
+    <main className="grid min-h-dvh place-items-center p-6 text-center">
+      <div className="grid max-w-sm justify-items-center gap-3">
+        <CalendarX2 className="size-12 text-ink/30" aria-hidden="true" />
+        <h1 className="font-display text-3xl font-semibold">Event Not Found</h1>
+        <p className="text-ink/70" role="alert">
+          {message}
+        </p>
+        <button type="button" onClick={goBack} className="mt-2 min-h-11 rounded-lg bg-ink px-5 font-medium text-paper hover:bg-ink/90">
+          Go Back
+        </button>
+      </div>
+    </main>
+  );
+}
+
+function LoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  useDocumentTitle('Event');
+  const goBack = useGoBack();
+  return (
+    <main className="grid min-h-dvh place-items-center p-6 text-center">
+      <div className="grid max-w-sm justify-items-center gap-3" role="alert">
+        <h1 className="font-display text-2xl font-semibold">{MSG.loadEventFailed}</h1>
+        <p className="text-ink/70">Check your connection and try again.</p>
+        <div className="mt-2 flex gap-2">
+          <button type="button" onClick={onRetry} disabled={retrying} className="min-h-11 rounded-lg bg-ink px-5 font-medium text-paper disabled:opacity-60">
+            {retrying ? 'Retrying…' : 'Try again'}
+          </button>
+          <button type="button" onClick={goBack} className="min-h-11 rounded-lg border border-ink/20 px-5 font-medium">
+            Go Back
+          </button>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function useMetaDescription(text: string | null | undefined) {
+  useEffect(() => {
+    if (!text) return;
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (meta) meta.content = text.slice(0, 300);
+  }, [text]);
+}
+
+function EventPage({ event }: { event: TPublicEvent }) {
+  useDocumentTitle(`${event.title} | Event`);
+  useMetaDescription(event.main_body_intro ?? event.subtitle ?? event.main_body_description);
+  const [open, setOpen] = useState(false);
+  const when = formatEventWhen(event.event_date, event.end_date, event.timezone);
+  const full = event.seats_left === 0;
+  const buttonText = event.rsvp_button_text?.trim() || 'RSVP';
+
+  return (
+    <div style={themeStyle(event.theme?.colors)} className="min-h-dvh">
+      <main className="mx-auto max-w-3xl pb-8 sm:px-6 sm:pt-10 sm:pb-16">
+        <EventHero image={event.image_url} preview={event.preview_image_url} />
+
+        <article className="px-5 pt-6 sm:px-0 sm:pt-8">
+          <header>
+            <h1 className="font-display text-4xl leading-tight font-bold tracking-tight break-words sm:text-5xl">{event.title}</h1>
+            {event.subtitle ? <p className="mt-2 text-lg opacity-80 sm:text-xl">{event.subtitle}</p> : null}
+          </header>
+
+          <dl className="mt-6 grid gap-4 rounded-2xl border border-current/15 p-4 sm:grid-cols-2 sm:p-5">
+            <div className="flex gap-3">
+              <dt>
+                <CalendarDays className="mt-0.5 size-5 opacity-70" aria-hidden="true" />
+                <span className="sr-only">Date and time</span>
+              </dt>
+              <dd>
+                <span className="block font-semibold">{when.date}</span>
+                <span className="block opacity-80">{when.time}</span>
+              </dd>
+            </div>
+            {event.location ? (
+              <div className="flex gap-3">
+                <dt>
+                  <MapPin className="mt-0.5 size-5 opacity-70" aria-hidden="true" />
+                  <span className="sr-only">Location</span>
+                </dt>
+                <dd className="min-w-0 font-semibold break-words">{event.location}</dd>
+              </div>
+            ) : null}
+            {event.is_paid_event && event.ticket_price !== null ? (
+              <div className="flex gap-3">
+                <dt>
+                  <Ticket className="mt-0.5 size-5 opacity-70" aria-hidden="true" />
+                  <span className="sr-only">Ticket price</span>
+                </dt>
+                <dd className="font-semibold">{formatPrice(event.ticket_price, event.currency)} per guest</dd>
+              </div>
+            ) : null}
+            <div className="flex items-center sm:col-span-2">
+              <AddToCalendarButton
+                labelled
+                className="border border-current/20"
+                source={{
+                  uid: `${event.id}@turnout`,
+                  title: event.title,
+                  description: event.main_body_intro,
+                  location: event.location,
+                  url: publicEventUrl(event),
+                  startISO: event.event_date,
+                  endISO: event.end_date,
+                }}
+              />
+            </div>
+          </dl>
+
+          {event.main_body_intro ? <p className="mt-8 text-lg leading-relaxed whitespace-pre-line sm:text-xl">{event.main_body_intro}</p> : null}
+          {event.main_body_description ? (
+            <div className="mt-6 leading-relaxed whitespace-pre-line opacity-90">{event.main_body_description}</div>
+          ) : null}
+
+          <div className="fixed inset-x-0 bottom-0 z-30 border-t border-current/10 bg-(--event-bg)/95 px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mt-10 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
+            {event.call_to_action ? <p className="mb-2 text-center text-sm font-medium sm:mb-4 sm:text-left sm:text-lg">{event.call_to_action}</p> : null}
+            {full ? (
+              <p className="mb-2 text-center text-sm font-medium sm:text-left" role="status">
+                {MSG.capacityReached}
+              </p>
+            ) : null}
+            <button
+              type="button"
+              onClick={() => setOpen(true)}
+              onPointerEnter={preloadRsvpDialog}
+              onFocus={preloadRsvpDialog}
+              disabled={full}
+              className="min-h-12 w-full cursor-pointer rounded-xl bg-(--event-accent) px-8 text-lg font-semibold text-(--event-on-accent) shadow-sm transition hover:brightness-110 focus-visible:outline-offset-4 disabled:cursor-not-allowed disabled:opacity-50 sm:w-auto"
+            >
+              {buttonText}
+            </button>
+          </div>
+        </article>
+      </main>
+      <footer className="px-5 pb-40 text-center text-xs opacity-70 sm:pb-8">Made with Turnout</footer>
+      <LazyRsvpDialog event={event} open={open} onOpenChange={setOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { CalendarDays, MapPin } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { MSG } from '../../common/messages.ts';
+import { SAMPLE_PRODUCT } from '../../common/routes.ts';
+import { SAMPLE_EVENT_CONTENT } from '../../common/sample-event.ts';
+import type { TPublicEvent, TThemeColors } from '../../common/schemas/events.ts';
+import { Loading } from '../components/ui/spinner.tsx';
+import { AddToCalendarButton } from '../features/events/add-to-calendar.tsx';
+import { usePublicEvent } from '../features/events/api/get-public-event.ts';
+import { formatEventWhen } from '../features/events/datetime.ts';
+import { EventHero } from '../features/events/event-hero.tsx';
+import { resolveEventWindow } from '../features/events/ics.ts';
+import { themeStyle } from '../features/events/theme-style.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
+
+// The modal (Radix Dialog, toasts) loads on first use, keeping this page's first load small.
+const loadDialog = () => import('../features/events/legacy-rsvp-dialog.tsx');
+const LegacyRsvpDialog = lazy(() => loadDialog().then((m) => ({ default: m.LegacyRsvpDialog })));
+const preloadDialog = () => void loadDialog();
+
+/**
+ * The event record has no host-line column: the seed puts it as the description's first paragraph
+ * (src/server/modules/sample); without one, the fixed sample text.
+ */
+function hostLineOf(description: string | null): string {
+  const [first, ...rest] = (description ?? '').split(/\n\s*\n/);
+  const line = first?.trim() ?? '';
+  return rest.length > 0 && line.length > 0 && line.length <= 80 && !line.includes('\n') ? line : SAMPLE_EVENT_CONTENT.host_line;
+}
+
+/** SPEC §3 Landing template props. */
+export type LandingProps = {
+  id: string;
+  title: string;
+  subtitle: string | null;
+  hostLine: string;
+  imageUrl: string | null;
+  previewImageUrl: string | null;
+  introText: string | null;
+  ctaLine: string | null;
+  location: string | null;
+  startDateISO: string;
+  endDateISO: string;
+  timezone: string;
+  rsvpText: string;
+  themeColors: TThemeColors | null;
+};
+
+/** The seeded sample event as template props; SPEC §5: invalid start → now, missing end → start + 4 h. */
+export function landingProps(e: TPublicEvent): LandingProps {
+  const { start, end } = resolveEventWindow(e.event_date, e.end_date);
+  return {
+    id: e.id,
+    title: e.title,
+    subtitle: e.subtitle,
+    hostLine: hostLineOf(e.main_body_description),
+    imageUrl: e.image_url,
+    previewImageUrl: e.preview_image_url,
+    introText: e.main_body_intro,
+    ctaLine: e.call_to_action,
+    location: e.location,
+    startDateISO: start.toISOString(),
+    endDateISO: end.toISOString(),
+    timezone: e.timezone,
+    rsvpText: e.rsvp_button_text?.trim() || 'RSVP',
+    themeColors: e.theme?.colors ?? null,
+  };
+}
+
+/** /sample: the fixed landing page of the seeded sample event (SPEC §2). */
+export function Component() {
+  const query = usePublicEvent({ idOrSlug: SAMPLE_PRODUCT });
+  if (query.isPending) return <Loading text="Loading event..." />;
+  if (query.isError) {
+    return (
+      <main className="grid min-h-dvh place-items-center p-6 text-center">
+        <div className="grid justify-items-center gap-3" role="alert">
+          <h1 className="font-display text-2xl font-semibold">{MSG.loadEventFailed}</h1>
+          <button
+            type="button"
+            onClick={() => query.refetch()}
+            className="min-h-11 rounded-lg bg-ink px-5 font-medium text-paper"
+            disabled={query.isFetching}
+          >
+            Try again
+          </button>
+        </div>
+      </main>
+    );
+  }
+  return <Landing {...landingProps(query.data)} />;
+}
+
+function Landing(p: LandingProps) {
+  useDocumentTitle(`${p.title} | Event`);
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const when = formatEventWhen(p.startDateISO, p.endDateISO, p.timezone);
+
+  return (
+    <div style={themeStyle(p.themeColors)} className="flex min-h-dvh flex-col">
+      <main className="mx-auto w-full max-w-3xl flex-1 px-5 pt-8 pb-12 sm:px-6 sm:pt-14">
+        <header className="text-center">
+          <p className="text-sm font-medium tracking-[0.18em] uppercase opacity-75">{p.hostLine}</p>
+          <h1 className="mt-3 font-display text-4xl leading-tight font-bold tracking-tight sm:text-6xl">{p.title}</h1>
+          {p.subtitle ? <p className="mt-3 text-lg opacity-80 sm:text-2xl">{p.subtitle}</p> : null}
+        </header>
+
+        <EventHero image={p.imageUrl} preview={p.previewImageUrl} className="-mx-5 mt-8 sm:mx-0" />
+
+        {p.introText ? <p className="mx-auto mt-8 max-w-2xl text-center text-lg leading-relaxed whitespace-pre-line sm:text-xl">{p.introText}</p> : null}
+
+        <div className="mx-auto mt-8 flex max-w-xl items-center justify-between gap-4 rounded-2xl border border-current/15 p-4 sm:p-5">
+          <div className="grid gap-2">
+            <p className="flex gap-3">
+              <CalendarDays className="mt-0.5 size-5 shrink-0 opacity-70" aria-hidden="true" />
+              <span>
+                <span className="block font-semibold">{when.date}</span>
+                <span className="block opacity-80">{when.time}</span>
+              </span>
+            </p>
+            {p.location ? (
+              <p className="flex gap-3">
+                <MapPin className="mt-0.5 size-5 shrink-0 opacity-70" aria-hidden="true" />
+                <span className="font-semibold">{p.location}</span>
+              </p>
+            ) : null}
+          </div>
+          <AddToCalendarButton
+            className="shrink-0 border border-current/20"
+            source={{
+              uid: `${p.id}@turnout`,
+              title: p.title,
+              description: p.introText,
+              location: p.location,
+              url: `${window.location.origin}/${SAMPLE_PRODUCT}`,
+              startISO: p.startDateISO,
+              endISO: p.endDateISO,
+            }}
+          />
+        </div>
+
+        <div className="mt-10 text-center">
+          {p.ctaLine ? <p className="mb-4 text-lg font-medium">{p.ctaLine}</p> : null}
+          <button
+            type="button"
+            onClick={() => {
+              setMounted(true);
+              setOpen(true);
+            }}
+            onPointerEnter={preloadDialog}
+            onFocus={preloadDialog}
+            className="min-h-12 w-full cursor-pointer rounded-xl bg-(--event-accent) px-10 text-lg font-semibold text-(--event-on-accent) shadow-sm transition hover:brightness-110 focus-visible:outline-offset-4 sm:w-auto"
+          >
+            {p.rsvpText}
+          </button>
+        </div>
+      </main>
+
+      <footer className="border-t border-current/10 px-5 py-6 text-center text-sm">
+        <nav aria-label="Turnout" className="flex justify-center gap-1">
+          {[
+            ['/auth', 'Sign In'],
+            ['/auth/admin', 'Admin'],
+            ['/', 'Dashboard'],
+          ].map(([to, label]) => (
+            <Link key={to} to={to!} className="inline-flex min-h-11 items-center rounded-lg px-3 underline-offset-4 opacity-80 hover:underline hover:opacity-100">
+              {label}
+            </Link>
+          ))}
+        </nav>
+        <p className="mt-2 text-xs opacity-75">© {new Date().getFullYear()} Turnout. All rights reserved.</p>
+      </footer>
+
+      {mounted ? (
+        <Suspense fallback={<OpeningOverlay />}>
+          <LegacyRsvpDialog eventId={p.id} eventTitle={p.title} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+function OpeningOverlay() {
+  return (
+    <div className="fixed inset-0 z-40 grid place-items-center bg-ink/30" role="status" aria-live="polite">
+      <span className="rounded-xl bg-white px-4 py-3 text-sm text-ink shadow-lg">Loading...</span>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { CalendarDays, MapPin, Printer, UserRound, Users } from 'lucide-react';
+import type * as React from 'react';
+import { Link, useParams } from 'react-router';
+import type { TTicket } from '../../common/schemas/rsvps.ts';
+import { Badge } from '../components/ui/badge.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { Loading } from '../components/ui/spinner.tsx';
+import { formatEventWhen } from '../features/events/datetime.ts';
+import { useTicket } from '../features/rsvp/api/get-ticket.ts';
+import { formatPin, formatShortDate, guestLabel, paymentBadge, statusBadge } from '../features/rsvp/format.ts';
+import { ApiError } from '../lib/api.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
+
+/** Print: the ticket alone, black on white, QR large; no toasts, buttons or page background. */
+const PRINT_CSS = `@media print {
+  @page { margin: 12mm; }
+  [data-sonner-toaster] { display: none !important; }
+  html, body { background: #fff !important; }
+  * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+}`;
+
+/** SPEC §2 guest ticket page: /ticket/{rsvpId}. Public; the id is a random UUID. */
+export function Component() {
+  const { rsvpId = '' } = useParams();
+  const { data: ticket, error, isPending, refetch, isFetching } = useTicket(rsvpId);
+  useDocumentTitle(ticket ? `Your ticket · ${ticket.event.title}` : 'Your ticket');
+
+  return (
+    <main className="min-h-dvh bg-paper-soft px-4 py-6 sm:py-12 print:bg-white print:p-0">
+      {/* A ticket names its guest: keep it out of search engines and out of Referer headers. */}
+      <meta name="robots" content="noindex, nofollow" />
+      <meta name="referrer" content="no-referrer" />
+      <style>{PRINT_CSS}</style>
+      {isPending ? (
+        <Loading text="Loading your ticket..." />
+      ) : ticket ? (
+        <TicketView ticket={ticket} />
+      ) : error instanceof ApiError && error.status === 404 ? (
+        <Message title="Ticket Not Found" text="This ticket could not be found or has expired." />
+      ) : (
+        <Message title="Couldn’t load your ticket" text="Check your connection and try again.">
+          <Button onClick={() => void refetch()} disabled={isFetching} className="mt-6">
+            Try again
+          </Button>
+        </Message>
+      )}
+    </main>
+  );
+}
+
+function Message({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
+  return (
+    <Card className="mx-auto mt-[12vh] max-w-md p-8 text-center" role="alert">
+      <h1 className="font-display text-2xl font-semibold">{title}</h1>
+      <p className="mt-2 text-ink/70">{text}</p>
+      {children}
+    </Card>
+  );
+}
+
+function TicketView({ ticket }: { ticket: TTicket }) {
+  const { event } = ticket;
+  const when = formatEventWhen(event.event_date, event.end_date, event.timezone);
+  const status = statusBadge(ticket.status);
+  const payment = event.is_paid_event ? paymentBadge(ticket.payment_status) : null;
+  const confirmedOn = formatShortDate(ticket.created_at, event.timezone);
+
+  return (
+    <article className="mx-auto max-w-md print:max-w-[16cm]" aria-labelledby="ticket-title">
+      <Card className="overflow-hidden print:rounded-none print:border-0 print:shadow-none">
+        {event.image_url ? (
+          <img
+            src={event.image_url}
+            alt=""
+            className="aspect-[3/1] w-full bg-paper object-cover sm:aspect-[16/9] print:hidden"
+            width={1200}
+            height={675}
+            decoding="async"
+          />
+        ) : null}
+        <div className="grid gap-5 p-5 sm:p-7 print:p-0">
+          <header className="text-center">
+            <h1 id="ticket-title" className="font-display text-2xl leading-tight font-semibold text-balance sm:text-3xl print:text-black">
+              Thank You - {event.title}
+            </h1>
+            {event.subtitle ? <p className="mt-1.5 text-ink/70 text-pretty print:text-black">{event.subtitle}</p> : null}
+            <div className="mt-3 flex flex-wrap justify-center gap-2">
+              <Badge tone={status.tone} className="print:border print:border-black print:bg-white print:text-black">
+                {status.label}
+              </Badge>
+              {payment ? (
+                <Badge tone={payment.tone} className="print:border print:border-black print:bg-white print:text-black">
+                  {payment.label}
+                </Badge>
+              ) : null}
+            </div>
+          </header>
+
+          {ticket.qr_svg_url ? (
+            <figure className="grid justify-items-center gap-3">
+              {/* Pure white around the code: scanners need the quiet zone, and it reads on a dimmed screen. */}
+              <div className="rounded-xl bg-white p-3 ring-1 ring-ink/10 print:p-0 print:ring-0">
+                <img
+                  src={ticket.qr_svg_url}
+                  alt={`QR code ticket for ${ticket.name} at ${event.title}`}
+                  width={256}
+                  height={256}
+                  className="block aspect-square w-[min(18rem,calc(100vw-7rem))] print:w-[7.5cm]"
+                />
+              </div>
+              <figcaption className="text-center text-sm font-medium text-balance text-ink/80 print:text-black">
+                Show this QR code at the event for check-in
+              </figcaption>
+            </figure>
+          ) : (
+            <p className="rounded-lg bg-paper px-4 py-3 text-center text-sm text-ink/80">
+              Your QR ticket appears here once your RSVP says you’re attending.
+            </p>
+          )}
+
+          {ticket.pin ? (
+            <div className="rounded-xl border-2 border-dashed border-ink/20 px-4 py-3 text-center print:border-black">
+              <p className="text-xs font-semibold tracking-widest text-ink/70 uppercase print:text-black">PIN</p>
+              <p className="font-mono text-3xl font-bold tracking-[0.2em] tabular-nums print:text-black">
+                {formatPin(ticket.pin)}
+              </p>
+            </div>
+          ) : null}
+
+          <dl className="grid gap-3 border-t border-ink/10 pt-4 text-sm print:border-black print:text-black">
+            <Row label="Guest" icon={<UserRound />}>
+              <span className="font-semibold">{ticket.name}</span>
+            </Row>
+            {when.date ? (
+              <Row label="When" icon={<CalendarDays />}>
+                <span className="block">{when.date}</span>
+                <span className="block text-ink/70 print:text-black">{when.time}</span>
+              </Row>
+            ) : null}
+            {event.location ? (
+              <Row label="Where" icon={<MapPin />}>
+                {event.location}
+              </Row>
+            ) : null}
+            {ticket.guest_count > 1 ? (
+              <Row label="Party" icon={<Users />}>
+                {guestLabel(ticket.guest_count)}
+              </Row>
+            ) : null}
+          </dl>
+
+          {confirmedOn ? <p className="text-center text-xs text-ink/70 print:text-black">RSVP confirmed on {confirmedOn}</p> : null}
+        </div>
+      </Card>
+
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-center print:hidden">
+        {ticket.qr_svg_url ? (
+          <Button variant="primary" size="lg" onClick={() => window.print()}>
+            <Printer aria-hidden="true" />
+            Print
+          </Button>
+        ) : null}
+        <Button asChild variant="outline" size="lg">
+          <Link to={`/event/${event.slug || event.id}`}>Event details</Link>
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+function Row({ label, icon, children }: { label: string; icon?: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[5.5rem_1fr] items-start gap-3">
+      <dt className="flex items-center gap-1.5 text-ink/70 print:text-black [&_svg]:size-4 [&_svg]:shrink-0">
+        {icon ? <span aria-hidden="true">{icon}</span> : null}
+        {label}
+      </dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+/**
+ * The guest's journey (issue 4): open an event, RSVP with the keyboard, see the thank-you, get the
+ * confirmation e-mail (the server runs without SMTP, so it lands in the dev mailbox, read through the
+ * admin API), open the ticket page from the e-mail's link. Runs on desktop and at 375 px (@mobile).
+ */
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { TDevMailMessage, TDevMailPage } from '../../src/common/schemas/dev-mailbox.ts';
+import type { TEventAdmin, TEventInput } from '../../src/common/schemas/events.ts';
+import { createOwner, expect, type TestServer, test } from './fixtures.ts';
+
+type Owner = APIRequestContext;
+
+async function ownerApi(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, server: TestServer) {
+  const owner = await playwright.request.newContext({ baseURL: server.baseURL });
+  await createOwner(owner, server);
+  return owner;
+}
+
+async function createEvent(owner: Owner, input: Partial<TEventInput> & { title: string }): Promise<TEventAdmin> {
+  const res = await owner.post('/api/events', {
+    data: {
+      subtitle: 'Drinks, music and good company under the stars',
+      event_date: '2030-07-18T22:00:00Z',
+      end_date: '2030-07-19T04:00:00Z',
+      timezone: 'America/Chicago',
+      location: '1200 Lakeshore Drive, Chicago, IL',
+      ...input,
+    } satisfies TEventInput,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { event: TEventAdmin }).event;
+}
+
+/** Waits for the outbox worker to deliver the guest's e-mail into the dev mailbox, and reads it. */
+async function mailTo(owner: Owner, to: string, subject: RegExp): Promise<TDevMailMessage> {
+  let id: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await owner.get('/api/dev-mailbox?channel=email&limit=100');
+        expect(res.status()).toBe(200);
+        const page = (await res.json()) as TDevMailPage;
+        id = page.items.find((m) => m.to === to && subject.test(m.subject ?? ''))?.id;
+        return id;
+      },
+      { timeout: 15_000, message: `an e-mail to ${to}` },
+    )
+    .toBeTruthy();
+  const res = await owner.get(`/api/dev-mailbox/${id}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as TDevMailMessage;
+}
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}-${testInfo.project.name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+const unique = (testInfo: TestInfo, who: string) => `${who}-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
+
+test('a guest RSVPs with the keyboard, gets the e-mail and opens the ticket', { tag: '@mobile' }, async ({ page, server, playwright }, testInfo) => {
+  const owner = await ownerApi(playwright, server);
+  const title = `Summer Garden Party ${testInfo.project.name}`;
+  const event = await createEvent(owner, { title, max_attendees: 50 });
+  const email = unique(testInfo, 'grace');
+
+  await page.goto(`/event/${event.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const rsvpButton = page.getByRole('button', { name: 'RSVP', exact: true });
+  await rsvpButton.click();
+
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await expect(dialog.getByRole('radio', { name: "Yes, I'll attend" })).toBeChecked();
+  await expect(dialog.getByRole('radiogroup', { name: 'Will you attend?' })).toBeVisible();
+
+  // Enter on an empty form: the SPEC §5 texts, nothing sent.
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Missing Information')).toBeVisible();
+  await expect(page.getByText('Please fill in your name and email address.')).toBeVisible();
+
+  await page.keyboard.type('Grace Hopper');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('grace@example');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Invalid Email')).toBeVisible();
+  await expect(dialog.getByLabel('Email')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Phone (optional)')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Guests')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByLabel('Guests')).toHaveValue('2');
+  await expect(dialog.getByLabel('Guests').locator('option:checked')).toHaveText('2 guests');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('radio', { name: "Yes, I'll attend" })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByLabel('Phone (optional)')).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const thanks = dialog.getByTestId('rsvp-thank-you');
+  await expect(thanks.getByRole('heading', { name: 'Thank you, Grace!' })).toBeVisible();
+  await expect(thanks).toContainText('You’re on the list for 2 guests.');
+  await expect(thanks).toContainText(`A confirmation e-mail with your QR ticket is on its way to ${email}.`);
+  await expect(page.getByText('RSVP Submitted!')).toBeVisible();
+  await expect(page.getByText('Thank you for your response. We look forward to seeing you at the event.')).toBeVisible();
+  await expect(thanks.getByRole('link', { name: 'View your ticket' })).toHaveAttribute('href', /^\/ticket\/[0-9a-f-]{36}$/);
+  await screenshot(page, testInfo, 'rsvp-thank-you');
+
+  // Close returns focus to the button that opened the dialog.
+  await thanks.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rsvpButton).toBeFocused();
+
+  // The confirmation e-mail, as the guest receives it.
+  const mail = await mailTo(owner, email, new RegExp(`Your ticket for ${title}`));
+  const link = /Your ticket: (\S+)/.exec(mail.text)?.[1];
+  const pin = /PIN: (\d{6})/.exec(mail.text)?.[1];
+  expect(link).toMatch(new RegExp(`^${server.baseURL}/ticket/[0-9a-f-]{36}$`));
+  expect(pin).toBeTruthy();
+
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { level: 1, name: `Thank You - ${title}` })).toBeVisible();
+  const qr = page.getByRole('img', { name: `QR code ticket for Grace Hopper at ${title}` });
+  await expect(qr).toBeVisible();
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(page.getByText(`${pin!.slice(0, 3)} ${pin!.slice(3)}`)).toBeVisible();
+  await expect(page.getByText('Grace Hopper')).toBeVisible();
+  await expect(page.getByText('Thursday, July 18, 2030')).toBeVisible();
+  await expect(page.getByText('5:00 PM – 11:00 PM CDT')).toBeVisible();
+  await expect(page.getByText('2 guests')).toBeVisible();
+  await expect(page.getByText('Attending', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^RSVP confirmed on \w+ \d{1,2}, \d{4}$/)).toBeVisible();
+  await expect(page.getByText('Show this QR code at the event for check-in')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+  await screenshot(page, testInfo, 'ticket');
+
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await screenshot(page, testInfo, 'ticket-print');
+  await owner.dispose();
+});
+
+test('the dialog closes on Cancel, Escape and outside click; the form stays keyboard-reachable', async ({ page, server, playwright }) => {
+  const owner = await ownerApi(playwright, server);
+  const event = await createEvent(owner, { title: 'Closing Party' });
+  await page.goto(`/event/${event.id}`);
+  const rsvpButton = page.getByRole('button', { name: 'RSVP', exact: true });
+  const dialog = page.getByRole('dialog', { name: 'Closing Party' });
+
+  await rsvpButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rsvpButton).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(rsvpButton).toBeFocused();
+
+  await rsvpButton.click();
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeHidden();
+  await owner.dispose();
+});
+
+test('a full event refuses a Yes and lets the guest save a Maybe instead', async ({ page, server, playwright }, testInfo) => {
+  const owner = await ownerApi(playwright, server);
+  const event = await createEvent(owner, { title: 'Tiny Dinner', max_attendees: 1 });
+  const email = unique(testInfo, 'linus');
+
+  await page.goto(`/event/${event.id}`);
+  await page.getByRole('button', { name: 'RSVP', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tiny Dinner' });
+  await dialog.getByLabel('Name').fill('Linus Pauling');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Guests').selectOption('3');
+  await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
+
+  const alert = dialog.getByRole('alert').filter({ hasText: 'Sorry, this event is full.' });
+  await expect(alert).toContainText('Only 1 seat is left.');
+  await screenshot(page, testInfo, 'rsvp-capacity');
+  await alert.getByRole('button', { name: 'Save as “Maybe” instead' }).click();
+
+  const thanks = dialog.getByTestId('rsvp-thank-you');
+  await expect(thanks).toContainText('noted you as a maybe');
+  await expect(thanks.getByRole('link', { name: 'View your ticket' })).toHaveCount(0);
+  await expect(page.getByText('RSVP Submitted!')).toBeVisible();
+  await mailTo(owner, email, /You might come to Tiny Dinner/);
+  await owner.dispose();
+});
+
+test('if the dialog cannot be downloaded, the guest is told and the next try works', async ({ page, server, playwright }) => {
+  const owner = await ownerApi(playwright, server);
+  const event = await createEvent(owner, { title: 'Offline Picnic' });
+  await page.goto(`/event/${event.id}`);
+  await page.route(/\/assets\/rsvp-dialog-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+  const rsvpButton = page.getByRole('button', { name: 'RSVP', exact: true });
+  await rsvpButton.click();
+  await expect(page.getByText('The RSVP form could not be loaded. Check your connection and try again.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.unrouteAll();
+  await rsvpButton.click();
+  await expect(page.getByRole('dialog', { name: 'Offline Picnic' }).getByLabel('Name')).toBeFocused();
+  await owner.dispose();
+});
+
+test('an unknown ticket says so', { tag: '@mobile' }, async ({ page }) => {
+  await page.goto('/ticket/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Ticket Not Found' })).toBeVisible();
+  await expect(page.getByText('This ticket could not be found or has expired.')).toBeVisible();
+});
