@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { isAlive as alive } from '../../src/server/db/embedded.ts';
 
 /** Where the bench server keeps its data: a temp DATA_DIR (embedded) or a fresh database on BENCH_DATABASE_URL. */
 export type BenchDatabase = {
@@ -71,15 +72,6 @@ async function stopOrphanedPostgres(pgdata: string) {
   process.kill(pid, 'SIGINT');
   const until = Date.now() + 30_000;
   while (alive(pid) && Date.now() < until) await sleep(50);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** The first `head` and the last `tail` output lines, with a marker for what is left out. */

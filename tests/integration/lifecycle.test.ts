@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAlive } from '../../src/server/db/embedded.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 // Private to this run: concurrent runs (and `npm run build` into dist/) must not overwrite it.
@@ -107,15 +108,6 @@ async function exitCode(app: App, ms = 30_000): Promise<number | null> {
     setTimeout(() => reject(new Error(`pid ${app.child.pid} did not exit within ${ms} ms:\n${app.output()}`)), ms).unref(),
   );
   return Promise.race([app.exited, timeout]);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function postmasterPid(dataDir: string): number {

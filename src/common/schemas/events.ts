@@ -175,11 +175,10 @@ export const ZEventPatch = z
 export type TEventPatch = z.input<typeof ZEventPatch>;
 export type TEventPatchParsed = z.output<typeof ZEventPatch>;
 
-/** What hosts see of their event. Never the secret key: only its masked hint ('sk_live_…abcd'). */
-export type TEventAdmin = {
+/** The fields hosts and the public both see. */
+export type TEventCore = {
   id: string;
   slug: string;
-  user_id: string;
   title: string;
   subtitle: string | null;
   image_url: string | null;
@@ -193,11 +192,16 @@ export type TEventAdmin = {
   call_to_action: string | null;
   rsvp_button_text: string;
   max_attendees: number | null;
+  is_paid_event: boolean;
+  ticket_price: number | null;
+};
+
+/** What hosts see of their event. Never the secret key: only its masked hint ('sk_live_…abcd'). */
+export type TEventAdmin = TEventCore & {
+  user_id: string;
   seats_taken: number;
   theme_id: string | null;
   is_active: boolean;
-  is_paid_event: boolean;
-  ticket_price: number | null;
   currency: (typeof CURRENCIES)[number];
   stripe_publishable_key: string | null;
   stripe_secret_key_masked: string | null;
@@ -208,24 +212,7 @@ export type TEventAdmin = {
 };
 
 /** What anyone may read of an active event: explicit columns, no keys, no owner data. */
-export type TPublicEvent = {
-  id: string;
-  slug: string;
-  title: string;
-  subtitle: string | null;
-  image_url: string | null;
-  preview_image_url: string | null;
-  event_date: string;
-  end_date: string | null;
-  timezone: string;
-  location: string | null;
-  main_body_intro: string | null;
-  main_body_description: string | null;
-  call_to_action: string | null;
-  rsvp_button_text: string;
-  max_attendees: number | null;
-  is_paid_event: boolean;
-  ticket_price: number | null;
+export type TPublicEvent = TEventCore & {
   currency: string;
   /** Seats left when capped, null when unlimited. */
   seats_left: number | null;

@@ -28,7 +28,7 @@ async function binaries(): Promise<{ postgres: string; initdb: string }> {
   }
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

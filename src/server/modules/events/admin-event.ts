@@ -1,32 +1,16 @@
 import type { TEventAdmin } from '../../../common/schemas/events.ts';
 import { events } from '../../db/schema/events.ts';
 import { type Actor, roleOf } from './event-access.ts';
+import { eventCoreColumns } from './event-columns.ts';
 
 /** The columns hosts may see: everything except the encrypted secret key (only its hint). */
 export function adminEventColumns(actor: Actor) {
   return {
-    id: events.id,
-    slug: events.slug,
+    ...eventCoreColumns,
     user_id: events.user_id,
-    title: events.title,
-    subtitle: events.subtitle,
-    image_url: events.image_url,
-    preview_image_url: events.preview_image_url,
-    event_date: events.event_date,
-    end_date: events.end_date,
-    timezone: events.timezone,
-    location: events.location,
-    main_body_intro: events.main_body_intro,
-    main_body_description: events.main_body_description,
-    call_to_action: events.call_to_action,
-    rsvp_button_text: events.rsvp_button_text,
-    max_attendees: events.max_attendees,
     seats_taken: events.seats_taken,
     theme_id: events.theme_id,
     is_active: events.is_active,
-    is_paid_event: events.is_paid_event,
-    ticket_price: events.ticket_price,
-    currency: events.currency,
     stripe_publishable_key: events.stripe_publishable_key,
     stripe_secret_key_hint: events.stripe_secret_key_hint,
     role: roleOf(actor),

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../../errors.ts';
 import type { Logger } from '../../../logger.ts';
 import { ensureSampleEvent } from '../../sample/ensure-sample-event.ts';
 import { isUuid } from '../event-access.ts';
+import { eventCoreColumns } from '../event-columns.ts';
 import { publicEventCache } from './public-event-cache.ts';
 
 export type PublicEventKey = { id: string } | { slug: string };
@@ -29,25 +30,8 @@ async function readPublicEvent(db: Db, key: PublicEventKey): Promise<TPublicEven
   if ('slug' in key && !/^[a-z0-9-]{1,80}$/.test(key.slug)) return null;
   const [row] = await db
     .select({
-      id: events.id,
-      slug: events.slug,
-      title: events.title,
-      subtitle: events.subtitle,
-      image_url: events.image_url,
-      preview_image_url: events.preview_image_url,
-      event_date: events.event_date,
-      end_date: events.end_date,
-      timezone: events.timezone,
-      location: events.location,
-      main_body_intro: events.main_body_intro,
-      main_body_description: events.main_body_description,
-      call_to_action: events.call_to_action,
-      rsvp_button_text: events.rsvp_button_text,
-      max_attendees: events.max_attendees,
+      ...eventCoreColumns,
       seats_taken: events.seats_taken,
-      is_paid_event: events.is_paid_event,
-      ticket_price: events.ticket_price,
-      currency: events.currency,
       theme_name: event_themes.name,
       theme_colors: event_themes.colors,
     })
