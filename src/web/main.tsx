@@ -1,27 +1,24 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { LazyToaster as Toaster } from './components/ui/toaster.tsx';
-import { ApiError } from './lib/api.ts';
+import { NavProvider } from './lib/nav.tsx';
+import { reactRouterNav } from './lib/nav-react-router.ts';
+import { createQueryClient } from './lib/query-client.ts';
 import { router } from './router.tsx';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // 4xx answers are final; retry only what may pass (network, 5xx).
-      retry: (count, err) => count < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+/** The full app (index.html): every route of router.tsx. Guest pages also start alone: guest/mount.tsx. */
+const queryClient = createQueryClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster position="top-center" richColors closeButton />
+      <NavProvider value={reactRouterNav}>
+        <RouterProvider router={router} />
+      </NavProvider>
+      <Toaster />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
-import { isAppPath } from '../../common/routes.ts';
+import { isAppPath, SAMPLE_PRODUCT } from '../../common/routes.ts';
 import type { AppEnv } from './context.ts';
 
 const TYPES: Record<string, string> = {
@@ -30,17 +30,41 @@ export const HEAD_END = '<!--head:end-->';
 export type PageHead = { head: string; status?: 200 | 404 };
 export type HeadProvider = (c: Context<AppEnv>, pathname: string) => Promise<PageHead | null>;
 
+/**
+ * The guest pages, each served by its own light start-up that the client build puts in guest/ (no React
+ * Router: docs/decisions/0003-public-entry.md). Every other path gets index.html, the full app. Keep in
+ * step with GUEST_PAGES in src/web/guest/pages.ts (tests/integration/spa-entries.test.ts checks).
+ */
+export const GUEST_PAGES: Readonly<Record<string, string>> = {
+  '/event': 'guest/event.html',
+  '/event/:id': 'guest/event.html',
+  '/ticket/:rsvpId': 'guest/ticket.html',
+  [`/${SAMPLE_PRODUCT}`]: 'guest/sample.html',
+};
+const guestRoutes = Object.entries(GUEST_PAGES).map(([pattern, file]) => ({
+  re: new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+  file,
+}));
+
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${HEAD_START}<title>Turnout</title>${HEAD_END}</head><body><div id="root"></div><noscript>Turnout needs JavaScript. Run npm run build.</noscript></body></html>`;
 
-/** Serves the built SPA from dist/client: hashed assets immutable, index.html no-cache, unknown paths 404. */
+/**
+ * Serves the built SPA from dist/client: hashed assets immutable, HTML no-cache, unknown paths 404.
+ * A guest page gets its guest/<page>.html (missing: index.html), every other path index.html.
+ */
 export class Spa {
   private assets = new Map<string, Asset>();
   private index: string;
+  private guestHtml = new Map<string, string>();
   private headProviders: HeadProvider[] = [];
 
   constructor(readonly clientDir: string) {
     const indexFile = path.join(clientDir, 'index.html');
     this.index = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX;
+    for (const name of new Set(Object.values(GUEST_PAGES))) {
+      const file = path.join(clientDir, name);
+      if (existsSync(file)) this.guestHtml.set(name, readFileSync(file, 'utf8'));
+    }
     if (existsSync(clientDir)) this.scan(clientDir);
   }
 
@@ -56,7 +80,7 @@ export class Spa {
         continue;
       }
       const urlPath = `/${path.relative(this.clientDir, abs).split(path.sep).join('/')}`;
-      if (urlPath === '/index.html') continue;
+      if (name.endsWith('.html')) continue; // start-ups are served by path (mount), not by file name
       const ext = path.extname(name);
       this.assets.set(urlPath, {
         body: readFileSync(abs),
@@ -66,12 +90,20 @@ export class Spa {
     }
   }
 
-  renderIndex(head?: string): string {
-    if (!head) return this.index;
-    const start = this.index.indexOf(HEAD_START);
-    const end = this.index.indexOf(HEAD_END);
-    if (start < 0 || end < 0) return this.index.replace('</head>', `${head}</head>`);
-    return this.index.slice(0, start + HEAD_START.length) + head + this.index.slice(end);
+  /** The HTML start-up for a path: a guest page's own, else index.html. */
+  private htmlFor(pathname: string): string {
+    const file = guestRoutes.find((route) => route.re.test(pathname))?.file;
+    return (file && this.guestHtml.get(file)) || this.index;
+  }
+
+  /** That HTML with `head` between the head markers (or before </head>). */
+  renderIndex(head?: string, pathname = '/'): string {
+    const html = this.htmlFor(pathname);
+    if (!head) return html;
+    const start = html.indexOf(HEAD_START);
+    const end = html.indexOf(HEAD_END);
+    if (start < 0 || end < 0) return html.replace('</head>', `${head}</head>`);
+    return html.slice(0, start + HEAD_START.length) + head + html.slice(end);
   }
 
   private sendAsset(c: Context<AppEnv>, asset: Asset, ext: string) {
@@ -109,7 +141,7 @@ export class Spa {
       }
       const status = page?.status ?? (isAppPath(pathname) ? 200 : 404);
       c.header('Cache-Control', 'no-cache');
-      return c.html(this.renderIndex(page?.head), status);
+      return c.html(this.renderIndex(page?.head, pathname), status);
     });
   }
 }

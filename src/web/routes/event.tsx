@@ -1,6 +1,6 @@
 import { CalendarDays, CalendarX2, MapPin, Ticket } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from '../lib/nav.tsx';
 import { MSG } from '../../common/messages.ts';
 import type { TPublicEvent } from '../../common/schemas/events.ts';
 import { Loading } from '../components/ui/spinner.tsx';

@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/nav.tsx';
 import { MSG } from '../../common/messages.ts';
 import { SAMPLE_PRODUCT } from '../../common/routes.ts';
 import { SAMPLE_EVENT_CONTENT } from '../../common/sample-event.ts';
@@ -10,7 +10,7 @@ import { AddToCalendarButton } from '../features/events/add-to-calendar.tsx';
 import { usePublicEvent } from '../features/events/api/get-public-event.ts';
 import { formatEventWhen } from '../features/events/datetime.ts';
 import { EventHero } from '../features/events/event-hero.tsx';
-import { resolveEventWindow } from '../features/events/ics.ts';
+import { resolveEventWindow } from '../features/events/calendar-link.ts';
 import { themeStyle } from '../features/events/theme-style.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 

@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin, Printer, UserRound, Users } from 'lucide-react';
 import type * as React from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../lib/nav.tsx';
 import type { TTicket } from '../../common/schemas/rsvps.ts';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';

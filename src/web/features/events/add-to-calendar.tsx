@@ -1,7 +1,7 @@
 import { CalendarPlus } from 'lucide-react';
 import { MOBILE_BREAKPOINT_PX } from '../../../common/constants.ts';
 import { clsx as cn } from 'clsx';
-import { buildIcs, downloadIcs, googleCalendarUrl, resolveEventWindow } from './ics.ts';
+import { googleCalendarUrl, resolveEventWindow } from './calendar-link.ts';
 
 export type CalendarSource = {
   uid: string;
@@ -16,13 +16,16 @@ export type CalendarSource = {
 /**
  * SPEC §2: under 768 px wide, open a calendar template in a new tab; wider, download event.ics.
  * Both built in the browser from the same event window (invalid start → now, no end → +4 h).
+ * The tab opens within the click (popup blockers); the .ics builder loads on first use, off the
+ * guest pages' first load.
  */
-export function addToCalendar(src: CalendarSource) {
+export async function addToCalendar(src: CalendarSource): Promise<void> {
   const { start, end } = resolveEventWindow(src.startISO, src.endISO);
   const ev = { uid: src.uid, title: src.title, description: src.description, location: src.location, url: src.url, start, end };
   if (window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`).matches) {
     window.open(googleCalendarUrl(ev), '_blank', 'noopener,noreferrer');
   } else {
+    const { buildIcs, downloadIcs } = await import('./ics.ts');
     downloadIcs(buildIcs(ev), 'event.ics');
   }
 }
@@ -32,7 +35,7 @@ export function AddToCalendarButton({ source, className, labelled }: { source: C
   return (
     <button
       type="button"
-      onClick={() => addToCalendar(source)}
+      onClick={() => void addToCalendar(source)}
       aria-label={labelled ? undefined : 'Add to calendar'}
       title="Add to calendar"
       className={cn(

@@ -1,7 +1,8 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_EVENT } from '../../../common/constants.ts';
-import { buildIcs, escapeIcsText, foldIcsLine, googleCalendarUrl, resolveEventWindow } from './ics.ts';
+import { googleCalendarUrl, resolveEventWindow } from './calendar-link.ts';
+import { buildIcs, escapeIcsText, foldIcsLine } from './ics.ts';
 
 function parseEvent(ics: string) {
   const comp = new ICAL.Component(ICAL.parse(ics));

@@ -1,29 +1,9 @@
-import { DEFAULT_EVENT_HOURS } from '../../../common/constants.ts';
+import { type CalendarEvent, icsUtc } from './calendar-link.ts';
 
 /**
- * Add-to-calendar for the landing page (SPEC §2, §5 Landing template): an RFC 5545 file for wide
- * screens, a Google Calendar template link for phones. Pure; the only DOM code is downloadIcs.
+ * Add-to-calendar's file for wide screens (SPEC §2, §5 Landing template): an RFC 5545 event, built in
+ * the browser. Pure; the only DOM code is downloadIcs. Loaded on first use (add-to-calendar.tsx).
  */
-
-const HOUR_MS = 3_600_000;
-
-/** SPEC §5: an invalid start falls back to now; a missing (or unusable) end is start + 4 hours. */
-export function resolveEventWindow(
-  startISO: string | null | undefined,
-  endISO: string | null | undefined,
-  now: Date = new Date(),
-): { start: Date; end: Date } {
-  const s = startISO ? Date.parse(startISO) : Number.NaN;
-  const start = new Date(Number.isNaN(s) ? now.getTime() : s);
-  const e = endISO ? Date.parse(endISO) : Number.NaN;
-  const end = !Number.isNaN(e) && e > start.getTime() ? new Date(e) : new Date(start.getTime() + DEFAULT_EVENT_HOURS * HOUR_MS);
-  return { start, end };
-}
-
-/** 20250503T220000Z */
-export function icsUtc(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-}
 
 /** RFC 5545 §3.3.11 TEXT: backslash, semicolon, comma and newlines escaped. */
 export function escapeIcsText(text: string): string {
@@ -57,16 +37,6 @@ export function foldIcsLine(line: string): string {
   return out.join('\r\n ');
 }
 
-export type CalendarEvent = {
-  uid: string;
-  title: string;
-  description?: string | null;
-  location?: string | null;
-  url?: string | null;
-  start: Date;
-  end: Date;
-};
-
 /** A one-event VCALENDAR with CRLF line ends, times in UTC. */
 export function buildIcs(ev: CalendarEvent, now: Date = new Date()): string {
   const lines = [
@@ -87,19 +57,6 @@ export function buildIcs(ev: CalendarEvent, now: Date = new Date()): string {
   if (ev.url) lines.push(`URL:${ev.url}`);
   lines.push('END:VEVENT', 'END:VCALENDAR');
   return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;
-}
-
-/** Google Calendar's "create event" template, for phones (opens in a new tab). */
-export function googleCalendarUrl(ev: Omit<CalendarEvent, 'uid'>): string {
-  const params = new URLSearchParams({
-    action: 'TEMPLATE',
-    text: ev.title,
-    dates: `${icsUtc(ev.start)}/${icsUtc(ev.end)}`,
-  });
-  const details = [ev.description, ev.url].filter(Boolean).join('\n\n');
-  if (details) params.set('details', details);
-  if (ev.location) params.set('location', ev.location);
-  return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
 
 /** Saves the text as a file through a temporary object URL. */

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { MSG } from '../../../common/messages.ts';
 import type { RsvpDialogProps } from './rsvp-dialog.tsx';
 
 type DialogModule = typeof import('./rsvp-dialog.tsx');
@@ -46,7 +47,7 @@ export function LazyRsvpDialog(props: RsvpDialogProps) {
       async () => {
         if (!live) return;
         onOpenChange(false);
-        const [{ notify }, { MSG }] = await Promise.all([import('../../lib/toast.ts'), import('../../../common/messages.ts')]);
+        const { notify } = await import('../../lib/toast.ts'); // MSG: already loaded by the page (event.tsx)
         notify.error(MSG.error, 'The RSVP form could not be loaded. Check your connection and try again.');
       },
     );

@@ -1,6 +1,6 @@
 import { CircleCheck, Ticket } from 'lucide-react';
 import * as React from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/nav.tsx';
 import type { TRsvpResult } from '../../../common/schemas/rsvps.ts';
 import { Button } from '../../components/ui/button.tsx';
 import type { RsvpPayload } from './api/submit-rsvp.ts';

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { constants, gzipSync } from 'node:zlib';
+
+/**
+ * GUIDE §5 / issue 3: a public page's first-load JS, in gzip bytes, measured on a client build
+ * (dist/client). It is what the browser must fetch before the page can render: the HTML's module
+ * entry and modulepreloads, and every chunk those import statically (transitively). Dynamic imports
+ * (lazy dialogs, the toast outlet, the .ics builder) load later and are not counted. gzip -9 is what
+ * the server sends (src/server/http/spa.ts); kB = 1,000 bytes, as Vite reports.
+ */
+
+/** GUIDE §5: initial JS of a public page ≤ 90 KB gzip. */
+export const FIRST_LOAD_BUDGET_BYTES = 90_000;
+
+/** The public pages, by the HTML start-up the server sends them (docs/decisions/0003-public-entry.md). */
+export const PUBLIC_PAGE_HTML = {
+  '/event': 'guest/event.html',
+  '/sample': 'guest/sample.html',
+  '/ticket/:rsvpId': 'guest/ticket.html',
+} as const;
+
+export type FirstLoad = { page: string; html: string; files: string[]; gzipBytes: number };
+
+const ENTRY_RE = /<(?:script[^>]*\btype="module"[^>]*\bsrc|link[^>]*\brel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g;
+// Minified ESM: `import{a as b}from"./x.js"`, `import"./x.js"`, `export{c}from"./y.js"`; never `import(`.
+const STATIC_IMPORT_RE = /(?:^|[;}\n])\s*(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.js)["']/g;
+
+export function firstLoadJs(clientDir: string, page: string, html: string): FirstLoad {
+  const doc = readFileSync(path.join(clientDir, html), 'utf8');
+  const seen = new Set<string>();
+  const queue = [...doc.matchAll(ENTRY_RE)].map((m) => path.posix.join('/', m[1]!));
+  while (queue.length) {
+    const url = queue.pop()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const code = readFileSync(path.join(clientDir, url), 'utf8');
+    for (const m of code.matchAll(STATIC_IMPORT_RE)) queue.push(path.posix.join(path.posix.dirname(url), m[1]!));
+  }
+  let gzipBytes = 0;
+  for (const url of seen) gzipBytes += gzipSync(readFileSync(path.join(clientDir, url)), { level: constants.Z_BEST_COMPRESSION }).length;
+  return { page, html, files: [...seen].sort(), gzipBytes };
+}
+
+export function publicFirstLoads(clientDir: string): FirstLoad[] {
+  return Object.entries(PUBLIC_PAGE_HTML).map(([page, html]) => firstLoadJs(clientDir, page, html));
+}

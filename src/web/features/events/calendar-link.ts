@@ -1,0 +1,49 @@
+import { DEFAULT_EVENT_HOURS } from '../../../common/constants.ts';
+
+/**
+ * What add-to-calendar needs at once (SPEC §2, §5 Landing template): the event window and the Google
+ * Calendar link phones open. The .ics file for wide screens is built by ics.ts, loaded on click.
+ */
+
+const HOUR_MS = 3_600_000;
+
+/** SPEC §5: an invalid start falls back to now; a missing (or unusable) end is start + 4 hours. */
+export function resolveEventWindow(
+  startISO: string | null | undefined,
+  endISO: string | null | undefined,
+  now: Date = new Date(),
+): { start: Date; end: Date } {
+  const s = startISO ? Date.parse(startISO) : Number.NaN;
+  const start = new Date(Number.isNaN(s) ? now.getTime() : s);
+  const e = endISO ? Date.parse(endISO) : Number.NaN;
+  const end = !Number.isNaN(e) && e > start.getTime() ? new Date(e) : new Date(start.getTime() + DEFAULT_EVENT_HOURS * HOUR_MS);
+  return { start, end };
+}
+
+/** 20250503T220000Z */
+export function icsUtc(d: Date): string {
+  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
+
+export type CalendarEvent = {
+  uid: string;
+  title: string;
+  description?: string | null;
+  location?: string | null;
+  url?: string | null;
+  start: Date;
+  end: Date;
+};
+
+/** Google Calendar's "create event" template, for phones (opens in a new tab). */
+export function googleCalendarUrl(ev: Omit<CalendarEvent, 'uid'>): string {
+  const params = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: ev.title,
+    dates: `${icsUtc(ev.start)}/${icsUtc(ev.end)}`,
+  });
+  const details = [ev.description, ev.url].filter(Boolean).join('\n\n');
+  if (details) params.set('details', details);
+  if (ev.location) params.set('location', ev.location);
+  return `https://calendar.google.com/calendar/render?${params.toString()}`;
+}

@@ -1,0 +1,4 @@
+import { Component } from '../routes/event.tsx';
+import { mountGuestPage } from './mount.tsx';
+
+mountGuestPage(Component);
