@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { measureInsertCeiling } from './lib/ceilings.ts';
+import { FIRST_LOAD_BUDGET_BYTES, publicFirstLoads } from './lib/first-load-js.ts';
 import { type Config, loadConfig, ROOT } from './lib/config.ts';
 import { createContext } from './lib/context.ts';
 import { runLoad } from './lib/load.ts';
@@ -131,8 +132,9 @@ async function main(): Promise<number> {
   await cleanup();
   const serverOutput = server?.output;
 
+  const firstLoads = publicFirstLoads(path.join(config.distDir, 'client'));
   console.log('');
-  console.log(formatReport(results, startup));
+  console.log(formatReport(results, startup, firstLoads));
   const output = (serverOutput?.count ?? 0) + coldOutput;
   if (output > 0) {
     say(`\nbench: the server wrote ${output} line(s) at LOG_LEVEL=warn or above; excerpt:`);
@@ -145,6 +147,7 @@ async function main(): Promise<number> {
     git: gitInfo(),
     config: { ...config, only: config.only.length ? config.only : undefined, database: config.databaseUrl ? 'BENCH_DATABASE_URL' : 'embedded', databaseUrl: undefined },
     startup,
+    firstLoads: firstLoads.map(({ page, files, gzipBytes }) => ({ page, files, gzipBytes })),
     scenarios: results,
     serverOutput: { count: output, first: serverOutput?.first ?? [], last: serverOutput?.lines ?? [] },
     harnessError,
@@ -156,7 +159,8 @@ async function main(): Promise<number> {
     return 1;
   }
   if (results.some((r) => r.status === 'ERROR')) return 1;
-  if (config.strict && (results.some((r) => r.status === 'FAIL') || startup?.pass === false)) return 3;
+  const overBudget = firstLoads.some((fl) => fl.gzipBytes > FIRST_LOAD_BUDGET_BYTES);
+  if (config.strict && (results.some((r) => r.status === 'FAIL') || startup?.pass === false || overBudget)) return 3;
   return 0;
 }
 

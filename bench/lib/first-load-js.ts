@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 
@@ -20,7 +20,8 @@ export const PUBLIC_PAGE_HTML = {
   '/ticket/:rsvpId': 'guest/ticket.html',
 } as const;
 
-export type FirstLoad = { page: string; html: string; files: string[]; gzipBytes: number };
+/** `modules`: the sources bundled into `files`, from their sourcemaps (node_modules/… or src/…). */
+export type FirstLoad = { page: string; html: string; files: string[]; modules: string[]; gzipBytes: number };
 
 const ENTRY_RE = /<(?:script[^>]*\btype="module"[^>]*\bsrc|link[^>]*\brel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g;
 // Minified ESM: `import{a as b}from"./x.js"`, `import"./x.js"`, `export{c}from"./y.js"`; never `import(`.
@@ -38,8 +39,15 @@ export function firstLoadJs(clientDir: string, page: string, html: string): Firs
     for (const m of code.matchAll(STATIC_IMPORT_RE)) queue.push(path.posix.join(path.posix.dirname(url), m[1]!));
   }
   let gzipBytes = 0;
-  for (const url of seen) gzipBytes += gzipSync(readFileSync(path.join(clientDir, url)), { level: constants.Z_BEST_COMPRESSION }).length;
-  return { page, html, files: [...seen].sort(), gzipBytes };
+  const modules = new Set<string>();
+  for (const url of seen) {
+    const file = path.join(clientDir, url);
+    gzipBytes += gzipSync(readFileSync(file), { level: constants.Z_BEST_COMPRESSION }).length;
+    if (!existsSync(`${file}.map`)) continue;
+    const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
+    for (const source of map.sources) modules.add(source.replace(/^.*?(node_modules\/|src\/)/, '$1'));
+  }
+  return { page, html, files: [...seen].sort(), modules: [...modules].sort(), gzipBytes };
 }
 
 export function publicFirstLoads(clientDir: string): FirstLoad[] {

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { InsertCeiling } from './ceilings.ts';
+import { FIRST_LOAD_BUDGET_BYTES, type FirstLoad } from './first-load-js.ts';
 import type { Load, RunStats, Target, VerifyResult } from './types.ts';
 
 export type ScenarioResult = {
@@ -58,7 +59,7 @@ function table(rows: string[][]): string {
   return [line(rows[0]!), sep, ...rows.slice(1).map(line)].join('\n');
 }
 
-export function formatReport(results: ScenarioResult[], startup: Startup | undefined): string {
+export function formatReport(results: ScenarioResult[], startup: Startup | undefined, firstLoads: FirstLoad[] = []): string {
   const header = ['scenario', 'req/s', 'ok/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'ceiling/s', 'ratio', 'target', 'result'];
   const rows = results.map((r) => {
     const run = r.run;
@@ -99,6 +100,10 @@ export function formatReport(results: ScenarioResult[], startup: Startup | undef
       `start-up (spawn → first 200 from /healthz): cold ${int(startup.coldMs)} ms (initdb + migrations), ` +
         `warm ${int(startup.warmMs)} ms (target < ${int(startup.maxWarmMs)} ms: ${startup.pass ? 'PASS' : 'FAIL'})`,
     );
+  }
+  for (const fl of firstLoads) {
+    const pass = fl.gzipBytes <= FIRST_LOAD_BUDGET_BYTES ? 'PASS' : 'FAIL';
+    notes.push(`first-load JS ${fl.page}: ${(fl.gzipBytes / 1000).toFixed(1)} kB gzip in ${fl.files.length} files (GUIDE §5 ≤ ${FIRST_LOAD_BUDGET_BYTES / 1000} kB: ${pass})`);
   }
   if (notes.length) out.push('', ...notes.map((n) => `  ${n}`));
   return out.join('\n');

@@ -1,7 +1,7 @@
 import { AlertDialog as A } from 'radix-ui';
 import * as React from 'react';
 import { cn } from '../../lib/cn.ts';
-import { buttonVariants } from './button.tsx';
+import { buttonVariants } from './button-variants.ts';
 
 export const AlertDialog = A.Root;
 export const AlertDialogTrigger = A.Trigger;

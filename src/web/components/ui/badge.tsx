@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
-import { cn } from '../../lib/cn.ts';
+import { clsx } from 'clsx';
 
 const badge = cva('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', {
   variants: {
@@ -15,6 +15,7 @@ const badge = cva('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs f
   defaultVariants: { tone: 'neutral' },
 });
 
+/** A pill. `className` is appended, not merged (guest pages stay free of tailwind-merge): add, don't override. */
 export function Badge({ className, tone, ...props }: React.ComponentProps<'span'> & VariantProps<typeof badge>) {
-  return <span className={cn(badge({ tone }), className)} {...props} />;
+  return <span className={clsx(badge({ tone }), className)} {...props} />;
 }

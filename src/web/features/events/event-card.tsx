@@ -1,7 +1,8 @@
 import { CalendarDays, ExternalLink, ImageIcon, MapPin, Pencil, Trash2, Users } from 'lucide-react';
 import type { TEventAdmin } from '../../../common/schemas/events.ts';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { cn } from '../../lib/cn.ts';
 import { CopyButton } from './copy-button.tsx';

@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarDays, MessageSquareText, Users } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { buttonVariants } from '../../components/ui/button.tsx';
+import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { EventsTab } from './events-tab.tsx';

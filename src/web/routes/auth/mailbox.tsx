@@ -66,7 +66,7 @@ export function Component() {
             <p className="font-medium">Only the owner account can read the dev mailbox.</p>
           </Card>
         ) : (
-          <Card className="flex min-h-[70vh] flex-1 overflow-hidden rounded-none border-x-0 sm:rounded-2xl sm:border-x md:grid md:grid-cols-[20rem_1fr]">
+          <div className="flex min-h-[70vh] flex-1 overflow-hidden border-y border-ink/10 bg-white shadow-sm sm:rounded-2xl sm:border md:grid md:grid-cols-[20rem_1fr]">
             <section
               aria-label="Message list"
               className={cn('flex min-w-0 flex-1 flex-col border-ink/10 md:border-r', selectedId && 'hidden md:flex')}
@@ -129,7 +129,7 @@ export function Component() {
                 <div className="grid flex-1 place-items-center p-6 text-center text-sm text-ink/60">Select a message to read it.</div>
               )}
             </section>
-          </Card>
+          </div>
         )}
       </main>
     </div>
