@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { SLUG_MAX_LENGTH } from './constants.ts';
+import { ZEventInput } from './schemas/events.ts';
 import { normalizePhone } from './phone.ts';
 import { isAppPath } from './routes.ts';
 import { generateSlug, slugBase } from './slug.ts';
@@ -7,6 +9,17 @@ describe('slug (SPEC §5)', () => {
   it('lower-cases, drops non-alphanumerics and joins words with single hyphens', () => {
     expect(slugBase('  Summer   Party! 2026 ')).toBe('summer-party-2026');
     expect(slugBase('Café & Co.')).toBe('caf-co');
+    expect(slugBase('Rock-n-Roll  Night')).toBe('rocknroll-night');
+    expect(slugBase(' - ')).toBe('');
+  });
+  it('cuts a long title at a word so the slug stays within the accepted length', () => {
+    const title = 'The Annual Neighbourhood Association Midsummer Garden Party and Community Barbecue Extravaganza';
+    const slug = generateSlug(title);
+    expect(slug.length).toBeLessThanOrEqual(SLUG_MAX_LENGTH);
+    expect(slug).toMatch(/^the-annual-neighbourhood-association-midsummer-garden-party-and-community-[a-z0-9]{6}$/);
+    expect(generateSlug('x'.repeat(200))).toMatch(new RegExp(`^x{${SLUG_MAX_LENGTH - 7}}-[a-z0-9]{6}$`));
+    // What is generated is what the form accepts back on edit.
+    expect(ZEventInput.safeParse({ title, event_date: '2026-06-01T18:00:00Z', slug }).success).toBe(true);
   });
   it('adds a random 6-character suffix', () => {
     const slug = generateSlug('Summer Party!');

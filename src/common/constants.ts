@@ -15,6 +15,8 @@ export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'usd';
 export const PHONE_DEFAULT_COUNTRY_CODE = '1';
 export const SLUG_SUFFIX_LENGTH = 6;
+/** Longest slug the form, the store and the public read accept (a generated one is cut to fit). */
+export const SLUG_MAX_LENGTH = 80;
 export const VERIFICATION_CODE_SHOWN = 16;
 export const QR_WIDTH = 256;
 export const QR_MARGIN = 2;

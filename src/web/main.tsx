@@ -1,16 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { LazyToaster as Toaster } from './components/ui/toaster.tsx';
 import { NavProvider } from './lib/nav.tsx';
 import { reactRouterNav } from './lib/nav-react-router.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { router } from './router.tsx';
+import { routes } from './router.tsx';
 import './styles.css';
 
 /** The full app (index.html): every route of router.tsx. Guest pages also start alone: guest/mount.tsx. */
 const queryClient = createQueryClient();
+const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

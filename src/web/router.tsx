@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { Loading } from './components/ui/spinner.tsx';
 import { SAMPLE_PRODUCT } from '../common/routes.ts';
 
@@ -10,8 +10,11 @@ function RedirectKeepingQuery({ to }: { to: string }) {
 
 const hydrateFallback = () => <Loading />;
 
-/** The SPEC §2 route table. Each screen is its own lazily loaded chunk. */
-export const routes = [
+/**
+ * The SPEC §2 route table. Each screen is its own lazily loaded chunk. The server's list of app paths
+ * (src/common/routes.ts) must name the same paths: router.test.ts checks.
+ */
+export const routes: RouteObject[] = [
   {
     path: '/',
     hydrateFallbackElement: hydrateFallback(),
@@ -55,4 +58,3 @@ export const routes = [
   },
 ];
 
-export const router = createBrowserRouter(routes);

@@ -162,17 +162,39 @@ test('the create dialog works from the keyboard alone', async ({ page, server })
 
 test('a raw HTTP GET of the public page carries the share tags', async ({ page, request, server }) => {
   await createOwner(page, server);
+  const upload = await page.request.post(`${server.baseURL}/api/media`, {
+    multipart: { file: { name: 'share.png', mimeType: 'image/png', buffer: await makePng() } },
+    headers: { origin: server.baseURL },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const image = (await upload.json()) as { image_url: string; preview_image_url: string };
   const event = await createEventViaApi(page, server.baseURL, {
     title: 'Share <Preview> & Test',
     main_body_intro: 'Tags that work without JavaScript.',
+    location: 'Pier 4',
     event_date: '2030-05-01T18:00:00Z',
+    ...image,
   });
+  const meta = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
   for (const path of [`/event/${event.id}`, `/event/${event.slug}`, `/event?slug=${event.slug}`]) {
     const res = await request.get(path);
     expect(res.status()).toBe(200);
     const html = await res.text();
-    expect(html).toMatch(/<meta property="og:title" content="Share &lt;Preview&gt; &amp; Test[^"]*"/);
     expect(html).toContain('<title>Share &lt;Preview&gt; &amp; Test | Event</title>');
+    expect(meta(html, 'og:title')).toMatch(/^Share &lt;Preview&gt; &amp; Test/);
+    expect(meta(html, 'description')).toContain('Tags that work without JavaScript.');
+    expect(meta(html, 'og:type')).toBe('event');
+    expect(meta(html, 'og:url')).toBe(`${server.baseURL}/event/${event.slug}`);
+    expect(meta(html, 'og:image')).toMatch(new RegExp(`^${server.baseURL}/media/`));
+    expect(meta(html, 'og:image:width')).toBe('1200');
+    expect(meta(html, 'og:image:height')).toBe('675');
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, unknown>;
+    expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'Event', name: 'Share <Preview> & Test', startDate: '2030-05-01T18:00:00.000Z' });
+    // The image the tags name is served, 1200×675.
+    const og = await request.get(meta(html, 'og:image')!);
+    expect(og.status()).toBe(200);
+    expect(await sharp(await og.body()).metadata()).toMatchObject({ width: 1200, height: 675 });
   }
 });
 

@@ -99,6 +99,22 @@ describe('HTML start-up per path', () => {
     expect(missing.body).toContain('<title>Event Not Found | Event</title>');
   });
 
+  it('a failing head provider (database down) still serves the page, without share tags', async () => {
+    const { app: failing, spa } = createApp(t.deps, { clientDir: withGuests });
+    spa.addHeadProvider(async () => {
+      throw new Error('connection terminated');
+    });
+    for (const [p, start, status] of [
+      ['/', 'full-app', 200],
+      ['/no/such/page', 'full-app', 404],
+    ] as const) {
+      const { res, body, start: got } = await get(p, failing);
+      expect(res.status, p).toBe(status);
+      expect(got, p).toBe(start);
+      expect(body, p).toContain('<title>Turnout</title>');
+    }
+  });
+
   it('a build without guest start-ups serves index.html for every path', async () => {
     for (const p of ['/event/x', '/sample', '/ticket/abc', '/']) expect((await get(p, oldBuild)).start, p).toBe('full-app');
   });

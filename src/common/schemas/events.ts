@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, DEFAULT_CURRENCY } from '../constants.ts';
+import { CURRENCIES, DEFAULT_CURRENCY, SLUG_MAX_LENGTH } from '../constants.ts';
 import { MSG } from '../messages.ts';
 
 /** Trimmed text; '' and null mean "no value" (null). Omitted means "not given" (keep, on edit). */
@@ -18,7 +18,7 @@ export const ZThemeColors = z.object({ primary: hex, secondary: hex, accent: hex
 export type TThemeColors = z.infer<typeof ZThemeColors>;
 
 export const ZThemeInput = z.object({
-  name: z.string({ error: 'Please enter a theme name.' }).trim().min(1, 'Please enter a theme name.').max(80, 'Use at most 80 characters.'),
+  name: z.string({ error: 'Please enter a theme name.' }).trim().min(1, 'Please enter a theme name.').max(SLUG_MAX_LENGTH, `Use at most ${SLUG_MAX_LENGTH} characters.`),
   colors: ZThemeColors,
 });
 export type TThemeInput = z.input<typeof ZThemeInput>;

@@ -135,9 +135,15 @@ export class Spa {
       if (asset) return this.sendAsset(c, asset, path.extname(pathname));
       if (pathname.startsWith('/assets/')) return c.text('Not found', 404);
       let page: PageHead | null = null;
-      for (const provider of this.headProviders) {
-        page = await provider(c, pathname);
-        if (page) break;
+      try {
+        for (const provider of this.headProviders) {
+          page = await provider(c, pathname);
+          if (page) break;
+        }
+      } catch (err) {
+        // Share tags are a bonus: without them (database down) the page still loads and says what failed.
+        c.var.log.warn({ err, pathname }, 'page head provider failed; serving the page without its share tags');
+        page = null;
       }
       const status = page?.status ?? (isAppPath(pathname) ? 200 : 404);
       c.header('Cache-Control', 'no-cache');

@@ -6,6 +6,7 @@ import { SAMPLE_PRODUCT } from '../../common/routes.ts';
 import { SAMPLE_EVENT_CONTENT } from '../../common/sample-event.ts';
 import type { TPublicEvent, TThemeColors } from '../../common/schemas/events.ts';
 import { Loading } from '../components/ui/spinner.tsx';
+import { ApiError } from '../lib/api.ts';
 import { AddToCalendarButton } from '../features/events/add-to-calendar.tsx';
 import { usePublicEvent } from '../features/events/api/get-public-event.ts';
 import { formatEventWhen } from '../features/events/datetime.ts';
@@ -31,7 +32,8 @@ function hostLineOf(description: string | null): string {
 
 /** SPEC §3 Landing template props. */
 export type LandingProps = {
-  id: string;
+  /** null: the sample event is not seeded yet (no owner account): the fixed content, RSVP closed. */
+  id: string | null;
   title: string;
   subtitle: string | null;
   hostLine: string;
@@ -68,10 +70,32 @@ export function landingProps(e: TPublicEvent): LandingProps {
   };
 }
 
+/** Before the owner account exists nobody can own the sample event: the page shows its fixed text. */
+function unseededProps(): LandingProps {
+  const S = SAMPLE_EVENT_CONTENT;
+  return {
+    id: null,
+    title: S.title,
+    subtitle: S.subtitle,
+    hostLine: S.host_line,
+    imageUrl: null,
+    previewImageUrl: null,
+    introText: S.main_body_intro,
+    ctaLine: S.call_to_action,
+    location: S.location,
+    startDateISO: S.startISO,
+    endDateISO: S.endISO,
+    timezone: S.timezone,
+    rsvpText: S.rsvp_button_text,
+    themeColors: null,
+  };
+}
+
 /** /sample: the fixed landing page of the seeded sample event (SPEC §2). */
 export function Component() {
   const query = usePublicEvent({ idOrSlug: SAMPLE_PRODUCT });
   if (query.isPending) return <Loading text="Loading event..." />;
+  if (query.error instanceof ApiError && query.error.status === 404) return <Landing {...unseededProps()} />;
   if (query.isError) {
     return (
       <main className="grid min-h-dvh place-items-center p-6 text-center">
@@ -130,7 +154,7 @@ function Landing(p: LandingProps) {
           <AddToCalendarButton
             className="shrink-0 border border-current/20"
             source={{
-              uid: `${p.id}@turnout`,
+              uid: `${p.id ?? SAMPLE_PRODUCT}@turnout`,
               title: p.title,
               description: p.introText,
               location: p.location,
@@ -145,16 +169,26 @@ function Landing(p: LandingProps) {
           {p.ctaLine ? <p className="mb-4 text-lg font-medium">{p.ctaLine}</p> : null}
           <button
             type="button"
+            disabled={!p.id}
+            aria-describedby={p.id ? undefined : 'rsvp-closed'}
             onClick={() => {
               setMounted(true);
               setOpen(true);
             }}
             onPointerEnter={preloadDialog}
             onFocus={preloadDialog}
-            className="min-h-12 w-full cursor-pointer rounded-xl bg-(--event-accent) px-10 text-lg font-semibold text-(--event-on-accent) shadow-sm transition hover:brightness-110 focus-visible:outline-offset-4 sm:w-auto"
+            className="min-h-12 w-full cursor-pointer rounded-xl bg-(--event-accent) px-10 text-lg font-semibold text-(--event-on-accent) shadow-sm transition hover:brightness-110 focus-visible:outline-offset-4 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto"
           >
             {p.rsvpText}
           </button>
+          {p.id ? null : (
+            <p id="rsvp-closed" className="mt-3 text-sm opacity-80">
+              RSVPs open once this Turnout has its owner account.{' '}
+              <Link to="/auth" className="font-medium underline underline-offset-4">
+                Set it up
+              </Link>
+            </p>
+          )}
         </div>
       </main>
 
@@ -173,7 +207,7 @@ function Landing(p: LandingProps) {
         <p className="mt-2 text-xs opacity-75">© {new Date().getFullYear()} Turnout. All rights reserved.</p>
       </footer>
 
-      {mounted ? (
+      {mounted && p.id ? (
         <Suspense fallback={<OpeningOverlay />}>
           <LegacyRsvpDialog eventId={p.id} eventTitle={p.title} open={open} onOpenChange={setOpen} />
         </Suspense>

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { SLUG_MAX_LENGTH } from '../../../../common/constants.ts';
 import { MSG } from '../../../../common/messages.ts';
 import { SAMPLE_PRODUCT } from '../../../../common/routes.ts';
 import type { TPublicEvent } from '../../../../common/schemas/events.ts';
@@ -27,7 +28,7 @@ export function publicEventKey(q: { id?: string; slug?: string; path?: string })
 /** Explicit columns only: no payment keys, no owner. Theme colours resolved. */
 async function readPublicEvent(db: Db, key: PublicEventKey): Promise<TPublicEvent | null> {
   if ('id' in key && !isUuid(key.id)) return null;
-  if ('slug' in key && !/^[a-z0-9-]{1,80}$/.test(key.slug)) return null;
+  if ('slug' in key && (key.slug.length > SLUG_MAX_LENGTH || !/^[a-z0-9-]+$/.test(key.slug))) return null;
   const [row] = await db
     .select({
       ...eventCoreColumns,
