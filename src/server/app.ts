@@ -6,7 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { authRoutes } from './auth/auth.routes.ts';
-import { AppError, type ErrorBody } from './errors.ts';
+import { AppError, type ErrorBody, errorForStatus, malformedJson } from './errors.ts';
 import type { AppEnv, Deps } from './http/context.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { Spa } from './http/spa.ts';
@@ -53,12 +53,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
     if (err instanceof AppError) appErr = err;
     else if (err instanceof ZodError) appErr = validationError(err);
     else if (err instanceof HTTPException && err.status < 500) {
-      const malformed = /json/i.test(err.message);
-      appErr = new AppError(
-        err.status === 413 ? 'payload_too_large' : 'bad_request',
-        malformed ? 'The request body is not valid JSON.' : err.message || 'Bad request',
-        malformed ? { body: 'must be valid JSON' } : undefined,
-      );
+      appErr = err.status === 400 && /json/i.test(err.message) ? malformedJson() : errorForStatus(err.status, err.message);
     }
     if (!appErr || appErr.status >= 500) {
       c.var.log.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export type FieldErrors = Record<string, string>;
@@ -6,8 +7,10 @@ export type ErrorCode =
   | 'bad_request'
   | 'validation_failed'
   | 'unauthenticated'
+  | 'invalid_credentials'
   | 'forbidden'
   | 'not_found'
+  | 'method_not_allowed'
   | 'conflict'
   | 'gone'
   | 'payload_too_large'
@@ -21,8 +24,10 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   bad_request: 400,
   validation_failed: 400,
   unauthenticated: 401,
+  invalid_credentials: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   gone: 410,
   payload_too_large: 413,
@@ -33,7 +38,10 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   internal: 500,
 };
 
-/** A domain error: use cases throw it, the app maps it to `{"error":{code,message,fields?}}`. */
+/**
+ * A domain error: use cases throw it, the app maps it to `{"error":{code,message,fields?}}`.
+ * `status` overrides the code's own only for an outside status with no code of ours (errorForStatus).
+ */
 export class AppError extends Error {
   readonly status: ContentfulStatusCode;
   constructor(
@@ -41,13 +49,37 @@ export class AppError extends Error {
     message: string,
     readonly fields?: FieldErrors,
     readonly headers?: Record<string, string>,
+    status?: ContentfulStatusCode,
   ) {
     super(message);
     this.name = 'AppError';
-    this.status = STATUS[code];
+    this.status = status ?? STATUS[code];
   }
 }
 
 export const notFound = (what = 'Not found') => new AppError('not_found', what);
+
+export const malformedJson = () => new AppError('bad_request', 'The request body is not valid JSON.', { body: 'must be valid JSON' });
+
+const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  410: 'gone',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+/** An error status chosen outside our code (Hono, Better Auth), kept as it is, with the code that fits it. */
+export function errorForStatus(status: number, text?: string): AppError {
+  const message = text || `${STATUS_CODES[status] ?? 'Bad Request'}.`;
+  if (status >= 500 || status < 400) return new AppError('internal', message);
+  const code = CODE_OF_STATUS[status];
+  return code ? new AppError(code, message) : new AppError('bad_request', message, undefined, undefined, status as ContentfulStatusCode);
+}
 
 export type ErrorBody = { error: { code: string; message: string; fields?: FieldErrors; requestId?: string } };

@@ -1,17 +1,63 @@
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { type ServerType, serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
-import { createDb } from './db/client.ts';
+import { createDb, type Db } from './db/client.ts';
 import { DataDirInUseError, type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
-import { EnvError, loadEnv } from './env.ts';
-import { createLogger } from './logger.ts';
-import { startWorkers } from './workers.ts';
+import { type Env, EnvError, loadEnv } from './env.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { stopPublicEventCache } from './modules/events/public/public-event-cache.ts';
+import { startWorkers, type Workers } from './workers.ts';
+
+/** What start-up has brought up so far: shutdown stops exactly these, newest first. */
+type Running = { embedded?: EmbeddedPostgres; db?: Db; server?: ServerType; workers?: Workers };
+
+/** Start-up step by step; after each step it gives up when a signal asked to stop meanwhile. */
+async function start(env: Env, log: Logger, running: Running, stopping: () => boolean, started: number) {
+  let url = env.DATABASE_URL;
+  if (!url) {
+    running.embedded = await startEmbeddedPostgres(env.DATA_DIR, log);
+    url = running.embedded.url;
+  }
+  if (stopping()) return;
+  await runMigrations(url);
+  if (stopping()) return;
+  const db = createDb(url, env.DB_POOL_SIZE);
+  running.db = db;
+  const deps = { env, db, auth: createAuth(db, env), log };
+  const { app } = createApp(deps);
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  running.server = server;
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  if (stopping()) return;
+  running.workers = startWorkers(deps);
+  const port = (server.address() as AddressInfo).port;
+  log.info(
+    { ms: Math.round(performance.now() - started), database: running.embedded ? `embedded (${running.embedded.pgdata})` : 'DATABASE_URL' },
+    `Turnout is listening on http://localhost:${port}`,
+  );
+}
+
+/** Drains requests, then stops the workers, the public events listener, the pool and the embedded database. */
+async function stopAll(running: Running) {
+  const { server, workers, db, embedded } = running;
+  if (server?.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+  await workers?.stop();
+  if (db) {
+    await stopPublicEventCache(db);
+    await db.$client.end();
+  }
+  await embedded?.stop();
+}
 
 async function main() {
   const started = performance.now();
-  let env: ReturnType<typeof loadEnv>;
+  let env: Env;
   try {
     env = loadEnv();
   } catch (err) {
@@ -22,38 +68,12 @@ async function main() {
     throw err;
   }
   const log = createLogger(env.LOG_LEVEL);
+  const running: Running = {};
 
-  let embedded: EmbeddedPostgres | undefined;
-  let url = env.DATABASE_URL;
-  if (!url) {
-    try {
-      embedded = await startEmbeddedPostgres(env.DATA_DIR, log);
-    } catch (err) {
-      if (err instanceof DataDirInUseError) {
-        log.fatal(err.message);
-        console.error(err.message);
-        process.exit(2);
-      }
-      throw err;
-    }
-    url = embedded.url;
-  }
-  await runMigrations(url);
-  const db = createDb(url, env.DB_POOL_SIZE);
-  const auth = createAuth(db, env);
-  const deps = { env, db, auth, log };
-  const { app } = createApp(deps);
-
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  const workers = startWorkers(deps);
-  const port = (server.address() as AddressInfo).port;
-  log.info(
-    { ms: Math.round(performance.now() - started), database: embedded ? `embedded (${embedded.pgdata})` : 'DATABASE_URL' },
-    `Turnout is listening on http://localhost:${port}`,
-  );
-
+  // Signals are handled from here on, in every phase: a SIGTERM while the embedded PostgreSQL starts or
+  // migrations run lets that step finish, skips the rest, and stops what is up (no orphaned database).
   let stopping = false;
+  let startup: Promise<void> = Promise.resolve();
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -61,18 +81,34 @@ async function main() {
     const force = setTimeout(() => {
       // A request that never ends must not leave the embedded database running after we exit.
       log.error('shutdown took longer than 20 s; stopping the database and exiting');
-      void Promise.resolve(embedded?.stop()).finally(() => process.exit(1));
+      void Promise.resolve(running.embedded?.stop()).finally(() => process.exit(1));
     }, 20_000);
     force.unref();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await workers.stop();
-    await db.$client.end();
-    await embedded?.stop();
+    const failed = await startup.then(
+      () => false,
+      () => true,
+    );
+    await stopAll(running);
     log.info('stopped');
-    process.exit(0);
+    process.exit(failed ? 1 : 0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  startup = start(env, log, running, () => stopping, started);
+  try {
+    await startup;
+  } catch (err) {
+    if (err instanceof DataDirInUseError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    console.error('Turnout failed to start:', err instanceof Error ? (err.stack ?? err.message) : err);
+    if (stopping) return; // the signal's shutdown stops what is up and exits 1
+    stopping = true;
+    await stopAll(running).catch((e: unknown) => log.error({ err: e }, 'could not stop cleanly after the failed start-up'));
+    process.exit(1);
+  }
 }
 
 main().catch((err) => {

@@ -1,4 +1,9 @@
+import os from 'node:os';
+import path from 'node:path';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
 import { signedInUser, TEST_PASSWORD } from '../factories/users.ts';
 import { cookiesFrom, createTestApp } from '../support/app.ts';
 
@@ -30,6 +35,35 @@ describe('health and errors', () => {
     const res = await t.request('/api/setup/owner', { method: 'POST', body: '{bad', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toMatchObject({ code: 'bad_request', fields: { body: expect.any(String) } });
+  });
+
+  it("keeps a Hono HTTPException's status, with the code that fits it", async () => {
+    // The real app with a route only this test adds (outside /api, whose catch-all answers 404, and not
+    // GET, the SPA's): nothing in production throws a 415 HTTPException to test it with.
+    const { app } = createApp(t.deps, { clientDir: path.join(os.tmpdir(), 'turnout-no-client') });
+    app.post('/test-http-exception/:status', (c) => {
+      throw new HTTPException(Number(c.req.param('status')) as ContentfulStatusCode);
+    });
+    const cases: [number, string][] = [
+      [400, 'bad_request'],
+      [401, 'unauthenticated'],
+      [403, 'forbidden'],
+      [404, 'not_found'],
+      [405, 'method_not_allowed'],
+      [413, 'payload_too_large'],
+      [415, 'unsupported_media_type'],
+      [418, 'bad_request'],
+    ];
+    for (const [status, code] of cases) {
+      const res = await app.request(`/test-http-exception/${status}`, { method: 'POST' });
+      expect(res.status, String(status)).toBe(status);
+      const body = await res.json();
+      expect(body.error.code, String(status)).toBe(code);
+      expect(body.error.message, String(status)).toEqual(expect.any(String));
+    }
+    const crash = await app.request('/test-http-exception/503', { method: 'POST' });
+    expect(crash.status).toBe(500);
+    expect((await crash.json()).error.code).toBe('internal');
   });
 
   it('sends the security headers on every response', async () => {

@@ -1,11 +1,13 @@
 /**
  * The real server as child processes (built once into a private .dist-lifecycle-<pid>): kill -9 recovery with an orphaned
  * embedded PostgreSQL, a second process refused on a data dir a live one owns, SIGTERM stopping the app
- * and then its database, and several processes sharing one database through DATABASE_URL.
+ * and then its database (also during start-up, and after draining a request in flight), and several
+ * processes sharing one database through DATABASE_URL.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -154,6 +156,16 @@ async function createUserWithCli(dataDir: string, email: string) {
   expect(stdout).toContain(`Created host account ${email}`);
 }
 
+/** Resolves once the app's output contains `text` (a log line), or fails with the output. */
+async function waitForOutput(app: App, text: string, ms = 60_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!app.output().includes(text)) {
+    if (app.child.exitCode !== null) throw new Error(`The app exited with ${app.child.exitCode} before printing "${text}":\n${app.output()}`);
+    if (Date.now() > until) throw new Error(`The app did not print "${text}" within ${ms} ms:\n${app.output()}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 /** SIGTERM, then the exit code; a non-zero one fails with the app's output. */
 async function sigterm(app: App): Promise<void> {
   app.child.kill('SIGTERM');
@@ -267,6 +279,76 @@ describe('embedded PostgreSQL lifecycle', () => {
     expect(isAlive(pgPid)).toBe(false);
     expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
     expect(existsSync(path.join(dataDir, 'turnout.pid'))).toBe(false);
+  }, 120_000);
+});
+
+describe('SIGTERM in every phase', () => {
+  it('during start-up (initdb of a fresh data dir) it exits 0 without serving and leaves no PostgreSQL running', async () => {
+    const dataDir = tempDir();
+    const app = await spawnApp({ DATA_DIR: dataDir });
+    // Logged just before initdb runs (synchronously, for a second or more): the signal lands in start-up.
+    await waitForOutput(app, 'initialising the embedded PostgreSQL cluster');
+    await sigterm(app);
+    expect(app.output()).not.toContain('Turnout is listening');
+    expect(app.output()).toContain('"msg":"stopped"');
+    const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+    if (existsSync(pidFile)) expect(isAlive(postmasterPid(dataDir)), `postmaster.pid left behind:\n${app.output()}`).toBe(false);
+    expect(existsSync(path.join(dataDir, 'turnout.pid'))).toBe(false);
+
+    // The data dir is usable: the next start serves (no orphan to stop).
+    const next = await startApp({ DATA_DIR: dataDir });
+    expect(next.output()).not.toContain('orphaned embedded PostgreSQL');
+    await sigterm(next);
+  }, 120_000);
+
+  it('with a request in flight it stops listening, lets the request finish against the database, and exits 0', async () => {
+    const dataDir = tempDir();
+    const app = await startApp({ DATA_DIR: dataDir });
+    const pgPid = postmasterPid(dataDir);
+    const { port } = new URL(app.baseURL);
+    const body = Buffer.from(JSON.stringify({ email: 'owner@example.com', password: PASSWORD }));
+    const half = Math.floor(body.length / 2);
+
+    // A request held open by its unfinished body: the handler is waiting for the rest when SIGTERM comes.
+    const req = http.request({
+      host: '127.0.0.1',
+      port: Number(port),
+      method: 'POST',
+      path: '/api/setup/owner',
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': body.length, origin: app.baseURL },
+    });
+    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      req.once('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.once('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.once('error', reject);
+      });
+      req.once('error', reject);
+    });
+    await new Promise<void>((resolve, reject) => req.write(body.subarray(0, half), (err) => (err ? reject(err) : resolve())));
+    // A request on a later connection served (it logs when it ends) means the held one was accepted too.
+    await fetch(`${app.baseURL}/livez`);
+    await waitForOutput(app, '"path":"/livez"');
+
+    app.child.kill('SIGTERM');
+    await waitForOutput(app, 'shutting down: draining requests');
+    expect(app.child.exitCode).toBeNull();
+    req.end(body.subarray(half));
+
+    const res = await response;
+    expect(res.status, res.text).toBe(200);
+    expect(JSON.parse(res.text)).toMatchObject({ user: { email: 'owner@example.com' } });
+    expect(await exitCode(app), app.output()).toBe(0);
+    expect(isAlive(pgPid)).toBe(false);
+    // The owner was written before the database stopped.
+    const next = await startApp({ DATA_DIR: dataDir });
+    expect(await (await fetch(`${next.baseURL}/api/setup`)).json()).toEqual({ needsOwner: false });
+    await sigterm(next);
   }, 120_000);
 });
 

@@ -1,24 +1,28 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context.ts';
-import { clientIp } from '../http/client-ip.ts';
-import { enforce, RateLimiter } from '../http/rate-limit.ts';
+import { betterAuthError } from './better-auth-error.ts';
+import { signInGuard } from './sign-in-guard.ts';
 
-// Sign-in: 10 tries a minute per address, 5 per 15 minutes per account e-mail.
-const perIp = new RateLimiter(10, 60_000);
-const perEmail = new RateLimiter(5, 15 * 60_000);
+/** Headers of a Better Auth error answer that its rewrite in our shape keeps. */
+const KEPT_HEADERS = ['retry-after', 'www-authenticate'];
 
-/** Better Auth's endpoints under /api/auth, with our rate limit in front of sign-in. */
+/**
+ * Better Auth's endpoints under /api/auth, with our rate limit and body check in front of sign-in.
+ * Its successful answers pass through untouched (cookies!); every error answer is rewritten into
+ * `{"error":{code,message,fields?}}` with the same status, Set-Cookie and Retry-After.
+ */
 export function authRoutes() {
   const r = new Hono<AppEnv>();
-  r.post('/sign-in/*', async (c, next) => {
-    enforce(c, perIp, `signin:${clientIp(c)}`);
-    const body = (await c.req.raw
-      .clone()
-      .json()
-      .catch(() => ({}))) as { email?: unknown };
-    if (typeof body.email === 'string') enforce(c, perEmail, `signin:${body.email.trim().toLowerCase()}`);
-    await next();
+  r.post('/sign-in/*', signInGuard());
+  r.on(['GET', 'POST'], '/*', async (c) => {
+    const res = await c.var.deps.auth.handler(c.req.raw);
+    if (res.status < 400) return res;
+    for (const cookie of res.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+    for (const name of KEPT_HEADERS) {
+      const value = res.headers.get(name);
+      if (value) c.header(name, value);
+    }
+    throw await betterAuthError(res);
   });
-  r.on(['GET', 'POST'], '/*', (c) => c.var.deps.auth.handler(c.req.raw));
   return r;
 }

@@ -14,7 +14,11 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 }
 
 export function validationError(error: z.ZodError, message = 'Please correct the highlighted fields.'): AppError {
-  const fields = fieldErrors(error);
+  return invalidFields(fieldErrors(error), message);
+}
+
+/** The 400 naming the fields; its message is theirs when they all say the same. */
+export function invalidFields(fields: FieldErrors, message = 'Please correct the highlighted fields.'): AppError {
   const distinct = new Set(Object.values(fields));
   const only = distinct.size === 1 ? Object.values(fields)[0] : undefined;
   return new AppError('validation_failed', only ?? message, fields);

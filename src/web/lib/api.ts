@@ -32,9 +32,9 @@ export async function api<T>(path: string, { method = 'GET', body, signal, heade
   const text = await res.text();
   const data = text ? safeJson(text) : null;
   if (!res.ok) {
+    // Every API error, /api/auth/* included, is in our shape; anything else (a proxy's page) is not read.
     const e = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
-    const message = e?.message ?? (data as { message?: string } | null)?.message ?? `Request failed (${res.status})`;
-    throw new ApiError(res.status, e?.code ?? (data as { code?: string } | null)?.code ?? 'http_error', message, e?.fields);
+    throw new ApiError(res.status, e?.code ?? 'http_error', e?.message ?? `Request failed (${res.status})`, e?.fields);
   }
   return data as T;
 }

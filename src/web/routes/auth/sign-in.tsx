@@ -67,8 +67,10 @@ function SignInForm() {
       notify.success('Welcome back!', 'You have been signed in successfully.');
       await qc.invalidateQueries({ queryKey: sessionKey });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) {
+      if (err instanceof ApiError && err.code === 'invalid_credentials') {
         notify.error('Invalid credentials', 'Please check your email and password and try again.');
+      } else if (err instanceof ApiError && (err.fields?.email || err.fields?.password)) {
+        setErrors({ email: err.fields.email, password: err.fields.password });
       } else if (err instanceof ApiError && err.status === 429) {
         notify.error('Sign in failed', err.message);
       } else {

@@ -18,7 +18,7 @@ export type ListenerHooks = {
 
 /**
  * One dedicated connection that LISTENs for event changes and reconnects with backoff when it drops.
- * It stops for good when the pool it was made from is ended (shutdown, test teardown).
+ * It stops for good on stop() (shutdown, before the pool closes) or once the pool it was made from is ended.
  */
 export class EventChangeListener {
   private client: pg.Client | undefined;
@@ -36,12 +36,13 @@ export class EventChangeListener {
     void this.connect();
   }
 
-  stop() {
+  /** For good: no reconnect; resolves once the LISTEN connection is closed. */
+  async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     const c = this.client;
     this.client = undefined;
-    c?.end().catch(() => {});
+    await c?.end().catch(() => {});
   }
 
   private get done() {

@@ -72,25 +72,34 @@ export class PublicEventCache {
   }
 }
 
-const caches = new WeakMap<Db, PublicEventCache>();
+const caches = new WeakMap<Db, { cache: PublicEventCache; listener: EventChangeListener }>();
 
 /** The cache for this database, with its listener started on first use. */
 export function publicEventCache(db: Db, log: Logger): PublicEventCache {
-  let cache = caches.get(db);
-  if (!cache) {
+  let entry = caches.get(db);
+  if (!entry) {
     const c = new PublicEventCache();
-    cache = c;
-    caches.set(db, c);
-    new EventChangeListener(
+    const listener = new EventChangeListener(
       db.$client,
       { onChange: (id) => c.invalidate(id), onConnected: () => c.setLive(true), onDisconnected: () => c.setLive(false) },
       log,
-    ).start();
+    );
+    entry = { cache: c, listener };
+    caches.set(db, entry);
+    listener.start();
   }
-  return cache;
+  return entry.cache;
+}
+
+/** Shutdown, before the pool closes: ends the LISTEN connection; the cache stays off for good. */
+export async function stopPublicEventCache(db: Db): Promise<void> {
+  const entry = caches.get(db);
+  if (!entry) return;
+  entry.cache.setLive(false);
+  await entry.listener.stop();
 }
 
 /** After this process changed or deleted an event: its next public read goes to the database. */
 export function forgetPublicEvent(db: Db, id: string) {
-  caches.get(db)?.invalidate(id);
+  caches.get(db)?.cache.invalidate(id);
 }

@@ -1,0 +1,51 @@
+import { PASSWORD_MIN } from '../../common/schemas/auth.ts';
+import { AppError, type FieldErrors, errorForStatus, malformedJson } from '../errors.ts';
+import { invalidFields } from '../http/validation.ts';
+
+type BetterAuthBody = { message?: unknown; code?: unknown };
+
+/** Better Auth's codes that name one field of ours. */
+const FIELD_OF_CODE: Record<string, [field: string, message: string]> = {
+  INVALID_EMAIL: ['email', 'Please enter a valid email address.'],
+  INVALID_PASSWORD: ['password', 'Invalid password.'],
+  PASSWORD_TOO_SHORT: ['password', `Use at least ${PASSWORD_MIN} characters.`],
+  PASSWORD_TOO_LONG: ['password', 'Use at most 128 characters.'],
+};
+
+async function bodyOf(res: Response): Promise<BetterAuthBody> {
+  const text = await res.text().catch(() => '');
+  try {
+    const data: unknown = JSON.parse(text);
+    return data && typeof data === 'object' ? (data as BetterAuthBody) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** better-call's validation message: `[body.email] Invalid input; [body.password] Too short` → fields. */
+function fieldsOfValidation(message: string): FieldErrors | undefined {
+  const fields: FieldErrors = {};
+  for (const m of message.matchAll(/\[(?:body|query)\.([^\]]+)\]\s*([^;]*)/g)) fields[m[1]!] ??= m[2]!.trim() || 'Invalid value';
+  return Object.keys(fields).length ? fields : undefined;
+}
+
+/**
+ * A Better Auth error answer (status ≥ 400) as our AppError: the status is kept, the code and body
+ * are ours. Wrong e-mail or password is `invalid_credentials` (401), which the sign-in screen shows.
+ */
+export async function betterAuthError(res: Response): Promise<AppError> {
+  const body = await bodyOf(res);
+  const code = typeof body.code === 'string' ? body.code : undefined;
+  const message = typeof body.message === 'string' && body.message ? body.message : undefined;
+
+  if (res.status >= 500) return new AppError('internal', `Better Auth answered ${res.status}${message ? `: ${message}` : ''}`);
+  if (code === 'INVALID_EMAIL_OR_PASSWORD') return new AppError('invalid_credentials', 'Invalid email or password.');
+  if (res.status === 400 && message && /json/i.test(message)) return malformedJson();
+  const field = code ? FIELD_OF_CODE[code] : undefined;
+  if (field) return invalidFields({ [field[0]]: field[1] });
+  const fields = code === 'VALIDATION_ERROR' && message ? fieldsOfValidation(message) : undefined;
+  if (fields) return invalidFields(fields);
+  if (code === 'VALIDATION_ERROR') return new AppError('validation_failed', message ?? 'Please correct the request.');
+  if (res.status === 404 && !message) return new AppError('not_found', 'No such API endpoint.');
+  return errorForStatus(res.status, message);
+}
