@@ -21,6 +21,24 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(/AUTH_SECRET: required in production/);
   });
 
+  it('requires PUBLIC_BASE_URL in production (no silent http://localhost on tickets), each gap on its own line', () => {
+    const secrets = {
+      AUTH_SECRET: 'a'.repeat(32),
+      ENCRYPTION_KEY: '1'.repeat(64),
+      TICKET_SIGNING_KEY: 't'.repeat(32),
+    };
+    const production = { NODE_ENV: 'production', DATA_DIR: tmp() };
+    expect(() => loadEnv({ ...production, ...secrets })).toThrow(EnvError);
+    expect(() => loadEnv({ ...production, ...secrets })).toThrow(
+      'Invalid configuration:\n  PUBLIC_BASE_URL: required in production (the public origin, e.g. https://events.example.com)',
+    );
+    expect(() => loadEnv({ ...production, ...secrets, PUBLIC_BASE_URL: '' })).toThrow(/PUBLIC_BASE_URL: required in production/);
+    expect(() => loadEnv(production)).toThrow(/PUBLIC_BASE_URL: required[^\n]*\n {2}AUTH_SECRET: required[^\n]*\n {2}ENCRYPTION_KEY/);
+    const env = loadEnv({ ...production, ...secrets, PUBLIC_BASE_URL: 'https://events.example.com/' });
+    expect(env.PUBLIC_BASE_URL).toBe('https://events.example.com');
+    expect(loadEnv({ NODE_ENV: 'test', DATA_DIR: tmp() }).PUBLIC_BASE_URL).toBe('http://localhost:3000');
+  });
+
   it('generates missing secrets once outside production and keeps them private', () => {
     const dir = tmp();
     const a = loadEnv({ DATA_DIR: dir });

@@ -13,7 +13,10 @@ export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  /** Public origin used in e-mails, QR codes and share tags. Defaults to http://localhost:PORT. */
+  /**
+   * Public origin used in e-mails, QR codes and share tags. Required in production (a default would
+   * print http://localhost on every ticket); elsewhere it defaults to http://localhost:PORT.
+   */
   PUBLIC_BASE_URL: z.url().optional(),
   /** Any PostgreSQL server. Without it the app starts its own embedded server under DATA_DIR. */
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
@@ -58,12 +61,30 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  assertProductionSettings(env);
   const secrets = resolveSecrets(env);
   return {
     ...env,
     PUBLIC_BASE_URL: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     ...secrets,
   };
+}
+
+const NEW_SECRET = 'e.g. openssl rand -hex 32';
+/** What production must be given (never defaulted or generated there), with a hint for each. */
+const REQUIRED_IN_PRODUCTION = {
+  PUBLIC_BASE_URL: 'the public origin, e.g. https://events.example.com',
+  AUTH_SECRET: NEW_SECRET,
+  ENCRYPTION_KEY: NEW_SECRET,
+  TICKET_SIGNING_KEY: NEW_SECRET,
+} as const;
+
+/** In production every missing setting is one line of the error, all at once. */
+function assertProductionSettings(env: z.infer<typeof EnvSchema>) {
+  if (env.NODE_ENV !== 'production') return;
+  const missing = Object.entries(REQUIRED_IN_PRODUCTION).filter(([name]) => !env[name as keyof typeof REQUIRED_IN_PRODUCTION]);
+  if (!missing.length) return;
+  throw new EnvError(`Invalid configuration:\n${missing.map(([name, hint]) => `  ${name}: required in production (${hint})`).join('\n')}`);
 }
 
 function parseKey(raw: string): Buffer {
@@ -73,17 +94,13 @@ function parseKey(raw: string): Buffer {
 }
 
 /**
- * Production needs every secret from the environment. Elsewhere missing ones are generated once and
- * kept in DATA_DIR/secrets.json (mode 0600), so a fresh checkout runs with no configuration.
+ * Production needs every secret from the environment (assertProductionSettings). Elsewhere missing
+ * ones are generated once and kept in DATA_DIR/secrets.json (mode 0600), so a fresh checkout runs
+ * with no configuration.
  */
 function resolveSecrets(env: z.infer<typeof EnvSchema>) {
   const names = ['AUTH_SECRET', 'ENCRYPTION_KEY', 'TICKET_SIGNING_KEY'] as const;
   const missing = names.filter((n) => !env[n]);
-  if (missing.length && env.NODE_ENV === 'production') {
-    throw new EnvError(
-      `Invalid configuration:\n${missing.map((n) => `  ${n}: required in production (e.g. openssl rand -hex 32)`).join('\n')}`,
-    );
-  }
   let stored: Record<string, string> = {};
   if (missing.length) {
     const file = path.resolve(env.DATA_DIR, 'secrets.json');

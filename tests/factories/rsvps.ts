@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { createUser } from '../../src/server/auth/create-user.ts';
 import { events } from '../../src/server/db/schema/events.ts';
+import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import type { TestApp } from '../support/app.ts';
 import { TEST_PASSWORD } from './users.ts';
 
@@ -44,4 +46,29 @@ export async function postRsvp(t: TestApp, eventId: string, body: unknown, heade
   const res = await t.request(`/api/public/events/${eventId}/rsvps`, { method: 'POST', json: body, headers });
   // biome-ignore lint/suspicious/noExplicitAny: test helper returns the raw JSON for assertions
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+
+/**
+ * A confirmed RSVP as an importer from the legacy system would write it: marked `legacy_qr` (its
+ * guest holds the legacy JSON QR, verification_code = id), qr_version 1, no signed token stored;
+ * a confirmed one holds its seats.
+ */
+export async function insertImportedRsvp(t: TestApp, eventId: string, overrides: Partial<typeof event_rsvps.$inferInsert> = {}) {
+  const [row] = await t.db
+    .insert(event_rsvps)
+    .values({
+      event_id: eventId,
+      name: 'Legacy Guest',
+      email: `legacy-${hex()}@example.com`,
+      status: 'confirmed',
+      legacy_qr: true,
+      confirmed_at: new Date('2024-05-01T12:00:00Z'),
+      ...overrides,
+    })
+    .returning();
+  // An importer counts the seats of confirmed guests too (events.seats_taken, ADR 0004).
+  if (row!.status === 'confirmed') {
+    await t.db.update(events).set({ seats_taken: sql`${events.seats_taken} + ${row!.guest_count}` }).where(eq(events.id, eventId));
+  }
+  return row!;
 }

@@ -60,6 +60,7 @@ describe('POST /api/public/events/:id/legacy-rsvp', () => {
     expect(rsvp.status).toBe('confirmed');
     const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, rsvp.id));
     expect(row).toMatchObject({ event_id: sample.id, name: 'Sam', preferred_name: 'Sam', phone: '+15551234567', type: 'legacy', status: 'confirmed', email: null });
+    expect(row!.confirmed_at).toBeInstanceOf(Date);
     const seats = async () => (await t.db.select({ n: events.seats_taken }).from(events).where(eq(events.id, sample.id)))[0]!.n;
     expect(await seats()).toBe(1);
 
@@ -68,6 +69,15 @@ describe('POST /api/public/events/:id/legacy-rsvp', () => {
     expect(await seats()).toBe(0);
     const rows = await t.db.select().from(event_rsvps).where(and(eq(event_rsvps.event_id, sample.id), eq(event_rsvps.type, 'legacy')));
     expect(rows).toHaveLength(1);
+    expect(rows[0]!.confirmed_at).toBeNull();
+
+    // Yes again: confirmed from now on; a repeated yes keeps that moment.
+    await legacy(sample.id, { preferred_name: 'Sam', phone: '555-123-4567', rsvp: true });
+    const [again] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, rsvp.id));
+    expect(again!.confirmed_at!.getTime()).toBeGreaterThan(row!.confirmed_at!.getTime());
+    await legacy(sample.id, { preferred_name: 'Sam', phone: '555-123-4567', rsvp: true });
+    const [same] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, rsvp.id));
+    expect(same!.confirmed_at).toEqual(again!.confirmed_at);
   });
 
   it('SPEC §5 texts for blank fields; 404 unknown or inactive; paid events refuse; full events refuse', async () => {

@@ -8,7 +8,7 @@ import { event_hosts } from '../../src/server/db/schema/events.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { signTicketToken, TICKET_TOKEN_LENGTH, verifyTicketToken } from '../../src/server/modules/tickets/ticket-token.ts';
 import { verifyTicket } from '../../src/server/modules/tickets/verify-ticket.ts';
-import { insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
+import { insertEvent, insertImportedRsvp, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 
@@ -46,6 +46,29 @@ const mutation = (token: string, chars = ALL_CHARS) => {
     )
     .filter((m) => m !== token);
 };
+
+/** The seed's legacy QR payload naming `rsvpId`, in any of its shapes, with arbitrary other fields. */
+const legacyPayload = (rsvpId: string) =>
+  fc
+    .tuple(
+      fc.record({
+        status: fc.constantFrom('confirmed', 'paid', 'pending'),
+        event_name: fc.string({ maxLength: 30 }),
+        user_name: fc.string({ maxLength: 30 }),
+        phone: fc.string({ maxLength: 15 }),
+        paid_at: fc.constantFrom(null, '2024-05-01T12:00:00Z'),
+      }),
+      fc.constantFrom(rsvpId, rsvpId.toUpperCase()),
+      fc.constantFrom('raw', 'encoded', 'url', 'path'),
+    )
+    .map(([fields, code, shape]) => {
+      const json = JSON.stringify({ ...fields, verification_code: code });
+      const twice = encodeURIComponent(encodeURIComponent(json));
+      if (shape === 'raw') return json;
+      if (shape === 'encoded') return encodeURIComponent(json);
+      if (shape === 'url') return `https://events.example.com/ticket-verification/${twice}`;
+      return `/checkin/verify/${twice}?event=${event.id}`;
+    });
 
 describe('signed ticket tokens', () => {
   it('round-trips any RSVP id and version, compact (≤ 128 characters)', () => {
@@ -100,6 +123,30 @@ describe('signed ticket tokens', () => {
     );
     expect(await verify(signTicketToken({ key: `${KEY}x`, rsvpId: row.id, version: 1 }))).toBeNull();
     await fc.assert(fc.asyncProperty(fc.string({ maxLength: 300 }), async (s) => (await verify(s)) === null), { numRuns: 200 });
+    // The RSVP id is in every ticket URL: a legacy payload naming it, built without the signing key,
+    // is refused in every shape, with or without the event, and the real token still verifies.
+    await fc.assert(
+      fc.asyncProperty(legacyPayload(row.id), fc.boolean(), async (forged, withEvent) =>
+        (await verify(forged, withEvent ? event.id : undefined)) === null,
+      ),
+      { numRuns: 200 },
+    );
+    expect(await verify(token)).toMatchObject({ rsvpId: row.id });
+  });
+
+  it('a forged legacy payload is refused for every RSVP this app issued, whatever its answer history', async () => {
+    const issued = [
+      await confirmed(),
+      await confirmed({ guest_count: 4 }),
+      (await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, (await postRsvp(t, event.id, rsvpInput({ status: 'maybe' }))).body.rsvp.id)))[0]!,
+    ];
+    // maybe → confirmed: still an RSVP of ours, with a signed token and legacy_qr false.
+    await postRsvp(t, event.id, { name: issued[2]!.name, email: issued[2]!.email, status: 'confirmed' });
+    for (const row of issued) expect((await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, row.id)))[0]!.legacy_qr).toBe(false);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...issued.map((r) => r.id)).chain(legacyPayload), async (forged) => (await verify(forged)) === null),
+      { numRuns: 150 },
+    );
   });
 
   it('only confirmed (or paid) RSVPs verify: maybe and declined do not', async () => {
@@ -113,13 +160,49 @@ describe('signed ticket tokens', () => {
     await postRsvp(t, event.id, { ...input, status: 'declined' });
     expect(await verify(token)).toBeNull();
     await postRsvp(t, event.id, input);
-    expect(await verify(token)).not.toBeNull();
+    expect(await verify(token)).toBeNull(); // left 'confirmed' once: that ticket is retired
+    const [again] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, row!.id));
+    expect(await verify(again!.qr_code_data!)).not.toBeNull();
+  });
+
+  it('re-confirming after a decline signs a new ticket; the one from before the decline stays refused', async () => {
+    const input = rsvpInput({ guest_count: 2 });
+    const id = (await postRsvp(t, event.id, input)).body.rsvp.id as string;
+    const read = async () => (await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id)))[0]!;
+    const a = (await read()).qr_code_data!;
+    expect(await verify(a)).toMatchObject({ rsvpId: id, via: 'token' });
+
+    expect((await postRsvp(t, event.id, { ...input, status: 'declined' })).status).toBe(200);
+    expect(await read()).toMatchObject({ status: 'declined', qr_version: 2, qr_code_data: null });
+    expect(await verify(a)).toBeNull();
+
+    expect((await postRsvp(t, event.id, input)).status).toBe(200);
+    const now = await read();
+    const b = now.qr_code_data!;
+    expect(now).toMatchObject({ status: 'confirmed', qr_version: 2, qr_code_image_url: `${TEST_ORIGIN}/qr/${id}.png?v=2` });
+    expect(b).not.toBe(a);
+    expect(b).toBe(signTicketToken({ key: KEY, rsvpId: id, version: 2 }));
+    expect(await verify(b)).toMatchObject({ rsvpId: id, via: 'token' });
+    expect(await verify(a)).toBeNull();
+    // What the guest sees (ticket page, QR image) carries B, never A.
+    const ticket = await (await t.request(`/api/public/tickets/${id}`)).json();
+    expect(ticket).toMatchObject({ verification_url: `${TEST_ORIGIN}/ticket-verification/${b}`, qr_png_url: `/qr/${id}.png?v=2` });
+    expect(await decodePng(Buffer.from(await (await t.request(`/qr/${id}.png`)).arrayBuffer()))).toBe(`${TEST_ORIGIN}/ticket-verification/${b}`);
+
+    // Staying confirmed (only the guest count changes) keeps B; going through 'maybe' retires it too.
+    await postRsvp(t, event.id, { ...input, guest_count: 3 });
+    expect(await verify(b)).not.toBeNull();
+    await postRsvp(t, event.id, { ...input, status: 'maybe' });
+    await postRsvp(t, event.id, input);
+    expect(await verify(b)).toBeNull();
+    expect(await verify((await read()).qr_code_data!)).toMatchObject({ rsvpId: id });
+    expect((await read()).qr_version).toBe(3);
   });
 });
 
-describe('legacy QR payloads (SPEC §5), matched only by verification_code', () => {
+describe('legacy QR payloads (SPEC §5): only for RSVPs imported from the legacy system', () => {
   it('accepts raw JSON, URL-encoded JSON and a URL whose last segment is double-encoded JSON', async () => {
-    const row = await confirmed();
+    const row = await insertImportedRsvp(t, event.id);
     const json = JSON.stringify({
       status: 'confirmed',
       event_name: 'Harbour Gala',
@@ -135,16 +218,30 @@ describe('legacy QR payloads (SPEC §5), matched only by verification_code', () 
     }
   });
 
-  it('never matches by name, nor across events, nor after the QR was regenerated', async () => {
-    const row = await confirmed({ name: 'Grace Hopper' });
+  it('never matches by name, nor across events, nor when not confirmed, nor after the QR was regenerated', async () => {
+    const row = await insertImportedRsvp(t, event.id, { name: 'Grace Hopper' });
     expect(await verify(JSON.stringify({ status: 'confirmed', user_name: 'Grace Hopper' }))).toBeNull();
     expect(await verify(JSON.stringify({ user_name: 'Grace Hopper', verification_code: 'Grace Hopper' }))).toBeNull();
     const legacy = JSON.stringify({ user_name: 'Grace Hopper', verification_code: row.id });
     expect(await verify(legacy, randomUUID())).toBeNull();
     expect(await verify(legacy)).not.toBeNull();
+    const maybe = await insertImportedRsvp(t, event.id, { status: 'maybe', confirmed_at: null });
+    expect(await verify(JSON.stringify({ verification_code: maybe.id }))).toBeNull();
     const res = await t.request(`/api/events/${event.id}/rsvps/${row.id}/regenerate-qr`, { method: 'POST', cookie: owner.cookie });
     expect(res.status).toBe(200);
     expect(await verify(legacy)).toBeNull();
+    expect(await verify((await res.json()).qr_code_data)).toMatchObject({ rsvpId: row.id, via: 'token' });
+  });
+
+  it('an imported guest who declines and confirms again gets a signed ticket; the legacy QR stays refused', async () => {
+    const row = await insertImportedRsvp(t, event.id);
+    const legacy = JSON.stringify({ verification_code: row.id });
+    expect(await verify(legacy)).not.toBeNull();
+    await postRsvp(t, event.id, { name: row.name, email: row.email, status: 'declined' });
+    await postRsvp(t, event.id, { name: row.name, email: row.email, status: 'confirmed' });
+    expect(await verify(legacy)).toBeNull();
+    const [now] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, row.id));
+    expect(await verify(now!.qr_code_data!)).toMatchObject({ rsvpId: row.id, via: 'token' });
   });
 });
 
@@ -217,6 +314,7 @@ describe('GET /api/public/tickets/:rsvpId', () => {
       payment_status: null,
       pin: expect.stringMatching(/^\d{6}$/),
       created_at: row.created_at.toISOString(),
+      confirmed_at: row.confirmed_at!.toISOString(),
       qr_png_url: `/qr/${row.id}.png?v=1`,
       qr_svg_url: `/qr/${row.id}.svg?v=1`,
       verification_url: `${TEST_ORIGIN}/ticket-verification/${row.qr_code_data}`,
@@ -236,10 +334,39 @@ describe('GET /api/public/tickets/:rsvpId', () => {
     expect(JSON.stringify(ticket)).not.toMatch(/vegan|15550199|@example/);
   });
 
+  it('confirmed_at is when the answer became confirmed: not the creation of a maybe, null while not confirmed', async () => {
+    const input = rsvpInput({ status: 'maybe' });
+    const id = (await postRsvp(t, event.id, input)).body.rsvp.id as string;
+    const ticket = async () => (await (await t.request(`/api/public/tickets/${id}`)).json()) as { confirmed_at: string | null; created_at: string };
+    const stored = async () => (await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id)))[0]!;
+    expect((await stored()).confirmed_at).toBeNull();
+    expect((await ticket()).confirmed_at).toBeNull();
+    // The maybe was given weeks ago; the guest confirms today.
+    const created = new Date('2031-05-01T10:00:00Z');
+    await t.db.update(event_rsvps).set({ created_at: created }).where(eq(event_rsvps.id, id));
+    const before = Date.now();
+    await postRsvp(t, event.id, { ...input, status: 'confirmed' });
+    const yes = await ticket();
+    expect(yes.created_at).toBe(created.toISOString());
+    expect(yes.confirmed_at).not.toBeNull();
+    expect(Date.parse(yes.confirmed_at!)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(yes.confirmed_at!)).toBeLessThanOrEqual(Date.now() + 1000);
+    // Changing the guest count keeps the date; leaving 'confirmed' clears it; confirming again sets a new one.
+    await postRsvp(t, event.id, { ...input, status: 'confirmed', guest_count: 2 });
+    expect((await ticket()).confirmed_at).toBe(yes.confirmed_at);
+    await postRsvp(t, event.id, { ...input, status: 'maybe' });
+    expect((await stored()).confirmed_at).toBeNull();
+    expect((await ticket()).confirmed_at).toBeNull();
+    await postRsvp(t, event.id, { ...input, status: 'declined' });
+    expect((await stored()).confirmed_at).toBeNull();
+    await postRsvp(t, event.id, { ...input, status: 'confirmed' });
+    expect(Date.parse((await ticket()).confirmed_at!)).toBeGreaterThanOrEqual(Date.parse(yes.confirmed_at!));
+  });
+
   it("a maybe has no QR and no PIN; declined, unknown and malformed ids are 'Ticket not found'", async () => {
     const maybe = (await postRsvp(t, event.id, rsvpInput({ status: 'maybe' }))).body.rsvp.id;
     const ticket = await (await t.request(`/api/public/tickets/${maybe}`)).json();
-    expect(ticket).toMatchObject({ status: 'maybe', pin: null, qr_png_url: null, qr_svg_url: null, verification_url: null });
+    expect(ticket).toMatchObject({ status: 'maybe', pin: null, confirmed_at: null, qr_png_url: null, qr_svg_url: null, verification_url: null });
     const declined = (await postRsvp(t, event.id, rsvpInput({ status: 'declined' }))).body.rsvp.id;
     for (const id of [declined, randomUUID(), 'x', '1%27%20OR%201=1']) {
       const res = await t.request(`/api/public/tickets/${id}`);

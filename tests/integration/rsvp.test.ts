@@ -72,6 +72,7 @@ describe('RSVP form validation (SPEC §5, same texts as the form)', () => {
     expect(res.body).toEqual({
       rsvp: { id: expect.any(String), status: 'confirmed', guest_count: 1, updated: false },
       ticket_url: `/ticket/${res.body.rsvp.id}`,
+      email_queued: true,
     });
     const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, res.body.rsvp.id));
     expect(row).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', phone: null, notes: null, guest_count: 1, type: 'rsvp' });
@@ -151,9 +152,32 @@ describe('one RSVP per e-mail and event', () => {
     const again = await postRsvp(t, event.id, input);
     expect(again.status).toBe(200);
     expect(again.body.rsvp).toEqual({ ...first.body.rsvp, updated: true });
+    expect(again.body).toMatchObject({ ticket_url: first.body.ticket_url, email_queued: false });
     expect(await mailsFor(first.body.rsvp.id)).toHaveLength(1);
     const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, first.body.rsvp.id));
     expect(row!.revision).toBe(1);
+  });
+
+  it('email_queued says whether this answer queued a confirmation e-mail: not for an unchanged resubmission', async () => {
+    const event = await insertEvent(t);
+    const input = rsvpInput({ guest_count: 2 });
+    const queued = async (body: Record<string, unknown>, expected: { status: number; email_queued: boolean }) => {
+      const res = await postRsvp(t, event.id, body);
+      expect({ status: res.status, email_queued: res.body.email_queued }).toEqual(expected);
+      return res.body.rsvp.id as string;
+    };
+    const id = await queued(input, { status: 201, email_queued: true });
+    const mails = async () => (await mailsFor(id)).length;
+    expect(await mails()).toBe(1);
+    await queued(input, { status: 200, email_queued: false });
+    await queued({ ...input, phone: '+1 555 0100', notes: 'late' }, { status: 200, email_queued: false });
+    expect(await mails()).toBe(1);
+    await queued({ ...input, guest_count: 3 }, { status: 200, email_queued: true });
+    expect(await mails()).toBe(2);
+    await queued({ ...input, guest_count: 3, status: 'maybe' }, { status: 200, email_queued: true });
+    await queued({ ...input, guest_count: 3, status: 'maybe' }, { status: 200, email_queued: false });
+    expect(await mails()).toBe(3);
+    expect((await postRsvp(t, event.id, rsvpInput({ status: 'declined' }))).body.email_queued).toBe(true);
   });
 
   it('concurrent first answers from one e-mail make one RSVP', async () => {

@@ -40,6 +40,8 @@ export type TRsvpResult = {
   rsvp: { id: string; status: (typeof RSVP_STATUSES)[number]; guest_count: number; updated: boolean };
   /** /ticket/{id} for confirmed RSVPs, null otherwise. */
   ticket_url: string | null;
+  /** A confirmation e-mail was queued; false for a resubmission that changed nothing on the ticket. */
+  email_queued: boolean;
 };
 
 /** The guest ticket page (SPEC §2). */
@@ -52,6 +54,8 @@ export type TTicket = {
   /** The 6-digit door PIN; null unless confirmed. */
   pin: string | null;
   created_at: string;
+  /** When the answer became 'confirmed' ("RSVP confirmed on …"); null unless confirmed. */
+  confirmed_at: string | null;
   /** Relative image URLs (with ?v={qr_version}) and the URL the QR encodes; null unless confirmed. */
   qr_png_url: string | null;
   qr_svg_url: string | null;

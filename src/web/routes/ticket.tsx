@@ -3,7 +3,7 @@ import type * as React from 'react';
 import { Link, useParams } from '../lib/nav.tsx';
 import type { TTicket } from '../../common/schemas/rsvps.ts';
 import { Badge } from '../components/ui/badge.tsx';
-import { Button } from '../components/ui/button.tsx';
+import { buttonVariants } from '../components/ui/button-variants.ts';
 import { Card } from '../components/ui/card.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
 import { formatEventWhen } from '../features/events/datetime.ts';
@@ -40,9 +40,9 @@ export function Component() {
         <Message title="Ticket Not Found" text="This ticket could not be found or has expired." />
       ) : (
         <Message title="Couldn’t load your ticket" text="Check your connection and try again.">
-          <Button onClick={() => void refetch()} disabled={isFetching} className="mt-6">
+          <button type="button" onClick={() => void refetch()} disabled={isFetching} className={buttonVariants({ className: 'mt-6' })}>
             Try again
-          </Button>
+          </button>
         </Message>
       )}
     </main>
@@ -64,7 +64,7 @@ function TicketView({ ticket }: { ticket: TTicket }) {
   const when = formatEventWhen(event.event_date, event.end_date, event.timezone);
   const status = statusBadge(ticket.status);
   const payment = event.is_paid_event ? paymentBadge(ticket.payment_status) : null;
-  const confirmedOn = formatShortDate(ticket.created_at, event.timezone);
+  const confirmedOn = ticket.confirmed_at ? formatShortDate(ticket.confirmed_at, event.timezone) : '';
 
   return (
     <article className="mx-auto max-w-md print:max-w-[16cm]" aria-labelledby="ticket-title">
@@ -156,14 +156,14 @@ function TicketView({ ticket }: { ticket: TTicket }) {
 
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-center print:hidden">
         {ticket.qr_svg_url ? (
-          <Button variant="primary" size="lg" onClick={() => window.print()}>
+          <button type="button" className={buttonVariants({ variant: 'primary', size: 'lg' })} onClick={() => window.print()}>
             <Printer aria-hidden="true" />
             Print
-          </Button>
+          </button>
         ) : null}
-        <Button asChild variant="outline" size="lg">
-          <Link to={`/event/${event.slug || event.id}`}>Event details</Link>
-        </Button>
+        <Link to={`/event/${event.slug || event.id}`} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+          Event details
+        </Link>
       </div>
     </article>
   );

@@ -34,13 +34,26 @@ export const event_rsvps = pgTable(
     type: text('type').notNull().default('rsvp'),
     payment_status: text('payment_status'),
     external_order_id: text('external_order_id'),
-    /** Bumped when the QR is regenerated: tokens carrying an older version are refused. */
+    /**
+     * Bumped when the QR is regenerated and whenever the RSVP leaves 'confirmed': tokens carrying an
+     * older version are refused, so a ticket from before a decline never comes back with a later yes.
+     */
     qr_version: integer('qr_version').notNull().default(1),
     /** Bumped on every change of the guest's answer: the confirmation e-mail key is rsvp:{id}:{status}:{revision}. */
     revision: integer('revision').notNull().default(1),
     /** The signed ticket token the QR encodes (as /ticket-verification/{token}). */
     qr_code_data: text('qr_code_data'),
     qr_code_image_url: text('qr_code_image_url'),
+    /**
+     * True only on an RSVP imported from the legacy system, whose guest holds that system's JSON QR
+     * (verification_code = this id, no signature): only such a row verifies a legacy payload, and only
+     * while qr_version is 1 (tickets/verify-ticket.ts). Every RSVP this app creates keeps false — its
+     * tickets are our signed tokens — so knowing an RSVP id never lets anyone forge its ticket. An
+     * importer of legacy RSVPs is the one writer that sets it (with the legacy id as `id`).
+     */
+    legacy_qr: boolean('legacy_qr').notNull().default(false),
+    /** When the answer last became 'confirmed' ("RSVP confirmed on …"); null while it is not confirmed. */
+    confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
     attended: boolean('attended').notNull().default(false),
     checked_in_at: timestamp('checked_in_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

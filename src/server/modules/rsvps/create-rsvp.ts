@@ -19,6 +19,8 @@ const EMAIL_TAKEN = 'event_rsvps_event_email_key';
 const PIN_TAKEN = 'rsvp_pins_event_pin_key';
 /** Random PINs tried in the one-trip path; then the transaction path finds the lowest free one. */
 const FAST_PIN_ATTEMPTS = 3;
+/** A first answer always queues its confirmation e-mail (with the RSVP, in the same transaction). */
+const CREATED = { updated: false, emailQueued: true } as const;
 
 type Prepared = {
   id: string;
@@ -47,6 +49,7 @@ function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer): Pr
       revision: 1,
       qr_code_data: token,
       qr_code_image_url: token ? `${config.baseUrl}${qrImagePath(id, 1)}` : null,
+      confirmed_at: answer.status === 'confirmed' ? new Date() : null,
     },
     // Rendered before any database work: the QR costs CPU, never lock time.
     qrPng: token ? renderQrPng(verificationUrl(config.baseUrl, token)) : null,
@@ -91,7 +94,7 @@ export async function createRsvp(opts: {
       insertSql(outbox, emailRow(p, { ...opts, pin }), ' ON CONFLICT DO NOTHING'),
     ];
     const conflict = await writeInOneTrip(db, { statements, rsvpId: p.id, eventId: event.id, delta });
-    if (!conflict) return rsvpResult(p.rsvp, false);
+    if (!conflict) return rsvpResult(p.rsvp, CREATED);
     if (conflict.constraint === EMAIL_TAKEN) return null;
     if (conflict.constraint !== PIN_TAKEN) throw new Error(`createRsvp: unexpected conflict on ${conflict.constraint}`);
   }
@@ -101,6 +104,6 @@ export async function createRsvp(opts: {
     if (!inserted.length) return null;
     const pin = await assignPin(tx, { rsvpId: p.id, eventId: event.id, isNew: true, draw: opts.drawPin });
     await enqueueEmail(tx, confirmationKey(p.rsvp), emailRow(p, { ...opts, pin }).payload);
-    return { value: rsvpResult(p.rsvp, false), rsvpId: p.id, eventId: event.id, delta };
+    return { value: rsvpResult(p.rsvp, CREATED), rsvpId: p.id, eventId: event.id, delta };
   });
 }

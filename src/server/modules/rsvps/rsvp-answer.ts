@@ -7,9 +7,14 @@ export type RsvpAnswer = z.output<typeof ZRsvpInput>;
 /** Where tickets point and how they are signed (PUBLIC_BASE_URL, TICKET_SIGNING_KEY). */
 export type TicketConfig = { baseUrl: string; signingKey: string };
 
-export function rsvpResult(r: { id: string; status: RsvpAnswer['status']; guest_count: number }, updated: boolean): TRsvpResult {
+/** `emailQueued`: this answer queued a confirmation e-mail (not so for an unchanged resubmission). */
+export function rsvpResult(
+  r: { id: string; status: RsvpAnswer['status']; guest_count: number },
+  opts: { updated: boolean; emailQueued: boolean },
+): TRsvpResult {
   return {
-    rsvp: { id: r.id, status: r.status, guest_count: r.guest_count, updated },
+    rsvp: { id: r.id, status: r.status, guest_count: r.guest_count, updated: opts.updated },
     ticket_url: r.status === 'confirmed' ? `/ticket/${r.id}` : null,
+    email_queued: opts.emailQueued,
   };
 }

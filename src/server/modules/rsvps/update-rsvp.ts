@@ -17,7 +17,9 @@ import { seatsHeld } from './seats.ts';
  * The same e-mail answering the same event again: updates its one RSVP (row-locked), moves the seat
  * counter by the difference (negative when downgrading), and queues one e-mail per change of what
  * the ticket says (status, guest count, name) — keyed by the bumped revision. An identical
- * resubmission writes and queues nothing. Null when there is no such RSVP.
+ * resubmission writes and queues nothing (email_queued: false). Leaving 'confirmed' bumps qr_version,
+ * so that ticket stays refused even after a later yes (which signs a new one), and clears
+ * confirmed_at; becoming confirmed sets it. Null when there is no such RSVP.
  */
 export async function updateRsvp(opts: { db: Db; config: TicketConfig; event: RsvpEvent; answer: RsvpAnswer }): Promise<TRsvpResult | null> {
   const { db, config, event, answer } = opts;
@@ -50,20 +52,25 @@ export async function updateRsvp(opts: { db: Db; config: TicketConfig; event: Rs
       if (next.phone !== cur.phone || next.notes !== cur.notes) {
         await tx.update(event_rsvps).set({ phone: next.phone, notes: next.notes, updated_at: new Date() }).where(eq(event_rsvps.id, cur.id));
       }
-      return { value: rsvpResult({ id: cur.id, ...next }, true), rsvpId: cur.id, eventId: event.id, delta: 0 };
+      return { value: rsvpResult({ id: cur.id, ...next }, { updated: true, emailQueued: false }), rsvpId: cur.id, eventId: event.id, delta: 0 };
     }
 
     const revision = cur.revision + 1;
+    const wasConfirmed = cur.status === 'confirmed';
     const confirmed = next.status === 'confirmed';
-    const token = confirmed ? signTicketToken({ key: config.signingKey, rsvpId: cur.id, version: cur.qr_version }) : null;
+    const qrVersion = wasConfirmed && !confirmed ? cur.qr_version + 1 : cur.qr_version;
+    const token = confirmed ? signTicketToken({ key: config.signingKey, rsvpId: cur.id, version: qrVersion }) : null;
+    const now = new Date();
     await tx
       .update(event_rsvps)
       .set({
         ...next,
         revision,
+        qr_version: qrVersion,
         qr_code_data: token,
-        qr_code_image_url: token ? `${config.baseUrl}${qrImagePath(cur.id, cur.qr_version)}` : null,
-        updated_at: new Date(),
+        qr_code_image_url: token ? `${config.baseUrl}${qrImagePath(cur.id, qrVersion)}` : null,
+        ...(confirmed === wasConfirmed ? {} : { confirmed_at: confirmed ? now : null }),
+        updated_at: now,
       })
       .where(eq(event_rsvps.id, cur.id));
     const pin = confirmed ? await assignPin(tx, { rsvpId: cur.id, eventId: event.id }) : null;
@@ -81,6 +88,6 @@ export async function updateRsvp(opts: { db: Db; config: TicketConfig; event: Rs
         ...(pin && qrPng ? { ticket: { pin, qrPng } } : {}),
       }),
     );
-    return { value: rsvpResult(rsvp, true), rsvpId: cur.id, eventId: event.id, delta: seatsHeld(next) - seatsHeld(cur) };
+    return { value: rsvpResult(rsvp, { updated: true, emailQueued: true }), rsvpId: cur.id, eventId: event.id, delta: seatsHeld(next) - seatsHeld(cur) };
   });
 }

@@ -48,7 +48,17 @@ export async function submitLegacyRsvp({ db, log, eventId, input }: SubmitLegacy
     if (delta !== 0) {
       await tx.update(events).set({ seats_taken: sql`${events.seats_taken} + ${delta}` }).where(eq(events.id, eventId));
     }
-    const fields = { name: input.preferred_name, preferred_name: input.preferred_name, status, updated_at: new Date() } as const;
+    const now = new Date();
+    // confirmed_at: when the answer last became yes (kept while it stays yes). These answers get no
+    // signed ticket, so there is no QR to rotate on a no.
+    const confirmedAt = status !== 'confirmed' ? null : prev?.status === 'confirmed' ? undefined : now;
+    const fields = {
+      name: input.preferred_name,
+      preferred_name: input.preferred_name,
+      status,
+      updated_at: now,
+      ...(confirmedAt === undefined ? {} : { confirmed_at: confirmedAt }),
+    };
     if (prev) {
       await tx
         .update(event_rsvps)

@@ -24,6 +24,7 @@ export async function getTicket(opts: { db: DbOrTx; baseUrl: string; signingKey:
       payment_status: event_rsvps.payment_status,
       qr_version: event_rsvps.qr_version,
       created_at: event_rsvps.created_at,
+      confirmed_at: event_rsvps.confirmed_at,
       pin: rsvp_pins.pin,
       event: {
         id: events.id,
@@ -54,6 +55,7 @@ export async function getTicket(opts: { db: DbOrTx; baseUrl: string; signingKey:
     payment_status: row.payment_status,
     pin: hasTicket ? row.pin : null,
     created_at: row.created_at.toISOString(),
+    confirmed_at: hasTicket ? (row.confirmed_at?.toISOString() ?? null) : null,
     qr_png_url: hasTicket ? qrImagePath(row.id, row.qr_version, 'png') : null,
     qr_svg_url: hasTicket ? qrImagePath(row.id, row.qr_version, 'svg') : null,
     verification_url: token ? verificationUrl(opts.baseUrl, token) : null,

@@ -8,8 +8,10 @@ export type VerifiedTicket = { rsvpId: string; eventId: string; via: 'token' | '
 
 /**
  * Is this scanned QR content a valid ticket? A signed token must carry the RSVP's current qr_version.
- * A legacy JSON payload is matched only by its verification_code (the RSVP id, a random UUID) and
- * only while the QR was never regenerated (qr_version 1): regenerating retires legacy payloads too.
+ * A legacy JSON payload (SPEC §5) is no credential: its verification_code is the RSVP id, which is in
+ * every ticket URL. So it verifies only an RSVP marked `legacy_qr` — one imported from the legacy
+ * system, whose guest holds no signed token of ours (the importer sets the mark; see the schema) —
+ * and only while its QR was never rotated (qr_version 1). Every RSVP this app issued refuses it.
  * The RSVP must be confirmed or paid (SPEC §5), and belong to `eventId` when one is given.
  */
 export async function verifyTicket(opts: {
@@ -35,6 +37,7 @@ export async function verifyTicket(opts: {
     .select({
       event_id: event_rsvps.event_id,
       qr_version: event_rsvps.qr_version,
+      legacy_qr: event_rsvps.legacy_qr,
       status: event_rsvps.status,
       payment_status: event_rsvps.payment_status,
     })
@@ -42,6 +45,7 @@ export async function verifyTicket(opts: {
     .where(eq(event_rsvps.id, rsvpId))
     .limit(1);
   if (!row || row.qr_version !== version) return null;
+  if (payload.kind === 'legacy' && !row.legacy_qr) return null;
   if (opts.eventId && row.event_id !== opts.eventId) return null;
   if (row.status !== 'confirmed' && row.payment_status !== 'paid') return null;
   return { rsvpId, eventId: row.event_id, via: payload.kind };

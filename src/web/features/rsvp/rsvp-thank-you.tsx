@@ -9,10 +9,16 @@ import { guestLabel } from './format.ts';
 /** What each answer means for the guest, in one sentence. */
 function summary(result: TRsvpResult): string {
   const { status, guest_count, updated } = result.rsvp;
-  const changed = updated ? 'We’ve updated your RSVP. ' : '';
+  const changed = updated && result.email_queued ? 'We’ve updated your RSVP. ' : '';
   if (status === 'confirmed') return `${changed}You’re on the list${guest_count > 1 ? ` for ${guestLabel(guest_count)}` : ''}.`;
   if (status === 'maybe') return `${changed}We’ve noted you as a maybe — answer again any time with the same e-mail.`;
   return `${changed}Sorry you can’t make it. Thanks for letting the host know.`;
+}
+
+/** The same answer sent again: nothing was written or queued, so no e-mail is promised. */
+function unchanged(result: TRsvpResult): string {
+  const saved = 'Your answer was already saved — nothing changed.';
+  return result.ticket_url ? `${saved} Your ticket is still valid: open it below.` : saved;
 }
 
 /** The thank-you panel that replaces the form once the server has accepted the RSVP. */
@@ -29,10 +35,14 @@ export function RsvpThankYou({ result, payload, onClose }: { result: TRsvpResult
           Thank you, {first}!
         </h3>
         <p className="text-ink/80">{summary(result)}</p>
-        <p className="text-ink/80">
-          A confirmation e-mail {result.ticket_url ? 'with your QR ticket ' : ''}is on its way to{' '}
-          <strong className="font-semibold break-all">{payload.email}</strong>.
-        </p>
+        {result.email_queued ? (
+          <p className="text-ink/80">
+            A confirmation e-mail {result.ticket_url ? 'with your QR ticket ' : ''}is on its way to{' '}
+            <strong className="font-semibold break-all">{payload.email}</strong>.
+          </p>
+        ) : (
+          <p className="text-ink/80">{unchanged(result)}</p>
+        )}
       </div>
       <div className="flex flex-col gap-2 pt-2 sm:flex-row sm:justify-center">
         {result.ticket_url ? (
