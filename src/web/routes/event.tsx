@@ -116,36 +116,38 @@ function EventPage({ event }: { event: TPublicEvent }) {
             {event.subtitle ? <p className="mt-2 text-lg opacity-80 sm:text-xl">{event.subtitle}</p> : null}
           </header>
 
-          <dl className="mt-6 grid gap-4 rounded-2xl border border-current/15 p-4 sm:grid-cols-2 sm:p-5">
-            <div className="flex gap-3">
-              <dt>
-                <CalendarDays className="mt-0.5 size-5 opacity-70" aria-hidden="true" />
-                <span className="sr-only">Date and time</span>
-              </dt>
-              <dd>
-                <span className="block font-semibold">{when.date}</span>
-                <span className="block opacity-80">{when.time}</span>
-              </dd>
-            </div>
-            {event.location ? (
+          <div className="mt-6 grid gap-4 rounded-2xl border border-current/15 p-4 sm:p-5">
+            <dl className="grid gap-4 sm:grid-cols-2">
               <div className="flex gap-3">
                 <dt>
-                  <MapPin className="mt-0.5 size-5 opacity-70" aria-hidden="true" />
-                  <span className="sr-only">Location</span>
+                  <CalendarDays className="mt-0.5 size-5 opacity-70" aria-hidden="true" />
+                  <span className="sr-only">Date and time</span>
                 </dt>
-                <dd className="min-w-0 font-semibold break-words">{event.location}</dd>
+                <dd>
+                  <span className="block font-semibold">{when.date}</span>
+                  <span className="block opacity-80">{when.time}</span>
+                </dd>
               </div>
-            ) : null}
-            {event.is_paid_event && event.ticket_price !== null ? (
-              <div className="flex gap-3">
-                <dt>
-                  <Ticket className="mt-0.5 size-5 opacity-70" aria-hidden="true" />
-                  <span className="sr-only">Ticket price</span>
-                </dt>
-                <dd className="font-semibold">{formatPrice(event.ticket_price, event.currency)} per guest</dd>
-              </div>
-            ) : null}
-            <div className="flex items-center sm:col-span-2">
+              {event.location ? (
+                <div className="flex gap-3">
+                  <dt>
+                    <MapPin className="mt-0.5 size-5 opacity-70" aria-hidden="true" />
+                    <span className="sr-only">Location</span>
+                  </dt>
+                  <dd className="min-w-0 font-semibold break-words">{event.location}</dd>
+                </div>
+              ) : null}
+              {event.is_paid_event && event.ticket_price !== null ? (
+                <div className="flex gap-3">
+                  <dt>
+                    <Ticket className="mt-0.5 size-5 opacity-70" aria-hidden="true" />
+                    <span className="sr-only">Ticket price</span>
+                  </dt>
+                  <dd className="font-semibold">{formatPrice(event.ticket_price, event.currency)} per guest</dd>
+                </div>
+              ) : null}
+            </dl>
+            <div className="flex items-center">
               <AddToCalendarButton
                 labelled
                 className="border border-current/20"
@@ -160,7 +162,7 @@ function EventPage({ event }: { event: TPublicEvent }) {
                 }}
               />
             </div>
-          </dl>
+          </div>
 
           {event.main_body_intro ? <p className="mt-8 text-lg leading-relaxed whitespace-pre-line sm:text-xl">{event.main_body_intro}</p> : null}
           {event.main_body_description ? (

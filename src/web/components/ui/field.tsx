@@ -21,7 +21,7 @@ export function Field({ label, error, hint, className, children }: FieldProps) {
       </label>
       {React.cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && !error ? (
-        <p id={`${id}-hint`} className="text-xs text-ink/60">
+        <p id={`${id}-hint`} className="text-xs text-ink/70">
           {hint}
         </p>
       ) : null}

@@ -40,7 +40,7 @@ export function SwitchField({
           {label}
         </label>
         {hint ? (
-          <p id={`${id}-hint`} className="text-xs text-ink/60">
+          <p id={`${id}-hint`} className="text-xs text-ink/70">
             {hint}
           </p>
         ) : null}

@@ -1,29 +1,17 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ToasterProps } from 'sonner';
 
 const SonnerToaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /**
- * Below Tailwind's `sm` (640 px) toasts sit at the bottom, off the header's buttons (e.g. Sign Out), and
- * above the action bars phones keep there: the event page's RSVP bar, a dialog sheet's Cancel/Submit.
- */
-const SMALL_SCREEN = '(max-width: 639.98px)';
-const ABOVE_ACTION_BAR = { bottom: 'calc(5rem + env(safe-area-inset-bottom))' };
-const subscribeSmall = (onChange: () => void) => {
-  const mq = window.matchMedia(SMALL_SCREEN);
-  mq.addEventListener('change', onChange);
-  return () => mq.removeEventListener('change', onChange);
-};
-const isSmallScreen = () => window.matchMedia(SMALL_SCREEN).matches;
-
-/**
  * The toast outlet, loaded once the page is idle so sonner stays out of the first-load bundle of public
  * pages. Nothing is lost: sonner replays toasts raised before its Toaster subscribed.
- * `position` applies from 640 px up; smaller screens always get bottom-center, above the action bars.
+ * Top-center on every screen: at the bottom of a phone a toast lands on the button the user needs next
+ * (Sign In after 'Invalid credentials', a dialog's Submit), and a tap leaves sonner's stack expanded
+ * and its timers paused, so it stays there. At the top it covers only the header, for 4 s, swipeable.
  */
 export function LazyToaster({ position = 'top-center', richColors = true, closeButton = true, ...props }: ToasterProps) {
   const [ready, setReady] = useState(false);
-  const small = useSyncExternalStore(subscribeSmall, isSmallScreen);
   useEffect(() => {
     const start = () => setReady(true);
     if (typeof window.requestIdleCallback === 'function') {
@@ -36,12 +24,7 @@ export function LazyToaster({ position = 'top-center', richColors = true, closeB
   if (!ready) return null;
   return (
     <Suspense fallback={null}>
-      <SonnerToaster
-        {...props}
-        richColors={richColors}
-        closeButton={closeButton}
-        {...(small ? { position: 'bottom-center', offset: ABOVE_ACTION_BAR, mobileOffset: ABOVE_ACTION_BAR } : { position })}
-      />
+      <SonnerToaster {...props} position={position} richColors={richColors} closeButton={closeButton} />
     </Suspense>
   );
 }

@@ -27,12 +27,12 @@ export function MessageList({ items, selectedId, onSelect }: Props) {
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-2">
                   <span className="truncate text-sm font-medium">{m.to}</span>
-                  <time className="shrink-0 text-xs text-ink/60" dateTime={m.sentAt}>
+                  <time className="shrink-0 text-xs text-ink/70" dateTime={m.sentAt}>
                     {formatSentAt(m.sentAt, { short: true })}
                   </time>
                 </span>
                 {m.subject !== null && <span className="block truncate text-sm">{m.subject || '(no subject)'}</span>}
-                <span className="flex items-center gap-1 text-xs text-ink/60">
+                <span className="flex items-center gap-1 text-xs text-ink/70">
                   {m.attachmentCount > 0 && <Paperclip className="size-3 shrink-0" aria-label={`${m.attachmentCount} attachments`} />}
                   <span className="truncate">{m.preview}</span>
                 </span>

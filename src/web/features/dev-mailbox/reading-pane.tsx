@@ -17,7 +17,7 @@ export function ReadingPane({ id }: { id: string }) {
       <header className="border-b border-ink/10 px-4 py-4 sm:px-6">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={m.channel === 'email' ? 'accent' : 'neutral'}>{m.channel === 'email' ? 'E-mail' : 'SMS'}</Badge>
-          <time className="text-sm text-ink/60" dateTime={m.sentAt}>
+          <time className="text-sm text-ink/70" dateTime={m.sentAt}>
             {formatSentAt(m.sentAt)}
           </time>
         </div>
@@ -25,7 +25,7 @@ export function ReadingPane({ id }: { id: string }) {
           {m.channel === 'email' ? m.subject || '(no subject)' : `SMS to ${m.to}`}
         </h2>
         <p className="mt-1 break-all text-sm text-ink/70">To: {m.to}</p>
-        <p className="mt-1 break-all text-xs text-ink/50">Key: {m.idempotencyKey}</p>
+        <p className="mt-1 break-all text-xs text-ink/70">Key: {m.idempotencyKey}</p>
       </header>
       {m.channel === 'email' ? <EmailBody message={m} /> : <SmsBody text={m.text} />}
     </article>
@@ -83,7 +83,7 @@ function EmailBody({ message: m }: { message: TDevMailMessage }) {
                 >
                   <Download className="size-4 shrink-0" aria-hidden="true" />
                   <span className="truncate">{a.filename}</span>
-                  <span className="shrink-0 text-xs text-ink/60">
+                  <span className="shrink-0 text-xs text-ink/70">
                     {formatSize(a.size)}
                     {a.cid ? ' · inline' : ''}
                   </span>
@@ -101,7 +101,7 @@ function SmsBody({ text }: { text: string }) {
   return (
     <div className="p-4 sm:px-6">
       <p className="max-w-sm whitespace-pre-wrap break-words rounded-2xl rounded-bl-sm bg-ink/10 px-4 py-3 text-sm">{text}</p>
-      <p className="mt-2 text-xs text-ink/60">{text.length} characters</p>
+      <p className="mt-2 text-xs text-ink/70">{text.length} characters</p>
     </div>
   );
 }

@@ -79,7 +79,7 @@ export function CohostsSection({ eventId }: { eventId: string }) {
               <Mail className="size-4 shrink-0 text-ink/50" aria-hidden="true" />
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm">{h.email}</span>
-                {h.has_account ? null : <span className="block text-xs text-ink/60">Invited · no account yet</span>}
+                {h.has_account ? null : <span className="block text-xs text-ink/70">Invited · no account yet</span>}
               </span>
               <Button
                 variant="ghost"

@@ -104,7 +104,7 @@ export function EventCard({ event, onEdit, onDelete }: { event: TEventAdmin; onE
             variant="ghost"
             className="h-12 flex-col gap-0.5 rounded-none text-xs opacity-50 hover:bg-transparent"
             aria-disabled="true"
-            aria-label={`Guest list of ${event.title}: ${GUEST_LIST_SOON}`}
+            aria-label={`Guests of ${event.title}: ${GUEST_LIST_SOON}`}
             onClick={(e) => e.preventDefault()}
           >
             <Users aria-hidden="true" />

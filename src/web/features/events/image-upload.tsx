@@ -76,7 +76,7 @@ export function ImageUpload({
         {shown ? (
           <img src={shown} alt="Chosen for this event" className="aspect-[16/9] w-full object-cover" />
         ) : (
-          <div className="grid aspect-[16/9] place-items-center text-sm text-ink/60">
+          <div className="grid aspect-[16/9] place-items-center text-sm text-ink/70">
             <span className="flex flex-col items-center gap-2 px-4 text-center">
               <ImagePlus className="size-8 text-ink/40" aria-hidden="true" />
               JPEG, PNG or WebP, up to 10 MB. Shared as 1200×675.
@@ -137,7 +137,7 @@ export function ImageUpload({
           </Button>
         ) : null}
       </div>
-      <p id={statusId} aria-live="polite" className={shownError ? 'text-sm text-danger' : 'text-xs text-ink/60'}>
+      <p id={statusId} aria-live="polite" className={shownError ? 'text-sm text-danger' : 'text-xs text-ink/70'}>
         {shownError ?? (message === 'Image uploaded.' ? message : '')}
       </p>
     </div>

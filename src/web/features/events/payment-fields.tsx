@@ -121,7 +121,7 @@ export function PaymentFields({ state, set, errors, maskedSecret }: FieldsProps 
                   Replace
                 </Button>
               </div>
-              <p className="text-xs text-ink/60">Saved and encrypted. Only the last characters are shown.</p>
+              <p className="text-xs text-ink/70">Saved and encrypted. Only the last characters are shown.</p>
             </div>
           )}
         </>

@@ -126,7 +126,7 @@ export function Component() {
                   <ReadingPane key={selectedId} id={selectedId} />
                 </>
               ) : (
-                <div className="grid flex-1 place-items-center p-6 text-center text-sm text-ink/60">Select a message to read it.</div>
+                <div className="grid flex-1 place-items-center p-6 text-center text-sm text-ink/70">Select a message to read it.</div>
               )}
             </section>
           </div>
@@ -154,7 +154,7 @@ function EmptyState({ filtered }: { filtered: boolean }) {
     <div className="grid place-items-center gap-2 p-8 text-center">
       <Inbox className="size-8 text-ink/40" aria-hidden="true" />
       <p className="font-medium">{filtered ? 'No messages of this kind yet' : 'The mailbox is empty'}</p>
-      <p className="text-sm text-ink/60">Invitations, confirmations and tickets will show up here once the app sends them.</p>
+      <p className="text-sm text-ink/70">Invitations, confirmations and tickets will show up here once the app sends them.</p>
     </div>
   );
 }

@@ -1,0 +1,102 @@
+/**
+ * GUIDE §5 (accessibility 100): axe-core's WCAG 2.1 A/AA rules find nothing on the screens built so far,
+ * guest and host, on desktop and at 375 px (@mobile). axe runs inside the page (its source from
+ * node_modules); a violation fails with the rule, the impact and the offending elements.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Result } from 'axe-core';
+import type { TEventAdmin } from '../../src/common/schemas/events.ts';
+import { createOwner, expect, test } from './fixtures.ts';
+
+// Evaluated through the DevTools protocol: our CSP (script-src 'self') rightly refuses an injected <script>.
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The page's WCAG 2.1 A/AA violations, readable in a failure message. */
+async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations as Result[];
+  });
+  return found.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function expectAccessible(page: Page, what: string) {
+  await page.waitForLoadState('networkidle');
+  expect(await violations(page), what).toEqual([]);
+}
+
+async function seed(request: APIRequestContext) {
+  const res = await request.post('/api/events', {
+    data: {
+      title: 'Lantern Walk',
+      subtitle: 'An evening stroll along the river',
+      event_date: '2030-10-03T18:00:00Z',
+      timezone: 'Europe/London',
+      location: 'Riverside Steps',
+      main_body_intro: 'Bring a lantern, or borrow one of ours.',
+      max_attendees: 40,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const event = ((await res.json()) as { event: TEventAdmin }).event;
+  const rsvp = await request.post(`/api/public/events/${event.id}/rsvps`, {
+    data: { name: 'Rosa Park', email: `rosa-${Date.now().toString(36)}@example.com`, guest_count: 2, status: 'confirmed' },
+  });
+  expect(rsvp.status(), await rsvp.text()).toBe(201);
+  return { event, rsvpId: ((await rsvp.json()) as { rsvp: { id: string } }).rsvp.id };
+}
+
+// First in the file, so its server has no account yet: the owner set-up form is the first screen.
+test('guest pages and the owner set-up pass axe (WCAG 2.1 AA)', { tag: '@mobile' }, async ({ page, server }) => {
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { name: 'Create the owner account' })).toBeVisible();
+  await expectAccessible(page, 'owner set-up');
+
+  await createOwner(page, server);
+  const { event, rsvpId } = await seed(page.request);
+
+  await page.goto(`/event/${event.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lantern Walk' })).toBeVisible();
+  await expectAccessible(page, 'event page');
+  await page.getByRole('button', { name: 'RSVP', exact: true }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'RSVP dialog');
+
+  await page.goto(`/ticket/${rsvpId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank You - Lantern Walk' })).toBeVisible();
+  await expectAccessible(page, 'ticket page');
+
+  await page.goto('/sample');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page, 'sample page');
+  await page.getByRole('button', { name: 'RSVP' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'sample RSVP dialog');
+
+  await page.goto('/event/no-such-event');
+  await expect(page.getByRole('heading', { name: 'Event Not Found' })).toBeVisible();
+  await expectAccessible(page, 'event not found');
+});
+
+test('host screens pass axe (WCAG 2.1 AA)', { tag: '@mobile' }, async ({ page, server }) => {
+  await createOwner(page, server);
+  await seed(page.request);
+  await page.goto('/');
+  await expect(page.getByText('Period: Last Month')).toBeVisible();
+  await expectAccessible(page, 'dashboard');
+
+  await page.goto('/auth/admin');
+  await expect(page.getByRole('heading', { name: 'Lantern Walk' }).first()).toBeVisible();
+  await expectAccessible(page, 'events tab');
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'create event dialog');
+
+  await page.goto('/no/such/page');
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expectAccessible(page, '404 page');
+});
