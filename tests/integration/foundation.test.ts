@@ -117,6 +117,24 @@ describe('owner setup and sign-in', () => {
     expect((await last!.json()).error.code).toBe('rate_limited');
   });
 
+  it('counts only failed sign-ins per account: signing in often never locks the owner out', async () => {
+    // Its own app, each request from another address, so only the per-account limit is in play.
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    const u = await signedInUser(proxied);
+    let n = 0;
+    const signIn = (password: string) =>
+      proxied.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        json: { email: u.email, password },
+        headers: { 'x-forwarded-for': `198.51.100.${++n}` },
+      });
+    for (let i = 0; i < 8; i++) expect((await signIn(TEST_PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await signIn('wrong-password')).status).toBe(401);
+    expect((await signIn(TEST_PASSWORD)).status).toBe(200); // a success clears the failures
+    for (let i = 0; i < 5; i++) expect((await signIn('wrong-password')).status).toBe(401);
+    expect((await signIn(TEST_PASSWORD)).status).toBe(429); // five failures in a row: wait, even with the right password
+  });
+
   it('signs out', async () => {
     const u = await signedInUser(t);
     const out = await t.request('/api/auth/sign-out', { method: 'POST', cookie: u.cookie, json: {} });

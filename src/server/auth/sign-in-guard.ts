@@ -3,12 +3,13 @@ import { ZSignIn } from '../../common/schemas/auth.ts';
 import { AppError, malformedJson } from '../errors.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/context.ts';
-import { enforce, RateLimiter } from '../http/rate-limit.ts';
+import { enforce, RateLimiter, tooManyRequests } from '../http/rate-limit.ts';
 import { validationError } from '../http/validation.ts';
 
-// Sign-in: 10 tries a minute per address, 5 per 15 minutes per account e-mail.
+// Sign-in: 10 tries a minute per address; 5 failures per 15 minutes per account e-mail (a success
+// clears them, so signing in often never locks anyone out).
 const perIp = new RateLimiter(10, 60_000);
-const perEmail = new RateLimiter(5, 15 * 60_000);
+const failuresPerEmail = new RateLimiter(5, 15 * 60_000);
 
 /**
  * In front of Better Auth's sign-in: our rate limits, then (for e-mail sign-in) a JSON body checked
@@ -28,11 +29,16 @@ export function signInGuard(): MiddlewareHandler<AppEnv> {
       if (byEmail) throw malformedJson();
     }
     const email = (body as { email?: unknown } | null | undefined)?.email;
-    if (typeof email === 'string') enforce(c, perEmail, `signin:${email.trim().toLowerCase()}`);
+    const account = typeof email === 'string' && c.var.deps.env.RATE_LIMIT ? `signin:${email.trim().toLowerCase()}` : null;
+    const wait = account ? failuresPerEmail.spent(account) : 0;
+    if (wait) throw tooManyRequests(wait);
     if (byEmail) {
       const parsed = ZSignIn.safeParse(body);
       if (!parsed.success) throw validationError(parsed.error);
     }
     await next();
+    if (!account) return;
+    if (c.res.status === 401) failuresPerEmail.hit(account);
+    else if (c.res.ok) failuresPerEmail.reset(account);
   };
 }

@@ -29,6 +29,17 @@ export class RateLimiter {
     return w.count > this.limit ? Math.max(1, Math.ceil((w.resetAt - now) / 1000)) : 0;
   }
 
+  /** Without counting: seconds to wait when the key has used up its limit in this window, else 0. */
+  spent(key: string, now = Date.now()): number {
+    const w = this.windows.get(key);
+    return w && w.resetAt > now && w.count >= this.limit ? Math.max(1, Math.ceil((w.resetAt - now) / 1000)) : 0;
+  }
+
+  /** Forgets the key's hits (e.g. failed sign-ins once one succeeds). */
+  reset(key: string) {
+    this.windows.delete(key);
+  }
+
   private sweep(now: number) {
     for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
     this.lastSweep = now;
