@@ -148,6 +148,48 @@ describe('confirmation e-mail', () => {
     expect(ticket!.attachments.some((a) => a.cid === 'ticket-qr@turnout')).toBe(true);
   });
 
+  it('a changed answer to "no" cancels the calendar entry; an answer changed before its e-mail went out supersedes it', async () => {
+    const input = rsvpInput({ name: 'Grace' });
+    const { body } = await postRsvp(t, event.id, input);
+    const id = body.rsvp.id as string;
+    const [ticket] = await deliver(input.email);
+    expect(vevent(ticket!.attachments.find((a) => a.filename === 'event.ics')!.content).getFirstPropertyValue('status')).toBe('CONFIRMED');
+
+    // Maybe, then no, with nothing delivered in between (a backlog, or the maybe e-mail failing for a while).
+    await postRsvp(t, event.id, { ...input, status: 'maybe' });
+    await postRsvp(t, event.id, { ...input, status: 'declined' });
+    const mails = await deliver(input.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Thanks for letting us know: Harbour Gala']);
+    const [no] = mails;
+    expect(no!.text).toContain('The attached calendar file marks the event as cancelled in your calendar.');
+    const cancel = vevent(no!.attachments.find((a) => a.filename === 'event.ics')!.content);
+    const first = vevent(ticket!.attachments.find((a) => a.filename === 'event.ics')!.content);
+    expect(cancel.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(cancel.getFirstPropertyValue('uid')).toBe(first.getFirstPropertyValue('uid'));
+    expect(Number(cancel.getFirstPropertyValue('sequence'))).toBeGreaterThan(Number(first.getFirstPropertyValue('sequence')));
+    const rows = await t.db.select().from(outbox).where(like(outbox.idempotency_key, `rsvp:${id}:%`));
+    expect(rows.map((r) => [r.idempotency_key, r.status]).sort()).toEqual([
+      [`rsvp:${id}:confirmed:1`, 'sent'],
+      [`rsvp:${id}:declined:3`, 'sent'],
+      [`rsvp:${id}:maybe:2`, 'superseded'],
+    ]);
+  });
+
+  it('"maybe" on a paid event points to the event page, not to a free "yes"', async () => {
+    const paid = await insertEvent(t, {
+      title: 'Ticketed Gala',
+      is_paid_event: true,
+      ticket_price: '25.00',
+      stripe_publishable_key: 'pk_test_abc',
+      stripe_secret_key_enc: 'x',
+    });
+    const input = rsvpInput({ status: 'maybe' });
+    expect((await postRsvp(t, paid.id, input)).status).toBe(201);
+    const [maybe] = await deliver(input.email);
+    expect(maybe!.text).toContain('If you decide to come, get your ticket on the event page.');
+    expect(maybe!.text).not.toContain("Yes, I'll attend");
+  });
+
   it('a refused RSVP (event full) queues nothing', async () => {
     const small = await insertEvent(t, { max_attendees: 1 });
     await postRsvp(t, small.id, rsvpInput());

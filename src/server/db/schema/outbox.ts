@@ -21,7 +21,8 @@ export const outbox = pgTable(
     /** At-least-once delivery, at most one row per key: the cause (e.g. rsvp:{id}:confirmed:{n}). */
     idempotency_key: text('idempotency_key').notNull().unique(),
     payload: jsonb('payload').$type<EmailPayload | SmsPayload>().notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'dead'] })
+    /** 'superseded': never sent, because a newer message of the same supersede_key outranked it. */
+    status: text('status', { enum: ['pending', 'sent', 'dead', 'superseded'] })
       .notNull()
       .default('pending'),
     /** 'smtp', 'twilio' or 'dev-mailbox' once sent. */
@@ -29,8 +30,15 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     last_error: text('last_error'),
+    /**
+     * Messages about the same thing (e.g. rsvp:{id}) where only the latest matters: a pending one is
+     * dropped as 'superseded' once one with the same key and a higher rank (the RSVP's revision)
+     * exists, so a retried old confirmation never lands after the newer answer's e-mail.
+     */
+    supersede_key: text('supersede_key'),
+    supersede_rank: integer('supersede_rank'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sent_at: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.next_attempt_at)],
+  (t) => [index('outbox_due_idx').on(t.status, t.next_attempt_at), index('outbox_supersede_idx').on(t.supersede_key, t.supersede_rank)],
 );

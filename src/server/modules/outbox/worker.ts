@@ -1,4 +1,5 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import { outbox } from '../../db/schema/outbox.ts';
 import type { Deps } from '../../http/context.ts';
 import type { Logger } from '../../logger.ts';
@@ -7,11 +8,22 @@ import { deliverMessage } from './deliver-message.ts';
 import { backoffMs, MAX_ATTEMPTS } from './retry-policy.ts';
 
 type WorkerDeps = Pick<Deps, 'env' | 'db' | 'log'>;
-type Outcome = 'sent' | 'retry' | 'dead' | 'idle';
+type Outcome = 'sent' | 'retry' | 'dead' | 'superseded' | 'idle';
 
 function errorText(err: unknown): string {
   const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
   return text.slice(0, 2000);
+}
+
+/** A message of the same supersede_key with a higher rank exists (queued, sent or failed alike). */
+async function outranked(tx: Tx, row: { supersede_key: string | null; supersede_rank: number | null }): Promise<boolean> {
+  if (row.supersede_key === null || row.supersede_rank === null) return false;
+  const [newer] = await tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.supersede_key, row.supersede_key), gt(outbox.supersede_rank, row.supersede_rank)))
+    .limit(1);
+  return newer !== undefined;
 }
 
 /**
@@ -28,6 +40,8 @@ async function deliverNext(deps: WorkerDeps, channels: Channels, log: Logger): P
         idempotency_key: outbox.idempotency_key,
         payload: outbox.payload,
         attempts: outbox.attempts,
+        supersede_key: outbox.supersede_key,
+        supersede_rank: outbox.supersede_rank,
       })
       .from(outbox)
       .where(and(eq(outbox.status, 'pending'), lte(outbox.next_attempt_at, sql`now()`)))
@@ -35,6 +49,11 @@ async function deliverNext(deps: WorkerDeps, channels: Channels, log: Logger): P
       .limit(1)
       .for('update', { skipLocked: true });
     if (!row) return 'idle';
+    if (await outranked(tx, row)) {
+      await tx.update(outbox).set({ status: 'superseded', last_error: null }).where(eq(outbox.id, row.id));
+      log.info({ outboxId: row.id, key: row.idempotency_key, supersedeKey: row.supersede_key }, 'message superseded by a newer one; not sent');
+      return 'superseded';
+    }
 
     const attempts = row.attempts + 1;
     try {

@@ -1,4 +1,5 @@
 import type { EmailPayload } from '../../db/schema/outbox.ts';
+import type { Supersede } from '../outbox/enqueue.ts';
 import { ticketPageUrl } from '../tickets/ticket-urls.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 import { buildTicketIcs } from './ticket-ics.ts';
@@ -18,6 +19,9 @@ export type ConfirmationInput = {
 
 /** The outbox key: one message per state change of one RSVP, however often the request is retried. */
 export const confirmationKey = (r: { id: string; status: string; revision: number }) => `rsvp:${r.id}:${r.status}:${r.revision}`;
+
+/** A newer answer's e-mail supersedes an older one still waiting (outbox schema: supersede_key). */
+export const confirmationSupersede = (r: { id: string; revision: number }): Supersede => ({ key: `rsvp:${r.id}`, rank: r.revision });
 
 const hosts = new Map<string, string>();
 const hostOf = (baseUrl: string) => {
@@ -68,11 +72,18 @@ function subject(i: ConfirmationInput): string {
 function lead(i: ConfirmationInput): string {
   const guests = i.rsvp.guest_count > 1 ? ` (${i.rsvp.guest_count} guests)` : '';
   if (i.rsvp.status === 'confirmed') return `You're going to ${i.event.title}${guests}. Show the QR code at the event for check-in.`;
-  if (i.rsvp.status === 'maybe') return `We noted your answer "maybe" for ${i.event.title}${guests}. If you decide to come, answer again with "Yes, I'll attend" to get your ticket.`;
-  return `Sorry you can't make it to ${i.event.title}. Thank you for letting the host know.`;
+  if (i.rsvp.status === 'maybe') {
+    const next = i.event.is_paid_event ? 'get your ticket on the event page' : `answer again with "Yes, I'll attend" to get your ticket`;
+    return `We noted your answer "maybe" for ${i.event.title}${guests}. If you decide to come, ${next}.`;
+  }
+  const calendar = i.updated ? ' The attached calendar file marks the event as cancelled in your calendar.' : '';
+  return `Sorry you can't make it to ${i.event.title}. Thank you for letting the host know.${calendar}`;
 }
 
-/** HTML + plain text; the QR inline (cid) and an .ics for confirmed and maybe; a short note when declined. */
+/**
+ * HTML + plain text; the QR inline (cid) and an .ics for confirmed and maybe; a short note when
+ * declined, with a cancelling .ics when it changes an earlier answer.
+ */
 export function buildConfirmationEmail(i: ConfirmationInput): EmailPayload {
   let when = whenByEvent.get(i.event);
   if (!when) {
@@ -119,11 +130,12 @@ export function buildConfirmationEmail(i: ConfirmationInput): EmailPayload {
   if (i.ticket) {
     attachments.push({ filename: 'ticket-qr.png', contentType: 'image/png', contentBase64: i.ticket.qrPng.toString('base64'), cid: QR_CID });
   }
-  if (i.rsvp.status !== 'declined') {
+  // A first "no" gets no calendar file; a changed answer to "no" cancels the entry sent before.
+  if (i.rsvp.status !== 'declined' || i.updated) {
     const ics = buildTicketIcs({
       event: i.event,
       revision: i.rsvp.revision,
-      status: i.rsvp.status,
+      status: i.rsvp.status === 'declined' ? 'cancelled' : i.rsvp.status,
       eventUrl,
       host: hostOf(i.baseUrl),
     });

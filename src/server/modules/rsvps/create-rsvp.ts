@@ -8,7 +8,7 @@ import { renderQrPng } from '../tickets/qr-image.ts';
 import { signTicketToken } from '../tickets/ticket-token.ts';
 import { qrImagePath, verificationUrl } from '../tickets/ticket-urls.ts';
 import { assignPin, randomPin } from './assign-pin.ts';
-import { buildConfirmationEmail, confirmationKey } from './confirmation-email.ts';
+import { buildConfirmationEmail, confirmationKey, confirmationSupersede } from './confirmation-email.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 import { insertSql, writeInOneTrip } from './one-trip.ts';
 import { type RsvpAnswer, rsvpResult, type TicketConfig } from './rsvp-answer.ts';
@@ -66,7 +66,8 @@ function emailRow(p: Prepared, opts: { config: TicketConfig; event: RsvpEvent; a
     updated: false,
     ...(opts.pin && p.qrPng ? { ticket: { pin: opts.pin, qrPng: p.qrPng } } : {}),
   });
-  return { channel: 'email' as const, idempotency_key: confirmationKey(p.rsvp), payload };
+  const supersede = confirmationSupersede(p.rsvp);
+  return { channel: 'email' as const, idempotency_key: confirmationKey(p.rsvp), payload, supersede_key: supersede.key, supersede_rank: supersede.rank };
 }
 
 /**
@@ -103,7 +104,7 @@ export async function createRsvp(opts: {
     const inserted = await tx.insert(event_rsvps).values(p.row).onConflictDoNothing().returning({ id: event_rsvps.id });
     if (!inserted.length) return null;
     const pin = await assignPin(tx, { rsvpId: p.id, eventId: event.id, isNew: true, draw: opts.drawPin });
-    await enqueueEmail(tx, confirmationKey(p.rsvp), emailRow(p, { ...opts, pin }).payload);
+    await enqueueEmail(tx, confirmationKey(p.rsvp), emailRow(p, { ...opts, pin }).payload, confirmationSupersede(p.rsvp));
     return { value: rsvpResult(p.rsvp, CREATED), rsvpId: p.id, eventId: event.id, delta };
   });
 }

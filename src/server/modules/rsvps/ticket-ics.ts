@@ -2,7 +2,8 @@ import { createEvent } from 'ics';
 import { DEFAULT_EVENT_HOURS } from '../../../common/constants.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 
-type IcsStatus = 'confirmed' | 'maybe';
+type IcsStatus = 'confirmed' | 'maybe' | 'cancelled';
+const ICS_STATUS = { confirmed: 'CONFIRMED', maybe: 'TENTATIVE', cancelled: 'CANCELLED' } as const;
 
 /** Per loaded event object (refreshed every few seconds): RSVP rushes build each variant once. */
 const built = new WeakMap<RsvpEvent, Map<string, string>>();
@@ -10,7 +11,7 @@ const built = new WeakMap<RsvpEvent, Map<string, string>>();
 /**
  * The calendar entry attached to confirmation e-mails: start and end in UTC (end defaults to start
  * + 4 h, SPEC §9), one UID per event (each guest has one RSVP per event) and the RSVP's revision as
- * SEQUENCE, so an updated answer replaces the entry. It links the event page, not the ticket: a
+ * SEQUENCE, so an updated answer replaces the entry (a decline: STATUS:CANCELLED). It links the event page, not the ticket: a
  * calendar is often shared, a ticket link is a bearer secret. Depending only on (event, status,
  * revision), it is built once per variant.
  */
@@ -45,7 +46,7 @@ function createIcs(opts: { event: RsvpEvent; revision: number; status: IcsStatus
     url: opts.eventUrl,
     uid: `event-${opts.event.id}@${opts.host}`,
     sequence: opts.revision,
-    status: opts.status === 'confirmed' ? 'CONFIRMED' : 'TENTATIVE',
+    status: ICS_STATUS[opts.status],
     productId: 'turnout/ics',
   });
   if (error || !value) throw error ?? new Error('ics: no calendar produced');

@@ -7,7 +7,7 @@ import { renderQrPng } from '../tickets/qr-image.ts';
 import { signTicketToken } from '../tickets/ticket-token.ts';
 import { qrImagePath, verificationUrl } from '../tickets/ticket-urls.ts';
 import { assignPin } from './assign-pin.ts';
-import { buildConfirmationEmail, confirmationKey } from './confirmation-email.ts';
+import { buildConfirmationEmail, confirmationKey, confirmationSupersede } from './confirmation-email.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 import { type RsvpAnswer, rsvpResult, type TicketConfig } from './rsvp-answer.ts';
 import { seatTransaction } from './seat-transaction.ts';
@@ -87,6 +87,7 @@ export async function updateRsvp(opts: { db: Db; config: TicketConfig; event: Rs
         updated: true,
         ...(pin && qrPng ? { ticket: { pin, qrPng } } : {}),
       }),
+      confirmationSupersede(rsvp),
     );
     return { value: rsvpResult(rsvp, { updated: true, emailQueued: true }), rsvpId: cur.id, eventId: event.id, delta: seatsHeld(next) - seatsHeld(cur) };
   });
