@@ -71,7 +71,14 @@ export default defineConfig(() => {
     build: { ...config.build, emptyOutDir: true },
     server: {
       port: 5173,
-      proxy: { '/api': apiTarget, '/media': apiTarget, '/healthz': apiTarget, '/qr': apiTarget },
+      proxy: {
+        // The API accepts writes only from its own origin (src/server/http/same-origin.ts): through this
+        // proxy the page's origin (:5173) is presented as the API's.
+        '/api': { target: apiTarget, configure: (proxy) => proxy.on('proxyReq', (proxyReq) => proxyReq.getHeader('origin') && proxyReq.setHeader('origin', apiTarget)) },
+        '/media': apiTarget,
+        '/healthz': apiTarget,
+        '/qr': apiTarget,
+      },
     },
   };
 });

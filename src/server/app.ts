@@ -8,6 +8,7 @@ import { ZodError } from 'zod';
 import { authRoutes } from './auth/auth.routes.ts';
 import { AppError, type ErrorBody, errorForStatus, malformedJson } from './errors.ts';
 import type { AppEnv, Deps } from './http/context.ts';
+import { sameOriginWrites } from './http/same-origin.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { Spa } from './http/spa.ts';
 import { validationError } from './http/validation.ts';
@@ -69,6 +70,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
     return c.json(body, appErr.status as ContentfulStatusCode);
   });
 
+  app.use('/api/*', sameOriginWrites());
   app.route('/', healthRoutes());
   app.route('/api/auth', authRoutes());
   app.route('/api/setup', setupRoutes());

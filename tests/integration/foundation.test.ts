@@ -4,8 +4,12 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
+import { createUser } from '../../src/server/auth/create-user.ts';
+import { eq } from 'drizzle-orm';
+import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
+import { insertEvent, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser, TEST_PASSWORD } from '../factories/users.ts';
-import { cookiesFrom, createTestApp } from '../support/app.ts';
+import { cookiesFrom, createTestApp, TEST_ORIGIN } from '../support/app.ts';
 
 const t = await createTestApp();
 
@@ -97,6 +101,51 @@ describe('owner setup and sign-in', () => {
     expect(await (await t.request('/api/setup')).json()).toEqual({ needsOwner: false });
     const again = await t.request('/api/setup/owner', { method: 'POST', json: { email: 'second@example.com', password: TEST_PASSWORD } });
     expect(again.status).toBe(409);
+    expect(ok.headers.getSetCookie().join()).not.toMatch(/;\s*Secure/i); // plain http outside production
+  });
+
+  it('refuses state-changing API requests sent from another site; same-origin and non-browser ones pass', async () => {
+    const event = await insertEvent(t, { title: 'Origin Check' });
+    const rsvp = (origin?: string) =>
+      t.app.request(`${TEST_ORIGIN}/api/public/events/${event.id}/rsvps`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+        body: JSON.stringify(rsvpInput()),
+      });
+    const foreign = await rsvp('https://evil.example');
+    expect(foreign.status).toBe(403);
+    expect((await foreign.json()).error.code).toBe('forbidden');
+    expect((await rsvp('null')).status).toBe(403);
+    expect((await rsvp(TEST_ORIGIN)).status).toBe(201);
+    expect((await rsvp()).status).toBe(201); // no Origin: not a browser, no session riding along
+    const rows = await t.db.select({ id: event_rsvps.id }).from(event_rsvps).where(eq(event_rsvps.event_id, event.id));
+    expect(rows).toHaveLength(2);
+    // Login CSRF: a sign-in posted from another site is refused before Better Auth sees it.
+    const signIn = await t.app.request(`${TEST_ORIGIN}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ email: 'someone@example.com', password: TEST_PASSWORD }),
+    });
+    expect(signIn.status).toBe(403);
+    // Reads are not affected.
+    expect((await t.app.request(`${TEST_ORIGIN}/api/public/events/${event.id}`, { headers: { origin: 'https://evil.example' } })).status).toBe(200);
+  });
+
+  it('in production on https the session cookie is Secure (and still HttpOnly, SameSite=Lax)', async () => {
+    const origin = 'https://events.example.com';
+    // Its own address (TRUST_PROXY), off the per-address sign-in limit the other tests here use.
+    const prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_BASE_URL: origin, TRUST_PROXY: 'true' });
+    await createUser({ auth: prod.deps.auth, email: 'prod@example.com', password: TEST_PASSWORD });
+    const res = await prod.app.request(`${origin}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
+      body: JSON.stringify({ email: 'prod@example.com', password: TEST_PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    const session = res.headers.getSetCookie().find((c) => /session_token=/.test(c));
+    expect(session).toMatch(/;\s*Secure/i);
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
   });
 
   it('refuses a wrong password with 401 and keeps the session store clean', async () => {
