@@ -112,6 +112,32 @@ describe('e-mail over SMTP', () => {
     expect(smtp.arrived.filter((m) => m.subject === 'Hello never@example.com')).toHaveLength(0);
   });
 
+  it('commits its claim before the message leaves: while SMTP holds it, the row is already "sending" to everyone', async () => {
+    const to = 'slow@example.com';
+    const key = 'test:smtp:claim-first';
+    let release!: () => void;
+    let arrived!: () => void;
+    const inFlight = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    smtpRules.set(to, () => {
+      arrived();
+      return new Promise<SinkReply>((resolve) => {
+        release = () => resolve(undefined);
+      });
+    });
+    await t.db.transaction((tx) => enqueueEmail(tx, key, mail(to)));
+    const draining = drainOutbox(t.deps);
+    await inFlight;
+    // Seen from another connection while the worker waits on SMTP: claimed, attempt counted, under a lease.
+    const during = await row(key);
+    expect(during).toMatchObject({ status: 'sending', attempts: 1, sent_at: null });
+    expect(await secondsBetween(await dbNow(), during.next_attempt_at)).toBeGreaterThan(60);
+    release();
+    expect(await draining).toBe(1);
+    expect(await row(key)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
   it('retries a refused message with exponential backoff, then delivers it', async () => {
     const to = 'flaky@example.com';
     const key = 'test:smtp:flaky';

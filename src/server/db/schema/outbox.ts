@@ -21,8 +21,11 @@ export const outbox = pgTable(
     /** At-least-once delivery, at most one row per key: the cause (e.g. rsvp:{id}:confirmed:{n}). */
     idempotency_key: text('idempotency_key').notNull().unique(),
     payload: jsonb('payload').$type<EmailPayload | SmsPayload>().notNull(),
-    /** 'superseded': never sent, because a newer message of the same supersede_key outranked it. */
-    status: text('status', { enum: ['pending', 'sent', 'dead', 'superseded'] })
+    /**
+     * 'sending': claimed by a worker until next_attempt_at (its lease); 'superseded': never sent,
+     * because a newer message of the same supersede_key outranked it.
+     */
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'dead', 'superseded'] })
       .notNull()
       .default('pending'),
     /** 'smtp', 'twilio' or 'dev-mailbox' once sent. */
