@@ -5,7 +5,7 @@ import { type EmailPayload, outbox } from '../../src/server/db/schema/outbox.ts'
 import { messageIdFor } from '../../src/server/integrations/smtp.ts';
 import { enqueueEmail, enqueueSms } from '../../src/server/modules/outbox/enqueue.ts';
 import { BASE_BACKOFF_MS, backoffMs, MAX_ATTEMPTS, MAX_BACKOFF_MS } from '../../src/server/modules/outbox/retry-policy.ts';
-import { drainOutbox, startOutboxWorker } from '../../src/server/modules/outbox/worker.ts';
+import { CLAIM_BATCH, drainOutbox, startOutboxWorker } from '../../src/server/modules/outbox/worker.ts';
 import { createTestApp } from '../support/app.ts';
 import { FAKE_TWILIO, startFakeTwilio } from '../support/fake-twilio.ts';
 import { type SinkReply, startSmtpSink } from '../support/smtp-sink.ts';
@@ -212,14 +212,14 @@ describe('SMS over Twilio', () => {
 describe('several workers on one database', () => {
   it('two workers deliver every message exactly once (FOR UPDATE SKIP LOCKED)', async () => {
     // The first two deliveries are held until both are in flight at once: the workers must be
-    // working side by side on different rows, and a worker that blocked on (or re-sent) a row the
-    // other one holds would never get there.
+    // working side by side on different rows (each on its own claimed batch), and a worker that
+    // blocked on (or re-sent) a row the other one holds would never get there.
     let release!: () => void;
     const bothInFlight = new Promise<void>((resolve) => {
       release = resolve;
     });
     let inFlight = 0;
-    const count = 20;
+    const count = 2 * CLAIM_BATCH + 5; // a batch each, and some left for whichever finishes first
     for (let i = 0; i < count; i++) {
       const to = `pair-${i}@example.com`;
       smtpRules.set(to, async () => {
@@ -267,7 +267,19 @@ describe('startOutboxWorker', () => {
       return undefined;
     });
     const worker = startOutboxWorker(t.deps);
-    await t.db.transaction((tx) => enqueueEmail(tx, 'test:poll', mail(to)));
+    // One claim takes all three (oldest first); stopping while the first is in flight hands the others back.
+    await t.db.insert(outbox).values(
+      [
+        ['test:poll', mail(to)],
+        ['test:poll:2', mail('after-stop-1@example.com')],
+        ['test:poll:3', mail('after-stop-2@example.com')],
+      ].map(([key, payload], i) => ({
+        channel: 'email' as const,
+        idempotency_key: key as string,
+        payload: payload as EmailPayload,
+        created_at: new Date(Date.now() - 1000 * (3 - i)),
+      })),
+    );
     await inFlight;
 
     let stopped = false;
@@ -279,5 +291,7 @@ describe('startOutboxWorker', () => {
     letGo();
     await stopping;
     expect(await row('test:poll')).toMatchObject({ status: 'sent', delivered_via: 'smtp' });
+    for (const key of ['test:poll:2', 'test:poll:3']) expect(await row(key), key).toMatchObject({ status: 'pending', attempts: 0, sent_at: null });
+    expect(await drainOutbox(t.deps)).toBe(2);
   });
 });

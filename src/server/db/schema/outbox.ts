@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export type EmailPayload = {
@@ -43,5 +44,11 @@ export const outbox = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sent_at: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.next_attempt_at), index('outbox_supersede_idx').on(t.supersede_key, t.supersede_rank)],
+  (t) => [
+    // The workers' claim walks this in next_attempt_at order; sent, dead and superseded rows stay out of it.
+    index('outbox_due_idx')
+      .on(t.next_attempt_at)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+    index('outbox_supersede_idx').on(t.supersede_key, t.supersede_rank),
+  ],
 );

@@ -8,17 +8,21 @@ export type DeliverMessageOptions = {
   message: { channel: 'email' | 'sms'; idempotency_key: string; payload: EmailPayload | SmsPayload };
 };
 
+/** No provider for this channel is configured: its messages stay in the dev mailbox (the outbox rows). */
+export function keptInMailbox(channels: Channels, channel: 'email' | 'sms'): boolean {
+  return channel === 'email' ? !channels.smtp : !channels.twilio;
+}
+
 /**
  * Hands one message to its channel and resolves once the provider accepted it; throws on failure.
  * An unconfigured channel keeps the message in the dev mailbox (the outbox row itself).
  */
 export async function deliverMessage({ channels, message }: DeliverMessageOptions): Promise<{ via: DeliveredVia; ref?: string }> {
+  if (keptInMailbox(channels, message.channel)) return { via: 'dev-mailbox' };
   if (message.channel === 'email') {
-    if (!channels.smtp) return { via: 'dev-mailbox' };
-    const { messageId } = await channels.smtp.send({ idempotencyKey: message.idempotency_key, payload: message.payload as EmailPayload });
+    const { messageId } = await channels.smtp!.send({ idempotencyKey: message.idempotency_key, payload: message.payload as EmailPayload });
     return { via: 'smtp', ref: messageId };
   }
-  if (!channels.twilio) return { via: 'dev-mailbox' };
-  const { sid } = await channels.twilio.send(message.payload as SmsPayload);
+  const { sid } = await channels.twilio!.send(message.payload as SmsPayload);
   return { via: 'twilio', ref: sid };
 }
