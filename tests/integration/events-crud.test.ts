@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { THEME_DEFAULT_COLORS } from '../../src/common/constants.ts';
 import { MSG } from '../../src/common/messages.ts';
@@ -235,5 +235,25 @@ describe('themes', () => {
     // Switch on without a background or text colour: no theme (SPEC §5).
     const plain = await createEvent(t, u, { custom_colors: { accent: '#111111' } });
     expect(plain.theme_id).toBeNull();
+  });
+
+  it('a theme that cannot be created is logged and ignored: the event is saved all the same (SPEC §5)', async () => {
+    const u = await signedInUser(t);
+    // The database refuses this one theme (this test file's own database).
+    await t.db.execute(sql`alter table event_themes add constraint refuse_one check (name <> 'Theme Refused Gala')`);
+    try {
+      const res = await call('/api/events', {
+        method: 'POST',
+        json: { title: 'Theme Refused Gala', event_date: futureDate(), custom_colors: { background: '#000000' } },
+        cookie: u.cookie,
+      });
+      expect(res.status).toBe(201);
+      const { event } = (await res.json()) as { event: TEventAdmin };
+      expect(event.theme_id).toBeNull();
+      const [stored] = await t.db.select().from(events).where(eq(events.id, event.id));
+      expect(stored).toMatchObject({ title: 'Theme Refused Gala', theme_id: null });
+    } finally {
+      await t.db.execute(sql`alter table event_themes drop constraint refuse_one`);
+    }
   });
 });
