@@ -2,7 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
-import { GUEST_PAGES } from './src/web/guest/pages.ts';
+import { GUEST_PAGES } from './src/common/guest-pages.ts';
 
 const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
+import { GUEST_PAGES, guestHtmlFile } from '../../src/common/guest-pages.ts';
 
 /**
  * GUIDE §5 / issue 3: a public page's first-load JS, in gzip bytes, measured on a client build
@@ -13,12 +14,6 @@ import { constants, gzipSync } from 'node:zlib';
 /** GUIDE §5: initial JS of a public page ≤ 90 KB gzip. */
 export const FIRST_LOAD_BUDGET_BYTES = 90_000;
 
-/** The public pages, by the HTML start-up the server sends them (docs/decisions/0003-public-entry.md). */
-export const PUBLIC_PAGE_HTML = {
-  '/event': 'guest/event.html',
-  '/sample': 'guest/sample.html',
-  '/ticket/:rsvpId': 'guest/ticket.html',
-} as const;
 
 /** `modules`: the sources bundled into `files`, from their sourcemaps (node_modules/… or src/…). */
 export type FirstLoad = { page: string; html: string; files: string[]; modules: string[]; gzipBytes: number };
@@ -50,6 +45,10 @@ export function firstLoadJs(clientDir: string, page: string, html: string): Firs
   return { page, html, files: [...seen].sort(), modules: [...modules].sort(), gzipBytes };
 }
 
+/** Each public page's start-up once (/event and /event/:id share one), as the server sends it. */
 export function publicFirstLoads(clientDir: string): FirstLoad[] {
-  return Object.entries(PUBLIC_PAGE_HTML).map(([page, html]) => firstLoadJs(clientDir, page, html));
+  const seen = new Set<string>();
+  return GUEST_PAGES.filter((page) => !seen.has(page.html) && seen.add(page.html)).map((page) =>
+    firstLoadJs(clientDir, page.path, guestHtmlFile(page)),
+  );
 }

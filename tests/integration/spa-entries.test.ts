@@ -8,8 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { GUEST_PAGES, HEAD_END, HEAD_START } from '../../src/server/http/spa.ts';
-import { GUEST_PAGES as WEB_GUEST_PAGES } from '../../src/web/guest/pages.ts';
+import { HEAD_END, HEAD_START } from '../../src/server/http/spa.ts';
 import { createEvent } from '../factories/events.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
@@ -117,10 +116,5 @@ describe('HTML start-up per path', () => {
 
   it('a build without guest start-ups serves index.html for every path', async () => {
     for (const p of ['/event/x', '/sample', '/ticket/abc', '/']) expect((await get(p, oldBuild)).start, p).toBe('full-app');
-  });
-
-  it('the server and the web app list the same guest pages', () => {
-    const web = Object.fromEntries(WEB_GUEST_PAGES.map((page) => [page.path, `guest/${page.html}.html`]));
-    expect(GUEST_PAGES).toEqual(web);
   });
 });

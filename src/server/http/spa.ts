@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
-import { isAppPath, SAMPLE_PRODUCT } from '../../common/routes.ts';
+import { GUEST_PAGES, guestHtmlFile, matchGuestPage } from '../../common/guest-pages.ts';
+import { isAppPath } from '../../common/routes.ts';
 import type { AppEnv } from './context.ts';
 
 const TYPES: Record<string, string> = {
@@ -30,22 +31,6 @@ export const HEAD_END = '<!--head:end-->';
 export type PageHead = { head: string; status?: 200 | 404 };
 export type HeadProvider = (c: Context<AppEnv>, pathname: string) => Promise<PageHead | null>;
 
-/**
- * The guest pages, each served by its own light start-up that the client build puts in guest/ (no React
- * Router: docs/decisions/0003-public-entry.md). Every other path gets index.html, the full app. Keep in
- * step with GUEST_PAGES in src/web/guest/pages.ts (tests/integration/spa-entries.test.ts checks).
- */
-export const GUEST_PAGES: Readonly<Record<string, string>> = {
-  '/event': 'guest/event.html',
-  '/event/:id': 'guest/event.html',
-  '/ticket/:rsvpId': 'guest/ticket.html',
-  [`/${SAMPLE_PRODUCT}`]: 'guest/sample.html',
-};
-const guestRoutes = Object.entries(GUEST_PAGES).map(([pattern, file]) => ({
-  re: new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
-  file,
-}));
-
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${HEAD_START}<title>Turnout</title>${HEAD_END}</head><body><div id="root"></div><noscript>Turnout needs JavaScript. Run npm run build.</noscript></body></html>`;
 
 /**
@@ -61,7 +46,7 @@ export class Spa {
   constructor(readonly clientDir: string) {
     const indexFile = path.join(clientDir, 'index.html');
     this.index = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX;
-    for (const name of new Set(Object.values(GUEST_PAGES))) {
+    for (const name of new Set(GUEST_PAGES.map(guestHtmlFile))) {
       const file = path.join(clientDir, name);
       if (existsSync(file)) this.guestHtml.set(name, readFileSync(file, 'utf8'));
     }
@@ -90,10 +75,10 @@ export class Spa {
     }
   }
 
-  /** The HTML start-up for a path: a guest page's own, else index.html. */
+  /** The HTML start-up for a path: a guest page's own (src/common/guest-pages.ts), else index.html. */
   private htmlFor(pathname: string): string {
-    const file = guestRoutes.find((route) => route.re.test(pathname))?.file;
-    return (file && this.guestHtml.get(file)) || this.index;
+    const match = matchGuestPage(pathname);
+    return (match && this.guestHtml.get(guestHtmlFile(match.page))) || this.index;
   }
 
   /** That HTML with `head` between the head markers (or before </head>). */

@@ -1,5 +1,5 @@
 import type { NavAdapter, NavigateOptions, NavLinkProps, NavLocation } from '../lib/nav.tsx';
-import { matchGuestPage } from './pages.ts';
+import { matchGuestPage } from '../../common/guest-pages.ts';
 
 /**
  * The guest start-ups' navigation (see lib/nav.tsx): the page's own URL, no router. Every move is a

@@ -1,11 +1,11 @@
-import { SAMPLE_PRODUCT } from '../../common/routes.ts';
+import { SAMPLE_PRODUCT } from './routes.ts';
 
 /**
- * The guest pages, each served by its own light start-up without React Router (guest/<html>.html →
- * <html>-main.tsx → mount.tsx; docs/decisions/0003-public-entry.md). The server sends that HTML for
- * exactly these paths (GUEST_PAGES in src/server/http/spa.ts; tests/integration/spa-entries.test.ts
- * keeps the two in step); vite.config.ts builds one start-up per `html`. The full app's router.tsx
- * lists these paths too, for visits from inside the app.
+ * The guest pages, each served by its own light start-up without React Router (src/web/guest/<html>.html
+ * → <html>-main.tsx → mount.tsx; docs/decisions/0003-public-entry.md). One list for everyone: the server
+ * sends guest/<html>.html for exactly these paths (src/server/http/spa.ts), vite.config.ts builds one
+ * start-up per `html`, the guest start-ups read their params with matchGuestPage, and the bench
+ * measures their first load. The full app's router.tsx lists these paths too, for in-app visits.
  */
 export const GUEST_PAGES = [
   { path: '/event', html: 'event' },
@@ -27,7 +27,12 @@ function decode(value: string): string {
   }
 }
 
-export type GuestMatch = { page: (typeof GUEST_PAGES)[number]; params: Readonly<Record<string, string>> };
+export type GuestMatch = { page: GuestPage; params: Readonly<Record<string, string>> };
+
+/** The built start-up a guest page is served from, inside the client build. */
+export const guestHtmlFile = (page: Pick<GuestPage, 'html'>) => `guest/${page.html}.html`;
+
+export type GuestPage = (typeof GUEST_PAGES)[number];
 
 /** The guest page for a pathname, with its decoded params; null = not a guest page. */
 export function matchGuestPage(pathname: string): GuestMatch | null {
