@@ -43,6 +43,8 @@ export const EnvSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
   /** How long a claimed message is a worker's; a worker that died mid-delivery frees it then. */
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** Deliveries one worker has in flight at once (and SMTP connections it keeps open). */
+  OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'AUTH_SECRET' | 'ENCRYPTION_KEY' | 'TICKET_SIGNING_KEY'> & {

@@ -49,6 +49,7 @@ function startChild(): ChildProcess {
       SMTP_URL: smtp.url,
       MAIL_FROM: t.env.MAIL_FROM,
       OUTBOX_LEASE_MS: String(LEASE_MS),
+      OUTBOX_CONCURRENCY: '1', // one delivery at a time: messages 1–3 are marked sent before the 4th leaves
     },
   });
 }

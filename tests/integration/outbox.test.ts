@@ -5,6 +5,7 @@ import { type EmailPayload, outbox } from '../../src/server/db/schema/outbox.ts'
 import { messageIdFor } from '../../src/server/integrations/smtp.ts';
 import { enqueueEmail, enqueueSms } from '../../src/server/modules/outbox/enqueue.ts';
 import { BASE_BACKOFF_MS, backoffMs, MAX_ATTEMPTS, MAX_BACKOFF_MS } from '../../src/server/modules/outbox/retry-policy.ts';
+import { closeChannels } from '../../src/server/modules/outbox/channels.ts';
 import { CLAIM_BATCH, drainOutbox, startOutboxWorker } from '../../src/server/modules/outbox/worker.ts';
 import { createTestApp } from '../support/app.ts';
 import { FAKE_TWILIO, startFakeTwilio } from '../support/fake-twilio.ts';
@@ -233,9 +234,12 @@ describe('several workers on one database', () => {
       await t.db.transaction((tx) => enqueueEmail(tx, `test:pair:${i}`, mail(to)));
     }
     const otherDb = createDb(t.url, 2);
+    // One delivery at a time each: two in flight then means two workers, not two lanes of one.
+    const one = { ...t.deps, env: { ...t.env, OUTBOX_CONCURRENCY: 1 } };
+    const other = { env: { ...t.env, OUTBOX_CONCURRENCY: 1 }, db: otherDb, log: t.deps.log };
     try {
       const before = smtp.accepted.length;
-      const [a, b] = await Promise.all([drainOutbox(t.deps), drainOutbox({ env: { ...t.env }, db: otherDb, log: t.deps.log })]);
+      const [a, b] = await Promise.all([drainOutbox(one), drainOutbox(other)]);
       expect(a).toBeGreaterThan(0);
       expect(b).toBeGreaterThan(0);
       expect(a + b).toBe(count);
@@ -245,8 +249,43 @@ describe('several workers on one database', () => {
       const statuses = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox where idempotency_key like 'test:pair:%' and status = 'sent'`);
       expect(statuses.rows[0]?.n).toBe(count);
     } finally {
+      closeChannels(one.env);
+      closeChannels(other.env);
       await otherDb.$client.end();
     }
+  });
+});
+
+describe('concurrent delivery', () => {
+  it('has up to OUTBOX_CONCURRENCY messages in flight, over that many reused SMTP connections', async () => {
+    const lanes = t.env.OUTBOX_CONCURRENCY;
+    const count = 3 * lanes;
+    let inFlight = 0;
+    let most = 0;
+    let allLanesBusy!: () => void;
+    const full = new Promise<void>((resolve) => {
+      allLanesBusy = resolve;
+    });
+    for (let i = 0; i < count; i++) {
+      const to = `lane-${i}@example.com`;
+      smtpRules.set(to, async () => {
+        most = Math.max(most, ++inFlight);
+        if (inFlight === lanes) allLanesBusy();
+        // The first messages wait until every lane holds one (or 2 s: fewer lanes then fail below).
+        await Promise.race([full, new Promise((r) => setTimeout(r, 2000))]);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight--;
+        return undefined;
+      });
+      await t.db.transaction((tx) => enqueueEmail(tx, `test:lane:${i}`, mail(to)));
+    }
+    closeChannels(t.env); // a fresh pool: count only this test's connections
+    const connectionsBefore = smtp.connections();
+    expect(await drainOutbox(t.deps)).toBe(count);
+    expect(most).toBe(lanes);
+    expect(smtp.connections() - connectionsBefore).toBeLessThanOrEqual(lanes);
+    const sent = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox where idempotency_key like 'test:lane:%' and status = 'sent'`);
+    expect(sent.rows[0]?.n).toBe(count);
   });
 });
 
@@ -266,8 +305,9 @@ describe('startOutboxWorker', () => {
       await held;
       return undefined;
     });
-    const worker = startOutboxWorker(t.deps);
-    // One claim takes all three (oldest first); stopping while the first is in flight hands the others back.
+    // One delivery at a time: one claim takes all three (oldest first); stopping while the first is
+    // in flight hands the others back.
+    const worker = startOutboxWorker({ ...t.deps, env: { ...t.env, OUTBOX_CONCURRENCY: 1 } });
     await t.db.insert(outbox).values(
       [
         ['test:poll', mail(to)],

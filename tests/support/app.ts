@@ -7,6 +7,7 @@ import { createAuth } from '../../src/server/auth/auth.ts';
 import { type Env, loadEnv } from '../../src/server/env.ts';
 import type { Deps } from '../../src/server/http/context.ts';
 import { createLogger } from '../../src/server/logger.ts';
+import { closeChannels } from '../../src/server/modules/outbox/channels.ts';
 import { createTestDb, type TestDb } from './db.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3999';
@@ -49,6 +50,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
   };
 
   afterAll(async () => {
+    closeChannels(env);
     await testDb.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });

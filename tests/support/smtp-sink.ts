@@ -13,6 +13,8 @@ export type SmtpSink = {
   accepted: ParsedMail[];
   /** How many accepted copies of each Message-ID. */
   acceptedPerMessageId: () => Map<string, number>;
+  /** SMTP connections opened to the sink so far. */
+  connections: () => number;
   /** Resolves once `n` messages were accepted. */
   waitForAccepted: (n: number) => Promise<void>;
   close: () => Promise<void>;
@@ -26,6 +28,7 @@ export async function startSmtpSink(decide: (mail: ParsedMail, arrival: number) 
   const arrived: ParsedMail[] = [];
   const accepted: ParsedMail[] = [];
   const waiters: { n: number; resolve: () => void }[] = [];
+  let connections = 0;
 
   const server = new SMTPServer({
     authOptional: true,
@@ -33,6 +36,10 @@ export async function startSmtpSink(decide: (mail: ParsedMail, arrival: number) 
     logger: false,
     closeTimeout: 1000,
     disableReverseLookup: true,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -64,6 +71,7 @@ export async function startSmtpSink(decide: (mail: ParsedMail, arrival: number) 
     url: `smtp://127.0.0.1:${port}`,
     arrived,
     accepted,
+    connections: () => connections,
     acceptedPerMessageId: () => {
       const counts = new Map<string, number>();
       for (const m of accepted) counts.set(m.messageId ?? '', (counts.get(m.messageId ?? '') ?? 0) + 1);

@@ -12,7 +12,7 @@ export function channelsFor(env: Env): Channels {
   let channels = byEnv.get(env);
   if (!channels) {
     channels = {
-      smtp: env.SMTP_URL ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM }) : undefined,
+      smtp: env.SMTP_URL ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM, connections: env.OUTBOX_CONCURRENCY }) : undefined,
       twilio:
         env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
           ? createSmsSender({
@@ -26,4 +26,10 @@ export function channelsFor(env: Env): Channels {
     byEnv.set(env, channels);
   }
   return channels;
+}
+
+/** Closes the open SMTP connections of `env`'s channels; the next channelsFor(env) makes new ones. */
+export function closeChannels(env: Env): void {
+  byEnv.get(env)?.smtp?.close();
+  byEnv.delete(env);
 }
