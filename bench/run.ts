@@ -11,6 +11,7 @@ import { runLoad } from './lib/load.ts';
 import { loadScenarios, type LoadedScenario } from './lib/registry.ts';
 import { formatReport, judge, type ScenarioResult, type Startup, writeJson } from './lib/report.ts';
 import { type BenchServer, excerpt, freePort, provisionDatabase, serverEnv, startServer } from './lib/server.ts';
+import { startBenchSmtpSink } from './lib/smtp-sink.ts';
 import type { BenchContext, Load } from './lib/types.ts';
 
 const say = (msg: string) => console.error(msg);
@@ -88,7 +89,8 @@ async function main(): Promise<number> {
   if (loadBefore[0]! > os.cpus().length * 0.5) say('bench: warning — the machine is already busy; figures will be noisy (compare ratios, not req/s).');
 
   const db = await provisionDatabase(config.databaseUrl);
-  say(`bench: ${db.describe}; build ${path.relative(ROOT, config.distDir)}`);
+  const smtp = config.smtp ? await startBenchSmtpSink() : undefined;
+  say(`bench: ${db.describe}; build ${path.relative(ROOT, config.distDir)}; e-mail ${smtp ? `over SMTP to a local sink (${smtp.url})` : 'kept in the dev mailbox (BENCH_SMTP=0)'}`);
   let server: BenchServer | undefined;
   let closeCtx: (() => Promise<void>) | undefined;
   let startup: Startup | undefined;
@@ -102,6 +104,7 @@ async function main(): Promise<number> {
       await closeCtx?.().catch(() => {});
       await server?.stop().catch((err: Error) => say(`bench: stopping the server: ${err.message}`));
       await db.dispose(config.keep).catch((err: Error) => say(`bench: cleanup: ${err.message}`));
+      await smtp?.close();
     })();
     return cleaned;
   };
@@ -114,7 +117,7 @@ async function main(): Promise<number> {
 
   try {
     const port = await freePort();
-    const env = serverEnv(port, db);
+    const env = serverEnv(port, db, smtp?.url);
     // Cold start (fresh data dir: initdb + migrations), stop, then the warm start the bench runs on.
     const cold = await startServer({ distDir: config.distDir, env, port });
     coldOutput = cold.output.count;

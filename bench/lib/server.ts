@@ -98,8 +98,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The environment every bench server process gets (also the CLI, for extra users). */
-export function serverEnv(port: number, db: BenchDatabase): NodeJS.ProcessEnv {
+/** The environment every bench server process gets (also the CLI, for extra users); `smtpUrl`: where its e-mail goes. */
+export function serverEnv(port: number, db: BenchDatabase, smtpUrl?: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'PUBLIC_BASE_URL', 'SMTP_URL', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN']) {
     delete env[k];
@@ -116,6 +116,7 @@ export function serverEnv(port: number, db: BenchDatabase): NodeJS.ProcessEnv {
     AUTH_SECRET: benchSecrets.auth,
     ENCRYPTION_KEY: benchSecrets.encryption,
     TICKET_SIGNING_KEY: benchSecrets.ticket,
+    ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
   };
 }
 
@@ -146,7 +147,9 @@ export async function startServer(opts: { distDir: string; env: NodeJS.ProcessEn
   const baseURL = `http://127.0.0.1:${opts.port}`;
   const output = { first: [] as string[], lines: [] as string[], count: 0 };
   const t0 = performance.now();
-  const child = spawn(process.execPath, [entry], { env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_NODE_ARGS: extra Node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, entry], { env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) {
       if (!line.trim()) continue;

@@ -30,21 +30,23 @@ async function warmUp(ctx: BenchContext, eventId: string) {
 
 /**
  * The outbox worker yields to requests during the rush (outbox/worker.ts): how long after the last
- * answer was the last confirmation delivered (to the dev mailbox: no SMTP here)? Waits up to 3 minutes.
+ * answer was the last confirmation delivered (over SMTP to the harness's sink, or to the dev mailbox
+ * with BENCH_SMTP=0)? Waits up to 3 minutes.
  */
 async function deliveryLag(ctx: BenchContext, eventId: string, accepted: number): Promise<{ ok: boolean; detail: string }> {
   if (process.env.OUTBOX_WORKER === 'false') return { ok: true, detail: 'outbox worker off (OUTBOX_WORKER=false)' };
   const started = Date.now();
   for (;;) {
-    const { rows } = await ctx.db.query<{ sent: number; lag: number | null }>(
+    const { rows } = await ctx.db.query<{ sent: number; lag: number | null; via: string | null }>(
       `SELECT count(*) FILTER (WHERE o.status = 'sent')::int AS sent,
-              extract(epoch FROM max(o.sent_at) - max(r.created_at))::float AS lag
+              extract(epoch FROM max(o.sent_at) - max(r.created_at))::float AS lag,
+              string_agg(DISTINCT o.delivered_via, ', ') AS via
        FROM event_rsvps r JOIN outbox o ON o.idempotency_key = 'rsvp:' || r.id || ':confirmed:1'
        WHERE r.event_id = $1`,
       [eventId],
     );
-    const { sent, lag } = rows[0]!;
-    if (sent >= accepted) return { ok: true, detail: `all ${sent} e-mails delivered ${lag?.toFixed(1)} s after the last answer` };
+    const { sent, lag, via } = rows[0]!;
+    if (sent >= accepted) return { ok: true, detail: `all ${sent} e-mails delivered (${via}) ${lag?.toFixed(1)} s after the last answer` };
     if (Date.now() - started > 180_000) return { ok: false, detail: `only ${sent}/${accepted} e-mails delivered 3 min after the rush` };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
