@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { HEAD_END, HEAD_START } from '../../src/server/http/spa.ts';
@@ -96,6 +97,29 @@ describe('HTML start-up per path', () => {
     expect(head).not.toContain('<title>Turnout</title>');
     const missing = await get('/event/no-such-event');
     expect(missing.body).toContain('<title>Event Not Found | Event</title>');
+  });
+
+  it('pages are compressed when the client accepts it (br, else gzip), and the same HTML either way', async () => {
+    const e = await createEvent(t, owner, { title: 'Compressed Evening', main_body_intro: 'Long enough to be worth compressing. '.repeat(20) });
+    const plain = await get(`/event/${e.slug}`);
+    expect(plain.res.headers.get('content-encoding')).toBeNull();
+    expect(plain.body.length).toBeGreaterThan(512);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      for (let i = 0; i < 2; i++) {
+        // The second time from the kept compressed copy.
+        const res = await app.request(`${TEST_ORIGIN}/event/${e.slug}`, { headers: { 'accept-encoding': accept } });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-encoding'), accept).toBe(encoding);
+        expect(res.headers.get('vary')).toBe('Accept-Encoding');
+        expect(res.headers.get('cache-control')).toBe('no-cache');
+        const bytes = Buffer.from(await res.arrayBuffer());
+        expect(bytes.length).toBeLessThan(plain.body.length);
+        expect(decode(bytes).toString('utf8')).toBe(plain.body);
+      }
+    }
   });
 
   it('a failing head provider (database down) still serves the page, without share tags', async () => {

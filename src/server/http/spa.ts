@@ -22,7 +22,13 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt', '.webmanifest']);
 
-type Asset = { body: Buffer; type: string; gzip?: Buffer; br?: Buffer; immutable: boolean };
+/** A body with its compressed forms, made on first request. */
+type Encoded = { body: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer>; br?: Uint8Array<ArrayBuffer> };
+type Asset = Encoded & { type: string; immutable: boolean };
+/** Bytes as a response body takes them (a Buffer may be a view into Node's shared pool: copied once). */
+const bytes = (b: Buffer): Uint8Array<ArrayBuffer> => new Uint8Array(b);
+/** Pages kept per start-up with their compressed forms (a few hundred bytes to ~3 kB each); then started afresh. */
+const PAGE_CACHE_SIZE = 1000;
 
 export const HEAD_START = '<!--head:start-->';
 export const HEAD_END = '<!--head:end-->';
@@ -41,6 +47,7 @@ export class Spa {
   private assets = new Map<string, Asset>();
   private index: string;
   private guestHtml = new Map<string, string>();
+  private pages = new Map<string, Map<string, Encoded>>();
   private headProviders: HeadProvider[] = [];
 
   constructor(readonly clientDir: string) {
@@ -68,7 +75,7 @@ export class Spa {
       if (name.endsWith('.html')) continue; // start-ups are served by path (mount), not by file name
       const ext = path.extname(name);
       this.assets.set(urlPath, {
-        body: readFileSync(abs),
+        body: bytes(readFileSync(abs)),
         type: TYPES[ext] ?? 'application/octet-stream',
         immutable: urlPath.startsWith('/assets/'),
       });
@@ -81,9 +88,8 @@ export class Spa {
     return (match && this.guestHtml.get(guestHtmlFile(match.page))) || this.index;
   }
 
-  /** That HTML with `head` between the head markers (or before </head>). */
-  renderIndex(head?: string, pathname = '/'): string {
-    const html = this.htmlFor(pathname);
+  /** `html` with `head` between the head markers (or before </head>). */
+  private withHead(html: string, head: string): string {
     if (!head) return html;
     const start = html.indexOf(HEAD_START);
     const end = html.indexOf(HEAD_END);
@@ -91,26 +97,54 @@ export class Spa {
     return html.slice(0, start + HEAD_START.length) + head + html.slice(end);
   }
 
+  /**
+   * `encoded`'s body in the best encoding the client accepts (compressed once, then kept), else as is.
+   * Assets get the smallest output; pages, made on a request's path, a quicker setting.
+   */
+  private encode(c: Context<AppEnv>, encoded: Encoded, headers: Record<string, string>, effort: 'max' | 'quick' = 'max'): Uint8Array<ArrayBuffer> {
+    if (encoded.body.length <= 512) return encoded.body;
+    headers.Vary = 'Accept-Encoding';
+    const accept = c.req.header('accept-encoding') ?? '';
+    if (/\bbr\b/.test(accept)) {
+      encoded.br ??= bytes(brotliCompressSync(encoded.body, { params: { [constants.BROTLI_PARAM_QUALITY]: effort === 'max' ? 11 : 5 } }));
+      headers['Content-Encoding'] = 'br';
+      return encoded.br;
+    }
+    if (/\bgzip\b/.test(accept)) {
+      encoded.gzip ??= bytes(gzipSync(encoded.body, { level: effort === 'max' ? 9 : 6 }));
+      headers['Content-Encoding'] = 'gzip';
+      return encoded.gzip;
+    }
+    return encoded.body;
+  }
+
   private sendAsset(c: Context<AppEnv>, asset: Asset, ext: string) {
     const headers: Record<string, string> = {
       'Content-Type': asset.type,
       'Cache-Control': asset.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
     };
-    let body = asset.body;
-    const accept = c.req.header('accept-encoding') ?? '';
-    if (COMPRESSIBLE.has(ext) && asset.body.length > 512) {
-      headers.Vary = 'Accept-Encoding';
-      if (/\bbr\b/.test(accept)) {
-        asset.br ??= brotliCompressSync(asset.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-        body = asset.br;
-        headers['Content-Encoding'] = 'br';
-      } else if (/\bgzip\b/.test(accept)) {
-        asset.gzip ??= gzipSync(asset.body, { level: 9 });
-        body = asset.gzip;
-        headers['Content-Encoding'] = 'gzip';
-      }
+    return c.body(COMPRESSIBLE.has(ext) ? this.encode(c, asset, headers) : asset.body, 200, headers);
+  }
+
+  /**
+   * A page's HTML (its start-up with `head`), compressed like the assets. Pages repeat — a few
+   * start-ups, and heads the event cache keeps — so each distinct one is built and compressed once.
+   */
+  private sendPage(c: Context<AppEnv>, pathname: string, head: string, status: 200 | 404) {
+    const html = this.htmlFor(pathname);
+    let byHead = this.pages.get(html);
+    if (!byHead) {
+      byHead = new Map();
+      this.pages.set(html, byHead);
     }
-    return c.body(new Uint8Array(body), 200, headers);
+    let page = byHead.get(head);
+    if (!page) {
+      if (byHead.size >= PAGE_CACHE_SIZE) byHead.clear();
+      page = { body: bytes(Buffer.from(this.withHead(html, head))) };
+      byHead.set(head, page);
+    }
+    const headers: Record<string, string> = { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' };
+    return c.body(this.encode(c, page, headers, 'quick'), status, headers);
   }
 
   mount(app: Hono<AppEnv>) {
@@ -131,8 +165,7 @@ export class Spa {
         page = null;
       }
       const status = page?.status ?? (isAppPath(pathname) ? 200 : 404);
-      c.header('Cache-Control', 'no-cache');
-      return c.html(this.renderIndex(page?.head, pathname), status);
+      return this.sendPage(c, pathname, page?.head ?? '', status);
     });
   }
 }
