@@ -12,6 +12,7 @@ import { loadScenarios, type LoadedScenario } from './lib/registry.ts';
 import { formatReport, judge, type ScenarioResult, type Startup, writeJson } from './lib/report.ts';
 import { type BenchServer, excerpt, freePort, provisionDatabase, serverEnv, startServer } from './lib/server.ts';
 import { startBenchSmtpSink } from './lib/smtp-sink.ts';
+import { auditPage, findChrome, LIGHTHOUSE_VERSION, type LighthouseResult, lighthousePass, seedLighthousePages } from './lib/lighthouse.ts';
 import type { BenchContext, Load } from './lib/types.ts';
 
 const say = (msg: string) => console.error(msg);
@@ -67,6 +68,20 @@ async function runScenario(ls: LoadedScenario, ctx: BenchContext, dbUrl: string,
   return result;
 }
 
+/** Lighthouse's mobile audit of each public page, one after another; a string when it could not run. */
+async function runLighthouse(ctx: BenchContext): Promise<LighthouseResult[] | string> {
+  const chrome = findChrome();
+  if (!chrome) return 'skipped: no Chromium (apt-get install chromium, or set CHROME_PATH)';
+  say(`▶ Lighthouse ${LIGHTHOUSE_VERSION} (mobile) on the public pages, with ${chrome}`);
+  const results: LighthouseResult[] = [];
+  for (const page of await seedLighthousePages(ctx)) {
+    const r = await auditPage(ctx.baseURL, page, chrome);
+    say(`    ${page.page}: ${r.error ? `ERROR ${r.error}` : `performance ${r.performance}, accessibility ${r.accessibility}`}`);
+    results.push(r);
+  }
+  return results;
+}
+
 function gitInfo() {
   try {
     const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
@@ -97,6 +112,7 @@ async function main(): Promise<number> {
   let coldOutput = 0;
   const results: ScenarioResult[] = [];
   let harnessError: string | undefined;
+  let lighthouse: LighthouseResult[] | string = 'off (BENCH_LIGHTHOUSE=0)';
 
   let cleaned: Promise<void> | undefined;
   const cleanup = () => {
@@ -128,6 +144,8 @@ async function main(): Promise<number> {
 
     const handle = createContext({ baseURL: server.baseURL, dbUrl: db.url, distDir: config.distDir, serverEnv: env });
     closeCtx = handle.close;
+    // First, on the quiet server: the load scenarios would leave work (e.g. e-mails) behind.
+    if (config.lighthouse) lighthouse = await runLighthouse(handle.ctx);
     for (const ls of scenarios) results.push(await runScenario(ls, handle.ctx, db.url, server, config));
   } catch (err) {
     harnessError = err instanceof Error ? err.message : String(err);
@@ -137,7 +155,7 @@ async function main(): Promise<number> {
 
   const firstLoads = publicFirstLoads(path.join(config.distDir, 'client'));
   console.log('');
-  console.log(formatReport(results, startup, firstLoads));
+  console.log(formatReport(results, startup, firstLoads, lighthouse));
   const output = (serverOutput?.count ?? 0) + coldOutput;
   if (output > 0) {
     say(`\nbench: the server wrote ${output} line(s) at LOG_LEVEL=warn or above; excerpt:`);
@@ -151,6 +169,7 @@ async function main(): Promise<number> {
     config: { ...config, only: config.only.length ? config.only : undefined, database: config.databaseUrl ? 'BENCH_DATABASE_URL' : 'embedded', databaseUrl: undefined },
     startup,
     firstLoads: firstLoads.map(({ page, files, gzipBytes }) => ({ page, files, gzipBytes })),
+    lighthouse,
     scenarios: results,
     serverOutput: { count: output, first: serverOutput?.first ?? [], last: serverOutput?.lines ?? [] },
     harnessError,
@@ -163,7 +182,8 @@ async function main(): Promise<number> {
   }
   if (results.some((r) => r.status === 'ERROR')) return 1;
   const overBudget = firstLoads.some((fl) => fl.gzipBytes > FIRST_LOAD_BUDGET_BYTES);
-  if (config.strict && (results.some((r) => r.status === 'FAIL') || startup?.pass === false || overBudget)) return 3;
+  const lighthouseMissed = Array.isArray(lighthouse) && lighthouse.some((r) => !lighthousePass(r));
+  if (config.strict && (results.some((r) => r.status === 'FAIL') || startup?.pass === false || overBudget || lighthouseMissed)) return 3;
   return 0;
 }
 

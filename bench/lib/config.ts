@@ -34,6 +34,8 @@ export function loadConfig() {
       .filter(Boolean),
     strict: flag('BENCH_STRICT'),
     keep: flag('BENCH_KEEP'),
+    /** Lighthouse's mobile audit of the public pages (lib/lighthouse.ts) before the scenarios. */
+    lighthouse: !['0', 'false', 'no', 'off'].includes((process.env.BENCH_LIGHTHOUSE ?? '').toLowerCase()),
     /** E-mail over SMTP to a local sink (lib/smtp-sink.ts); off: the dev mailbox (marked sent, no send). */
     smtp: !['0', 'false', 'no', 'off'].includes((process.env.BENCH_SMTP ?? '').toLowerCase()),
     databaseUrl: process.env.BENCH_DATABASE_URL || undefined,

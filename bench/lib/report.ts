@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { InsertCeiling } from './ceilings.ts';
 import { FIRST_LOAD_BUDGET_BYTES, type FirstLoad } from './first-load-js.ts';
+import { LIGHTHOUSE_TARGET, type LighthouseResult, lighthousePass } from './lighthouse.ts';
 import type { Load, RunStats, Target, VerifyResult } from './types.ts';
 
 export type ScenarioResult = {
@@ -59,7 +60,7 @@ function table(rows: string[][]): string {
   return [line(rows[0]!), sep, ...rows.slice(1).map(line)].join('\n');
 }
 
-export function formatReport(results: ScenarioResult[], startup: Startup | undefined, firstLoads: FirstLoad[] = []): string {
+export function formatReport(results: ScenarioResult[], startup: Startup | undefined, firstLoads: FirstLoad[] = [], lighthouse: LighthouseResult[] | string = []): string {
   const header = ['scenario', 'req/s', 'ok/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'ceiling/s', 'ratio', 'target', 'result'];
   const rows = results.map((r) => {
     const run = r.run;
@@ -104,6 +105,19 @@ export function formatReport(results: ScenarioResult[], startup: Startup | undef
   for (const fl of firstLoads) {
     const pass = fl.gzipBytes <= FIRST_LOAD_BUDGET_BYTES ? 'PASS' : 'FAIL';
     notes.push(`first-load JS ${fl.page}: ${(fl.gzipBytes / 1000).toFixed(1)} kB gzip in ${fl.files.length} files (GUIDE §5 ≤ ${FIRST_LOAD_BUDGET_BYTES / 1000} kB: ${pass})`);
+  }
+  const target = `GUIDE §5 performance ≥ ${LIGHTHOUSE_TARGET.performance}, accessibility ${LIGHTHOUSE_TARGET.accessibility}`;
+  if (typeof lighthouse === 'string') notes.push(`Lighthouse mobile: ${lighthouse}`);
+  for (const r of typeof lighthouse === 'string' ? [] : lighthouse) {
+    if (r.error || !r.metrics) {
+      notes.push(`Lighthouse mobile ${r.page}: ERROR — ${r.error}`);
+      continue;
+    }
+    const m = r.metrics;
+    notes.push(
+      `Lighthouse mobile ${r.page}: performance ${r.performance}, accessibility ${r.accessibility} ` +
+        `(FCP ${int(m.fcp)} ms, LCP ${int(m.lcp)} ms, TBT ${int(m.tbt)} ms, CLS ${m.cls.toFixed(3)}; ${target}: ${lighthousePass(r) ? 'PASS' : 'FAIL'})`,
+    );
   }
   if (notes.length) out.push('', ...notes.map((n) => `  ${n}`));
   return out.join('\n');
