@@ -77,12 +77,19 @@ function runOnce(url: string, chrome: string, outFile: string): Promise<Lhr> {
     `--output-path=${outFile}`,
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', args, { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'pipe'] });
+    // Its own process group, so a timeout ends npx, Lighthouse and Chromium together.
+    const child = spawn('npx', args, { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => {
       stderr = (stderr + d.toString()).slice(-2000);
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, RUN_TIMEOUT_MS);
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);

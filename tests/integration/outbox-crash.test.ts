@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { messageIdFor } from '../../src/server/integrations/smtp.ts';
 import { enqueueEmail } from '../../src/server/modules/outbox/enqueue.ts';
+import { closeChannels } from '../../src/server/modules/outbox/channels.ts';
 import { createTestApp } from '../support/app.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 
@@ -29,7 +30,10 @@ const smtp = await startSmtpSink(async (_mail, arrival) => {
   return undefined;
 });
 const t = await createTestApp({ SMTP_URL: smtp.url });
-afterAll(() => smtp.close());
+afterAll(async () => {
+  closeChannels(t.env); // first: the sink would otherwise wait for the pool's idle connections
+  await smtp.close();
+});
 
 const APP_NAME = 'turnout-outbox-crash-child';
 

@@ -31,6 +31,7 @@ const t = await createTestApp({
   OUTBOX_POLL_MS: '20',
 });
 afterAll(async () => {
+  closeChannels(t.env); // first: the sink would otherwise wait for the pool's idle connections
   await smtp.close();
   await twilio.close();
 });
@@ -289,6 +290,32 @@ describe('concurrent delivery', () => {
   });
 });
 
+describe('a delivery that outlives half the lease', () => {
+  it('is given up and rescheduled, and the drain goes on', async () => {
+    const to = 'stuck@example.com';
+    let letGo!: () => void;
+    const stuck = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    smtpRules.set(to, async () => {
+      await stuck;
+      return undefined;
+    });
+    await t.db.transaction((tx) => enqueueEmail(tx, 'test:stuck', mail(to)));
+    const shortLease = { ...t.deps, env: { ...t.env, OUTBOX_LEASE_MS: 1000 } };
+    try {
+      expect(await drainOutbox(shortLease)).toBe(0);
+      const r = await row('test:stuck');
+      expect(r).toMatchObject({ status: 'pending', attempts: 1, sent_at: null });
+      expect(r.last_error).toMatch(/longer than half the lease/);
+    } finally {
+      letGo();
+      closeChannels(shortLease.env);
+      await t.db.update(outbox).set({ status: 'dead' }).where(eq(outbox.idempotency_key, 'test:stuck'));
+    }
+  });
+});
+
 describe('startOutboxWorker', () => {
   it('polls, delivers, and stop() waits for the delivery in flight', async () => {
     const to = 'polled@example.com';
@@ -332,6 +359,43 @@ describe('startOutboxWorker', () => {
     await stopping;
     expect(await row('test:poll')).toMatchObject({ status: 'sent', delivered_via: 'smtp' });
     for (const key of ['test:poll:2', 'test:poll:3']) expect(await row(key), key).toMatchObject({ status: 'pending', attempts: 0, sent_at: null });
+    expect(await drainOutbox(t.deps)).toBe(2);
+  });
+
+  it('with every lane busy, stop() waits for all of them and hands back the messages not started', async () => {
+    const lanes = t.env.OUTBOX_CONCURRENCY;
+    let arrivedCount = 0;
+    let allArrived!: () => void;
+    const busy = new Promise<void>((resolve) => {
+      allArrived = resolve;
+    });
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    const keys = Array.from({ length: lanes + 2 }, (_, i) => `test:lanes-stop:${i}`);
+    for (const [i, key] of keys.entries()) {
+      const to = `lanes-stop-${i}@example.com`;
+      smtpRules.set(to, async () => {
+        if (++arrivedCount === lanes) allArrived();
+        await held;
+        return undefined;
+      });
+      await t.db.insert(outbox).values({ channel: 'email', idempotency_key: key, payload: mail(to), created_at: new Date(Date.now() - 1000 * (keys.length - i)) });
+    }
+    const worker = startOutboxWorker(t.deps);
+    await busy;
+    let stopped = false;
+    const stopping = worker.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(stopped).toBe(false);
+    letGo();
+    await stopping;
+    for (const key of keys.slice(0, lanes)) expect(await row(key), key).toMatchObject({ status: 'sent', delivered_via: 'smtp' });
+    for (const key of keys.slice(lanes)) expect(await row(key), key).toMatchObject({ status: 'pending', attempts: 0, sent_at: null });
+    expect(arrivedCount).toBe(lanes);
     expect(await drainOutbox(t.deps)).toBe(2);
   });
 });

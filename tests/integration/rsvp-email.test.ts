@@ -8,6 +8,7 @@ import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps, rsvp_pins } from '../../src/server/db/schema/rsvps.ts';
 import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
 import { insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
+import { closeChannels } from '../../src/server/modules/outbox/channels.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 
@@ -15,7 +16,10 @@ import { startSmtpSink } from '../support/smtp-sink.ts';
 // server (smtp-server) → parsed with mailparser.
 const smtp = await startSmtpSink();
 const t = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT: 'false' });
-afterAll(() => smtp.close());
+afterAll(async () => {
+  closeChannels(t.env); // first: the sink would otherwise wait for the pool's idle connections
+  await smtp.close();
+});
 
 const event = await insertEvent(t, {
   title: 'Harbour Gala',

@@ -103,13 +103,16 @@ describe('HTML start-up per path', () => {
     const e = await createEvent(t, owner, { title: 'Compressed Evening', main_body_intro: 'Long enough to be worth compressing. '.repeat(20) });
     const plain = await get(`/event/${e.slug}`);
     expect(plain.res.headers.get('content-encoding')).toBeNull();
+    const refused = await app.request(`${TEST_ORIGIN}/event/${e.slug}`, { headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(await refused.text()).toBe(plain.body);
     expect(plain.body.length).toBeGreaterThan(512);
     for (const [accept, encoding, decode] of [
       ['gzip, deflate, br', 'br', brotliDecompressSync],
       ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, GZIP;q=0.5', 'gzip', gunzipSync],
     ] as const) {
       for (let i = 0; i < 2; i++) {
-        // The second time from the kept compressed copy.
         const res = await app.request(`${TEST_ORIGIN}/event/${e.slug}`, { headers: { 'accept-encoding': accept } });
         expect(res.status).toBe(200);
         expect(res.headers.get('content-encoding'), accept).toBe(encoding);

@@ -27,8 +27,22 @@ type Encoded = { body: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer>; 
 type Asset = Encoded & { type: string; immutable: boolean };
 /** Bytes as a response body takes them (a Buffer may be a view into Node's shared pool: copied once). */
 const bytes = (b: Buffer): Uint8Array<ArrayBuffer> => new Uint8Array(b);
-/** Pages kept per start-up with their compressed forms (a few hundred bytes to ~3 kB each); then started afresh. */
-const PAGE_CACHE_SIZE = 1000;
+/**
+ * Pages kept per start-up, then started afresh. An entry (the head as key, the page, its br and gzip
+ * forms) takes ~5–8 kB: at most ~4 MB per start-up that has heads (event pages, /sample).
+ */
+const PAGE_CACHE_SIZE = 500;
+
+/** Whether an Accept-Encoding header accepts `coding` (listed, and not with q=0). */
+function accepts(header: string, coding: 'br' | 'gzip'): boolean {
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.split(';');
+    if (name?.trim().toLowerCase() !== coding) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
 
 export const HEAD_START = '<!--head:start-->';
 export const HEAD_END = '<!--head:end-->';
@@ -105,12 +119,12 @@ export class Spa {
     if (encoded.body.length <= 512) return encoded.body;
     headers.Vary = 'Accept-Encoding';
     const accept = c.req.header('accept-encoding') ?? '';
-    if (/\bbr\b/.test(accept)) {
+    if (accepts(accept, 'br')) {
       encoded.br ??= bytes(brotliCompressSync(encoded.body, { params: { [constants.BROTLI_PARAM_QUALITY]: effort === 'max' ? 11 : 5 } }));
       headers['Content-Encoding'] = 'br';
       return encoded.br;
     }
-    if (/\bgzip\b/.test(accept)) {
+    if (accepts(accept, 'gzip')) {
       encoded.gzip ??= bytes(gzipSync(encoded.body, { level: effort === 'max' ? 9 : 6 }));
       headers['Content-Encoding'] = 'gzip';
       return encoded.gzip;

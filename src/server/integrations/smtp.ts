@@ -4,7 +4,8 @@ import type { EmailPayload } from '../db/schema/outbox.ts';
 
 export type SmtpMailer = {
   /** Sends one message; resolves with the server's reply once it accepted the message. */
-  send: (opts: { idempotencyKey: string; payload: EmailPayload }) => Promise<{ messageId: string; response: string }>;
+  /** `signal` cancels the message while it waits for a pooled connection or is being sent. */
+  send: (opts: { idempotencyKey: string; payload: EmailPayload; signal?: AbortSignal }) => Promise<{ messageId: string; response: string }>;
   close: () => void;
 };
 
@@ -45,7 +46,7 @@ export function createSmtpMailer(opts: { url: string; from: string; connections:
     socketTimeout: 60_000,
   });
   return {
-    async send({ idempotencyKey, payload }) {
+    async send({ idempotencyKey, payload, signal }) {
       const messageId = messageIdFor(idempotencyKey, opts.from);
       const info = await transport.sendMail({
         from: opts.from,
@@ -54,6 +55,7 @@ export function createSmtpMailer(opts: { url: string; from: string; connections:
         text: payload.text,
         html: payload.html,
         messageId,
+        signal,
         attachments: payload.attachments?.map((a) => ({
           filename: a.filename,
           contentType: a.contentType,

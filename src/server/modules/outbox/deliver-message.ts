@@ -6,6 +6,8 @@ export type DeliveredVia = 'smtp' | 'twilio' | 'dev-mailbox';
 export type DeliverMessageOptions = {
   channels: Channels;
   message: { channel: 'email' | 'sms'; idempotency_key: string; payload: EmailPayload | SmsPayload };
+  /** Cancels an e-mail still queued or in flight (the SMS request is not cancellable). */
+  signal?: AbortSignal;
 };
 
 /** No provider for this channel is configured: its messages stay in the dev mailbox (the outbox rows). */
@@ -17,10 +19,10 @@ export function keptInMailbox(channels: Channels, channel: 'email' | 'sms'): boo
  * Hands one message to its channel and resolves once the provider accepted it; throws on failure.
  * An unconfigured channel keeps the message in the dev mailbox (the outbox row itself).
  */
-export async function deliverMessage({ channels, message }: DeliverMessageOptions): Promise<{ via: DeliveredVia; ref?: string }> {
+export async function deliverMessage({ channels, message, signal }: DeliverMessageOptions): Promise<{ via: DeliveredVia; ref?: string }> {
   if (keptInMailbox(channels, message.channel)) return { via: 'dev-mailbox' };
   if (message.channel === 'email') {
-    const { messageId } = await channels.smtp!.send({ idempotencyKey: message.idempotency_key, payload: message.payload as EmailPayload });
+    const { messageId } = await channels.smtp!.send({ idempotencyKey: message.idempotency_key, payload: message.payload as EmailPayload, signal });
     return { via: 'smtp', ref: messageId };
   }
   const { sid } = await channels.twilio!.send(message.payload as SmsPayload);

@@ -45,14 +45,16 @@ async function sweepSuperseded(deps: WorkerDeps, log: Logger): Promise<void> {
 export const CLAIM_BATCH = 20;
 
 /**
- * After a full batch the drain rests this fraction of the time the batch took, so a backlog (an RSVP
- * rush queues an e-mail per answer) never has the worker busy more than two thirds of the time, and
- * it backs off by itself when a busy machine makes its batches slow. Measured in the bench's rush
+ * After a full batch the drain rests this fraction of the time the batch took, so with a backlog (an
+ * RSVP rush queues an e-mail per answer) the guests' requests get a share of the machine, and the
+ * worker backs off by itself when a busy machine makes its batches slow. Measured in the bench's rush
  * (10k answers in ~7 s): a fixed 100 ms rest after each batch delivered the last e-mail 47 s (dev
  * mailbox) or 72 s (SMTP) after the last answer, this 4 s and 30 s, with the same RSVP figures
  * within the machine's noise.
  */
 const BATCH_REST_RATIO = 0.5;
+/** …but never longer than this: a slow provider (waiting, not working) makes long batches too. */
+const MAX_REST_MS = 100;
 
 /**
  * Step 1, one autocommitted statement: the oldest due messages — pending, or 'sending' under a lease
@@ -116,13 +118,25 @@ async function release(deps: WorkerDeps, rest: Claimed[]): Promise<void> {
   }
 }
 
-/** Rejects once `ms` have passed: a delivery is given up (and retried) before its lease runs out. */
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
+/**
+ * Rejects once `ms` have passed: a delivery is given up (and retried) before its lease runs out. The
+ * work's signal aborts then too, so an SMTP send still queued or in flight in the pool is cancelled
+ * rather than left to go out later and hold a connection meanwhile.
+ */
+function within<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
+  const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('delivery took longer than half the lease')), Math.max(0, ms));
+    timer = setTimeout(
+      () => {
+        const err = new Error('delivery took longer than half the lease');
+        reject(err);
+        controller.abort(err);
+      },
+      Math.max(0, ms),
+    );
   });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+  return Promise.race([work(controller.signal), deadline]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -135,7 +149,7 @@ async function deliverClaimed(deps: WorkerDeps, channels: Channels, log: Logger,
   const { id, attempts } = claimed;
   const mine = and(eq(outbox.id, id), eq(outbox.status, 'sending'), eq(outbox.attempts, attempts));
   try {
-    const { via, ref } = await within(deliverMessage({ channels, message: claimed }), timeLeftMs);
+    const { via, ref } = await within((signal) => deliverMessage({ channels, message: claimed, signal }), timeLeftMs);
     // An asynchronous commit: were this mark lost in a crash, the message would go again, with the same
     // Message-ID — at least once either way, and one fsync fewer per message.
     await deps.db
@@ -192,18 +206,29 @@ export async function drainOutbox(deps: WorkerDeps, opts: DrainOptions = {}): Pr
     // OUTBOX_CONCURRENCY lanes take the batch's messages oldest first. One claim never holds two
     // messages of one supersede_key (the lower one is outranked), so no newer answer's e-mail can
     // overtake an older one of the same RSVP.
+    // A lane that fails (the database, while recording an outcome) stops taking messages and so do the
+    // others; once every lane has finished, what nobody started goes back and the error is raised.
     let next = 0;
+    let failure: { err: unknown } | undefined;
     const lane = async () => {
-      while (next < batch.length) {
+      while (next < batch.length && !failure) {
         const message = batch[next++]!;
-        if (opts.signal?.aborted || Date.now() >= giveUpAt) unstarted.push(message);
-        else if ((await deliverClaimed(deps, channels, log, message, giveUpAt - Date.now())) === 'sent') sent++;
+        if (opts.signal?.aborted || Date.now() >= giveUpAt) {
+          unstarted.push(message);
+          continue;
+        }
+        try {
+          if ((await deliverClaimed(deps, channels, log, message, giveUpAt - Date.now())) === 'sent') sent++;
+        } catch (err) {
+          failure ??= { err };
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.min(deps.env.OUTBOX_CONCURRENCY, batch.length) }, lane));
-    await release(deps, unstarted);
+    await release(deps, [...unstarted, ...batch.slice(next)]);
+    if (failure) throw failure.err;
     if (claimed.length < CLAIM_BATCH) break;
-    await pause(BATCH_REST_RATIO * (performance.now() - batchStarted), opts.signal);
+    await pause(Math.min(MAX_REST_MS, BATCH_REST_RATIO * (performance.now() - batchStarted)), opts.signal);
   }
   return sent;
 }
