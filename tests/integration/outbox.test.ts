@@ -52,6 +52,15 @@ const dbNow = async () => (await t.db.execute<{ now: string }>(sql`select clock_
 const secondsBetween = async (a: Date | string, b: Date | string) =>
   Number((await t.db.execute<{ s: string }>(sql`select extract(epoch from (${b}::timestamptz - ${a}::timestamptz))::text as s`)).rows[0]?.s);
 
+/** A promise and the function that resolves it: a test holds a delivery until it opens the gate. */
+function gate(): [Promise<void>, () => void] {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return [opened, open];
+}
+
 describe('retry policy', () => {
   it('doubles the delay per failure, jittered between half and all of it, capped', () => {
     expect(backoffMs(1, () => 0)).toBe(BASE_BACKOFF_MS / 2);
@@ -118,10 +127,7 @@ describe('e-mail over SMTP', () => {
     const to = 'slow@example.com';
     const key = 'test:smtp:claim-first';
     let release!: () => void;
-    let arrived!: () => void;
-    const inFlight = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
+    const [inFlight, arrived] = gate();
     smtpRules.set(to, () => {
       arrived();
       return new Promise<SinkReply>((resolve) => {
@@ -216,10 +222,7 @@ describe('several workers on one database', () => {
     // The first two deliveries are held until both are in flight at once: the workers must be
     // working side by side on different rows (each on its own claimed batch), and a worker that
     // blocked on (or re-sent) a row the other one holds would never get there.
-    let release!: () => void;
-    const bothInFlight = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const [bothInFlight, release] = gate();
     let inFlight = 0;
     const count = 2 * CLAIM_BATCH + 5; // a batch each, and some left for whichever finishes first
     for (let i = 0; i < count; i++) {
@@ -263,10 +266,7 @@ describe('concurrent delivery', () => {
     const count = 3 * lanes;
     let inFlight = 0;
     let most = 0;
-    let allLanesBusy!: () => void;
-    const full = new Promise<void>((resolve) => {
-      allLanesBusy = resolve;
-    });
+    const [full, allLanesBusy] = gate();
     for (let i = 0; i < count; i++) {
       const to = `lane-${i}@example.com`;
       smtpRules.set(to, async () => {
@@ -293,10 +293,7 @@ describe('concurrent delivery', () => {
 describe('a delivery that outlives half the lease', () => {
   it('is given up and rescheduled, and the drain goes on', async () => {
     const to = 'stuck@example.com';
-    let letGo!: () => void;
-    const stuck = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
+    const [stuck, letGo] = gate();
     smtpRules.set(to, async () => {
       await stuck;
       return undefined;
@@ -319,14 +316,8 @@ describe('a delivery that outlives half the lease', () => {
 describe('startOutboxWorker', () => {
   it('polls, delivers, and stop() waits for the delivery in flight', async () => {
     const to = 'polled@example.com';
-    let arrived!: () => void;
-    const inFlight = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
-    let letGo!: () => void;
-    const held = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
+    const [inFlight, arrived] = gate();
+    const [held, letGo] = gate();
     smtpRules.set(to, async () => {
       arrived();
       await held;
@@ -365,14 +356,8 @@ describe('startOutboxWorker', () => {
   it('with every lane busy, stop() waits for all of them and hands back the messages not started', async () => {
     const lanes = t.env.OUTBOX_CONCURRENCY;
     let arrivedCount = 0;
-    let allArrived!: () => void;
-    const busy = new Promise<void>((resolve) => {
-      allArrived = resolve;
-    });
-    let letGo!: () => void;
-    const held = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
+    const [busy, allArrived] = gate();
+    const [held, letGo] = gate();
     const keys = Array.from({ length: lanes + 2 }, (_, i) => `test:lanes-stop:${i}`);
     for (const [i, key] of keys.entries()) {
       const to = `lanes-stop-${i}@example.com`;
