@@ -13,6 +13,8 @@ function num(name: string, fallback: number, min: number): number {
 }
 
 const flag = (name: string) => ['1', 'true', 'yes', 'on'].includes((process.env[name] ?? '').toLowerCase());
+/** For settings that default to on. */
+const off = (name: string) => ['0', 'false', 'no', 'off'].includes((process.env[name] ?? '').toLowerCase());
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -35,9 +37,9 @@ export function loadConfig() {
     strict: flag('BENCH_STRICT'),
     keep: flag('BENCH_KEEP'),
     /** Lighthouse's mobile audit of the public pages (lib/lighthouse.ts) before the scenarios. */
-    lighthouse: !['0', 'false', 'no', 'off'].includes((process.env.BENCH_LIGHTHOUSE ?? '').toLowerCase()),
+    lighthouse: !off('BENCH_LIGHTHOUSE'),
     /** E-mail over SMTP to a local sink (lib/smtp-sink.ts); off: the dev mailbox (marked sent, no send). */
-    smtp: !['0', 'false', 'no', 'off'].includes((process.env.BENCH_SMTP ?? '').toLowerCase()),
+    smtp: !off('BENCH_SMTP'),
     databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
     /** The issue 2 bound: start-up to the first served request on a warm data dir. */
     maxWarmStartMs: 3000,

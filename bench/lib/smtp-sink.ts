@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export type BenchSmtpSink = { url: string; accepted: () => number; close: () => Promise<void> };
+export type BenchSmtpSink = { url: string; close: () => Promise<void> };
 
 /**
  * The far side of SMTP for the bench server (BENCH_SMTP): a real smtp-server on 127.0.0.1 that
@@ -9,7 +9,6 @@ export type BenchSmtpSink = { url: string; accepted: () => number; close: () => 
  * (pooled connections, MIME encoding) is what a scenario's e-mails go through.
  */
 export async function startBenchSmtpSink(): Promise<BenchSmtpSink> {
-  let accepted = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -18,17 +17,13 @@ export async function startBenchSmtpSink(): Promise<BenchSmtpSink> {
     closeTimeout: 1000,
     onData(stream, _session, callback) {
       stream.resume();
-      stream.on('end', () => {
-        accepted++;
-        callback();
-      });
+      stream.on('end', () => callback());
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
-    accepted: () => accepted,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

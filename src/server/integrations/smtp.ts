@@ -3,8 +3,10 @@ import nodemailer from 'nodemailer';
 import type { EmailPayload } from '../db/schema/outbox.ts';
 
 export type SmtpMailer = {
-  /** Sends one message; resolves with the server's reply once it accepted the message. */
-  /** `signal` cancels the message while it waits for a pooled connection or is being sent. */
+  /**
+   * Sends one message; resolves with the server's reply once it accepted the message. `signal` cancels
+   * it while it waits for a pooled connection or is being sent.
+   */
   send: (opts: { idempotencyKey: string; payload: EmailPayload; signal?: AbortSignal }) => Promise<{ messageId: string; response: string }>;
   close: () => void;
 };

@@ -205,9 +205,8 @@ export async function drainOutbox(deps: WorkerDeps, opts: DrainOptions = {}): Pr
     const unstarted: Claimed[] = [];
     // OUTBOX_CONCURRENCY lanes take the batch's messages oldest first. One claim never holds two
     // messages of one supersede_key (the lower one is outranked), so no newer answer's e-mail can
-    // overtake an older one of the same RSVP.
-    // A lane that fails (the database, while recording an outcome) stops taking messages and so do the
-    // others; once every lane has finished, what nobody started goes back and the error is raised.
+    // overtake an older one of the same RSVP. A lane that fails (the database, recording an outcome)
+    // stops every lane; once all have finished, what none started goes back and the error is raised.
     let next = 0;
     let failure: { err: unknown } | undefined;
     const lane = async () => {
