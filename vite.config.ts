@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -17,6 +18,44 @@ const base = (): UserConfig => ({
 
 /** One light start-up per guest page, without React Router (docs/decisions/0003-public-entry.md). */
 const GUEST_START_UPS = Object.fromEntries(GUEST_PAGES.map(({ html }) => [html, path.resolve(`src/web/guest/${html}.html`)]));
+
+/** A guest start-up's HTML: index.html with the page's own script (src/web/guest/<page>-main.tsx). */
+function guestStartUpHtml(page: string): string {
+  const index = readFileSync(path.resolve('src/web/index.html'), 'utf8');
+  const html = index.replace('src="./main.tsx"', `src="./${page}-main.tsx"`);
+  if (html === index) throw new Error('src/web/index.html no longer loads ./main.tsx: update guestStartUpHtml in vite.config.ts');
+  return html;
+}
+
+/**
+ * Makes the guest start-ups' HTML (guestStartUpHtml) instead of keeping three copies of index.html's
+ * head: as build inputs, and in dev at /guest/<page>.html.
+ */
+function guestHtml(): Plugin {
+  const byId = new Map(Object.entries(GUEST_START_UPS).map(([page, id]) => [id, page]));
+  return {
+    name: 'turnout:guest-html',
+    enforce: 'pre',
+    resolveId: (id) => (byId.has(id) ? id : null),
+    load: (id) => {
+      const page = byId.get(id);
+      return page ? guestStartUpHtml(page) : null;
+    },
+    configureServer(server) {
+      server.middlewares.use(async (req, res, next) => {
+        const page = /^\/guest\/(\w+)\.html$/.exec(req.url?.split('?')[0] ?? '')?.[1];
+        if (!page || !(page in GUEST_START_UPS)) return next();
+        try {
+          const html = await server.transformIndexHtml(req.url!, guestStartUpHtml(page));
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          res.end(html);
+        } catch (err) {
+          next(err);
+        }
+      });
+    },
+  };
+}
 
 const GUEST_FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query)|clsx)[\\/]/;
 
@@ -42,6 +81,7 @@ function guestStartUps(): Plugin {
       const config = base();
       await build({
         ...config,
+        plugins: [...(config.plugins ?? []), guestHtml()],
         configFile: false,
         mode,
         logLevel,
@@ -67,7 +107,7 @@ export default defineConfig(() => {
   return {
     ...config,
     publicDir: path.resolve('src/web/public'),
-    plugins: [...(config.plugins ?? []), guestStartUps()],
+    plugins: [...(config.plugins ?? []), guestHtml(), guestStartUps()],
     build: { ...config.build, emptyOutDir: true },
     server: {
       port: 5173,

@@ -1,8 +1,8 @@
 import { SAMPLE_PRODUCT } from './routes.ts';
 
 /**
- * The guest pages, each served by its own light start-up without React Router (src/web/guest/<html>.html
- * → <html>-main.tsx → mount.tsx; docs/decisions/0003-public-entry.md). One list for everyone: the server
+ * The guest pages, each served by its own light start-up without React Router (guest/<html>.html, made
+ * by vite.config.ts from index.html → src/web/guest/<html>-main.tsx → mount.tsx; docs/decisions/0003-public-entry.md). One list for everyone: the server
  * sends guest/<html>.html for exactly these paths (src/server/http/spa.ts), vite.config.ts builds one
  * start-up per `html`, the guest start-ups read their params with matchGuestPage, and the bench
  * measures their first load. The full app's router.tsx lists these paths too, for in-app visits.
