@@ -114,7 +114,10 @@ export default defineConfig(() => {
       proxy: {
         // The API accepts writes only from its own origin (src/server/http/same-origin.ts): through this
         // proxy the page's origin (:5173) is presented as the API's.
-        '/api': { target: apiTarget, configure: (proxy) => proxy.on('proxyReq', (proxyReq) => proxyReq.getHeader('origin') && proxyReq.setHeader('origin', apiTarget)) },
+        '/api': {
+          target: apiTarget,
+          configure: (proxy) => proxy.on('proxyReq', (proxyReq) => proxyReq.getHeader('origin') && proxyReq.setHeader('origin', apiTarget)),
+        },
         '/media': apiTarget,
         '/healthz': apiTarget,
         '/qr': apiTarget,

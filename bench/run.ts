@@ -20,10 +20,24 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 class ServerDied extends Error {}
 
-async function runScenario(ls: LoadedScenario, ctx: BenchContext, dbUrl: string, server: BenchServer, config: Config): Promise<ScenarioResult> {
+async function runScenario(
+  ls: LoadedScenario,
+  ctx: BenchContext,
+  dbUrl: string,
+  server: BenchServer,
+  config: Config,
+): Promise<ScenarioResult> {
   const s = ls.scenario;
   const load: Load = { duration: config.duration, connections: config.connections, warmup: config.warmup, ...s.load };
-  const result: ScenarioResult = { name: s.name, file: ls.file, target: s.target, targetSource: s.targetSource, load, status: 'PASS', failures: [] };
+  const result: ScenarioResult = {
+    name: s.name,
+    file: ls.file,
+    target: s.target,
+    targetSource: s.targetSource,
+    load,
+    status: 'PASS',
+    failures: [],
+  };
   const abort = server.exited.catch((err: Error) => {
     throw new ServerDied(err.message);
   });
@@ -52,10 +66,19 @@ async function runScenario(ls: LoadedScenario, ctx: BenchContext, dbUrl: string,
         maxSeconds: config.maxSeconds,
       });
     }
-    const run = await runLoad({ baseURL: ctx.baseURL, plan: s.requests(ctx, state), load, isOk: s.isOk?.bind(s), abort, maxSeconds: config.maxSeconds });
+    const run = await runLoad({
+      baseURL: ctx.baseURL,
+      plan: s.requests(ctx, state),
+      load,
+      isOk: s.isOk?.bind(s),
+      abort,
+      maxSeconds: config.maxSeconds,
+    });
     result.run = run;
     result.ratio = result.ceiling.rps > 0 ? run.rps / result.ceiling.rps : undefined;
-    say(`    ${fmt(run.rps)} req/s (${fmt(run.okRps)} ok/s), p50 ${run.p50.toFixed(2)} / p95 ${run.p95.toFixed(2)} / p99 ${run.p99.toFixed(2)} ms`);
+    say(
+      `    ${fmt(run.rps)} req/s (${fmt(run.okRps)} ok/s), p50 ${run.p50.toFixed(2)} / p95 ${run.p95.toFixed(2)} / p99 ${run.p99.toFixed(2)} ms`,
+    );
     if (s.verify) result.verify = await s.verify(ctx, state, run);
     result.failures = judge(s.target, run, result.verify);
     result.status = result.failures.length ? 'FAIL' : 'PASS';
@@ -101,11 +124,14 @@ async function main(): Promise<number> {
     `bench: ${scenarios.length} scenario(s), ${config.connections} connections, ${config.duration} s each ` +
       `(+${config.warmup} s warm-up, ceiling ${config.ceilingDuration} s); ${os.cpus().length} CPUs, load ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
   );
-  if (loadBefore[0]! > os.cpus().length * 0.5) say('bench: warning — the machine is already busy; figures will be noisy (compare ratios, not req/s).');
+  if (loadBefore[0]! > os.cpus().length * 0.5)
+    say('bench: warning — the machine is already busy; figures will be noisy (compare ratios, not req/s).');
 
   const db = await provisionDatabase(config.databaseUrl);
   const smtp = config.smtp ? await startBenchSmtpSink() : undefined;
-  say(`bench: ${db.describe}; build ${path.relative(ROOT, config.distDir)}; e-mail ${smtp ? `over SMTP to a local sink (${smtp.url})` : 'kept in the dev mailbox (BENCH_SMTP=0)'}`);
+  say(
+    `bench: ${db.describe}; build ${path.relative(ROOT, config.distDir)}; e-mail ${smtp ? `over SMTP to a local sink (${smtp.url})` : 'kept in the dev mailbox (BENCH_SMTP=0)'}`,
+  );
   let server: BenchServer | undefined;
   let closeCtx: (() => Promise<void>) | undefined;
   let startup: Startup | undefined;
@@ -139,7 +165,12 @@ async function main(): Promise<number> {
     coldOutput = cold.output.count;
     await cold.stop();
     server = await startServer({ distDir: config.distDir, env, port });
-    startup = { coldMs: cold.startupMs, warmMs: server.startupMs, maxWarmMs: config.maxWarmStartMs, pass: server.startupMs < config.maxWarmStartMs };
+    startup = {
+      coldMs: cold.startupMs,
+      warmMs: server.startupMs,
+      maxWarmMs: config.maxWarmStartMs,
+      pass: server.startupMs < config.maxWarmStartMs,
+    };
     say(`bench: server at ${server.baseURL}; start-up cold ${fmt(cold.startupMs)} ms, warm ${fmt(server.startupMs)} ms`);
 
     const handle = createContext({ baseURL: server.baseURL, dbUrl: db.url, distDir: config.distDir, serverEnv: env });
@@ -164,9 +195,21 @@ async function main(): Promise<number> {
   const file = writeJson(config.resultsDir, {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()}-${os.arch()}`, loadBefore, loadAfter: os.loadavg() },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      node: process.version,
+      platform: `${os.platform()}-${os.arch()}`,
+      loadBefore,
+      loadAfter: os.loadavg(),
+    },
     git: gitInfo(),
-    config: { ...config, only: config.only.length ? config.only : undefined, database: config.databaseUrl ? 'BENCH_DATABASE_URL' : 'embedded', databaseUrl: undefined },
+    config: {
+      ...config,
+      only: config.only.length ? config.only : undefined,
+      database: config.databaseUrl ? 'BENCH_DATABASE_URL' : 'embedded',
+      databaseUrl: undefined,
+    },
     startup,
     firstLoads: firstLoads.map(({ page, files, gzipBytes }) => ({ page, files, gzipBytes })),
     lighthouse,

@@ -2,7 +2,10 @@
 import { spawn } from 'node:child_process';
 
 const procs = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], { stdio: 'inherit', env: { ...process.env, PORT: process.env.PORT ?? '3000' } }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: process.env.PORT ?? '3000' },
+  }),
   spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: process.env.PORT ?? '3000' } }),
 ];
 const stop = () => {

@@ -38,7 +38,8 @@ export function createContext(opts: { baseURL: string; dbUrl: string; distDir: s
   async function api<T>(pathname: string, init: ApiInit = {}): Promise<T> {
     const res = await request(pathname, init);
     const text = await res.text();
-    if (!res.ok) throw new Error(`${init.method ?? (init.body !== undefined ? 'POST' : 'GET')} ${pathname} → ${res.status}: ${text.slice(0, 500)}`);
+    if (!res.ok)
+      throw new Error(`${init.method ?? (init.body !== undefined ? 'POST' : 'GET')} ${pathname} → ${res.status}: ${text.slice(0, 500)}`);
     return (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T;
   }
 

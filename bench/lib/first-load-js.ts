@@ -14,7 +14,6 @@ import { GUEST_PAGES, guestHtmlFile } from '../../src/common/guest-pages.ts';
 /** GUIDE §5: initial JS of a public page ≤ 90 KB gzip. */
 export const FIRST_LOAD_BUDGET_BYTES = 90_000;
 
-
 /** `modules`: the sources bundled into `files`, from their sourcemaps (node_modules/… or src/…). */
 export type FirstLoad = { page: string; html: string; files: string[]; modules: string[]; gzipBytes: number };
 

@@ -29,7 +29,9 @@ export function lighthousePass(r: LighthouseResult): boolean {
 
 /** CHROME_PATH, else Debian's Chromium (see .ci/run). */
 export function findChrome(): string | undefined {
-  return [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => p && existsSync(p));
+  return [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
+    (p) => p && existsSync(p),
+  );
 }
 
 /** An event page with real content, its sample page and a confirmed guest's ticket page. */
@@ -135,7 +137,12 @@ export async function auditPage(baseURL: string, page: { page: string; path: str
         page: page.page,
         performance,
         accessibility,
-        metrics: { fcp: n('first-contentful-paint'), lcp: n('largest-contentful-paint'), tbt: n('total-blocking-time'), cls: n('cumulative-layout-shift') },
+        metrics: {
+          fcp: n('first-contentful-paint'),
+          lcp: n('largest-contentful-paint'),
+          tbt: n('total-blocking-time'),
+          cls: n('cumulative-layout-shift'),
+        },
       };
     }
     return { page: page.page, error: lastError };

@@ -60,7 +60,12 @@ function table(rows: string[][]): string {
   return [line(rows[0]!), sep, ...rows.slice(1).map(line)].join('\n');
 }
 
-export function formatReport(results: ScenarioResult[], startup: Startup | undefined, firstLoads: FirstLoad[] = [], lighthouse: LighthouseResult[] | string = []): string {
+export function formatReport(
+  results: ScenarioResult[],
+  startup: Startup | undefined,
+  firstLoads: FirstLoad[] = [],
+  lighthouse: LighthouseResult[] | string = [],
+): string {
   const header = ['scenario', 'req/s', 'ok/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'ceiling/s', 'ratio', 'target', 'result'];
   const rows = results.map((r) => {
     const run = r.run;
@@ -104,7 +109,9 @@ export function formatReport(results: ScenarioResult[], startup: Startup | undef
   }
   for (const fl of firstLoads) {
     const pass = fl.gzipBytes <= FIRST_LOAD_BUDGET_BYTES ? 'PASS' : 'FAIL';
-    notes.push(`first-load JS ${fl.page}: ${(fl.gzipBytes / 1000).toFixed(1)} kB gzip in ${fl.files.length} files (GUIDE §5 ≤ ${FIRST_LOAD_BUDGET_BYTES / 1000} kB: ${pass})`);
+    notes.push(
+      `first-load JS ${fl.page}: ${(fl.gzipBytes / 1000).toFixed(1)} kB gzip in ${fl.files.length} files (GUIDE §5 ≤ ${FIRST_LOAD_BUDGET_BYTES / 1000} kB: ${pass})`,
+    );
   }
   const target = `GUIDE §5 performance ≥ ${LIGHTHOUSE_TARGET.performance}, accessibility ${LIGHTHOUSE_TARGET.accessibility}`;
   if (typeof lighthouse === 'string') notes.push(`Lighthouse mobile: ${lighthouse}`);

@@ -57,7 +57,10 @@ export type BenchContext = {
   /** Another signed-in account (role 'host', or 'admin'), created with the server's CLI. */
   createUser: (opts?: { admin?: boolean; email?: string }) => Promise<SignedInUser>;
   /** fetch against baseURL; throws on a non-2xx answer with the status and body in the message. */
-  api: <T = unknown>(path: string, init?: { method?: string; body?: unknown; user?: SignedInUser; headers?: Record<string, string> }) => Promise<T>;
+  api: <T = unknown>(
+    path: string,
+    init?: { method?: string; body?: unknown; user?: SignedInUser; headers?: Record<string, string> },
+  ) => Promise<T>;
   log: (msg: string) => void;
 };
 

@@ -16,10 +16,16 @@ export default defineScenario<State>({
   targetSource: 'GUIDE §5 public event page HTML (with meta tags)',
   async setup(ctx) {
     const owner = await ctx.owner();
-    const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#8a4b5c' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#8a4b5c' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'hero.png');
-    const up = await fetch(new URL('/api/media', ctx.baseURL), { method: 'POST', headers: { cookie: owner.cookie, origin: ctx.baseURL }, body: form });
+    const up = await fetch(new URL('/api/media', ctx.baseURL), {
+      method: 'POST',
+      headers: { cookie: owner.cookie, origin: ctx.baseURL },
+      body: form,
+    });
     if (up.status !== 201) throw new Error(`POST /api/media → ${up.status}: ${await up.text()}`);
     const image = (await up.json()) as { image_url: string; preview_image_url: string };
     const { event } = await ctx.api<{ event: { id: string; slug: string } }>('/api/events', {

@@ -106,7 +106,13 @@ export default defineScenario<State>({
     const refused = run.statusCodes['409'] ?? 0;
     const delivery = await deliveryLag(ctx, state.eventId, accepted);
     const ok =
-      r.taken <= r.max && r.taken === r.sum && r.confirmed === accepted && r.mails === accepted && r.taken === SEATS && refused === OVERFLOW && delivery.ok;
+      r.taken <= r.max &&
+      r.taken === r.sum &&
+      r.confirmed === accepted &&
+      r.mails === accepted &&
+      r.taken === SEATS &&
+      refused === OVERFLOW &&
+      delivery.ok;
     return {
       ok,
       detail: `seats_taken ${r.taken}/${r.max} = SUM ${r.sum}; ${accepted} accepted, ${refused} refused (409), ${r.mails} e-mails queued; oversold ${Math.max(0, r.taken - r.max)}; ${delivery.detail}`,

@@ -40,7 +40,16 @@ describe('phone normalisation (SPEC §5)', () => {
 
 describe('route table (SPEC §2)', () => {
   it('knows the app paths and nothing else', () => {
-    for (const p of ['/', '/event', '/event/abc', '/event/x/payment-success', '/ticket/1', '/checkin/verify/abc', '/sample', '/auth/sms/twilio']) {
+    for (const p of [
+      '/',
+      '/event',
+      '/event/abc',
+      '/event/x/payment-success',
+      '/ticket/1',
+      '/checkin/verify/abc',
+      '/sample',
+      '/auth/sms/twilio',
+    ]) {
       expect(isAppPath(p), p).toBe(true);
     }
     for (const p of ['/nope', '/event/a/b', '/auth/whatever', '/checkin/verify', '/samples']) {

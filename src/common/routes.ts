@@ -26,9 +26,7 @@ export const APP_PATHS = [
   `/${SAMPLE_PRODUCT}`,
 ] as const;
 
-const compiled = APP_PATHS.map(
-  (p) => new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
-);
+const compiled = APP_PATHS.map((p) => new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
 
 export function isAppPath(pathname: string): boolean {
   return compiled.some((re) => re.test(pathname));

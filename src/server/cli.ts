@@ -52,7 +52,13 @@ async function main() {
   try {
     await runMigrations(url);
     const auth = createAuth(db, env);
-    const user = await createUser({ auth, email: values.email, password: values.password, name: values.name, role: values.admin ? 'admin' : 'host' });
+    const user = await createUser({
+      auth,
+      email: values.email,
+      password: values.password,
+      name: values.name,
+      role: values.admin ? 'admin' : 'host',
+    });
     console.log(`Created ${values.admin ? 'admin' : 'host'} account ${user.email} (id ${user.id})`);
   } finally {
     await db.$client.end();
@@ -62,7 +68,11 @@ async function main() {
 
 main().catch((err) => {
   if (err instanceof AppError) {
-    const details = err.fields ? Object.entries(err.fields).map(([k, v]) => `\n  ${k}: ${v}`).join('') : '';
+    const details = err.fields
+      ? Object.entries(err.fields)
+          .map(([k, v]) => `\n  ${k}: ${v}`)
+          .join('')
+      : '';
     console.error(`${err.message}${details}`);
   } else if (err instanceof EnvError) console.error(err.message);
   else console.error(err instanceof Error ? err.message : err);

@@ -3,9 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const secret = z.string().min(32, 'must be at least 32 characters');
 
@@ -19,7 +17,10 @@ export const EnvSchema = z.object({
    */
   PUBLIC_BASE_URL: z.url().optional(),
   /** Any PostgreSQL server. Without it the app starts its own embedded server under DATA_DIR. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATA_DIR: z.string().default('./data'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   AUTH_SECRET: secret.optional(),
@@ -27,7 +28,10 @@ export const EnvSchema = z.object({
   ENCRYPTION_KEY: z.string().optional(),
   /** Key for signing ticket tokens (HMAC-SHA256). */
   TICKET_SIGNING_KEY: secret.optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Turnout <no-reply@turnout.local>'),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),

@@ -190,7 +190,12 @@ test('a raw HTTP GET of the public page carries the share tags', async ({ page, 
     expect(meta(html, 'og:image:height')).toBe('675');
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, unknown>;
-    expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'Event', name: 'Share <Preview> & Test', startDate: '2030-05-01T18:00:00.000Z' });
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: 'Share <Preview> & Test',
+      startDate: '2030-05-01T18:00:00.000Z',
+    });
     // The image the tags name is served, 1200×675.
     const og = await request.get(meta(html, 'og:image')!);
     expect(og.status()).toBe(200);
@@ -225,45 +230,49 @@ test('sample page: event.ics download parses with ical.js', async ({ page, serve
   expect(vevent.getFirstPropertyValue('dtstamp')).toBeTruthy();
 });
 
-test('sample page: calendar link on a phone, legacy RSVP modal, footer', { tag: '@mobile' }, async ({ page, server, context }, testInfo) => {
-  await createOwner(page, server);
-  await context.route('https://calendar.google.com/**', (route) => route.fulfill({ status: 200, body: 'calendar' }));
-  await page.goto('/sample');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await keepScreenshot(page, testInfo, 'sample');
-  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
-  await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/auth/admin');
-  await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
-  await expect(page.getByText(/© \d{4} Turnout/)).toBeVisible();
+test(
+  'sample page: calendar link on a phone, legacy RSVP modal, footer',
+  { tag: '@mobile' },
+  async ({ page, server, context }, testInfo) => {
+    await createOwner(page, server);
+    await context.route('https://calendar.google.com/**', (route) => route.fulfill({ status: 200, body: 'calendar' }));
+    await page.goto('/sample');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await keepScreenshot(page, testInfo, 'sample');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/auth/admin');
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
+    await expect(page.getByText(/© \d{4} Turnout/)).toBeVisible();
 
-  // Under 768 px the calendar icon opens a calendar template in a new tab (wider: the .ics test above).
-  if ((page.viewportSize()?.width ?? 1280) < 768) {
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Add to calendar' }).click()]);
-    const url = new URL(popup.url());
-    expect(url.hostname).toBe('calendar.google.com');
-    expect(url.searchParams.get('dates')).toBe('20250503T220000Z/20250504T040000Z');
-    await popup.close();
-  }
+    // Under 768 px the calendar icon opens a calendar template in a new tab (wider: the .ics test above).
+    if ((page.viewportSize()?.width ?? 1280) < 768) {
+      const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Add to calendar' }).click()]);
+      const url = new URL(popup.url());
+      expect(url.hostname).toBe('calendar.google.com');
+      expect(url.searchParams.get('dates')).toBe('20250503T220000Z/20250504T040000Z');
+      await popup.close();
+    }
 
-  // The legacy form: its validation texts, then a real RSVP and the thank-you panel.
-  await page.getByRole('button', { name: 'RSVP' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
-  await expect(dialog.getByText('Please enter your preferred name')).toBeVisible();
-  await expect(dialog.getByText('Please enter your phone number')).toBeVisible();
-  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
-  await dialog.getByLabel('Preferred name').fill('Sam');
-  await dialog.getByLabel('Phone').fill('555 0100');
-  await dialog.getByRole('radio', { name: 'No' }).check();
-  await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
-  await expect(dialog.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
-  await keepScreenshot(page, testInfo, 'sample-thank-you');
-  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
-  await expect(dialog).toBeHidden();
+    // The legacy form: its validation texts, then a real RSVP and the thank-you panel.
+    await page.getByRole('button', { name: 'RSVP' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
+    await expect(dialog.getByText('Please enter your preferred name')).toBeVisible();
+    await expect(dialog.getByText('Please enter your phone number')).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    await dialog.getByLabel('Preferred name').fill('Sam');
+    await dialog.getByLabel('Phone').fill('555 0100');
+    await dialog.getByRole('radio', { name: 'No' }).check();
+    await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+    await keepScreenshot(page, testInfo, 'sample-thank-you');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect(dialog).toBeHidden();
 
-  // Outside click closes the modal too.
-  await page.getByRole('button', { name: 'RSVP' }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await page.mouse.click(10, 10);
-  await expect(page.getByRole('dialog')).toBeHidden();
-});
+    // Outside click closes the modal too.
+    await page.getByRole('button', { name: 'RSVP' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.mouse.click(10, 10);
+    await expect(page.getByRole('dialog')).toBeHidden();
+  },
+);

@@ -18,9 +18,13 @@ test('public pages ship at most 90 kB of gzip JS on first load, and no router or
     test.info().annotations.push({ type: 'first-load JS', description: `${load.page}: ${kB} kB gzip in ${load.files.length} files` });
     expect(load.gzipBytes, `${load.page}: ${kB} kB (${load.files.join(', ')})`).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
     // The walk reached the page and the framework, not just the entry file.
-    expect(load.modules, load.page).toEqual(expect.arrayContaining(['node_modules/react-dom/cjs/react-dom-client.production.js', 'src/web/guest/mount.tsx']));
+    expect(load.modules, load.page).toEqual(
+      expect.arrayContaining(['node_modules/react-dom/cjs/react-dom-client.production.js', 'src/web/guest/mount.tsx']),
+    );
     // Neither the full app's router and admin screens nor tailwind-merge reach a guest page's first load.
-    const foreign = load.modules.filter((m) => /node_modules\/(react-router|tailwind-merge)\/|src\/web\/(router\.tsx|routes\/(admin|auth)\/)/.test(m));
+    const foreign = load.modules.filter((m) =>
+      /node_modules\/(react-router|tailwind-merge)\/|src\/web\/(router\.tsx|routes\/(admin|auth)\/)/.test(m),
+    );
     expect(foreign, load.page).toEqual([]);
   }
 });

@@ -109,7 +109,9 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
   const main = path.join(DIST, 'server', 'main.js');
   if (!existsSync(main)) {
-    throw new Error(`No built server at ${main}: run \`npm run build\` (or \`DIST_DIR=${path.relative(ROOT, DIST)} npm run build\`) first.`);
+    throw new Error(
+      `No built server at ${main}: run \`npm run build\` (or \`DIST_DIR=${path.relative(ROOT, DIST)} npm run build\`) first.`,
+    );
   }
   const cleanups: (() => Promise<void> | void)[] = [];
   const cleanup = async () => {
@@ -255,10 +257,7 @@ export async function signOut(target: Requester, baseURL?: string): Promise<void
 const execFileP = promisify(execFile);
 
 /** Another account, made by the real CLI (`npm run user:create`) against the server's database. */
-export async function createUser(
-  server: TestServer,
-  opts: { email?: string; password?: string; admin?: boolean } = {},
-): Promise<Account> {
+export async function createUser(server: TestServer, opts: { email?: string; password?: string; admin?: boolean } = {}): Promise<Account> {
   const email = opts.email ?? `host-${randomBytes(4).toString('hex')}@example.com`;
   const password = opts.password ?? PASSWORD;
   const args = [path.join(DIST, 'server', 'cli.js'), 'user:create', '--email', email, '--password', password];

@@ -59,92 +59,96 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
 
 const unique = (testInfo: TestInfo, who: string) => `${who}-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
 
-test('a guest RSVPs with the keyboard, gets the e-mail and opens the ticket', { tag: '@mobile' }, async ({ page, server, playwright }, testInfo) => {
-  const owner = await ownerApi(playwright, server);
-  const title = `Summer Garden Party ${testInfo.project.name}`;
-  const event = await createEvent(owner, { title, max_attendees: 50 });
-  const email = unique(testInfo, 'grace');
+test(
+  'a guest RSVPs with the keyboard, gets the e-mail and opens the ticket',
+  { tag: '@mobile' },
+  async ({ page, server, playwright }, testInfo) => {
+    const owner = await ownerApi(playwright, server);
+    const title = `Summer Garden Party ${testInfo.project.name}`;
+    const event = await createEvent(owner, { title, max_attendees: 50 });
+    const email = unique(testInfo, 'grace');
 
-  await page.goto(`/event/${event.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  const rsvpButton = page.getByRole('button', { name: 'RSVP', exact: true });
-  await rsvpButton.click();
+    await page.goto(`/event/${event.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const rsvpButton = page.getByRole('button', { name: 'RSVP', exact: true });
+    await rsvpButton.click();
 
-  const dialog = page.getByRole('dialog', { name: title });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Name')).toBeFocused();
-  await expect(dialog.getByRole('radio', { name: "Yes, I'll attend" })).toBeChecked();
-  await expect(dialog.getByRole('radiogroup', { name: 'Will you attend?' })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    await expect(dialog.getByRole('radio', { name: "Yes, I'll attend" })).toBeChecked();
+    await expect(dialog.getByRole('radiogroup', { name: 'Will you attend?' })).toBeVisible();
 
-  // Enter on an empty form: the SPEC §5 texts, nothing sent.
-  await page.keyboard.press('Enter');
-  await expect(page.getByText('Missing Information')).toBeVisible();
-  await expect(page.getByText('Please fill in your name and email address.')).toBeVisible();
+    // Enter on an empty form: the SPEC §5 texts, nothing sent.
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Missing Information')).toBeVisible();
+    await expect(page.getByText('Please fill in your name and email address.')).toBeVisible();
 
-  await page.keyboard.type('Grace Hopper');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('grace@example');
-  await page.keyboard.press('Enter');
-  await expect(page.getByText('Invalid Email')).toBeVisible();
-  await expect(dialog.getByLabel('Email')).toBeFocused();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type(email);
-  await page.keyboard.press('Tab');
-  await expect(dialog.getByLabel('Phone (optional)')).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(dialog.getByLabel('Guests')).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await expect(dialog.getByLabel('Guests')).toHaveValue('2');
-  await expect(dialog.getByLabel('Guests').locator('option:checked')).toHaveText('2 guests');
-  await page.keyboard.press('Tab');
-  await expect(dialog.getByRole('radio', { name: "Yes, I'll attend" })).toBeFocused();
-  await page.keyboard.press('Shift+Tab');
-  await page.keyboard.press('Shift+Tab');
-  await expect(dialog.getByLabel('Phone (optional)')).toBeFocused();
-  await page.keyboard.press('Enter');
+    await page.keyboard.type('Grace Hopper');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('grace@example');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Invalid Email')).toBeVisible();
+    await expect(dialog.getByLabel('Email')).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByLabel('Phone (optional)')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByLabel('Guests')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(dialog.getByLabel('Guests')).toHaveValue('2');
+    await expect(dialog.getByLabel('Guests').locator('option:checked')).toHaveText('2 guests');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('radio', { name: "Yes, I'll attend" })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(dialog.getByLabel('Phone (optional)')).toBeFocused();
+    await page.keyboard.press('Enter');
 
-  const thanks = dialog.getByTestId('rsvp-thank-you');
-  await expect(thanks.getByRole('heading', { name: 'Thank you, Grace!' })).toBeVisible();
-  await expect(thanks).toContainText('You’re on the list for 2 guests.');
-  await expect(thanks).toContainText(`A confirmation e-mail with your QR ticket is on its way to ${email}.`);
-  await expect(page.getByText('RSVP Submitted!')).toBeVisible();
-  await expect(page.getByText('Thank you for your response. We look forward to seeing you at the event.')).toBeVisible();
-  await expect(thanks.getByRole('link', { name: 'View your ticket' })).toHaveAttribute('href', /^\/ticket\/[0-9a-f-]{36}$/);
-  await screenshot(page, testInfo, 'rsvp-thank-you');
+    const thanks = dialog.getByTestId('rsvp-thank-you');
+    await expect(thanks.getByRole('heading', { name: 'Thank you, Grace!' })).toBeVisible();
+    await expect(thanks).toContainText('You’re on the list for 2 guests.');
+    await expect(thanks).toContainText(`A confirmation e-mail with your QR ticket is on its way to ${email}.`);
+    await expect(page.getByText('RSVP Submitted!')).toBeVisible();
+    await expect(page.getByText('Thank you for your response. We look forward to seeing you at the event.')).toBeVisible();
+    await expect(thanks.getByRole('link', { name: 'View your ticket' })).toHaveAttribute('href', /^\/ticket\/[0-9a-f-]{36}$/);
+    await screenshot(page, testInfo, 'rsvp-thank-you');
 
-  // Close returns focus to the button that opened the dialog.
-  await thanks.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(rsvpButton).toBeFocused();
+    // Close returns focus to the button that opened the dialog.
+    await thanks.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rsvpButton).toBeFocused();
 
-  // The confirmation e-mail, as the guest receives it.
-  const mail = await mailTo(owner, email, new RegExp(`Your ticket for ${title}`));
-  const link = /Your ticket: (\S+)/.exec(mail.text)?.[1];
-  const pin = /PIN: (\d{6})/.exec(mail.text)?.[1];
-  expect(link).toMatch(new RegExp(`^${server.baseURL}/ticket/[0-9a-f-]{36}$`));
-  expect(pin).toBeTruthy();
+    // The confirmation e-mail, as the guest receives it.
+    const mail = await mailTo(owner, email, new RegExp(`Your ticket for ${title}`));
+    const link = /Your ticket: (\S+)/.exec(mail.text)?.[1];
+    const pin = /PIN: (\d{6})/.exec(mail.text)?.[1];
+    expect(link).toMatch(new RegExp(`^${server.baseURL}/ticket/[0-9a-f-]{36}$`));
+    expect(pin).toBeTruthy();
 
-  await page.goto(link!);
-  await expect(page.getByRole('heading', { level: 1, name: `Thank You - ${title}` })).toBeVisible();
-  const qr = page.getByRole('img', { name: `QR code ticket for Grace Hopper at ${title}` });
-  await expect(qr).toBeVisible();
-  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  await expect(page.getByText(`${pin!.slice(0, 3)} ${pin!.slice(3)}`)).toBeVisible();
-  await expect(page.getByText('Grace Hopper')).toBeVisible();
-  await expect(page.getByText('Thursday, July 18, 2030')).toBeVisible();
-  await expect(page.getByText('5:00 PM – 11:00 PM CDT')).toBeVisible();
-  await expect(page.getByText('2 guests')).toBeVisible();
-  await expect(page.getByText('Attending', { exact: true })).toBeVisible();
-  await expect(page.getByText(/^RSVP confirmed on \w+ \d{1,2}, \d{4}$/)).toBeVisible();
-  await expect(page.getByText('Show this QR code at the event for check-in')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
-  await screenshot(page, testInfo, 'ticket');
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { level: 1, name: `Thank You - ${title}` })).toBeVisible();
+    const qr = page.getByRole('img', { name: `QR code ticket for Grace Hopper at ${title}` });
+    await expect(qr).toBeVisible();
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(page.getByText(`${pin!.slice(0, 3)} ${pin!.slice(3)}`)).toBeVisible();
+    await expect(page.getByText('Grace Hopper')).toBeVisible();
+    await expect(page.getByText('Thursday, July 18, 2030')).toBeVisible();
+    await expect(page.getByText('5:00 PM – 11:00 PM CDT')).toBeVisible();
+    await expect(page.getByText('2 guests')).toBeVisible();
+    await expect(page.getByText('Attending', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^RSVP confirmed on \w+ \d{1,2}, \d{4}$/)).toBeVisible();
+    await expect(page.getByText('Show this QR code at the event for check-in')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+    await screenshot(page, testInfo, 'ticket');
 
-  await page.emulateMedia({ media: 'print' });
-  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
-  await screenshot(page, testInfo, 'ticket-print');
-  await owner.dispose();
-});
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+    await screenshot(page, testInfo, 'ticket-print');
+    await owner.dispose();
+  },
+);
 
 test('the dialog closes on Cancel, Escape and outside click; the form stays keyboard-reachable', async ({ page, server, playwright }) => {
   const owner = await ownerApi(playwright, server);

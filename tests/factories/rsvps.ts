@@ -68,7 +68,10 @@ export async function insertImportedRsvp(t: TestApp, eventId: string, overrides:
     .returning();
   // An importer counts the seats of confirmed guests too (events.seats_taken, ADR 0004).
   if (row!.status === 'confirmed') {
-    await t.db.update(events).set({ seats_taken: sql`${events.seats_taken} + ${row!.guest_count}` }).where(eq(events.id, eventId));
+    await t.db
+      .update(events)
+      .set({ seats_taken: sql`${events.seats_taken} + ${row!.guest_count}` })
+      .where(eq(events.id, eventId));
   }
   return row!;
 }

@@ -58,7 +58,10 @@ describe('sign-in errors', () => {
   });
 
   it('a body that is not JSON is 415 unsupported_media_type', async () => {
-    const res = await signIn({ body: 'email=a%40example.com&password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await signIn({
+      body: 'email=a%40example.com&password=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect((await errorOf(res)).code).toBe('unsupported_media_type');
   });

@@ -20,7 +20,8 @@ async function call(path: string, init: Parameters<typeof t.request>[1] = {}) {
   bodies.push(await res.clone().text());
   return res;
 }
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+const errorOf = async (res: Response) =>
+  ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 
 describe('create: SPEC §5 validation texts', () => {
   it('needs title and date: "Please fill in the title and event date."', async () => {
@@ -30,7 +31,11 @@ describe('create: SPEC §5 validation texts', () => {
     expect((await errorOf(both)).fields).toMatchObject({ title: MSG.eventMissing, event_date: MSG.eventMissing });
 
     const noTitle = await call('/api/events', { method: 'POST', json: { title: '   ', event_date: futureDate() }, cookie: u.cookie });
-    expect(await errorOf(noTitle)).toMatchObject({ code: 'validation_failed', message: MSG.eventMissing, fields: { title: MSG.eventMissing } });
+    expect(await errorOf(noTitle)).toMatchObject({
+      code: 'validation_failed',
+      message: MSG.eventMissing,
+      fields: { title: MSG.eventMissing },
+    });
     const noDate = await call('/api/events', { method: 'POST', json: { title: 'Party', event_date: '' }, cookie: u.cookie });
     expect((await errorOf(noDate)).fields).toEqual({ event_date: MSG.eventMissing });
   });
@@ -41,7 +46,10 @@ describe('create: SPEC §5 validation texts', () => {
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{ max_attendees: 0 }, { max_attendees: 'Enter a whole number of at least 1, or leave empty for unlimited.' }],
       [{ max_attendees: 2.5 }, { max_attendees: 'Enter a whole number of at least 1, or leave empty for unlimited.' }],
-      [{ is_paid_event: true, ticket_price: -1, stripe_publishable_key: 'pk_test_x', stripe_secret_key: 'sk_test_x' }, { ticket_price: 'Enter a price of 0 or more.' }],
+      [
+        { is_paid_event: true, ticket_price: -1, stripe_publishable_key: 'pk_test_x', stripe_secret_key: 'sk_test_x' },
+        { ticket_price: 'Enter a price of 0 or more.' },
+      ],
       [{ ticket_price: 1.234 }, { ticket_price: 'Use at most two decimals.' }],
       [
         { is_paid_event: true },
@@ -104,12 +112,24 @@ describe('slugs', () => {
     const other = await signedInUser(t);
     const e = await createEvent(t, u, { slug: 'My-Launch' });
     expect(e.slug).toBe('my-launch');
-    const dup = await call('/api/events', { method: 'POST', json: { title: 'X', event_date: futureDate(), slug: 'my-launch' }, cookie: other.cookie });
+    const dup = await call('/api/events', {
+      method: 'POST',
+      json: { title: 'X', event_date: futureDate(), slug: 'my-launch' },
+      cookie: other.cookie,
+    });
     expect(dup.status).toBe(409);
     expect((await errorOf(dup)).fields?.slug).toMatch(/already taken/);
-    const reserved = await call('/api/events', { method: 'POST', json: { title: 'X', event_date: futureDate(), slug: 'sample' }, cookie: u.cookie });
+    const reserved = await call('/api/events', {
+      method: 'POST',
+      json: { title: 'X', event_date: futureDate(), slug: 'sample' },
+      cookie: u.cookie,
+    });
     expect(reserved.status).toBe(409);
-    const bad = await call('/api/events', { method: 'POST', json: { title: 'X', event_date: futureDate(), slug: 'no spaces!' }, cookie: u.cookie });
+    const bad = await call('/api/events', {
+      method: 'POST',
+      json: { title: 'X', event_date: futureDate(), slug: 'no spaces!' },
+      cookie: u.cookie,
+    });
     expect((await errorOf(bad)).fields).toEqual({ slug: 'Use only lower-case letters, digits and hyphens.' });
 
     const second = await createEvent(t, u);
@@ -146,13 +166,21 @@ describe('the Stripe secret key is write-only', () => {
     await call(`/event/${e.id}`);
 
     // Replaced: a new ciphertext and hint.
-    const replaced = await call(`/api/events/${e.id}`, { method: 'PATCH', json: { stripe_secret_key: 'sk_test_51Hanother0000key9999wxyz' }, cookie: u.cookie });
+    const replaced = await call(`/api/events/${e.id}`, {
+      method: 'PATCH',
+      json: { stripe_secret_key: 'sk_test_51Hanother0000key9999wxyz' },
+      cookie: u.cookie,
+    });
     expect((await replaced.json()).event.stripe_secret_key_masked).toBe('sk_test_…wxyz');
 
     // Cleared with an explicit null, which a paid event refuses (it needs a key).
     const refused = await call(`/api/events/${e.id}`, { method: 'PATCH', json: { stripe_secret_key: null }, cookie: u.cookie });
     expect((await errorOf(refused)).fields).toEqual({ stripe_secret_key: 'A paid event needs the Stripe secret key.' });
-    const cleared = await call(`/api/events/${e.id}`, { method: 'PATCH', json: { is_paid_event: false, stripe_secret_key: null }, cookie: u.cookie });
+    const cleared = await call(`/api/events/${e.id}`, {
+      method: 'PATCH',
+      json: { is_paid_event: false, stripe_secret_key: null },
+      cookie: u.cookie,
+    });
     expect((await cleared.json()).event.stripe_secret_key_masked).toBeNull();
     const [gone] = await t.db.select().from(events).where(eq(events.id, e.id));
     expect(gone!.stripe_secret_key_enc).toBeNull();
@@ -178,7 +206,11 @@ describe('edit, list and delete', () => {
 
     const paid = await call(`/api/events/${e.id}`, { method: 'PATCH', json: { is_paid_event: true }, cookie: u.cookie });
     expect(Object.keys((await errorOf(paid)).fields ?? {}).sort()).toEqual(['stripe_publishable_key', 'stripe_secret_key', 'ticket_price']);
-    const early = await call(`/api/events/${e.id}`, { method: 'PATCH', json: { end_date: new Date(Date.parse(e.event_date) - 3600_000).toISOString() }, cookie: u.cookie });
+    const early = await call(`/api/events/${e.id}`, {
+      method: 'PATCH',
+      json: { end_date: new Date(Date.parse(e.event_date) - 3600_000).toISOString() },
+      cookie: u.cookie,
+    });
     expect((await errorOf(early)).fields).toEqual({ end_date: 'The end must be after the start.' });
     const unknownTheme = await call(`/api/events/${e.id}`, { method: 'PATCH', json: { theme_id: crypto.randomUUID() }, cookie: u.cookie });
     expect((await errorOf(unknownTheme)).fields).toEqual({ theme_id: 'Choose a theme from the list.' });
@@ -212,7 +244,11 @@ describe('themes', () => {
     });
     expect(created.status).toBe(201);
     expect((await created.json()).theme).toMatchObject({ name: 'Aardvark', is_default: false });
-    const bad = await call('/api/themes', { method: 'POST', json: { name: '', colors: { ...THEME_DEFAULT_COLORS, text: 'red' } }, cookie: u.cookie });
+    const bad = await call('/api/themes', {
+      method: 'POST',
+      json: { name: '', colors: { ...THEME_DEFAULT_COLORS, text: 'red' } },
+      cookie: u.cookie,
+    });
     expect((await errorOf(bad)).fields).toEqual({ name: 'Please enter a theme name.', 'colors.text': 'Use a colour like #32251b.' });
 
     const e = await createEvent(t, u, { title: 'Rooftop Night', custom_colors: { background: '#000000' } });

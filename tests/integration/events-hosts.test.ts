@@ -14,7 +14,7 @@ const owner = await signedInUser(t);
 const addHost = (eventId: string, email: unknown, cookie = owner.cookie) =>
   t.request(`/api/events/${eventId}/hosts`, { method: 'POST', json: { email }, cookie });
 const hostsOf = async (eventId: string, cookie = owner.cookie) =>
-  ((await (await t.request(`/api/events/${eventId}/hosts`, { cookie })).json()).hosts as THost[]);
+  (await (await t.request(`/api/events/${eventId}/hosts`, { cookie })).json()).hosts as THost[];
 
 /** The invitation e-mail queued for this address, and the token in its link. */
 async function invitationFor(email: string) {
@@ -37,12 +37,19 @@ describe('host e-mail rules (SPEC §5)', () => {
     expect((await addHost(e.id, '  Zed@Example.COM ')).status).toBe(201);
     const dup = await addHost(e.id, 'zed@example.com');
     expect(dup.status).toBe(409);
-    expect((await dup.json()).error).toMatchObject({ code: 'conflict', message: MSG.emailAlreadyAddedText, fields: { email: MSG.emailAlreadyAddedText } });
+    expect((await dup.json()).error).toMatchObject({
+      code: 'conflict',
+      message: MSG.emailAlreadyAddedText,
+      fields: { email: MSG.emailAlreadyAddedText },
+    });
     expect((await addHost(e.id, 'amy@example.com')).status).toBe(201);
     expect((await hostsOf(e.id)).map((h) => h.email)).toEqual(['zed@example.com', 'amy@example.com']);
 
     // Removal normalises the same way; removing a missing one is a 404.
-    expect((await t.request(`/api/events/${e.id}/hosts/${encodeURIComponent(' ZED@example.com')}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    expect(
+      (await t.request(`/api/events/${e.id}/hosts/${encodeURIComponent(' ZED@example.com')}`, { method: 'DELETE', cookie: owner.cookie }))
+        .status,
+    ).toBe(204);
     expect((await t.request(`/api/events/${e.id}/hosts/zed@example.com`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(404);
     expect((await hostsOf(e.id)).map((h) => h.email)).toEqual(['amy@example.com']);
   });
@@ -52,7 +59,10 @@ describe('host e-mail rules (SPEC §5)', () => {
     const colleague = await signedInUser(t);
     const res = await addHost(e.id, colleague.email);
     expect((await res.json()).host).toMatchObject({ email: colleague.email, has_account: true });
-    const notes = await t.db.select().from(outbox).where(like(outbox.idempotency_key, `host-added:${e.id}:%`));
+    const notes = await t.db
+      .select()
+      .from(outbox)
+      .where(like(outbox.idempotency_key, `host-added:${e.id}:%`));
     expect(notes.map((r) => (r.payload as EmailPayload).to)).toEqual([colleague.email]);
     expect(await t.db.select().from(host_invitations).where(eq(host_invitations.email, colleague.email))).toHaveLength(0);
   });
@@ -101,7 +111,10 @@ describe('co-host invitations', () => {
     expect(again.status).toBe(400);
     expect((await again.json()).error.message).toMatch(/already been used/);
     expect((await t.request(`/api/invitations/${token}`)).status).toBe(400);
-    const attacker = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: 'attacker@example.com', password: TEST_PASSWORD } });
+    const attacker = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: 'attacker@example.com', password: TEST_PASSWORD },
+    });
     expect(attacker.status).toBe(401);
   });
 
@@ -110,14 +123,20 @@ describe('co-host invitations', () => {
     const late = `late-${Date.now()}@example.com`;
     await addHost(e.id, late);
     const { token } = await invitationFor(late);
-    await t.db.update(host_invitations).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(host_invitations.email, late));
+    await t.db
+      .update(host_invitations)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(host_invitations.email, late));
     const expired = await t.request('/api/invitations/accept', { method: 'POST', json: { token, password: TEST_PASSWORD } });
     expect(expired.status).toBe(410);
     expect((await expired.json()).error).toMatchObject({ code: 'gone', message: expect.stringMatching(/expired/) });
     expect((await t.request(`/api/invitations/${token}`)).status).toBe(410);
 
     expect((await t.request('/api/invitations/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG')).status).toBe(404);
-    const unknown = await t.request('/api/invitations/accept', { method: 'POST', json: { token: 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', password: TEST_PASSWORD } });
+    const unknown = await t.request('/api/invitations/accept', {
+      method: 'POST',
+      json: { token: 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', password: TEST_PASSWORD },
+    });
     expect(unknown.status).toBe(404);
 
     const removed = `removed-${Date.now()}@example.com`;
@@ -125,7 +144,12 @@ describe('co-host invitations', () => {
     const withdrawn = await invitationFor(removed);
     await t.request(`/api/events/${e.id}/hosts/${removed}`, { method: 'DELETE', cookie: owner.cookie });
     expect((await t.request(`/api/invitations/${withdrawn.token}`)).status).toBe(404);
-    expect(await t.db.select().from(host_invitations).where(and(eq(host_invitations.email, removed)))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(host_invitations)
+        .where(and(eq(host_invitations.email, removed))),
+    ).toHaveLength(0);
   });
 
   it('two accepts at once create one account', async () => {

@@ -56,14 +56,20 @@ describe('POST /api/media', () => {
   });
 
   it('accepts JPEG and WebP, judged by content rather than the declared type', async () => {
-    const jpeg = await sharp(await photo(800, 800)).jpeg().toBuffer();
+    const jpeg = await sharp(await photo(800, 800))
+      .jpeg()
+      .toBuffer();
     expect((await upload(jpeg, 'application/octet-stream', 'x.bin')).status).toBe(201);
-    const webp = await sharp(await photo(640, 480)).webp().toBuffer();
+    const webp = await sharp(await photo(640, 480))
+      .webp()
+      .toBuffer();
     expect((await upload(webp, 'image/webp', 'x.webp')).status).toBe(201);
   });
 
   it('refuses other types with 415 naming the field', async () => {
-    const gif = await sharp(await photo(100, 100)).gif().toBuffer();
+    const gif = await sharp(await photo(100, 100))
+      .gif()
+      .toBuffer();
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const text = new TextEncoder().encode('hello');
     for (const [bytes, type] of [
@@ -73,7 +79,10 @@ describe('POST /api/media', () => {
     ] as const) {
       const res = await upload(bytes, type);
       expect(res.status).toBe(415);
-      expect((await res.json()).error).toMatchObject({ code: 'unsupported_media_type', fields: { file: 'Use a JPEG, PNG or WebP image.' } });
+      expect((await res.json()).error).toMatchObject({
+        code: 'unsupported_media_type',
+        fields: { file: 'Use a JPEG, PNG or WebP image.' },
+      });
     }
   });
 
@@ -84,7 +93,10 @@ describe('POST /api/media', () => {
       big.set(png);
       const res = await upload(big);
       expect(res.status, String(size)).toBe(413);
-      expect((await res.json()).error).toMatchObject({ code: 'payload_too_large', fields: { file: 'The image must be 10 MB or smaller.' } });
+      expect((await res.json()).error).toMatchObject({
+        code: 'payload_too_large',
+        fields: { file: 'The image must be 10 MB or smaller.' },
+      });
     }
   });
 

@@ -13,7 +13,11 @@ const anonymous = { cookie: '' };
 const shared = await createEvent(t, owner, { title: 'Shared Event' });
 {
   // Added in mixed case and with spaces: stored trimmed and lower-cased, so it matches the account.
-  const res = await t.request(`/api/events/${shared.id}/hosts`, { method: 'POST', json: { email: `  ${cohost.email.toUpperCase()} ` }, cookie: owner.cookie });
+  const res = await t.request(`/api/events/${shared.id}/hosts`, {
+    method: 'POST',
+    json: { email: `  ${cohost.email.toUpperCase()} ` },
+    cookie: owner.cookie,
+  });
   expect(res.status).toBe(201);
 }
 
@@ -39,7 +43,8 @@ const endpoints: Endpoint[] = [
   {
     name: 'POST /api/events/:id/hosts',
     ok: 201,
-    send: (who, e) => t.request(`/api/events/${e.id}/hosts`, { method: 'POST', json: { email: `added-${n++}@example.com` }, cookie: who.cookie }),
+    send: (who, e) =>
+      t.request(`/api/events/${e.id}/hosts`, { method: 'POST', json: { email: `added-${n++}@example.com` }, cookie: who.cookie }),
   },
   {
     name: 'DELETE /api/events/:id/hosts/:email',
@@ -50,7 +55,12 @@ const endpoints: Endpoint[] = [
       return t.request(`/api/events/${e.id}/hosts/${encodeURIComponent(email)}`, { method: 'DELETE', cookie: who.cookie });
     },
   },
-  { name: 'DELETE /api/events/:id', ok: 204, fresh: true, send: (who, e) => t.request(`/api/events/${e.id}`, { method: 'DELETE', cookie: who.cookie }) },
+  {
+    name: 'DELETE /api/events/:id',
+    ok: 204,
+    fresh: true,
+    send: (who, e) => t.request(`/api/events/${e.id}`, { method: 'DELETE', cookie: who.cookie }),
+  },
 ];
 
 async function eventFor(ep: Endpoint): Promise<TEventAdmin> {
@@ -93,7 +103,8 @@ describe.each(endpoints)('$name', (ep) => {
 describe('collection endpoints', () => {
   it('GET /api/events: 401 anonymous; each user sees exactly what they own or co-host', async () => {
     expect((await t.request('/api/events')).status).toBe(401);
-    const ids = async (who: Actor) => ((await (await t.request('/api/events', { cookie: who.cookie })).json()).events as TEventAdmin[]).map((e) => e.id);
+    const ids = async (who: Actor) =>
+      ((await (await t.request('/api/events', { cookie: who.cookie })).json()).events as TEventAdmin[]).map((e) => e.id);
     expect(await ids(stranger)).toEqual([]);
     expect(await ids(owner)).toContain(shared.id);
     const asCohost = (await (await t.request('/api/events', { cookie: cohost.cookie })).json()).events as TEventAdmin[];

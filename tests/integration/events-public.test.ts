@@ -18,13 +18,33 @@ const SECRET = 'sk_test_51HpublicLeakCheck000000zzzz';
 
 // A second server process on the same database (its own pool, cache and listener).
 const db2 = createDb(t.url, 3);
-const app2 = createApp({ ...t.deps, db: db2, auth: createAuth(db2, t.env) }, { clientDir: path.join(os.tmpdir(), 'turnout-no-client') }).app;
+const app2 = createApp(
+  { ...t.deps, db: db2, auth: createAuth(db2, t.env) },
+  { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
+).app;
 afterAll(() => db2.$client.end());
 
 const PUBLIC_KEYS = [
-  'call_to_action', 'currency', 'end_date', 'event_date', 'id', 'image_url', 'is_paid_event', 'location', 'main_body_description',
-  'main_body_intro', 'max_attendees', 'preview_image_url', 'rsvp_button_text', 'seats_left', 'slug', 'subtitle', 'theme', 'ticket_price',
-  'timezone', 'title',
+  'call_to_action',
+  'currency',
+  'end_date',
+  'event_date',
+  'id',
+  'image_url',
+  'is_paid_event',
+  'location',
+  'main_body_description',
+  'main_body_intro',
+  'max_attendees',
+  'preview_image_url',
+  'rsvp_button_text',
+  'seats_left',
+  'slug',
+  'subtitle',
+  'theme',
+  'ticket_price',
+  'timezone',
+  'title',
 ].sort();
 
 const pub = async (p: string, app = t.app) => app.request(`${TEST_ORIGIN}/api/public/events${p}`);
@@ -50,7 +70,8 @@ describe('public read', () => {
       const event = JSON.parse(text).event as TPublicEvent;
       expect(Object.keys(event).sort()).toEqual(PUBLIC_KEYS);
       expect(event).toMatchObject({ id: e.id, title: e.title, seats_left: 40, ticket_price: 25, is_paid_event: true });
-      for (const leak of [SECRET, 'stripe', 'sk_test', owner.id, owner.email, 'user_id', 'seats_taken']) expect(text, leak).not.toContain(leak);
+      for (const leak of [SECRET, 'stripe', 'sk_test', owner.id, owner.email, 'user_id', 'seats_taken'])
+        expect(text, leak).not.toContain(leak);
     }
   });
 
@@ -59,7 +80,14 @@ describe('public read', () => {
     expect(none.status).toBe(400);
     expect((await none.json()).error.message).toBe(MSG.noEventIdentifier);
     const inactive = await createEvent(t, owner, { is_active: false });
-    for (const p of [`?id=${crypto.randomUUID()}`, '?id=not-a-uuid', '?slug=nope', `/${inactive.id}`, `?slug=${inactive.slug}`, '/%3Cscript%3E']) {
+    for (const p of [
+      `?id=${crypto.randomUUID()}`,
+      '?id=not-a-uuid',
+      '?slug=nope',
+      `/${inactive.id}`,
+      `?slug=${inactive.slug}`,
+      '/%3Cscript%3E',
+    ]) {
       const res = await pub(p);
       expect(res.status, p).toBe(404);
       expect((await res.json()).error.message).toBe(MSG.eventNotFound);
@@ -119,7 +147,13 @@ describe('server-rendered share tags (plain HTTP GET, no JavaScript)', () => {
 
   it('unknown and inactive events answer 404 with no share tags; other pages are untouched', async () => {
     const inactive = await createEvent(t, owner, { is_active: false, title: 'Hidden Gala' });
-    for (const p of [`/event/${inactive.id}`, `/event?slug=${inactive.slug}`, '/event/no-such-event', `/event?id=${crypto.randomUUID()}`, '/event']) {
+    for (const p of [
+      `/event/${inactive.id}`,
+      `/event?slug=${inactive.slug}`,
+      '/event/no-such-event',
+      `/event?id=${crypto.randomUUID()}`,
+      '/event',
+    ]) {
       const res = await t.request(p);
       expect(res.status, p).toBe(404);
       const html = await res.text();
@@ -191,12 +225,17 @@ describe('cache: an edit shows on the next public read at once', () => {
     // Listening again: a later write is heard too.
     expect(
       await until(async () => {
-        const r = await t.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN turnout_event_changed'`);
+        const r = await t.db.execute(
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN turnout_event_changed'`,
+        );
         return (r.rows[0] as { n: number }).n === 2;
       }),
     ).toBe(true);
     await pubEvent(`/${e.id}`, app2);
-    await t.db.update(events).set({ title: 'Three' }).where(and(eq(events.id, e.id)));
+    await t.db
+      .update(events)
+      .set({ title: 'Three' })
+      .where(and(eq(events.id, e.id)));
     expect(await until(async () => (await pubEvent(`/${e.id}`, app2)).title === 'Three')).toBe(true);
   });
 });

@@ -59,7 +59,15 @@ describe('POST /api/public/events/:id/legacy-rsvp', () => {
     const { rsvp } = await yes.json();
     expect(rsvp.status).toBe('confirmed');
     const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, rsvp.id));
-    expect(row).toMatchObject({ event_id: sample.id, name: 'Sam', preferred_name: 'Sam', phone: '+15551234567', type: 'legacy', status: 'confirmed', email: null });
+    expect(row).toMatchObject({
+      event_id: sample.id,
+      name: 'Sam',
+      preferred_name: 'Sam',
+      phone: '+15551234567',
+      type: 'legacy',
+      status: 'confirmed',
+      email: null,
+    });
     expect(row!.confirmed_at).toBeInstanceOf(Date);
     const seats = async () => (await t.db.select({ n: events.seats_taken }).from(events).where(eq(events.id, sample.id)))[0]!.n;
     expect(await seats()).toBe(1);
@@ -67,7 +75,10 @@ describe('POST /api/public/events/:id/legacy-rsvp', () => {
     const no = await legacy(sample.id, { preferred_name: 'Sam', phone: '555-123-4567', rsvp: false });
     expect((await no.json()).rsvp).toEqual({ id: rsvp.id, status: 'declined' });
     expect(await seats()).toBe(0);
-    const rows = await t.db.select().from(event_rsvps).where(and(eq(event_rsvps.event_id, sample.id), eq(event_rsvps.type, 'legacy')));
+    const rows = await t.db
+      .select()
+      .from(event_rsvps)
+      .where(and(eq(event_rsvps.event_id, sample.id), eq(event_rsvps.type, 'legacy')));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.confirmed_at).toBeNull();
 
@@ -102,7 +113,8 @@ describe('POST /api/public/events/:id/legacy-rsvp', () => {
     expect((await full.json()).error.message).toBe(MSG.capacityReached);
     expect((await legacy(tiny.id, { preferred_name: 'B', phone: '5550000002', rsvp: false })).status).toBe(201);
     // The public read shows the seat taken at once.
-    const pubTiny = ((await (await t.request(`/api/public/events/${tiny.id}`, { headers: from() })).json()) as { event: TPublicEvent }).event;
+    const pubTiny = ((await (await t.request(`/api/public/events/${tiny.id}`, { headers: from() })).json()) as { event: TPublicEvent })
+      .event;
     expect(pubTiny.seats_left).toBe(0);
   });
 
@@ -111,7 +123,9 @@ describe('POST /api/public/events/:id/legacy-rsvp', () => {
     const me = from();
     const statuses: number[] = [];
     for (let i = 0; i < 22; i++) {
-      statuses.push((await legacy(sample.id, { preferred_name: `G${i}`, phone: `555000${String(i).padStart(4, '0')}`, rsvp: false }, me)).status);
+      statuses.push(
+        (await legacy(sample.id, { preferred_name: `G${i}`, phone: `555000${String(i).padStart(4, '0')}`, rsvp: false }, me)).status,
+      );
     }
     expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
     const last = await legacy(sample.id, { preferred_name: 'X', phone: '5559999999', rsvp: true }, me);

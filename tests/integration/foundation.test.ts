@@ -128,7 +128,9 @@ describe('owner setup and sign-in', () => {
     });
     expect(signIn.status).toBe(403);
     // Reads are not affected.
-    expect((await t.app.request(`${TEST_ORIGIN}/api/public/events/${event.id}`, { headers: { origin: 'https://evil.example' } })).status).toBe(200);
+    expect(
+      (await t.app.request(`${TEST_ORIGIN}/api/public/events/${event.id}`, { headers: { origin: 'https://evil.example' } })).status,
+    ).toBe(200);
   });
 
   it('in production on https the session cookie is Secure (and still HttpOnly, SameSite=Lax)', async () => {

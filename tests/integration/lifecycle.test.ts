@@ -160,7 +160,8 @@ async function createUserWithCli(dataDir: string, email: string) {
 async function waitForOutput(app: App, text: string, ms = 60_000): Promise<void> {
   const until = Date.now() + ms;
   while (!app.output().includes(text)) {
-    if (app.child.exitCode !== null) throw new Error(`The app exited with ${app.child.exitCode} before printing "${text}":\n${app.output()}`);
+    if (app.child.exitCode !== null)
+      throw new Error(`The app exited with ${app.child.exitCode} before printing "${text}":\n${app.output()}`);
     if (Date.now() > until) throw new Error(`The app did not print "${text}" within ${ms} ms:\n${app.output()}`);
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -255,7 +256,8 @@ describe('embedded PostgreSQL lifecycle', () => {
     const dataDir = tempDir();
     const apps = await Promise.all([spawnApp({ DATA_DIR: dataDir }), spawnApp({ DATA_DIR: dataDir })]);
     // The loser exits; the winner becomes healthy. Wait for whichever happens to each.
-    const outcome = (app: App) => Promise.race([app.exited.then((code) => ({ app, code })), waitHealthy(app).then(() => ({ app, code: undefined }))]);
+    const outcome = (app: App) =>
+      Promise.race([app.exited.then((code) => ({ app, code })), waitHealthy(app).then(() => ({ app, code: undefined }))]);
     const results = await Promise.all(apps.map((a) => outcome(a).catch(() => ({ app: a, code: a.child.exitCode }))));
     const serving = results.filter((r) => r.code === undefined);
     const refused = results.filter((r) => r.code !== undefined);

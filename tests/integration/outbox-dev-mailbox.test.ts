@@ -63,7 +63,12 @@ describe('GET /api/dev-mailbox', () => {
     const all = await get<TDevMailPage>('/api/dev-mailbox');
     expect(all.items.map((m) => m.channel)).toEqual(['sms', 'email']);
     expect(all.items[0]).toMatchObject({ to: '+14155550123', subject: null, preview: 'See you Friday!', attachmentCount: 0 });
-    expect(all.items[1]).toMatchObject({ to: 'guest@example.com', subject: 'You are invited', preview: 'Join us on Friday.', attachmentCount: 2 });
+    expect(all.items[1]).toMatchObject({
+      to: 'guest@example.com',
+      subject: 'You are invited',
+      preview: 'Join us on Friday.',
+      attachmentCount: 2,
+    });
     expect(all.nextCursor).toBeNull();
 
     const emails = await get<TDevMailPage>('/api/dev-mailbox?channel=email');
@@ -88,7 +93,13 @@ describe('GET /api/dev-mailbox/:id', () => {
   it('renders an e-mail: HTML with inline images as data URLs, text, attachment list and download', async () => {
     const { items } = await get<TDevMailPage>('/api/dev-mailbox?channel=email');
     const m = await get<TDevMailMessage>(`/api/dev-mailbox/${items[0]?.id}`);
-    expect(m).toMatchObject({ channel: 'email', to: 'guest@example.com', subject: 'You are invited', text: 'Join us on Friday.', idempotencyKey: 'dev:mail' });
+    expect(m).toMatchObject({
+      channel: 'email',
+      to: 'guest@example.com',
+      subject: 'You are invited',
+      text: 'Join us on Friday.',
+      idempotencyKey: 'dev:mail',
+    });
     expect(m.html).toContain(`<img src="data:image/png;base64,${PNG_1PX}" alt="QR">`);
     expect(m.html).not.toContain('cid:');
     expect(m.attachments).toEqual([

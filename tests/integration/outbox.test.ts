@@ -20,7 +20,9 @@ const smtp = await startSmtpSink((mail) => {
   attemptsTo.set(to, n);
   return smtpRules.get(to)?.(n);
 });
-const twilio = await startFakeTwilio((sms) => (sms.to === '+15005550001' ? { status: 400, code: 21211, message: "The 'To' number is not valid." } : undefined));
+const twilio = await startFakeTwilio((sms) =>
+  sms.to === '+15005550001' ? { status: 400, code: 21211, message: "The 'To' number is not valid." } : undefined,
+);
 const t = await createTestApp({
   SMTP_URL: smtp.url,
   MAIL_FROM: 'Turnout <tickets@turnout.test>',
@@ -38,7 +40,12 @@ afterAll(async () => {
 
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-const mail = (to: string, extra: Partial<EmailPayload> = {}): EmailPayload => ({ to, subject: `Hello ${to}`, text: `Text for ${to}`, ...extra });
+const mail = (to: string, extra: Partial<EmailPayload> = {}): EmailPayload => ({
+  to,
+  subject: `Hello ${to}`,
+  text: `Text for ${to}`,
+  ...extra,
+});
 
 async function row(key: string) {
   const [r] = await t.db.select().from(outbox).where(eq(outbox.idempotency_key, key));
@@ -50,7 +57,9 @@ async function row(key: string) {
 const makeDue = () => t.db.execute(sql`update outbox set next_attempt_at = now() where status = 'pending'`);
 const dbNow = async () => (await t.db.execute<{ now: string }>(sql`select clock_timestamp()::text as now`)).rows[0]?.now as string;
 const secondsBetween = async (a: Date | string, b: Date | string) =>
-  Number((await t.db.execute<{ s: string }>(sql`select extract(epoch from (${b}::timestamptz - ${a}::timestamptz))::text as s`)).rows[0]?.s);
+  Number(
+    (await t.db.execute<{ s: string }>(sql`select extract(epoch from (${b}::timestamptz - ${a}::timestamptz))::text as s`)).rows[0]?.s,
+  );
 
 /** A promise and the function that resolves it: a test holds a delivery until it opens the gate. */
 function gate(): [Promise<void>, () => void] {
@@ -82,7 +91,11 @@ describe('e-mail over SMTP', () => {
         html: '<p>See you <b>there</b>!</p><img src="cid:logo@turnout" alt="logo">',
         attachments: [
           { filename: 'logo.png', contentType: 'image/png', contentBase64: PNG_1PX, cid: 'logo@turnout' },
-          { filename: 'event.ics', contentType: 'text/calendar', contentBase64: Buffer.from('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n').toString('base64') },
+          {
+            filename: 'event.ics',
+            contentType: 'text/calendar',
+            contentBase64: Buffer.from('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n').toString('base64'),
+          },
         ],
       }),
     );
@@ -104,7 +117,13 @@ describe('e-mail over SMTP', () => {
     expect(ics?.contentType).toBe('text/calendar');
     expect(ics?.content.toString()).toContain('BEGIN:VCALENDAR');
 
-    expect(await row(key)).toMatchObject({ status: 'sent', delivered_via: 'smtp', attempts: 1, last_error: null, sent_at: expect.any(Date) });
+    expect(await row(key)).toMatchObject({
+      status: 'sent',
+      delivered_via: 'smtp',
+      attempts: 1,
+      last_error: null,
+      sent_at: expect.any(Date),
+    });
     expect(await drainOutbox(t.deps)).toBe(0);
   });
 
@@ -203,7 +222,9 @@ describe('SMS over Twilio', () => {
   it('sends an SMS through the Twilio SDK to the (fake) Twilio API', async () => {
     await t.db.transaction((tx) => enqueueSms(tx, 'test:sms:ok', { to: '+14155550123', body: 'Your ticket: https://x.test/t/1' }));
     expect(await drainOutbox(t.deps)).toBe(1);
-    expect(twilio.received).toEqual([expect.objectContaining({ to: '+14155550123', from: FAKE_TWILIO.from, body: 'Your ticket: https://x.test/t/1' })]);
+    expect(twilio.received).toEqual([
+      expect.objectContaining({ to: '+14155550123', from: FAKE_TWILIO.from, body: 'Your ticket: https://x.test/t/1' }),
+    ]);
     expect(await row('test:sms:ok')).toMatchObject({ status: 'sent', delivered_via: 'twilio', attempts: 1 });
   });
 
@@ -250,7 +271,9 @@ describe('several workers on one database', () => {
       const got = smtp.accepted.slice(before);
       expect(got).toHaveLength(count);
       expect(new Set(got.map((m) => m.messageId)).size).toBe(count);
-      const statuses = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox where idempotency_key like 'test:pair:%' and status = 'sent'`);
+      const statuses = await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from outbox where idempotency_key like 'test:pair:%' and status = 'sent'`,
+      );
       expect(statuses.rows[0]?.n).toBe(count);
     } finally {
       closeChannels(one.env);
@@ -285,7 +308,9 @@ describe('concurrent delivery', () => {
     expect(await drainOutbox(t.deps)).toBe(count);
     expect(most).toBe(lanes);
     expect(smtp.connections() - connectionsBefore).toBeLessThanOrEqual(lanes);
-    const sent = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox where idempotency_key like 'test:lane:%' and status = 'sent'`);
+    const sent = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from outbox where idempotency_key like 'test:lane:%' and status = 'sent'`,
+    );
     expect(sent.rows[0]?.n).toBe(count);
   });
 });
@@ -349,7 +374,8 @@ describe('startOutboxWorker', () => {
     letGo();
     await stopping;
     expect(await row('test:poll')).toMatchObject({ status: 'sent', delivered_via: 'smtp' });
-    for (const key of ['test:poll:2', 'test:poll:3']) expect(await row(key), key).toMatchObject({ status: 'pending', attempts: 0, sent_at: null });
+    for (const key of ['test:poll:2', 'test:poll:3'])
+      expect(await row(key), key).toMatchObject({ status: 'pending', attempts: 0, sent_at: null });
     expect(await drainOutbox(t.deps)).toBe(2);
   });
 
@@ -366,7 +392,9 @@ describe('startOutboxWorker', () => {
         await held;
         return undefined;
       });
-      await t.db.insert(outbox).values({ channel: 'email', idempotency_key: key, payload: mail(to), created_at: new Date(Date.now() - 1000 * (keys.length - i)) });
+      await t.db
+        .insert(outbox)
+        .values({ channel: 'email', idempotency_key: key, payload: mail(to), created_at: new Date(Date.now() - 1000 * (keys.length - i)) });
     }
     const worker = startOutboxWorker(t.deps);
     await busy;

@@ -29,12 +29,15 @@ describe('capacity under concurrency', () => {
     expect(refused.every((r) => r.body.error.code === 'capacity_exceeded')).toBe(true);
     expect(await seats(event.id)).toEqual({ taken: 50, max: 50, sum: 50, confirmedRows: 50 });
     // Refused answers left nothing behind: no row, no e-mail.
-    const [{ n }] = (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${event_rsvps} WHERE event_id = ${event.id}`)).rows as [{ n: number }];
+    const [{ n }] = (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${event_rsvps} WHERE event_id = ${event.id}`))
+      .rows as [{ n: number }];
     expect(n).toBe(50);
     const mails = await t.db
       .select({ key: outbox.idempotency_key })
       .from(outbox)
-      .where(sql`${outbox.idempotency_key} LIKE 'rsvp:%' AND split_part(${outbox.idempotency_key}, ':', 2)::uuid IN (SELECT id FROM event_rsvps WHERE event_id = ${event.id})`);
+      .where(
+        sql`${outbox.idempotency_key} LIKE 'rsvp:%' AND split_part(${outbox.idempotency_key}, ':', 2)::uuid IN (SELECT id FROM event_rsvps WHERE event_id = ${event.id})`,
+      );
     expect(mails).toHaveLength(50);
   });
 

@@ -122,7 +122,10 @@ describe('confirmation e-mail', () => {
 
     // Draining again (as after a restart) sends nothing twice: each key was delivered once.
     expect(await drainOutbox(t.deps)).toBe(0);
-    const rows = await t.db.select().from(outbox).where(like(outbox.idempotency_key, `rsvp:${id}:%`));
+    const rows = await t.db
+      .select()
+      .from(outbox)
+      .where(like(outbox.idempotency_key, `rsvp:${id}:%`));
     expect(rows.map((r) => [r.idempotency_key, r.status]).sort()).toEqual([
       [`rsvp:${id}:confirmed:1`, 'sent'],
       [`rsvp:${id}:confirmed:2`, 'sent'],
@@ -171,7 +174,10 @@ describe('confirmation e-mail', () => {
     expect(cancel.getFirstPropertyValue('status')).toBe('CANCELLED');
     expect(cancel.getFirstPropertyValue('uid')).toBe(first.getFirstPropertyValue('uid'));
     expect(Number(cancel.getFirstPropertyValue('sequence'))).toBeGreaterThan(Number(first.getFirstPropertyValue('sequence')));
-    const rows = await t.db.select().from(outbox).where(like(outbox.idempotency_key, `rsvp:${id}:%`));
+    const rows = await t.db
+      .select()
+      .from(outbox)
+      .where(like(outbox.idempotency_key, `rsvp:${id}:%`));
     expect(rows.map((r) => [r.idempotency_key, r.status]).sort()).toEqual([
       [`rsvp:${id}:confirmed:1`, 'sent'],
       [`rsvp:${id}:declined:3`, 'sent'],

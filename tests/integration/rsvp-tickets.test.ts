@@ -86,7 +86,10 @@ describe('signed ticket tokens', () => {
     fc.assert(
       fc.property(fc.uuid(), fc.integer({ min: 0, max: 0xffffffff }), fc.string({ minLength: 1 }), (rsvpId, version, otherKey) => {
         const token = signTicketToken({ key: KEY, rsvpId, version });
-        fc.assert(fc.property(mutation(token), (m) => verifyTicketToken({ key: KEY, token: m }) === null), { numRuns: 30 });
+        fc.assert(
+          fc.property(mutation(token), (m) => verifyTicketToken({ key: KEY, token: m }) === null),
+          { numRuns: 30 },
+        );
         if (otherKey !== KEY) expect(verifyTicketToken({ key: otherKey, token })).toBeNull();
       }),
       { numRuns: 100 },
@@ -111,23 +114,32 @@ describe('signed ticket tokens', () => {
 
     // verifyTicket also reads links (…/ticket-verification/{token}?event=…, padded with blanks), so a
     // '/' in front or a '?' behind still names the same signed token: mutate within the token only.
-    await fc.assert(fc.asyncProperty(mutation(token, TOKEN_CHARS), async (m) => (await verify(m)) === null), { numRuns: 300 });
+    await fc.assert(
+      fc.asyncProperty(mutation(token, TOKEN_CHARS), async (m) => (await verify(m)) === null),
+      { numRuns: 300 },
+    );
     for (const link of [` ${token}\n`, `/${token}`, `${token}?event=${event.id}`, `https://elsewhere.example/x/${token}#top`]) {
       expect(await verify(link)).toMatchObject({ rsvpId: row.id });
     }
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 0xffffffff }).filter((v) => v !== 1), async (version) =>
-        (await verify(signTicketToken({ key: KEY, rsvpId: row.id, version }))) === null,
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 0xffffffff }).filter((v) => v !== 1),
+        async (version) => (await verify(signTicketToken({ key: KEY, rsvpId: row.id, version }))) === null,
       ),
       { numRuns: 50 },
     );
     expect(await verify(signTicketToken({ key: `${KEY}x`, rsvpId: row.id, version: 1 }))).toBeNull();
-    await fc.assert(fc.asyncProperty(fc.string({ maxLength: 300 }), async (s) => (await verify(s)) === null), { numRuns: 200 });
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 300 }), async (s) => (await verify(s)) === null),
+      { numRuns: 200 },
+    );
     // The RSVP id is in every ticket URL: a legacy payload naming it, built without the signing key,
     // is refused in every shape, with or without the event, and the real token still verifies.
     await fc.assert(
-      fc.asyncProperty(legacyPayload(row.id), fc.boolean(), async (forged, withEvent) =>
-        (await verify(forged, withEvent ? event.id : undefined)) === null,
+      fc.asyncProperty(
+        legacyPayload(row.id),
+        fc.boolean(),
+        async (forged, withEvent) => (await verify(forged, withEvent ? event.id : undefined)) === null,
       ),
       { numRuns: 200 },
     );
@@ -138,7 +150,12 @@ describe('signed ticket tokens', () => {
     const issued = [
       await confirmed(),
       await confirmed({ guest_count: 4 }),
-      (await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, (await postRsvp(t, event.id, rsvpInput({ status: 'maybe' }))).body.rsvp.id)))[0]!,
+      (
+        await t.db
+          .select()
+          .from(event_rsvps)
+          .where(eq(event_rsvps.id, (await postRsvp(t, event.id, rsvpInput({ status: 'maybe' }))).body.rsvp.id))
+      )[0]!,
     ];
     // maybe → confirmed: still an RSVP of ours, with a signed token and legacy_qr false.
     await postRsvp(t, event.id, { name: issued[2]!.name, email: issued[2]!.email, status: 'confirmed' });
@@ -187,7 +204,9 @@ describe('signed ticket tokens', () => {
     // What the guest sees (ticket page, QR image) carries B, never A.
     const ticket = await (await t.request(`/api/public/tickets/${id}`)).json();
     expect(ticket).toMatchObject({ verification_url: `${TEST_ORIGIN}/ticket-verification/${b}`, qr_png_url: `/qr/${id}.png?v=2` });
-    expect(await decodePng(Buffer.from(await (await t.request(`/qr/${id}.png`)).arrayBuffer()))).toBe(`${TEST_ORIGIN}/ticket-verification/${b}`);
+    expect(await decodePng(Buffer.from(await (await t.request(`/qr/${id}.png`)).arrayBuffer()))).toBe(
+      `${TEST_ORIGIN}/ticket-verification/${b}`,
+    );
 
     // Staying confirmed (only the guest count changes) keeps B; going through 'maybe' retires it too.
     await postRsvp(t, event.id, { ...input, guest_count: 3 });
@@ -213,7 +232,12 @@ describe('legacy QR payloads (SPEC §5): only for RSVPs imported from the legacy
     });
     const once = encodeURIComponent(json);
     const twice = encodeURIComponent(once);
-    for (const payload of [json, once, `https://events.example.com/ticket-verification/${twice}`, `/checkin/verify/${twice}?event=${event.id}`]) {
+    for (const payload of [
+      json,
+      once,
+      `https://events.example.com/ticket-verification/${twice}`,
+      `/checkin/verify/${twice}?event=${event.id}`,
+    ]) {
       expect(await verify(payload, event.id)).toEqual({ rsvpId: row.id, eventId: event.id, via: 'legacy' });
     }
   });
@@ -337,7 +361,8 @@ describe('GET /api/public/tickets/:rsvpId', () => {
   it('confirmed_at is when the answer became confirmed: not the creation of a maybe, null while not confirmed', async () => {
     const input = rsvpInput({ status: 'maybe' });
     const id = (await postRsvp(t, event.id, input)).body.rsvp.id as string;
-    const ticket = async () => (await (await t.request(`/api/public/tickets/${id}`)).json()) as { confirmed_at: string | null; created_at: string };
+    const ticket = async () =>
+      (await (await t.request(`/api/public/tickets/${id}`)).json()) as { confirmed_at: string | null; created_at: string };
     const stored = async () => (await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id)))[0]!;
     expect((await stored()).confirmed_at).toBeNull();
     expect((await ticket()).confirmed_at).toBeNull();
@@ -366,7 +391,14 @@ describe('GET /api/public/tickets/:rsvpId', () => {
   it("a maybe has no QR and no PIN; declined, unknown and malformed ids are 'Ticket not found'", async () => {
     const maybe = (await postRsvp(t, event.id, rsvpInput({ status: 'maybe' }))).body.rsvp.id;
     const ticket = await (await t.request(`/api/public/tickets/${maybe}`)).json();
-    expect(ticket).toMatchObject({ status: 'maybe', pin: null, confirmed_at: null, qr_png_url: null, qr_svg_url: null, verification_url: null });
+    expect(ticket).toMatchObject({
+      status: 'maybe',
+      pin: null,
+      confirmed_at: null,
+      qr_png_url: null,
+      qr_svg_url: null,
+      verification_url: null,
+    });
     const declined = (await postRsvp(t, event.id, rsvpInput({ status: 'declined' }))).body.rsvp.id;
     for (const id of [declined, randomUUID(), 'x', '1%27%20OR%201=1']) {
       const res = await t.request(`/api/public/tickets/${id}`);

@@ -27,7 +27,10 @@ async function seats(eventId: string) {
 }
 
 async function mailsFor(rsvpId: string) {
-  return t.db.select().from(outbox).where(like(outbox.idempotency_key, `rsvp:${rsvpId}:%`));
+  return t.db
+    .select()
+    .from(outbox)
+    .where(like(outbox.idempotency_key, `rsvp:${rsvpId}:%`));
 }
 
 describe('RSVP form validation (SPEC §5, same texts as the form)', () => {

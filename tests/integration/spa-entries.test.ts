@@ -100,7 +100,10 @@ describe('HTML start-up per path', () => {
   });
 
   it('pages are compressed when the client accepts it (br, else gzip), and the same HTML either way', async () => {
-    const e = await createEvent(t, owner, { title: 'Compressed Evening', main_body_intro: 'Long enough to be worth compressing. '.repeat(20) });
+    const e = await createEvent(t, owner, {
+      title: 'Compressed Evening',
+      main_body_intro: 'Long enough to be worth compressing. '.repeat(20),
+    });
     const plain = await get(`/event/${e.slug}`);
     expect(plain.res.headers.get('content-encoding')).toBeNull();
     const refused = await app.request(`${TEST_ORIGIN}/event/${e.slug}`, { headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });

@@ -42,7 +42,15 @@ export async function startFakeTwilio(decide: (sms: Omit<FakeSms, 'sid'>) => Twi
     if (reply) return send(reply.status, { code: reply.code, message: reply.message, status: reply.status });
     const sid = `SM${randomBytes(16).toString('hex')}`;
     received.push({ sid, ...sms });
-    send(201, { sid, account_sid: FAKE_TWILIO.accountSid, to: sms.to, from: sms.from, body: sms.body, status: 'queued', num_segments: '1' });
+    send(201, {
+      sid,
+      account_sid: FAKE_TWILIO.accountSid,
+      to: sms.to,
+      from: sms.from,
+      body: sms.body,
+      status: 'queued',
+      num_segments: '1',
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -24,7 +24,9 @@ export type SmtpSink = {
  * A real SMTP server (smtp-server) that parses what it receives with mailparser. `decide` runs before
  * the reply to DATA and may delay it (hold a message in flight) or refuse the message.
  */
-export async function startSmtpSink(decide: (mail: ParsedMail, arrival: number) => SinkReply | Promise<SinkReply> = () => undefined): Promise<SmtpSink> {
+export async function startSmtpSink(
+  decide: (mail: ParsedMail, arrival: number) => SinkReply | Promise<SinkReply> = () => undefined,
+): Promise<SmtpSink> {
   const arrived: ParsedMail[] = [];
   const accepted: ParsedMail[] = [];
   const waiters: { n: number; resolve: () => void }[] = [];
@@ -77,8 +79,7 @@ export async function startSmtpSink(decide: (mail: ParsedMail, arrival: number) 
       for (const m of accepted) counts.set(m.messageId ?? '', (counts.get(m.messageId ?? '') ?? 0) + 1);
       return counts;
     },
-    waitForAccepted: (n) =>
-      accepted.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve })),
+    waitForAccepted: (n) => (accepted.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

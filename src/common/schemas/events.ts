@@ -18,7 +18,11 @@ export const ZThemeColors = z.object({ primary: hex, secondary: hex, accent: hex
 export type TThemeColors = z.infer<typeof ZThemeColors>;
 
 export const ZThemeInput = z.object({
-  name: z.string({ error: 'Please enter a theme name.' }).trim().min(1, 'Please enter a theme name.').max(SLUG_MAX_LENGTH, `Use at most ${SLUG_MAX_LENGTH} characters.`),
+  name: z
+    .string({ error: 'Please enter a theme name.' })
+    .trim()
+    .min(1, 'Please enter a theme name.')
+    .max(SLUG_MAX_LENGTH, `Use at most ${SLUG_MAX_LENGTH} characters.`),
   colors: ZThemeColors,
 });
 export type TThemeInput = z.input<typeof ZThemeInput>;
@@ -136,7 +140,8 @@ export function eventRuleIssues(v: EventRuleState, opts: { checkSecretKey?: bool
   if (v.is_paid_event) {
     if (v.ticket_price === undefined || v.ticket_price === null) issues.ticket_price = 'A paid event needs a ticket price.';
     if (!v.stripe_publishable_key) issues.stripe_publishable_key ??= 'A paid event needs the Stripe publishable key.';
-    if (opts.checkSecretKey && !v.stripe_secret_key && !v.has_stored_secret_key) issues.stripe_secret_key ??= 'A paid event needs the Stripe secret key.';
+    if (opts.checkSecretKey && !v.stripe_secret_key && !v.has_stored_secret_key)
+      issues.stripe_secret_key ??= 'A paid event needs the Stripe secret key.';
   }
   return issues;
 }
@@ -246,7 +251,11 @@ export type TMediaUpload = { image_url: string; preview_image_url: string };
 
 /** SPEC §5 legacy form on the sample landing page. */
 export const ZLegacyRsvp = z.object({
-  preferred_name: z.string({ error: MSG.preferredNameRequired }).trim().min(1, MSG.preferredNameRequired).max(100, 'Use at most 100 characters.'),
+  preferred_name: z
+    .string({ error: MSG.preferredNameRequired })
+    .trim()
+    .min(1, MSG.preferredNameRequired)
+    .max(100, 'Use at most 100 characters.'),
   phone: z
     .string({ error: MSG.phoneRequired })
     .trim()

@@ -27,12 +27,15 @@ export async function createUser({ auth, email, password, name, role = 'host' }:
     throw new AppError('conflict', 'An account with this email already exists.', { email: 'An account with this email already exists.' });
   }
   const hash = await ctx.password.hash(password);
-  const created = await ctx.internalAdapter.createUser({
-    email: normalized,
-    name: name?.trim() || normalized.split('@')[0]!,
-    emailVerified: false,
-    role,
-  }, { method: 'email-password' });
+  const created = await ctx.internalAdapter.createUser(
+    {
+      email: normalized,
+      name: name?.trim() || normalized.split('@')[0]!,
+      emailVerified: false,
+      role,
+    },
+    { method: 'email-password' },
+  );
   await ctx.internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: hash });
   return { id: created.id, email: normalized };
 }

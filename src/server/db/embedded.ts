@@ -1,5 +1,17 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, linkSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  linkSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -153,7 +165,8 @@ export async function startEmbeddedPostgres(dataDirInput: string, log: Logger): 
         });
       } catch (err) {
         const stderr = String((err as { stderr?: Buffer }).stderr ?? '').trim();
-        const hint = ids.uid !== undefined ? ` (PostgreSQL runs as the 'postgres' user: every folder above ${dataDir} must be enterable by it)` : '';
+        const hint =
+          ids.uid !== undefined ? ` (PostgreSQL runs as the 'postgres' user: every folder above ${dataDir} must be enterable by it)` : '';
         throw new Error(`Could not initialise the embedded PostgreSQL in ${pgdata}: ${stderr}${hint}`);
       }
     }

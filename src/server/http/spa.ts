@@ -115,7 +115,12 @@ export class Spa {
    * `encoded`'s body in the best encoding the client accepts (compressed once, then kept), else as is.
    * Assets get the smallest output; pages, made on a request's path, a quicker setting.
    */
-  private encode(c: Context<AppEnv>, encoded: Encoded, headers: Record<string, string>, effort: 'max' | 'quick' = 'max'): Uint8Array<ArrayBuffer> {
+  private encode(
+    c: Context<AppEnv>,
+    encoded: Encoded,
+    headers: Record<string, string>,
+    effort: 'max' | 'quick' = 'max',
+  ): Uint8Array<ArrayBuffer> {
     if (encoded.body.length <= 512) return encoded.body;
     headers.Vary = 'Accept-Encoding';
     const accept = c.req.header('accept-encoding') ?? '';

@@ -54,7 +54,12 @@ export function Component() {
         </div>
 
         <div className="mt-8 grid gap-4 sm:grid-cols-2">
-          <Tile to="/auth/admin" icon={<CalendarDays aria-hidden="true" />} title="Events" text="Create and manage events, guest lists, messages" />
+          <Tile
+            to="/auth/admin"
+            icon={<CalendarDays aria-hidden="true" />}
+            title="Events"
+            text="Create and manage events, guest lists, messages"
+          />
           <Tile to="/checkin" icon={<ScanLine aria-hidden="true" />} title="Check In" text="Scan QR codes, manage check-ins" />
         </div>
 

@@ -77,7 +77,12 @@ function LoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: bool
         <h1 className="font-display text-2xl font-semibold">{MSG.loadEventFailed}</h1>
         <p className="text-ink/70">Check your connection and try again.</p>
         <div className="mt-2 flex gap-2">
-          <button type="button" onClick={onRetry} disabled={retrying} className="min-h-11 rounded-lg bg-ink px-5 font-medium text-paper disabled:opacity-60">
+          <button
+            type="button"
+            onClick={onRetry}
+            disabled={retrying}
+            className="min-h-11 rounded-lg bg-ink px-5 font-medium text-paper disabled:opacity-60"
+          >
             {retrying ? 'Retrying…' : 'Try again'}
           </button>
           <button type="button" onClick={goBack} className="min-h-11 rounded-lg border border-ink/20 px-5 font-medium">
@@ -164,13 +169,17 @@ function EventPage({ event }: { event: TPublicEvent }) {
             </div>
           </div>
 
-          {event.main_body_intro ? <p className="mt-8 text-lg leading-relaxed whitespace-pre-line sm:text-xl">{event.main_body_intro}</p> : null}
+          {event.main_body_intro ? (
+            <p className="mt-8 text-lg leading-relaxed whitespace-pre-line sm:text-xl">{event.main_body_intro}</p>
+          ) : null}
           {event.main_body_description ? (
             <div className="mt-6 leading-relaxed whitespace-pre-line opacity-90">{event.main_body_description}</div>
           ) : null}
 
           <div className="fixed inset-x-0 bottom-0 z-30 border-t border-current/10 bg-(--event-bg)/95 px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mt-10 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
-            {event.call_to_action ? <p className="mb-2 text-center text-sm font-medium sm:mb-4 sm:text-left sm:text-lg">{event.call_to_action}</p> : null}
+            {event.call_to_action ? (
+              <p className="mb-2 text-center text-sm font-medium sm:mb-4 sm:text-left sm:text-lg">{event.call_to_action}</p>
+            ) : null}
             {full ? (
               <p className="mb-2 text-center text-sm font-medium sm:text-left" role="status">
                 {MSG.capacityReached}

@@ -133,7 +133,9 @@ function Landing(p: LandingProps) {
 
         <EventHero image={p.imageUrl} preview={p.previewImageUrl} className="-mx-5 mt-8 sm:mx-0" />
 
-        {p.introText ? <p className="mx-auto mt-8 max-w-2xl text-center text-lg leading-relaxed whitespace-pre-line sm:text-xl">{p.introText}</p> : null}
+        {p.introText ? (
+          <p className="mx-auto mt-8 max-w-2xl text-center text-lg leading-relaxed whitespace-pre-line sm:text-xl">{p.introText}</p>
+        ) : null}
 
         <div className="mx-auto mt-8 flex max-w-xl items-center justify-between gap-4 rounded-2xl border border-current/15 p-4 sm:p-5">
           <div className="grid gap-2">
@@ -199,7 +201,11 @@ function Landing(p: LandingProps) {
             ['/auth/admin', 'Admin'],
             ['/', 'Dashboard'],
           ].map(([to, label]) => (
-            <Link key={to} to={to!} className="inline-flex min-h-11 items-center rounded-lg px-3 underline-offset-4 opacity-80 hover:underline hover:opacity-100">
+            <Link
+              key={to}
+              to={to!}
+              className="inline-flex min-h-11 items-center rounded-lg px-3 underline-offset-4 opacity-80 hover:underline hover:opacity-100"
+            >
               {label}
             </Link>
           ))}

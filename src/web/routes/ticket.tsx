@@ -122,9 +122,7 @@ function TicketView({ ticket }: { ticket: TTicket }) {
           {ticket.pin ? (
             <div className="rounded-xl border-2 border-dashed border-ink/20 px-4 py-3 text-center print:border-black">
               <p className="text-xs font-semibold tracking-widest text-ink/70 uppercase print:text-black">PIN</p>
-              <p className="font-mono text-3xl font-bold tracking-[0.2em] tabular-nums print:text-black">
-                {formatPin(ticket.pin)}
-              </p>
+              <p className="font-mono text-3xl font-bold tracking-[0.2em] tabular-nums print:text-black">{formatPin(ticket.pin)}</p>
             </div>
           ) : null}
 

@@ -46,9 +46,7 @@ export const outbox = pgTable(
   },
   (t) => [
     // The workers' claim walks this in next_attempt_at order; sent, dead and superseded rows stay out of it.
-    index('outbox_due_idx')
-      .on(t.next_attempt_at)
-      .where(sql`${t.status} in ('pending', 'sending')`),
+    index('outbox_due_idx').on(t.next_attempt_at).where(sql`${t.status} in ('pending', 'sending')`),
     index('outbox_supersede_idx').on(t.supersede_key, t.supersede_rank),
   ],
 );

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { events } from './events.ts';
 
 export const event_rsvps = pgTable(
@@ -60,9 +50,7 @@ export const event_rsvps = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('event_rsvps_event_email_key')
-      .on(t.event_id, t.email)
-      .where(sql`${t.email} IS NOT NULL`),
+    uniqueIndex('event_rsvps_event_email_key').on(t.event_id, t.email).where(sql`${t.email} IS NOT NULL`),
     index('event_rsvps_event_created_idx').on(t.event_id, t.created_at),
     check('event_rsvps_guest_count', sql`${t.guest_count} BETWEEN 1 AND 10`),
   ],

@@ -34,7 +34,10 @@ export async function createEvent({ db, log, encryptionKey, actor, input }: Crea
   for (let attempt = 1; ; attempt++) {
     const slug = input.slug ?? generateSlug(input.title);
     try {
-      const [row] = await db.insert(events).values({ ...values, slug }).returning(adminEventColumns(actor));
+      const [row] = await db
+        .insert(events)
+        .values({ ...values, slug })
+        .returning(adminEventColumns(actor));
       log.info({ eventId: id, slug }, 'event created');
       return attachCustomTheme({ db, log, userId: actor.id, event: toAdminEvent(row!), colors: input.custom_colors });
     } catch (err) {

@@ -3,7 +3,8 @@ export function pgError(err: unknown): { code?: string; constraint?: string } | 
   let e: unknown = err;
   for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
     const rec = e as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof rec.code === 'string') return { code: rec.code, constraint: typeof rec.constraint === 'string' ? rec.constraint : undefined };
+    if (typeof rec.code === 'string')
+      return { code: rec.code, constraint: typeof rec.constraint === 'string' ? rec.constraint : undefined };
     e = rec.cause;
   }
   return undefined;

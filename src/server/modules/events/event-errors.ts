@@ -12,4 +12,5 @@ export const THEME_CONSTRAINT = 'events_theme_id_event_themes_id_fk';
 const SLUG_TAKEN = 'This link is already taken. Please choose another.';
 export const slugTaken = () => new AppError('conflict', SLUG_TAKEN, { slug: SLUG_TAKEN });
 
-export const unknownTheme = () => new AppError('validation_failed', 'Choose a theme from the list.', { theme_id: 'Choose a theme from the list.' });
+export const unknownTheme = () =>
+  new AppError('validation_failed', 'Choose a theme from the list.', { theme_id: 'Choose a theme from the list.' });

@@ -18,7 +18,12 @@ const ZId = z.object({ id: z.string().max(64) });
 const json = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 
 const listRoute = createRoute({ method: 'get', path: '/', responses: { 200: { description: 'Events the user owns or co-hosts' } } });
-const createEventRoute = createRoute({ method: 'post', path: '/', request: json(ZEventCreate), responses: { 201: { description: 'Created' } } });
+const createEventRoute = createRoute({
+  method: 'post',
+  path: '/',
+  request: json(ZEventCreate),
+  responses: { 201: { description: 'Created' } },
+});
 const getRoute = createRoute({ method: 'get', path: '/{id}', request: { params: ZId }, responses: { 200: { description: 'One event' } } });
 const patchRoute = createRoute({
   method: 'patch',
@@ -26,7 +31,12 @@ const patchRoute = createRoute({
   request: { params: ZId, ...json(ZEventPatch) },
   responses: { 200: { description: 'Updated' } },
 });
-const deleteRoute = createRoute({ method: 'delete', path: '/{id}', request: { params: ZId }, responses: { 204: { description: 'Deleted' } } });
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/{id}',
+  request: { params: ZId },
+  responses: { 204: { description: 'Deleted' } },
+});
 
 /** /api/events: hosts manage their events. Not owner or co-host → 404, whatever the endpoint. */
 export function eventsRoutes() {
@@ -35,14 +45,29 @@ export function eventsRoutes() {
   r.openapi(listRoute, async (c) => c.json({ events: await listEvents({ db: c.var.deps.db, actor: currentUser(c) }) }, 200));
   r.openapi(createEventRoute, async (c) => {
     const { db, env } = c.var.deps;
-    const event = await createEvent({ db, log: c.var.log, encryptionKey: env.ENCRYPTION_KEY, actor: currentUser(c), input: c.req.valid('json') });
+    const event = await createEvent({
+      db,
+      log: c.var.log,
+      encryptionKey: env.ENCRYPTION_KEY,
+      actor: currentUser(c),
+      input: c.req.valid('json'),
+    });
     return c.json({ event }, 201);
   });
-  r.openapi(getRoute, async (c) => c.json({ event: await getEvent({ db: c.var.deps.db, actor: currentUser(c), id: c.req.valid('param').id }) }, 200));
+  r.openapi(getRoute, async (c) =>
+    c.json({ event: await getEvent({ db: c.var.deps.db, actor: currentUser(c), id: c.req.valid('param').id }) }, 200),
+  );
   r.openapi(patchRoute, async (c) => {
     const { db, env } = c.var.deps;
     const { id } = c.req.valid('param');
-    const event = await updateEvent({ db, log: c.var.log, encryptionKey: env.ENCRYPTION_KEY, actor: currentUser(c), id, input: c.req.valid('json') });
+    const event = await updateEvent({
+      db,
+      log: c.var.log,
+      encryptionKey: env.ENCRYPTION_KEY,
+      actor: currentUser(c),
+      id,
+      input: c.req.valid('json'),
+    });
     return c.json({ event }, 200);
   });
   r.openapi(deleteRoute, async (c) => {

@@ -27,49 +27,51 @@ export async function updateEvent({ db, log, encryptionKey, actor, id, input }: 
   if (!isUuid(id)) throw notFound(MSG.eventNotFound);
   const where = and(eq(events.id, id), managedBy(actor));
 
-  const updated = await db.transaction(async (tx) => {
-    const [cur] = await tx
-      .select({
-        slug: events.slug,
-        event_date: events.event_date,
-        end_date: events.end_date,
-        is_paid_event: events.is_paid_event,
-        ticket_price: events.ticket_price,
-        stripe_publishable_key: events.stripe_publishable_key,
-        has_secret: sql<boolean>`${events.stripe_secret_key_enc} is not null`,
-      })
-      .from(events)
-      .where(where)
-      .for('update');
-    if (!cur) throw notFound(MSG.eventNotFound);
+  const updated = await db
+    .transaction(async (tx) => {
+      const [cur] = await tx
+        .select({
+          slug: events.slug,
+          event_date: events.event_date,
+          end_date: events.end_date,
+          is_paid_event: events.is_paid_event,
+          ticket_price: events.ticket_price,
+          stripe_publishable_key: events.stripe_publishable_key,
+          has_secret: sql<boolean>`${events.stripe_secret_key_enc} is not null`,
+        })
+        .from(events)
+        .where(where)
+        .for('update');
+      if (!cur) throw notFound(MSG.eventNotFound);
 
-    throwIfIssues(
-      eventRuleIssues(
-        {
-          event_date: given(input.event_date, cur.event_date.toISOString()),
-          end_date: given(input.end_date, cur.end_date?.toISOString() ?? null),
-          is_paid_event: given(input.is_paid_event, cur.is_paid_event),
-          ticket_price: given(input.ticket_price, cur.ticket_price === null ? null : Number(cur.ticket_price)),
-          stripe_publishable_key: given(input.stripe_publishable_key, cur.stripe_publishable_key),
-          stripe_secret_key: input.stripe_secret_key,
-          has_stored_secret_key: input.stripe_secret_key === undefined && cur.has_secret,
-        },
-        { checkSecretKey: true },
-      ),
-    );
-    if (input.slug && input.slug !== cur.slug && isReservedSlug(input.slug)) throw slugTaken();
+      throwIfIssues(
+        eventRuleIssues(
+          {
+            event_date: given(input.event_date, cur.event_date.toISOString()),
+            end_date: given(input.end_date, cur.end_date?.toISOString() ?? null),
+            is_paid_event: given(input.is_paid_event, cur.is_paid_event),
+            ticket_price: given(input.ticket_price, cur.ticket_price === null ? null : Number(cur.ticket_price)),
+            stripe_publishable_key: given(input.stripe_publishable_key, cur.stripe_publishable_key),
+            stripe_secret_key: input.stripe_secret_key,
+            has_stored_secret_key: input.stripe_secret_key === undefined && cur.has_secret,
+          },
+          { checkSecretKey: true },
+        ),
+      );
+      if (input.slug && input.slug !== cur.slug && isReservedSlug(input.slug)) throw slugTaken();
 
-    const [row] = await tx
-      .update(events)
-      .set({ ...eventColumns(input, { eventId: id, encryptionKey }), updated_at: new Date() })
-      .where(where)
-      .returning(adminEventColumns(actor));
-    return toAdminEvent(row!);
-  }).catch((err) => {
-    if (isUniqueViolation(err, SLUG_CONSTRAINT)) throw slugTaken();
-    if (isForeignKeyViolation(err, THEME_CONSTRAINT)) throw unknownTheme();
-    throw err;
-  });
+      const [row] = await tx
+        .update(events)
+        .set({ ...eventColumns(input, { eventId: id, encryptionKey }), updated_at: new Date() })
+        .where(where)
+        .returning(adminEventColumns(actor));
+      return toAdminEvent(row!);
+    })
+    .catch((err) => {
+      if (isUniqueViolation(err, SLUG_CONSTRAINT)) throw slugTaken();
+      if (isForeignKeyViolation(err, THEME_CONSTRAINT)) throw unknownTheme();
+      throw err;
+    });
 
   const event = await attachCustomTheme({ db, log, userId: actor.id, event: updated, colors: input.custom_colors });
   forgetPublicEvent(db, id);

@@ -13,7 +13,14 @@ export type AcceptInvitationOptions = { db: Db; auth: Auth; log: Logger; token: 
  * every open invitation for it used. The token is claimed under a row lock, so a double submit
  * creates one account; a failed sign-up (e.g. a short password) leaves the link usable.
  */
-export async function acceptInvitation({ db, auth, log, token, password, name }: AcceptInvitationOptions): Promise<{ email: string; userId: string }> {
+export async function acceptInvitation({
+  db,
+  auth,
+  log,
+  token,
+  password,
+  name,
+}: AcceptInvitationOptions): Promise<{ email: string; userId: string }> {
   return db.transaction(async (tx) => {
     const inv = await findInvitation({ db: tx, token, lock: true });
     const created = await createUser({ auth, email: inv.email, password, name });

@@ -18,7 +18,15 @@ export type CreateHostInvitationOptions = {
  * A sign-up link for exactly this e-mail (its hash stored, 14-day expiry), mailed through the outbox
  * in the caller's transaction: no mail unless the host row is committed too.
  */
-export async function createHostInvitation({ tx, baseUrl, eventId, eventTitle, email, inviter, now = new Date() }: CreateHostInvitationOptions) {
+export async function createHostInvitation({
+  tx,
+  baseUrl,
+  eventId,
+  eventTitle,
+  email,
+  inviter,
+  now = new Date(),
+}: CreateHostInvitationOptions) {
   const { token, hash } = newInvitationToken();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   await tx.insert(host_invitations).values({ token_hash: hash, email, event_id: eventId, expires_at: expiresAt });

@@ -27,10 +27,13 @@ export function mediaUploadRoutes() {
     async (c) => {
       enforce(c, uploads, `media:${currentUser(c).id}`);
       const body = await c.req.parseBody().catch(() => {
-        throw new AppError('bad_request', 'Send the image as multipart/form-data with the field "file".', { file: 'Choose an image to upload.' });
+        throw new AppError('bad_request', 'Send the image as multipart/form-data with the field "file".', {
+          file: 'Choose an image to upload.',
+        });
       });
       const file = body.file;
-      if (!(file instanceof File)) throw new AppError('validation_failed', 'Choose an image to upload.', { file: 'Choose an image to upload.' });
+      if (!(file instanceof File))
+        throw new AppError('validation_failed', 'Choose an image to upload.', { file: 'Choose an image to upload.' });
       if (file.size > IMAGE_MAX_BYTES) throw tooLarge();
       const bytes = Buffer.from(await file.arrayBuffer());
       return c.json(await uploadImage({ db: c.var.deps.db, log: c.var.log, bytes }), 201);
@@ -48,7 +51,10 @@ export function mediaFileRoutes() {
     const etag = `"${file.id}"`;
     const headers = { ETag: etag, 'Cache-Control': 'public, max-age=31536000, immutable' };
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-    return c.body(new Uint8Array(file.bytes.buffer as ArrayBuffer, file.bytes.byteOffset, file.bytes.length), 200, { ...headers, 'Content-Type': file.mime });
+    return c.body(new Uint8Array(file.bytes.buffer as ArrayBuffer, file.bytes.byteOffset, file.bytes.length), 200, {
+      ...headers,
+      'Content-Type': file.mime,
+    });
   });
   return r;
 }

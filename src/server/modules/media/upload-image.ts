@@ -9,7 +9,8 @@ import { storeMedia } from './store-media.ts';
 
 export const tooLarge = () =>
   new AppError('payload_too_large', 'The image must be 10 MB or smaller.', { file: 'The image must be 10 MB or smaller.' });
-const wrongType = () => new AppError('unsupported_media_type', 'Use a JPEG, PNG or WebP image.', { file: 'Use a JPEG, PNG or WebP image.' });
+const wrongType = () =>
+  new AppError('unsupported_media_type', 'Use a JPEG, PNG or WebP image.', { file: 'Use a JPEG, PNG or WebP image.' });
 const unreadable = () => new AppError('validation_failed', 'This image could not be read.', { file: 'This image could not be read.' });
 
 export type UploadImageOptions = { db: Db; log: Logger; bytes: Buffer };

@@ -22,7 +22,11 @@ export function keptInMailbox(channels: Channels, channel: 'email' | 'sms'): boo
 export async function deliverMessage({ channels, message, signal }: DeliverMessageOptions): Promise<{ via: DeliveredVia; ref?: string }> {
   if (keptInMailbox(channels, message.channel)) return { via: 'dev-mailbox' };
   if (message.channel === 'email') {
-    const { messageId } = await channels.smtp!.send({ idempotencyKey: message.idempotency_key, payload: message.payload as EmailPayload, signal });
+    const { messageId } = await channels.smtp!.send({
+      idempotencyKey: message.idempotency_key,
+      payload: message.payload as EmailPayload,
+      signal,
+    });
     return { via: 'smtp', ref: messageId };
   }
   const { sid } = await channels.twilio!.send(message.payload as SmsPayload);

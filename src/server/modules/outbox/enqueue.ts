@@ -19,6 +19,10 @@ export async function enqueueEmail(db: DbOrTx, key: string, payload: EmailPayloa
 }
 
 export async function enqueueSms(db: DbOrTx, key: string, payload: SmsPayload): Promise<boolean> {
-  const rows = await db.insert(outbox).values({ channel: 'sms', idempotency_key: key, payload }).onConflictDoNothing().returning({ id: outbox.id });
+  const rows = await db
+    .insert(outbox)
+    .values({ channel: 'sms', idempotency_key: key, payload })
+    .onConflictDoNothing()
+    .returning({ id: outbox.id });
   return rows.length > 0;
 }

@@ -75,7 +75,11 @@ async function claimBatch(deps: WorkerDeps): Promise<Claimed[]> {
     .for('update', { skipLocked: true });
   const rows = await deps.db
     .update(outbox)
-    .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1`, next_attempt_at: sql`clock_timestamp() + make_interval(secs => ${leaseSecs})` })
+    .set({
+      status: 'sending',
+      attempts: sql`${outbox.attempts} + 1`,
+      next_attempt_at: sql`clock_timestamp() + make_interval(secs => ${leaseSecs})`,
+    })
     .where(inArray(outbox.id, due))
     .returning({
       id: outbox.id,

@@ -128,7 +128,12 @@ export function buildConfirmationEmail(i: ConfirmationInput): EmailPayload {
   ].join('');
   const attachments: NonNullable<EmailPayload['attachments']> = [];
   if (i.ticket) {
-    attachments.push({ filename: 'ticket-qr.png', contentType: 'image/png', contentBase64: i.ticket.qrPng.toString('base64'), cid: QR_CID });
+    attachments.push({
+      filename: 'ticket-qr.png',
+      contentType: 'image/png',
+      contentBase64: i.ticket.qrPng.toString('base64'),
+      cid: QR_CID,
+    });
   }
   // A first "no" gets no calendar file; a changed answer to "no" cancels the entry sent before.
   if (i.rsvp.status !== 'declined' || i.updated) {

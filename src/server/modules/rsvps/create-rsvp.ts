@@ -67,7 +67,13 @@ function emailRow(p: Prepared, opts: { config: TicketConfig; event: RsvpEvent; a
     ...(opts.pin && p.qrPng ? { ticket: { pin: opts.pin, qrPng: p.qrPng } } : {}),
   });
   const supersede = confirmationSupersede(p.rsvp);
-  return { channel: 'email' as const, idempotency_key: confirmationKey(p.rsvp), payload, supersede_key: supersede.key, supersede_rank: supersede.rank };
+  return {
+    channel: 'email' as const,
+    idempotency_key: confirmationKey(p.rsvp),
+    payload,
+    supersede_key: supersede.key,
+    supersede_rank: supersede.rank,
+  };
 }
 
 /**

@@ -73,7 +73,8 @@ export async function writeInOneTrip(
     return null;
   } catch (err) {
     const e = err as Error & { code?: string; constraint?: string };
-    if (!e.code) broken = e; // not an SQL error: the connection itself failed, keep it out of the pool
+    if (!e.code)
+      broken = e; // not an SQL error: the connection itself failed, keep it out of the pool
     else await client.query('ROLLBACK');
     if (e.code === '23505' && e.constraint) return { constraint: e.constraint };
     if (e.code === CAPACITY_CHECK_FAILED) throw capacityError(await seatsLeft(onClient(client), opts.eventId));

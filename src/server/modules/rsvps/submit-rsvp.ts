@@ -21,12 +21,7 @@ function assertCanAttendFree(event: RsvpEvent, answer: RsvpAnswer) {
  * the first answer creates it (201), later ones update it (200, updated). Capacity, PIN, ticket
  * token and the confirmation e-mail are decided in the same transaction as the write.
  */
-export async function submitRsvp(opts: {
-  db: Db;
-  config: TicketConfig;
-  eventId: string;
-  answer: RsvpAnswer;
-}): Promise<TRsvpResult> {
+export async function submitRsvp(opts: { db: Db; config: TicketConfig; eventId: string; answer: RsvpAnswer }): Promise<TRsvpResult> {
   const event = await loadRsvpEvent(opts.db, opts.eventId);
   assertCanAttendFree(event, opts.answer);
   const args = { db: opts.db, config: opts.config, event, answer: opts.answer };

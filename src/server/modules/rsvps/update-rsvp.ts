@@ -21,7 +21,12 @@ import { seatsHeld } from './seats.ts';
  * so that ticket stays refused even after a later yes (which signs a new one), and clears
  * confirmed_at; becoming confirmed sets it. Null when there is no such RSVP.
  */
-export async function updateRsvp(opts: { db: Db; config: TicketConfig; event: RsvpEvent; answer: RsvpAnswer }): Promise<TRsvpResult | null> {
+export async function updateRsvp(opts: {
+  db: Db;
+  config: TicketConfig;
+  event: RsvpEvent;
+  answer: RsvpAnswer;
+}): Promise<TRsvpResult | null> {
   const { db, config, event, answer } = opts;
   return seatTransaction(db, async (tx) => {
     const [cur] = await tx
@@ -50,9 +55,17 @@ export async function updateRsvp(opts: { db: Db; config: TicketConfig; event: Rs
     const answerChanged = next.status !== cur.status || next.guest_count !== cur.guest_count || next.name !== cur.name;
     if (!answerChanged) {
       if (next.phone !== cur.phone || next.notes !== cur.notes) {
-        await tx.update(event_rsvps).set({ phone: next.phone, notes: next.notes, updated_at: new Date() }).where(eq(event_rsvps.id, cur.id));
+        await tx
+          .update(event_rsvps)
+          .set({ phone: next.phone, notes: next.notes, updated_at: new Date() })
+          .where(eq(event_rsvps.id, cur.id));
       }
-      return { value: rsvpResult({ id: cur.id, ...next }, { updated: true, emailQueued: false }), rsvpId: cur.id, eventId: event.id, delta: 0 };
+      return {
+        value: rsvpResult({ id: cur.id, ...next }, { updated: true, emailQueued: false }),
+        rsvpId: cur.id,
+        eventId: event.id,
+        delta: 0,
+      };
     }
 
     const revision = cur.revision + 1;
@@ -89,6 +102,11 @@ export async function updateRsvp(opts: { db: Db; config: TicketConfig; event: Rs
       }),
       confirmationSupersede(rsvp),
     );
-    return { value: rsvpResult(rsvp, { updated: true, emailQueued: true }), rsvpId: cur.id, eventId: event.id, delta: seatsHeld(next) - seatsHeld(cur) };
+    return {
+      value: rsvpResult(rsvp, { updated: true, emailQueued: true }),
+      rsvpId: cur.id,
+      eventId: event.id,
+      delta: seatsHeld(next) - seatsHeld(cur),
+    };
   });
 }

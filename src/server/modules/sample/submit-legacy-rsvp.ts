@@ -46,7 +46,10 @@ export async function submitLegacyRsvp({ db, log, eventId, input }: SubmitLegacy
       throw new AppError('capacity_exceeded', MSG.capacityReached);
     }
     if (delta !== 0) {
-      await tx.update(events).set({ seats_taken: sql`${events.seats_taken} + ${delta}` }).where(eq(events.id, eventId));
+      await tx
+        .update(events)
+        .set({ seats_taken: sql`${events.seats_taken} + ${delta}` })
+        .where(eq(events.id, eventId));
     }
     const now = new Date();
     // confirmed_at: when the answer last became yes (kept while it stays yes). These answers get no

@@ -9,7 +9,12 @@ const limiter = new RateLimiter(10, 60_000);
 const getSetup = createRoute({
   method: 'get',
   path: '/',
-  responses: { 200: { description: 'Whether the owner account still has to be created', content: { 'application/json': { schema: z.object({ needsOwner: z.boolean() }) } } } },
+  responses: {
+    200: {
+      description: 'Whether the owner account still has to be created',
+      content: { 'application/json': { schema: z.object({ needsOwner: z.boolean() }) } },
+    },
+  },
 });
 
 const postOwner = createRoute({

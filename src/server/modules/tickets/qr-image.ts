@@ -64,14 +64,15 @@ export function renderQrPng(text: string, width = QR_WIDTH, margin = QR_MARGIN):
   ihdr.writeUInt32BE(side, 4);
   ihdr[8] = 1; // bit depth
   ihdr[9] = 0; // greyscale
-  return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 6 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 6 })), chunk('IEND', Buffer.alloc(0))]);
 }
 
 export function renderQrSvg(text: string): Promise<string> {
-  return QRCode.toString([{ data: Buffer.from(text), mode: 'byte' }], { type: 'svg', width: QR_WIDTH, margin: QR_MARGIN, errorCorrectionLevel: ECL, maskPattern: MASK });
+  return QRCode.toString([{ data: Buffer.from(text), mode: 'byte' }], {
+    type: 'svg',
+    width: QR_WIDTH,
+    margin: QR_MARGIN,
+    errorCorrectionLevel: ECL,
+    maskPattern: MASK,
+  });
 }

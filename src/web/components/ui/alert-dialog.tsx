@@ -47,7 +47,8 @@ export function AlertDialogContent({
             el.focus();
           }
         }}
-        className="fixed inset-x-0 bottom-0 z-50 rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6">
+        className="fixed inset-x-0 bottom-0 z-50 rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6"
+      >
         <A.Title className="font-display text-xl font-semibold">{title}</A.Title>
         <A.Description className="mt-2 text-sm text-ink/75">{description}</A.Description>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

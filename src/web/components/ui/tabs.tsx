@@ -5,12 +5,7 @@ import { cn } from '../../lib/cn.ts';
 export const Tabs = T.Root;
 
 export function TabsList({ className, ...props }: React.ComponentProps<typeof T.List>) {
-  return (
-    <T.List
-      className={cn('flex gap-1 overflow-x-auto rounded-xl bg-ink/5 p-1 [scrollbar-width:none]', className)}
-      {...props}
-    />
-  );
+  return <T.List className={cn('flex gap-1 overflow-x-auto rounded-xl bg-ink/5 p-1 [scrollbar-width:none]', className)} {...props} />;
 }
 
 export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof T.Trigger>) {

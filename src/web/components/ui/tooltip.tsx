@@ -11,10 +11,7 @@ export function Tooltip({ content, children }: { content: React.ReactNode; child
       <T.Root>
         <T.Trigger asChild>{children}</T.Trigger>
         <T.Portal>
-          <T.Content
-            sideOffset={6}
-            className="z-50 max-w-64 rounded-lg bg-ink px-3 py-2 text-xs text-paper shadow-lg"
-          >
+          <T.Content sideOffset={6} className="z-50 max-w-64 rounded-lg bg-ink px-3 py-2 text-xs text-paper shadow-lg">
             {content}
             <T.Arrow className="fill-ink" />
           </T.Content>

@@ -22,7 +22,10 @@ export function resolveEventWindow(
 
 /** 20250503T220000Z */
 export function icsUtc(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 export type CalendarEvent = {

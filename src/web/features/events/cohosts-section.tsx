@@ -55,7 +55,9 @@ export function CohostsSection({ eventId }: { eventId: string }) {
         <h3 id={headingId} className="text-base font-semibold">
           Co-hosts
         </h3>
-        <p className="text-sm text-ink/70">They can edit this event and see its guests. People without an account get an invitation e-mail.</p>
+        <p className="text-sm text-ink/70">
+          They can edit this event and see its guests. People without an account get an invitation e-mail.
+        </p>
       </div>
 
       {hosts.isPending ? (

@@ -19,7 +19,10 @@ export function EventCard({ event, onEdit, onDelete }: { event: TEventAdmin; onE
   const titleId = `event-card-${event.id}`;
 
   return (
-    <article className="flex w-full min-w-0 flex-col overflow-hidden rounded-2xl border border-ink/10 bg-white shadow-sm" aria-labelledby={titleId}>
+    <article
+      className="flex w-full min-w-0 flex-col overflow-hidden rounded-2xl border border-ink/10 bg-white shadow-sm"
+      aria-labelledby={titleId}
+    >
       <div className="relative aspect-[16/9] bg-paper">
         {image ? (
           <img src={image} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
@@ -77,7 +80,13 @@ export function EventCard({ event, onEdit, onDelete }: { event: TEventAdmin; onE
 
         <div className="mt-auto flex items-center gap-2 rounded-lg bg-paper-soft py-0 pl-3">
           <span className="sr-only">Public link:</span>
-          <a href={url} target="_blank" rel="noreferrer" className="min-w-0 flex-1 truncate text-sm text-accent-ink underline-offset-4 hover:underline" title={url}>
+          <a
+            href={url}
+            target="_blank"
+            rel="noreferrer"
+            className="min-w-0 flex-1 truncate text-sm text-accent-ink underline-offset-4 hover:underline"
+            title={url}
+          >
             {url.replace(/^https?:\/\//, '')}
           </a>
           <CopyButton text={url} srLabel={`Copy public link of ${event.title}`} />

@@ -123,7 +123,13 @@ function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: () =>
   return (
     <>
       <div className="grid gap-6 pb-2">
-        <form id={formId} onSubmit={onSubmit} noValidate className="grid gap-6" aria-describedby={errors.form ? `${formId}-error` : undefined}>
+        <form
+          id={formId}
+          onSubmit={onSubmit}
+          noValidate
+          className="grid gap-6"
+          aria-describedby={errors.form ? `${formId}-error` : undefined}
+        >
           <BasicsFields {...props} />
           <WhenWhereFields {...props} />
           <ContentFields {...props} />
@@ -147,7 +153,13 @@ function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: () =>
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
-        <Button type="submit" form={formId} className="flex-1 sm:flex-none" disabled={busyLabel !== null} aria-busy={busyLabel !== null || undefined}>
+        <Button
+          type="submit"
+          form={formId}
+          className="flex-1 sm:flex-none"
+          disabled={busyLabel !== null}
+          aria-busy={busyLabel !== null || undefined}
+        >
           {busyLabel ?? (event ? 'Save changes' : 'Create Event')}
         </Button>
       </div>

@@ -83,7 +83,13 @@ export function WhenWhereFields({ state, set, errors }: FieldsProps) {
           <Input id={`${fieldId('event_date')}-time`} type="time" value={state.time} onChange={(e) => set('time', e.target.value)} />
         </Field>
         <Field label="End date" hint="Optional" error={errors.end_date}>
-          <Input id={fieldId('end_date')} type="date" value={state.endDate} min={state.date || undefined} onChange={(e) => set('endDate', e.target.value)} />
+          <Input
+            id={fieldId('end_date')}
+            type="date"
+            value={state.endDate}
+            min={state.date || undefined}
+            onChange={(e) => set('endDate', e.target.value)}
+          />
         </Field>
         <Field label="End time" hint="Optional; without an end, calendars get 4 hours">
           <Input id={`${fieldId('end_date')}-time`} type="time" value={state.endTime} onChange={(e) => set('endTime', e.target.value)} />
@@ -99,7 +105,13 @@ export function WhenWhereFields({ state, set, errors }: FieldsProps) {
         </Select>
       </Field>
       <Field label="Location" error={errors.location}>
-        <Input id={fieldId('location')} value={state.location} onChange={(e) => set('location', e.target.value)} maxLength={300} autoComplete="off" />
+        <Input
+          id={fieldId('location')}
+          value={state.location}
+          onChange={(e) => set('location', e.target.value)}
+          maxLength={300}
+          autoComplete="off"
+        />
       </Field>
       <Field label="Maximum attendees" error={errors.max_attendees} hint="Leave empty for unlimited.">
         <Input
@@ -122,7 +134,13 @@ export function ContentFields({ state, set, errors }: FieldsProps) {
   return (
     <Section title="Page content">
       <Field label="Intro" error={errors.main_body_intro} hint="A sentence or two under the title.">
-        <Textarea id={fieldId('main_body_intro')} rows={3} value={state.intro} onChange={(e) => set('intro', e.target.value)} maxLength={2000} />
+        <Textarea
+          id={fieldId('main_body_intro')}
+          rows={3}
+          value={state.intro}
+          onChange={(e) => set('intro', e.target.value)}
+          maxLength={2000}
+        />
       </Field>
       <Field label="Description" error={errors.main_body_description}>
         <Textarea
@@ -134,7 +152,12 @@ export function ContentFields({ state, set, errors }: FieldsProps) {
         />
       </Field>
       <Field label="Call to action" error={errors.call_to_action} hint="Shown just above the RSVP button, e.g. 'Save your spot by May 1'.">
-        <Input id={fieldId('call_to_action')} value={state.callToAction} onChange={(e) => set('callToAction', e.target.value)} maxLength={300} />
+        <Input
+          id={fieldId('call_to_action')}
+          value={state.callToAction}
+          onChange={(e) => set('callToAction', e.target.value)}
+          maxLength={300}
+        />
       </Field>
       <Field label="RSVP button text" error={errors.rsvp_button_text}>
         <Input

@@ -121,7 +121,6 @@ export function toEventInput(s: EventFormState): TEventInput {
 /** Fields the host must fill (SPEC §5 'Missing Information'). */
 export const REQUIRED_FIELDS = ['title', 'event_date'] as const;
 
-
 /**
  * Checks the form with the server's own schema (ZEventInput) plus what only the form knows: a paid
  * event needs a secret key, stored or typed now.

@@ -88,7 +88,12 @@ describe('text helpers', () => {
 
   it('builds a Google Calendar template link', () => {
     const url = new URL(
-      googleCalendarUrl({ title: 'Party', location: 'Home', start: new Date('2025-05-03T22:00:00Z'), end: new Date('2025-05-04T04:00:00Z') }),
+      googleCalendarUrl({
+        title: 'Party',
+        location: 'Home',
+        start: new Date('2025-05-03T22:00:00Z'),
+        end: new Date('2025-05-04T04:00:00Z'),
+      }),
     );
     expect(url.hostname).toBe('calendar.google.com');
     expect(url.searchParams.get('action')).toBe('TEMPLATE');

@@ -31,9 +31,12 @@ export function ImageUpload({
   const statusId = useId();
 
   useEffect(() => () => abortRef.current?.abort(), []);
-  useEffect(() => () => {
-    if (localUrl) URL.revokeObjectURL(localUrl);
-  }, [localUrl]);
+  useEffect(
+    () => () => {
+      if (localUrl) URL.revokeObjectURL(localUrl);
+    },
+    [localUrl],
+  );
 
   async function onFile(file: File | undefined) {
     if (!file) return;

@@ -21,7 +21,13 @@ export function LookFields({ state, set, errors, onUploadingChange }: FieldsProp
       <Field
         label="Theme"
         error={errors.theme_id}
-        hint={state.customColors ? 'Custom colours are on: saving makes a theme named after this event.' : themes.isError ? 'Themes could not be loaded.' : undefined}
+        hint={
+          state.customColors
+            ? 'Custom colours are on: saving makes a theme named after this event.'
+            : themes.isError
+              ? 'Themes could not be loaded.'
+              : undefined
+        }
       >
         <Select
           id={fieldId('theme_id')}
@@ -56,9 +62,21 @@ export function LookFields({ state, set, errors, onUploadingChange }: FieldsProp
       />
       {state.customColors ? (
         <div className="grid gap-4 sm:grid-cols-3">
-          <ColourField name="background" label="Background" value={state.background} onChange={(v) => set('background', v)} error={errors['custom_colors.background']} />
+          <ColourField
+            name="background"
+            label="Background"
+            value={state.background}
+            onChange={(v) => set('background', v)}
+            error={errors['custom_colors.background']}
+          />
           <ColourField name="text" label="Text" value={state.text} onChange={(v) => set('text', v)} error={errors['custom_colors.text']} />
-          <ColourField name="accent" label="Accent" value={state.accent} onChange={(v) => set('accent', v)} error={errors['custom_colors.accent']} />
+          <ColourField
+            name="accent"
+            label="Accent"
+            value={state.accent}
+            onChange={(v) => set('accent', v)}
+            error={errors['custom_colors.accent']}
+          />
         </div>
       ) : null}
       <SwitchField

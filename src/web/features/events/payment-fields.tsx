@@ -40,7 +40,12 @@ export function PaymentFields({ state, set, errors, maskedSecret }: FieldsProps 
               />
             </Field>
             <Field label="Currency" error={errors.currency}>
-              <Select id={fieldId('currency')} value={state.currency} onChange={(e) => set('currency', e.target.value as Currency)} className="w-28">
+              <Select
+                id={fieldId('currency')}
+                value={state.currency}
+                onChange={(e) => set('currency', e.target.value as Currency)}
+                className="w-28"
+              >
                 {CURRENCIES.map((c) => (
                   <option key={c} value={c}>
                     {c.toUpperCase()}

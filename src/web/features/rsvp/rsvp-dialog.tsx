@@ -170,9 +170,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
                 <span>
                   Ticket price{' '}
                   <span className="text-ink/70">
-                    {values.guest_count > 1
-                      ? `(${formatPrice(event.ticket_price, event.currency)} × ${values.guest_count})`
-                      : 'per guest'}
+                    {values.guest_count > 1 ? `(${formatPrice(event.ticket_price, event.currency)} × ${values.guest_count})` : 'per guest'}
                   </span>
                 </span>
                 <span className="font-semibold tabular-nums">
@@ -255,10 +253,16 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
               />
             </Field>
             {capacity ? (
-              <div ref={capacityRef} role="alert" className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+              <div
+                ref={capacityRef}
+                role="alert"
+                className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+              >
                 <p>
                   <strong className="font-semibold">{capacity.message}</strong>{' '}
-                  {capacity.partly ? 'Choose fewer guests, or let the host know you might come.' : 'You can still let the host know you might come.'}
+                  {capacity.partly
+                    ? 'Choose fewer guests, or let the host know you might come.'
+                    : 'You can still let the host know you might come.'}
                 </p>
                 <Button variant="outline" onClick={saveAsMaybe} disabled={pending} className="justify-self-start">
                   Save as “Maybe” instead
@@ -273,7 +277,9 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
                 </Button>
               </DialogClose>
               <Button type="submit" variant="primary" disabled={pending} className="flex-1 sm:flex-none">
-                {pending ? <span className="size-4 animate-spin rounded-full border-2 border-paper/30 border-t-paper" aria-hidden="true" /> : null}
+                {pending ? (
+                  <span className="size-4 animate-spin rounded-full border-2 border-paper/30 border-t-paper" aria-hidden="true" />
+                ) : null}
                 {pending ? 'Submitting...' : 'Submit RSVP'}
               </Button>
             </div>
@@ -283,4 +289,3 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
     </Dialog>
   );
 }
-

@@ -12,11 +12,22 @@ describe('validateRsvp (the shared ZRsvpInput, SPEC §5 texts)', () => {
 
   it('keeps phone and notes when given', () => {
     const r = validateRsvp({ ...base, phone: ' +1 555 0100 ', notes: 'Vegetarian', guest_count: 3, status: 'maybe' });
-    expect(r.ok && r.data).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', phone: '+1 555 0100', notes: 'Vegetarian', guest_count: 3, status: 'maybe' });
+    expect(r.ok && r.data).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '+1 555 0100',
+      notes: 'Vegetarian',
+      guest_count: 3,
+      status: 'maybe',
+    });
   });
 
   it("says 'Missing Information' for a blank name or e-mail, before any e-mail pattern check", () => {
-    for (const values of [{ ...base, name: '   ' }, { ...base, email: '' }, { ...base, name: '', email: 'nope' }]) {
+    for (const values of [
+      { ...base, name: '   ' },
+      { ...base, email: '' },
+      { ...base, name: '', email: 'nope' },
+    ]) {
       const r = validateRsvp(values);
       expect(r.ok).toBe(false);
       if (!r.ok) {

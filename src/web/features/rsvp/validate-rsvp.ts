@@ -14,9 +14,7 @@ export type RsvpFormValues = {
 export type RsvpField = keyof RsvpFormValues;
 export type RsvpFieldErrors = Partial<Record<RsvpField, string>>;
 
-export type RsvpValidation =
-  | { ok: true; data: RsvpPayload }
-  | { ok: false; title: string; description: string; fields: RsvpFieldErrors };
+export type RsvpValidation = { ok: true; data: RsvpPayload } | { ok: false; title: string; description: string; fields: RsvpFieldErrors };
 
 /** The toast title SPEC §5 pairs with a message ('Missing Information: …', 'Invalid Email: …'). */
 export function titleFor(message: string): string {

@@ -97,8 +97,8 @@ export function EventsTab() {
           </span>
           <h3 className="mt-4 font-display text-2xl font-semibold">Create your first event</h3>
           <p className="mt-2 text-ink/70">
-            Give it a title and a date; add an image, a description and tickets when you are ready. You get a page to share and a
-            guest list that fills itself.
+            Give it a title and a date; add an image, a description and tickets when you are ready. You get a page to share and a guest list
+            that fills itself.
           </p>
           <Button className="mt-6" size="lg" onClick={() => openForm('new')}>
             <Plus aria-hidden="true" />
@@ -123,8 +123,8 @@ export function EventsTab() {
             title="Delete this event?"
             description={
               <>
-                <strong className="font-semibold text-ink">{deleting.title}</strong>, its page and its guest list will be deleted. This action
-                cannot be undone.
+                <strong className="font-semibold text-ink">{deleting.title}</strong>, its page and its guest list will be deleted. This
+                action cannot be undone.
               </>
             }
             confirmLabel={remove.isPending ? 'Deleting…' : 'Delete event'}

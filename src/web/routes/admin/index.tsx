@@ -60,7 +60,12 @@ export function Component() {
               <Users aria-hidden="true" />
               Guest List
             </TabsTrigger>
-            <TabsTrigger value="messaging" disabled className="flex-1 max-sm:[&_svg]:hidden sm:flex-none" title="Messaging arrives with the SMS feature">
+            <TabsTrigger
+              value="messaging"
+              disabled
+              className="flex-1 max-sm:[&_svg]:hidden sm:flex-none"
+              title="Messaging arrives with the SMS feature"
+            >
               <MessageSquareText aria-hidden="true" />
               Messaging
             </TabsTrigger>

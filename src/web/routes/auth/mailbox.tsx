@@ -105,7 +105,13 @@ export function Component() {
                     <MessageList items={items} selectedId={selectedId} onSelect={(id) => update({ id })} />
                     {list.hasNextPage && (
                       <div className="p-3">
-                        <Button variant="outline" size="sm" className="w-full" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          className="w-full"
+                          onClick={() => list.fetchNextPage()}
+                          disabled={list.isFetchingNextPage}
+                        >
                           {list.isFetchingNextPage ? 'Loading...' : 'Load older messages'}
                         </Button>
                       </div>

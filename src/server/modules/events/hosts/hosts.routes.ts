@@ -8,7 +8,12 @@ import { removeHost } from './remove-host.ts';
 
 const ZId = z.object({ id: z.string().max(64) });
 
-const listRoute = createRoute({ method: 'get', path: '/{id}/hosts', request: { params: ZId }, responses: { 200: { description: 'Hosts, oldest first' } } });
+const listRoute = createRoute({
+  method: 'get',
+  path: '/{id}/hosts',
+  request: { params: ZId },
+  responses: { 200: { description: 'Hosts, oldest first' } },
+});
 const addRoute = createRoute({
   method: 'post',
   path: '/{id}/hosts',
@@ -26,7 +31,9 @@ const removeRoute = createRoute({
 export function hostsRoutes() {
   const r = createRouter();
   r.use('*', requireUser);
-  r.openapi(listRoute, async (c) => c.json({ hosts: await listHosts({ db: c.var.deps.db, actor: currentUser(c), eventId: c.req.valid('param').id }) }, 200));
+  r.openapi(listRoute, async (c) =>
+    c.json({ hosts: await listHosts({ db: c.var.deps.db, actor: currentUser(c), eventId: c.req.valid('param').id }) }, 200),
+  );
   r.openapi(addRoute, async (c) => {
     const { db, env } = c.var.deps;
     const host = await addHost({

@@ -42,7 +42,8 @@ export async function eventHeadProvider(c: Context<AppEnv>, pathname: string): P
   let head = found.memo.get(variant);
   if (!head) {
     const e = found.event;
-    const pageUrl = variant === 'sample' ? `${env.PUBLIC_BASE_URL}/${SAMPLE_PRODUCT}` : `${env.PUBLIC_BASE_URL}/event/${encodeURIComponent(e.slug)}`;
+    const pageUrl =
+      variant === 'sample' ? `${env.PUBLIC_BASE_URL}/${SAMPLE_PRODUCT}` : `${env.PUBLIC_BASE_URL}/event/${encodeURIComponent(e.slug)}`;
     head = renderShareTags(e, { baseUrl: env.PUBLIC_BASE_URL, pageUrl });
     found.memo.set(variant, head);
   }

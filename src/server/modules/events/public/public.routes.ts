@@ -29,7 +29,10 @@ const legacyRsvp = createRoute({
   method: 'post',
   path: '/{id}/legacy-rsvp',
   middleware: [rateLimitByIp(writes, 'legacy-rsvp')] as const,
-  request: { params: z.object({ id: z.string().max(64) }), body: { content: { 'application/json': { schema: ZLegacyRsvp } }, required: true } },
+  request: {
+    params: z.object({ id: z.string().max(64) }),
+    body: { content: { 'application/json': { schema: ZLegacyRsvp } }, required: true },
+  },
   responses: { 201: { description: 'RSVP stored' } },
 });
 
@@ -49,7 +52,12 @@ export function publicEventsRoutes() {
     return c.json({ event }, 200);
   });
   r.openapi(legacyRsvp, async (c) => {
-    const result = await submitLegacyRsvp({ db: c.var.deps.db, log: c.var.log, eventId: c.req.valid('param').id, input: c.req.valid('json') });
+    const result = await submitLegacyRsvp({
+      db: c.var.deps.db,
+      log: c.var.log,
+      eventId: c.req.valid('param').id,
+      input: c.req.valid('json'),
+    });
     return c.json(result, 201);
   });
   return r;

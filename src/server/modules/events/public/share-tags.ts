@@ -36,7 +36,12 @@ export function shareDescription(e: TPublicEvent): string {
 
 /** JSON inside <script>: '<' (and the line separators JavaScript dislikes) escaped. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function jsonLd(e: TPublicEvent, description: string, image: string | null, pageUrl: string) {

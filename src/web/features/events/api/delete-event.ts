@@ -15,10 +15,7 @@ export function useDeleteEvent() {
     onSuccess: (_data, id) => {
       qc.setQueryData<TEventAdmin[]>(eventKeys.list(), (old) => old?.filter((e) => e.id !== id));
       qc.removeQueries({ queryKey: eventKeys.hosts(id) });
-      return Promise.all([
-        qc.invalidateQueries({ queryKey: eventKeys.list() }),
-        qc.invalidateQueries({ queryKey: eventKeys.publicAll() }),
-      ]);
+      return Promise.all([qc.invalidateQueries({ queryKey: eventKeys.list() }), qc.invalidateQueries({ queryKey: eventKeys.publicAll() })]);
     },
   });
 }

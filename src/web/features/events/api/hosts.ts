@@ -31,8 +31,7 @@ export function useAddHost(eventId: string) {
 export function useRemoveHost(eventId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) =>
-      api<unknown>(`${path(eventId)}/${encodeURIComponent(normaliseHostEmail(email))}`, { method: 'DELETE' }),
+    mutationFn: (email: string) => api<unknown>(`${path(eventId)}/${encodeURIComponent(normaliseHostEmail(email))}`, { method: 'DELETE' }),
     onSuccess: (_d, email) => {
       qc.setQueryData<THost[]>(eventKeys.hosts(eventId), (old) => old?.filter((h) => h.email !== normaliseHostEmail(email)));
       return qc.invalidateQueries({ queryKey: eventKeys.hosts(eventId) });

@@ -20,7 +20,6 @@ export function useAcceptInvitation() {
   return useMutation({
     mutationFn: (input: { token: string; password: string; name?: string }) =>
       api<unknown>('/api/invitations/accept', { method: 'POST', body: input }),
-    onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: sessionKey }), qc.invalidateQueries({ queryKey: eventKeys.all })]),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: sessionKey }), qc.invalidateQueries({ queryKey: eventKeys.all })]),
   });
 }
