@@ -6,7 +6,7 @@ import type { TPublicEvent } from '../../common/schemas/events.ts';
 import { Loading } from '../components/ui/spinner.tsx';
 import { getPublicEventErrorKind, publicEventIdent, usePublicEvent } from '../features/events/api/get-public-event.ts';
 import { AddToCalendarButton } from '../features/events/add-to-calendar.tsx';
-import { formatEventWhen } from '../features/events/datetime.ts';
+import { formatEventWhen } from '../lib/datetime.ts';
 import { EventHero } from '../features/events/event-hero.tsx';
 import { publicEventUrl } from '../features/events/public-url.ts';
 import { themeStyle } from '../features/events/theme-style.ts';

@@ -9,7 +9,7 @@ import { Loading } from '../components/ui/spinner.tsx';
 import { ApiError } from '../lib/api.ts';
 import { AddToCalendarButton } from '../features/events/add-to-calendar.tsx';
 import { usePublicEvent } from '../features/events/api/get-public-event.ts';
-import { formatEventWhen } from '../features/events/datetime.ts';
+import { formatEventWhen } from '../lib/datetime.ts';
 import { EventHero } from '../features/events/event-hero.tsx';
 import { resolveEventWindow } from '../features/events/calendar-link.ts';
 import { themeStyle } from '../features/events/theme-style.ts';

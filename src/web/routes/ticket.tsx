@@ -6,7 +6,7 @@ import { Badge } from '../components/ui/badge.tsx';
 import { buttonVariants } from '../components/ui/button-variants.ts';
 import { Card } from '../components/ui/card.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
-import { formatEventWhen } from '../features/events/datetime.ts';
+import { formatEventWhen } from '../lib/datetime.ts';
 import { useTicket } from '../features/rsvp/api/get-ticket.ts';
 import { formatPin, formatShortDate, guestLabel, paymentBadge, statusBadge } from '../features/rsvp/format.ts';
 import { ApiError } from '../lib/api.ts';

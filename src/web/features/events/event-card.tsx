@@ -6,7 +6,7 @@ import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { cn } from '../../lib/cn.ts';
 import { CopyButton } from './copy-button.tsx';
-import { formatEventWhen } from './datetime.ts';
+import { formatEventWhen } from '../../lib/datetime.ts';
 import { publicEventPath, publicEventUrl } from './public-url.ts';
 
 const GUEST_LIST_SOON = 'Guest lists arrive with the guest-list feature.';

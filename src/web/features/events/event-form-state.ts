@@ -1,7 +1,7 @@
 import { DEFAULT_CURRENCY, THEME_DEFAULT_COLORS, type Currency } from '../../../common/constants.ts';
 import { MSG } from '../../../common/messages.ts';
 import { type TEventAdmin, type TEventInput, ZEventInput } from '../../../common/schemas/events.ts';
-import { browserTimeZone, isoToZoned, zonedToIso } from './datetime.ts';
+import { browserTimeZone, isoToZoned, zonedToIso } from '../../lib/datetime.ts';
 
 /** What the create/edit form edits: strings as typed, converted to the API shape on submit. */
 export type EventFormState = {

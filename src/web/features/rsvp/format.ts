@@ -3,7 +3,7 @@
  * features/events/datetime.ts (shown in the EVENT's zone, the same on the event page and the ticket).
  */
 import type { RsvpStatus } from '../../../common/constants.ts';
-import { isValidTimeZone } from '../events/datetime.ts';
+import { isValidTimeZone } from '../../lib/datetime.ts';
 
 /** 'May 3, 2025' in the event's zone ('RSVP confirmed on …'). */
 export function formatShortDate(iso: string, timeZone: string): string {

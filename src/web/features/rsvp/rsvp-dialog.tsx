@@ -12,7 +12,7 @@ import { RadioGroup, type RadioOption } from '../../components/ui/radio-group.ts
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { type RsvpPayload, useSubmitRsvp } from './api/submit-rsvp.ts';
-import { formatEventWhen } from '../events/datetime.ts';
+import { formatEventWhen } from '../../lib/datetime.ts';
 import { formatPrice, guestLabel } from './format.ts';
 import { RsvpThankYou } from './rsvp-thank-you.tsx';
 import { type RsvpFieldErrors, type RsvpFormValues, titleFor, toFieldErrors, validateRsvp } from './validate-rsvp.ts';
