@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type EmailPayload, outbox } from '../../src/server/db/schema/outbox.ts';
+import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
+import { insertSql } from '../../src/server/modules/rsvps/one-trip.ts';
+import { insertEvent } from '../factories/rsvps.ts';
+import { createTestApp } from '../support/app.ts';
+
+// insertSql inlines values with pg.escapeLiteral instead of sending parameters (docs/decisions/0004-rsvp-commit-scheme.md).
+// Whatever a guest types must come back from the database exactly as a parameterised insert would store it.
+const t = await createTestApp({ RATE_LIMIT: 'false' });
+
+/** Text that SQL quoting can get wrong, mixed with arbitrary Unicode (no NUL: PostgreSQL text cannot hold it). */
+const text = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.constantFrom("'", "''", '\\', "\\'", "E'\\x41'", '$$', '$tag$', ';', '--', '/*', '\n', '\r\n', '\t', '"', '😀', 'é'),
+  fc.array(fc.constantFrom("'", '\\', '$', ';', '-', '"', 'a', ' ', '\n', 'ß', '🎉'), { maxLength: 20 }).map((a) => a.join('')),
+);
+
+describe('insertSql round trip', () => {
+  it('an RSVP row with arbitrary text reads back unchanged', async () => {
+    const event = await insertEvent(t, {});
+    await fc.assert(
+      fc.asyncProperty(
+        text,
+        text,
+        fc.option(text, { nil: null }),
+        fc.option(text, { nil: null }),
+        fc.integer({ min: 1, max: 10 }),
+        async (name, email, phone, notes, guests) => {
+          const id = randomUUID();
+          const confirmedAt = new Date(Date.UTC(2026, 0, 1, 12, 0, 0, 123));
+          const row = {
+            id,
+            event_id: event.id,
+            name,
+            email: `${email}@${id}`,
+            phone,
+            notes,
+            guest_count: guests,
+            confirmed_at: confirmedAt,
+          };
+          await t.db.$client.query(insertSql(event_rsvps, row));
+          const [back] = await t.db
+            .select({
+              name: event_rsvps.name,
+              email: event_rsvps.email,
+              phone: event_rsvps.phone,
+              notes: event_rsvps.notes,
+              guests: event_rsvps.guest_count,
+              confirmedAt: event_rsvps.confirmed_at,
+            })
+            .from(event_rsvps)
+            .where(eq(event_rsvps.id, id));
+          expect(back).toEqual({ name, email: row.email, phone, notes, guests, confirmedAt });
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a jsonb payload with arbitrary strings and nesting reads back unchanged', async () => {
+    const payload = fc.record({
+      to: text,
+      subject: text,
+      text: text,
+      html: text,
+      attachments: fc.array(fc.record({ filename: text, contentType: text, contentBase64: fc.base64String({ maxLength: 40 }) }), {
+        maxLength: 2,
+      }),
+    });
+    await fc.assert(
+      fc.asyncProperty(payload, text, async (p: EmailPayload, key) => {
+        const id = randomUUID();
+        await t.db.$client.query(
+          insertSql(outbox, { id, channel: 'email', idempotency_key: `${key}:${id}`, payload: p }, ' ON CONFLICT DO NOTHING'),
+        );
+        const [back] = await t.db.select({ payload: outbox.payload, key: outbox.idempotency_key }).from(outbox).where(eq(outbox.id, id));
+        expect(back).toEqual({ payload: p, key: `${key}:${id}` });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('refuses NUL, which PostgreSQL text cannot store, instead of sending it', () => {
+    expect(() => insertSql(event_rsvps, { name: 'a\0b' })).toThrow(/NUL/);
+  });
+
+  it('refuses a column the table does not have, and undefined values are left out', () => {
+    expect(() => insertSql(event_rsvps, { nope: 'x' } as never)).toThrow(/no column nope/);
+    expect(insertSql(event_rsvps, { name: 'x', notes: undefined })).not.toContain('notes');
+  });
+});
