@@ -108,6 +108,12 @@ const eventFields = {
     .optional(),
 };
 
+/**
+ * The event's tickets and payment settings: only its owner sets or changes them (a co-host's edit
+ * may carry them unchanged). docs/decisions/0011-event-roles.md
+ */
+export const PAYMENT_FIELDS = ['is_paid_event', 'ticket_price', 'currency', 'stripe_publishable_key', 'stripe_secret_key'] as const;
+
 /** The state the paid-event rules look at (on edit: the stored event merged with the changes). */
 export type EventRuleState = {
   event_date?: string | null;
