@@ -1,12 +1,12 @@
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { OWNER_ONLY } from '../../src/common/event-roles.ts';
 import type { TEventAdmin } from '../../src/common/schemas/events.ts';
 import { openSecret } from '../../src/server/crypto/secret-box.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
-import { OWNER_ONLY } from '../../src/server/modules/events/event-access.ts';
 import { secretKeyContext } from '../../src/server/modules/events/event-values.ts';
 import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
 import { createEvent, futureDate, paidEventInput } from '../factories/events.ts';

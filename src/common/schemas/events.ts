@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY, SLUG_MAX_LENGTH } from '../constants.ts';
+import type { EventRole } from '../event-roles.ts';
 import { MSG } from '../messages.ts';
 
 /** Trimmed text; '' and null mean "no value" (null). Omitted means "not given" (keep, on edit). */
@@ -108,12 +109,6 @@ const eventFields = {
     .optional(),
 };
 
-/**
- * The event's tickets and payment settings: only its owner sets or changes them (a co-host's edit
- * may carry them unchanged). docs/decisions/0011-event-roles.md
- */
-export const PAYMENT_FIELDS = ['is_paid_event', 'ticket_price', 'currency', 'stripe_publishable_key', 'stripe_secret_key'] as const;
-
 /** The state the paid-event rules look at (on edit: the stored event merged with the changes). */
 export type EventRuleState = {
   event_date?: string | null;
@@ -216,8 +211,8 @@ export type TEventAdmin = TEventCore & {
   currency: (typeof CURRENCIES)[number];
   stripe_publishable_key: string | null;
   stripe_secret_key_masked: string | null;
-  /** 'owner' or 'cohost': what the signed-in user is to this event. */
-  role: 'owner' | 'cohost';
+  /** What the signed-in user is to this event. */
+  role: EventRole;
   created_at: string;
   updated_at: string;
 };

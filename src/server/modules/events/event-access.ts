@@ -1,4 +1,5 @@
 import { eq, or, type SQL, sql } from 'drizzle-orm';
+import { type EventRole, OWNER_ONLY } from '../../../common/event-roles.ts';
 import { event_hosts, events } from '../../db/schema/events.ts';
 import { AppError } from '../../errors.ts';
 
@@ -28,15 +29,8 @@ export function eventAccess(actor: Actor, need: EventNeed): SQL {
 
 /** 'owner' or 'cohost', computed in the same query. */
 export function roleOf(actor: Actor) {
-  return sql<'owner' | 'cohost'>`case when ${events.user_id} = ${actor.id} then 'owner' else 'cohost' end`;
+  return sql<EventRole>`case when ${events.user_id} = ${actor.id} then 'owner' else 'cohost' end`;
 }
-
-/** The owner-only actions, each with the message a co-host gets (403). */
-export const OWNER_ONLY = {
-  delete: "Only the event's owner can delete it.",
-  payment: "Only the event's owner can change its tickets and payment settings.",
-  hosts: "Only the event's owner can add or remove co-hosts.",
-} as const;
 
 export type OwnerOnlyAction = keyof typeof OWNER_ONLY;
 

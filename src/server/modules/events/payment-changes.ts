@@ -1,4 +1,5 @@
-import { PAYMENT_FIELDS, type TEventPatchParsed } from '../../../common/schemas/events.ts';
+import { PAYMENT_FIELDS } from '../../../common/event-roles.ts';
+import type { TEventPatchParsed } from '../../../common/schemas/events.ts';
 
 /** The stored payment settings an edit is compared with. */
 export type StoredPayment = {
