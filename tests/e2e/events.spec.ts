@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page, TestInfo } from '@playwright/test';
 import ICAL from 'ical.js';
 import sharp from 'sharp';
-import { createOwner, expect, test } from './fixtures.ts';
+import { createOwner, createUser, expect, signIn, signOut, test } from './fixtures.ts';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
@@ -135,6 +135,57 @@ test('edit keeps the secret key write-only; co-hosts are normalised; delete asks
   await expect(toasts(page).getByText('Event deleted')).toBeVisible();
   await expect(page.getByRole('article', { name: event.title })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Create Event' })).toBeFocused();
+});
+
+test('a co-host edits content but sees no delete, payment or co-host controls (ADR 0011)', async ({ page, server }) => {
+  await createOwner(page, server);
+  const event = await createEventViaApi(page, server.baseURL, {
+    title: `Co-hosted Gala ${Date.now()}`,
+    event_date: '2030-05-01T19:00:00Z',
+    is_paid_event: true,
+    ticket_price: 40,
+    currency: 'usd',
+    stripe_publishable_key: 'pk_test_cohosted123',
+    stripe_secret_key: 'sk_test_cohostedsecret4321',
+  });
+  const helper = await createUser(server, { email: `helper-${Date.now()}@example.com` });
+  const added = await page.request.post(`${server.baseURL}/api/events/${event.id}/hosts`, {
+    data: { email: helper.email },
+    headers: { origin: server.baseURL },
+  });
+  expect(added.status()).toBe(201);
+  // The owner sees the owner's controls.
+  await page.goto('/auth/admin');
+  await expect(page.getByRole('button', { name: `Delete ${event.title}` })).toBeVisible();
+  await signOut(page, server.baseURL);
+
+  await signIn(page, helper.email, helper.password, server.baseURL);
+  await page.goto('/auth/admin');
+  const card = page.getByRole('article', { name: event.title });
+  await expect(card.getByText('Co-host', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: `Edit ${event.title}` })).toBeVisible();
+  await expect(card.getByRole('button', { name: `Delete ${event.title}` })).toHaveCount(0);
+
+  await card.getByRole('button', { name: `Edit ${event.title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit event' });
+  await expect(dialog.getByText("Only the event's owner can change its tickets and payment settings.")).toBeVisible();
+  await expect(dialog.getByText('Paid event · 40.00 USD')).toBeVisible();
+  for (const label of ['Paid event', 'Ticket price', 'Currency', 'Stripe publishable key']) {
+    await expect(dialog.getByLabel(label, { exact: true })).toHaveCount(0);
+  }
+  await expect(dialog.getByRole('button', { name: /Replace Stripe secret key/ })).toHaveCount(0);
+  await expect(dialog.getByText("Only the event's owner can add or remove co-hosts.")).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Co-hosts' })).toContainText(helper.email);
+  await expect(dialog.getByLabel('Co-host e-mail')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+
+  // What the co-host can change saves, and the payment settings stay the owner's.
+  await dialog.getByLabel('Subtitle').fill('Co-host was here');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toasts(page).getByText('Event updated')).toBeVisible();
+  const saved = (await (await page.request.get(`${server.baseURL}/api/events/${event.id}`)).json()).event;
+  expect(saved).toMatchObject({ subtitle: 'Co-host was here', role: 'cohost', is_paid_event: true, ticket_price: 40 });
+  expect(saved.stripe_secret_key_masked).toMatch(/4321$/);
 });
 
 test('the create dialog works from the keyboard alone', async ({ page, server }) => {

@@ -1,135 +1,457 @@
+import { and, desc, eq, like, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { OWNER_ONLY } from '../../src/common/event-roles.ts';
 import type { TEventAdmin } from '../../src/common/schemas/events.ts';
-import { createEvent, futureDate } from '../factories/events.ts';
+import { openSecret } from '../../src/server/crypto/secret-box.ts';
+import { events } from '../../src/server/db/schema/events.ts';
+import { outbox } from '../../src/server/db/schema/outbox.ts';
+import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
+import { secretKeyContext } from '../../src/server/modules/events/event-values.ts';
+import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
+import { createEvent, futureDate, paidEventInput } from '../factories/events.ts';
+import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp } from '../support/app.ts';
 
+/**
+ * The permission matrix (docs/decisions/0011-event-roles.md): every route of the app that touches an
+ * event or its guests, × anonymous / another user / the site admin (not on the event) / co-host /
+ * owner, with the status each must get. A route the app registers that is in neither ROUTES nor
+ * NOT_EVENT_ROUTES fails the first test: add it to the table.
+ */
 const t = await createTestApp({ RATE_LIMIT: 'false' });
 
 const owner = await signedInUser(t);
 const cohost = await signedInUser(t, { email: `cohost-${Date.now()}@example.com` });
 const stranger = await signedInUser(t);
+const admin = await signedInUser(t, { role: 'admin' });
 const anonymous = { cookie: '' };
-const shared = await createEvent(t, owner, { title: 'Shared Event' });
-{
-  // Added in mixed case and with spaces: stored trimmed and lower-cased, so it matches the account.
-  const res = await t.request(`/api/events/${shared.id}/hosts`, {
+const WHO = { anonymous, stranger, admin, cohost, owner } as const;
+type Who = keyof typeof WHO;
+
+let n = 0;
+const unique = () => `${Date.now()}-${n++}`;
+
+/** An event of `owner` with `cohost` on its host list (added in mixed case and with spaces: stored normalised). */
+async function cohostedEvent(overrides: Parameters<typeof createEvent>[2] = {}): Promise<TEventAdmin> {
+  const e = await createEvent(t, owner, overrides);
+  const res = await t.request(`/api/events/${e.id}/hosts`, {
     method: 'POST',
     json: { email: `  ${cohost.email.toUpperCase()} ` },
     cookie: owner.cookie,
   });
   expect(res.status).toBe(201);
-}
-
-type Actor = { cookie: string };
-type Endpoint = {
-  name: string;
-  /** Makes the request against `event` (a fresh one for destructive endpoints). */
-  send: (who: Actor, event: TEventAdmin) => Response | Promise<Response>;
-  ok: number;
-  /** Needs its own event per call (delete). */
-  fresh?: boolean;
-};
-
-let n = 0;
-const endpoints: Endpoint[] = [
-  { name: 'GET /api/events/:id', ok: 200, send: (who, e) => t.request(`/api/events/${e.id}`, { cookie: who.cookie }) },
-  {
-    name: 'PATCH /api/events/:id',
-    ok: 200,
-    send: (who, e) => t.request(`/api/events/${e.id}`, { method: 'PATCH', json: { subtitle: `edit ${n++}` }, cookie: who.cookie }),
-  },
-  { name: 'GET /api/events/:id/hosts', ok: 200, send: (who, e) => t.request(`/api/events/${e.id}/hosts`, { cookie: who.cookie }) },
-  {
-    name: 'POST /api/events/:id/hosts',
-    ok: 201,
-    send: (who, e) =>
-      t.request(`/api/events/${e.id}/hosts`, { method: 'POST', json: { email: `added-${n++}@example.com` }, cookie: who.cookie }),
-  },
-  {
-    name: 'DELETE /api/events/:id/hosts/:email',
-    ok: 204,
-    send: async (who, e) => {
-      const email = `removable-${n++}@example.com`;
-      await t.request(`/api/events/${e.id}/hosts`, { method: 'POST', json: { email }, cookie: owner.cookie });
-      return t.request(`/api/events/${e.id}/hosts/${encodeURIComponent(email)}`, { method: 'DELETE', cookie: who.cookie });
-    },
-  },
-  {
-    name: 'DELETE /api/events/:id',
-    ok: 204,
-    fresh: true,
-    send: (who, e) => t.request(`/api/events/${e.id}`, { method: 'DELETE', cookie: who.cookie }),
-  },
-];
-
-async function eventFor(ep: Endpoint): Promise<TEventAdmin> {
-  if (!ep.fresh) return shared;
-  const e = await createEvent(t, owner);
-  await t.request(`/api/events/${e.id}/hosts`, { method: 'POST', json: { email: cohost.email }, cookie: owner.cookie });
   return e;
 }
 
-describe.each(endpoints)('$name', (ep) => {
-  it('anonymous → 401', async () => {
-    const res = await ep.send(anonymous, await eventFor(ep));
-    expect(res.status).toBe(401);
-    expect((await res.json()).error.code).toBe('unauthenticated');
+const shared = await cohostedEvent({ title: 'Shared Event' });
+const guest = await postRsvp(t, shared.id, rsvpInput());
+expect(guest.status).toBe(201);
+const rsvpId: string = guest.body.rsvp.id;
+// The confirmation e-mail (with QR and .ics attachments) lands in the dev mailbox: no SMTP configured.
+await drainOutbox(t.deps);
+const [mail] = await t.db
+  .select({ id: outbox.id })
+  .from(outbox)
+  .where(and(eq(outbox.delivered_via, 'dev-mailbox'), sql`${outbox.payload} ? 'attachments'`))
+  .orderBy(desc(outbox.sent_at))
+  .limit(1);
+const mailId = mail!.id;
+
+const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20, g: 80, b: 160 } } })
+  .png()
+  .toBuffer();
+
+function upload(who: Actor) {
+  const form = new FormData();
+  form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
+  return t.request('/api/media', { method: 'POST', body: form, cookie: who.cookie });
+}
+const image: string = (await (await upload(owner)).json()).image_url;
+
+/** A co-host invitation's token, as the invitee's e-mail carries it. */
+async function invitationToken(): Promise<string> {
+  const email = `invitee-${unique()}@example.com`;
+  await t.request(`/api/events/${shared.id}/hosts`, { method: 'POST', json: { email }, cookie: owner.cookie });
+  const [row] = await t.db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(like(outbox.idempotency_key, 'host-invite:%'))
+    .orderBy(desc(outbox.created_at))
+    .limit(1);
+  const text = (row!.payload as { text: string }).text;
+  return decodeURIComponent(/token=([^\s&]+)/.exec(text)![1]!);
+}
+
+async function storedSecret(id: string) {
+  const [row] = await t.db
+    .select({ enc: events.stripe_secret_key_enc, hint: events.stripe_secret_key_hint, price: events.ticket_price })
+    .from(events)
+    .where(eq(events.id, id));
+  return { key: row!.enc && openSecret(t.env.ENCRYPTION_KEY, row!.enc, secretKeyContext(id)), hint: row!.hint, price: row!.price };
+}
+
+type Actor = { cookie: string };
+type Cells = Record<Who, number>;
+type Row = {
+  /** `METHOD /path` as the app registers it (Hono's app.routes). */
+  route: string;
+  /** What this row sends, when a route has more than one row. */
+  variant?: string;
+  expect: Cells;
+  send: (who: Actor) => Response | Promise<Response>;
+  /** After a refused request (401/403/404): the state it tried to change is as it was. */
+  unchanged?: (who: Actor) => Promise<void>;
+};
+
+const signedIn = (status: number): Cells => ({ anonymous: 401, stranger: status, admin: status, cohost: status, owner: status });
+const publicRoute = (status: number): Cells => ({ anonymous: status, stranger: status, admin: status, cohost: status, owner: status });
+const manage = (status: number): Cells => ({ anonymous: 401, stranger: 404, admin: 404, cohost: status, owner: status });
+const ownerOnly = (status: number): Cells => ({ anonymous: 401, stranger: 404, admin: 404, cohost: 403, owner: status });
+const adminOnly: Cells = { anonymous: 401, stranger: 403, admin: 200, cohost: 403, owner: 403 };
+
+/** Routes that touch no event and no guest. */
+const NOT_EVENT_ROUTES = [
+  'GET /livez',
+  'GET /healthz',
+  'POST /api/auth/sign-in/*',
+  'GET /api/auth/*',
+  'POST /api/auth/*',
+  'GET /api/setup',
+  'POST /api/setup/owner',
+  'GET /*',
+];
+
+const ROUTES: Row[] = [
+  // Events CRUD
+  { route: 'GET /api/events', expect: signedIn(200), send: (who) => t.request('/api/events', { cookie: who.cookie }) },
+  {
+    route: 'POST /api/events',
+    expect: signedIn(201),
+    send: (who) => t.request('/api/events', { method: 'POST', json: { title: 'New', event_date: futureDate() }, cookie: who.cookie }),
+  },
+  { route: 'GET /api/events/:id', expect: manage(200), send: (who) => t.request(`/api/events/${shared.id}`, { cookie: who.cookie }) },
+  {
+    route: 'PATCH /api/events/:id',
+    variant: 'content (title, texts, date, location, capacity)',
+    expect: manage(200),
+    send: (who) =>
+      t.request(`/api/events/${shared.id}`, {
+        method: 'PATCH',
+        json: { subtitle: `edit ${unique()}`, location: 'Elsewhere', max_attendees: 80, event_date: futureDate(40) },
+        cookie: who.cookie,
+      }),
+  },
+  (() => {
+    let e: TEventAdmin;
+    return {
+      route: 'PATCH /api/events/:id',
+      variant: 'payment settings changed (price, keys)',
+      expect: ownerOnly(200),
+      send: async (who: Actor) => {
+        e = await cohostedEvent(paidEventInput());
+        return t.request(`/api/events/${e.id}`, {
+          method: 'PATCH',
+          json: { ticket_price: 30, stripe_secret_key: 'sk_test_51Hfake0000changed0000wxyz' },
+          cookie: who.cookie,
+        });
+      },
+      unchanged: async () => expect(await storedSecret(e.id)).toMatchObject({ key: paidEventInput().stripe_secret_key, price: '25.00' }),
+    };
+  })(),
+  (() => {
+    let e: TEventAdmin;
+    return {
+      route: 'PATCH /api/events/:id',
+      variant: 'payment settings sent back unchanged, with the masked secret key',
+      expect: manage(200),
+      send: async (who: Actor) => {
+        e = await cohostedEvent(paidEventInput());
+        const res = await t.request(`/api/events/${e.id}`, {
+          method: 'PATCH',
+          json: {
+            title: 'Renamed',
+            is_paid_event: e.is_paid_event,
+            ticket_price: e.ticket_price,
+            currency: e.currency,
+            stripe_publishable_key: e.stripe_publishable_key,
+            stripe_secret_key: e.stripe_secret_key_masked,
+          },
+          cookie: who.cookie,
+        });
+        // The masked hint stands for the stored key: it is kept, never stored as the key.
+        if (res.status === 200) expect(await storedSecret(e.id)).toMatchObject({ key: paidEventInput().stripe_secret_key });
+        return res;
+      },
+    };
+  })(),
+  (() => {
+    let e: TEventAdmin;
+    return {
+      route: 'DELETE /api/events/:id',
+      expect: ownerOnly(204),
+      send: async (who: Actor) => {
+        e = await cohostedEvent();
+        return t.request(`/api/events/${e.id}`, { method: 'DELETE', cookie: who.cookie });
+      },
+      unchanged: async () => expect((await t.request(`/api/events/${e.id}`, { cookie: owner.cookie })).status).toBe(200),
+    };
+  })(),
+  // Hosts (co-host invitations are created here)
+  {
+    route: 'GET /api/events/:id/hosts',
+    expect: manage(200),
+    send: (who) => t.request(`/api/events/${shared.id}/hosts`, { cookie: who.cookie }),
+  },
+  (() => {
+    let email = '';
+    return {
+      route: 'POST /api/events/:id/hosts',
+      variant: 'adds a co-host (an invitation for an e-mail without an account)',
+      expect: ownerOnly(201),
+      send: (who: Actor) => {
+        email = `added-${unique()}@example.com`;
+        return t.request(`/api/events/${shared.id}/hosts`, { method: 'POST', json: { email }, cookie: who.cookie });
+      },
+      unchanged: async () => {
+        const hosts = (await (await t.request(`/api/events/${shared.id}/hosts`, { cookie: owner.cookie })).json()).hosts;
+        expect(hosts.map((h: { email: string }) => h.email)).not.toContain(email);
+      },
+    };
+  })(),
+  (() => {
+    let email = '';
+    return {
+      route: 'DELETE /api/events/:id/hosts/:email',
+      expect: ownerOnly(204),
+      send: async (who: Actor) => {
+        email = `removable-${unique()}@example.com`;
+        await t.request(`/api/events/${shared.id}/hosts`, { method: 'POST', json: { email }, cookie: owner.cookie });
+        return t.request(`/api/events/${shared.id}/hosts/${encodeURIComponent(email)}`, { method: 'DELETE', cookie: who.cookie });
+      },
+      unchanged: async () => {
+        const hosts = (await (await t.request(`/api/events/${shared.id}/hosts`, { cookie: owner.cookie })).json()).hosts;
+        expect(hosts.map((h: { email: string }) => h.email)).toContain(email);
+      },
+    };
+  })(),
+  // Guests
+  (() => {
+    let before = 0;
+    return {
+      route: 'POST /api/events/:eventId/rsvps/:rsvpId/regenerate-qr',
+      expect: manage(200),
+      send: async (who: Actor) => {
+        before = (await t.db.select({ v: event_rsvps.qr_version }).from(event_rsvps).where(eq(event_rsvps.id, rsvpId)))[0]!.v;
+        return t.request(`/api/events/${shared.id}/rsvps/${rsvpId}/regenerate-qr`, { method: 'POST', cookie: who.cookie });
+      },
+      unchanged: async () => {
+        const [row] = await t.db.select({ v: event_rsvps.qr_version }).from(event_rsvps).where(eq(event_rsvps.id, rsvpId));
+        expect(row!.v).toBe(before);
+      },
+    };
+  })(),
+  // Themes and media: any signed-in host, for their own events
+  { route: 'GET /api/themes', expect: signedIn(200), send: (who) => t.request('/api/themes', { cookie: who.cookie }) },
+  {
+    route: 'POST /api/themes',
+    expect: signedIn(201),
+    send: (who) =>
+      t.request('/api/themes', {
+        method: 'POST',
+        json: {
+          name: `Theme ${unique()}`,
+          colors: { primary: '#111111', secondary: '#222222', accent: '#333333', background: '#ffffff', text: '#000000' },
+        },
+        cookie: who.cookie,
+      }),
+  },
+  {
+    route: 'POST /api/media',
+    expect: signedIn(201),
+    send: upload,
+  },
+  { route: 'GET /media/:name', expect: publicRoute(200), send: (who) => t.request(image, { cookie: who.cookie }) },
+  // Dev mailbox: guests' messages, the site admin only
+  { route: 'GET /api/dev-mailbox', expect: adminOnly, send: (who) => t.request('/api/dev-mailbox', { cookie: who.cookie }) },
+  { route: 'GET /api/dev-mailbox/:id', expect: adminOnly, send: (who) => t.request(`/api/dev-mailbox/${mailId}`, { cookie: who.cookie }) },
+  {
+    route: 'GET /api/dev-mailbox/:id/attachments/:index',
+    expect: adminOnly,
+    send: (who) => t.request(`/api/dev-mailbox/${mailId}/attachments/0`, { cookie: who.cookie }),
+  },
+  // Public: the same answer whoever asks
+  {
+    route: 'GET /api/public/events',
+    expect: publicRoute(200),
+    send: (who) => t.request(`/api/public/events?id=${shared.id}`, { cookie: who.cookie }),
+  },
+  {
+    route: 'GET /api/public/events/:idOrSlug',
+    expect: publicRoute(200),
+    send: (who) => t.request(`/api/public/events/${shared.slug}`, { cookie: who.cookie }),
+  },
+  {
+    route: 'POST /api/public/events/:eventId/rsvps',
+    expect: publicRoute(201),
+    send: (who) => t.request(`/api/public/events/${shared.id}/rsvps`, { method: 'POST', json: rsvpInput(), cookie: who.cookie }),
+  },
+  {
+    route: 'POST /api/public/events/:id/legacy-rsvp',
+    expect: publicRoute(201),
+    send: (who) =>
+      t.request(`/api/public/events/${shared.id}/legacy-rsvp`, {
+        method: 'POST',
+        json: { preferred_name: 'Bo', phone: `+1415555${String(n++).padStart(4, '0')}`, rsvp: true },
+        cookie: who.cookie,
+      }),
+  },
+  {
+    route: 'GET /api/public/tickets/:rsvpId',
+    expect: publicRoute(200),
+    send: (who) => t.request(`/api/public/tickets/${rsvpId}`, { cookie: who.cookie }),
+  },
+  { route: 'GET /qr/:file', expect: publicRoute(200), send: (who) => t.request(`/qr/${rsvpId}.svg`, { cookie: who.cookie }) },
+  // Co-host invitations: the token is the credential
+  {
+    route: 'GET /api/invitations/:token',
+    expect: publicRoute(200),
+    send: async (who) => t.request(`/api/invitations/${encodeURIComponent(await invitationToken())}`, { cookie: who.cookie }),
+  },
+  {
+    route: 'POST /api/invitations/accept',
+    expect: publicRoute(200),
+    send: async (who) =>
+      t.request('/api/invitations/accept', {
+        method: 'POST',
+        json: { token: await invitationToken(), password: 'a-long-enough-password' },
+        cookie: who.cookie,
+      }),
+  },
+];
+
+const CODE: Partial<Record<number, string>> = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found' };
+
+describe('the permission matrix', () => {
+  it('covers every route the app registers', () => {
+    const registered = new Set(t.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`));
+    const known = new Set([...ROUTES.map((r) => r.route), ...NOT_EVENT_ROUTES]);
+    expect(
+      [...registered].filter((r) => !known.has(r)),
+      'routes missing from the permission matrix',
+    ).toEqual([]);
+    expect(
+      [...known].filter((r) => !registered.has(r)),
+      'routes in the matrix that no longer exist',
+    ).toEqual([]);
   });
 
-  it('another signed-in user → 404 (not 403), and nothing changes', async () => {
-    const e = await eventFor(ep);
-    const res = await ep.send(stranger, e);
-    expect(res.status).toBe(404);
-    expect((await res.json()).error).toMatchObject({ code: 'not_found' });
-    expect((await t.request(`/api/events/${e.id}`, { cookie: owner.cookie })).status).toBe(200);
-  });
+  const cells = ROUTES.flatMap((row) =>
+    (Object.keys(WHO) as Who[]).map((who) => ({
+      ...row,
+      who,
+      status: row.expect[who],
+      name: row.variant ? `${row.route} [${row.variant}]` : row.route,
+    })),
+  );
 
-  it(`co-host → ${ep.ok}`, async () => {
-    expect((await ep.send(cohost, await eventFor(ep))).status).toBe(ep.ok);
-  });
-
-  it(`owner → ${ep.ok}`, async () => {
-    expect((await ep.send(owner, await eventFor(ep))).status).toBe(ep.ok);
-  });
-
-  it('an unknown or malformed id → 404 for everyone signed in', async () => {
-    const ghost = { ...shared, id: crypto.randomUUID() };
-    expect((await ep.send(owner, ghost)).status).toBe(404);
-    expect((await ep.send(owner, { ...shared, id: 'not-a-uuid' })).status).toBe(404);
+  it.each(cells)('$name × $who → $status', async ({ who, status, send, unchanged }) => {
+    const res = await send(WHO[who]);
+    expect(res.status, await res.clone().text()).toBe(status);
+    const code = CODE[status];
+    if (code) {
+      expect((await res.json()).error.code).toBe(code);
+      await unchanged?.(WHO[who]);
+    }
   });
 });
 
-describe('collection endpoints', () => {
-  it('GET /api/events: 401 anonymous; each user sees exactly what they own or co-host', async () => {
-    expect((await t.request('/api/events')).status).toBe(401);
-    const ids = async (who: Actor) =>
-      ((await (await t.request('/api/events', { cookie: who.cookie })).json()).events as TEventAdmin[]).map((e) => e.id);
-    expect(await ids(stranger)).toEqual([]);
-    expect(await ids(owner)).toContain(shared.id);
-    const asCohost = (await (await t.request('/api/events', { cookie: cohost.cookie })).json()).events as TEventAdmin[];
-    expect(asCohost.map((e) => e.id)).toContain(shared.id);
-    expect(asCohost.find((e) => e.id === shared.id)?.role).toBe('cohost');
+describe('owner-only actions answer a co-host with 403 and what only the owner may do', () => {
+  it('delete, co-hosts and payment settings each name themselves; the payment fields are named', async () => {
+    const e = await cohostedEvent();
+    const del = await (await t.request(`/api/events/${e.id}`, { method: 'DELETE', cookie: cohost.cookie })).json();
+    expect(del.error).toEqual({ code: 'forbidden', message: OWNER_ONLY.delete });
+    const add = await t.request(`/api/events/${e.id}/hosts`, { method: 'POST', json: { email: 'x@example.com' }, cookie: cohost.cookie });
+    expect((await add.json()).error).toEqual({ code: 'forbidden', message: OWNER_ONLY.hosts });
+
+    const paid = await t.request(`/api/events/${e.id}`, { method: 'PATCH', json: paidEventInput(), cookie: cohost.cookie });
+    expect(paid.status).toBe(403);
+    expect((await paid.json()).error).toEqual({
+      code: 'forbidden',
+      message: OWNER_ONLY.payment,
+      fields: {
+        is_paid_event: OWNER_ONLY.payment,
+        ticket_price: OWNER_ONLY.payment,
+        stripe_publishable_key: OWNER_ONLY.payment,
+        stripe_secret_key: OWNER_ONLY.payment,
+      },
+    });
+    // Nothing of a refused edit is applied, content included.
+    const mixed = await t.request(`/api/events/${e.id}`, {
+      method: 'PATCH',
+      json: { title: 'Mine now', currency: 'eur' },
+      cookie: cohost.cookie,
+    });
+    expect(mixed.status).toBe(403);
+    expect((await (await t.request(`/api/events/${e.id}`, { cookie: owner.cookie })).json()).event).toMatchObject({
+      title: e.title,
+      currency: 'usd',
+      is_paid_event: false,
+    });
+  });
+
+  it('a co-host may not clear the stored secret key; a free event sent back as free passes', async () => {
+    const e = await cohostedEvent(paidEventInput());
+    const clear = await t.request(`/api/events/${e.id}`, { method: 'PATCH', json: { stripe_secret_key: null }, cookie: cohost.cookie });
+    expect(clear.status).toBe(403);
+    expect((await clear.json()).error.fields).toEqual({ stripe_secret_key: OWNER_ONLY.payment });
+    const free = await cohostedEvent();
+    const same = { is_paid_event: false, ticket_price: null, currency: 'usd', stripe_publishable_key: '', stripe_secret_key: '' };
+    const res = await t.request(`/api/events/${free.id}`, {
+      method: 'PATCH',
+      json: { ...same, title: 'Still free' },
+      cookie: cohost.cookie,
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+  });
+});
+
+describe('roles in the admin responses', () => {
+  it('GET /api/events: each user sees exactly what they own or co-host, with their role', async () => {
+    const list = async (who: Actor) => (await (await t.request('/api/events', { cookie: who.cookie })).json()).events as TEventAdmin[];
+    expect((await list(owner)).find((e) => e.id === shared.id)?.role).toBe('owner');
+    expect((await list(cohost)).find((e) => e.id === shared.id)?.role).toBe('cohost');
+    expect((await list(admin)).map((e) => e.id)).not.toContain(shared.id);
     const own = await createEvent(t, stranger);
-    expect(await ids(stranger)).toEqual([own.id]);
+    const strangers = await list(stranger);
+    expect(strangers.map((e) => e.id)).toContain(own.id);
+    expect(strangers.map((e) => e.id)).not.toContain(shared.id);
+    expect(new Set(strangers.map((e) => e.role))).toEqual(new Set(['owner']));
   });
 
-  it('POST /api/events, /api/themes, /api/media: 401 anonymous', async () => {
-    const create = await t.request('/api/events', { method: 'POST', json: { title: 'X', event_date: futureDate() } });
-    expect(create.status).toBe(401);
-    expect((await t.request('/api/themes')).status).toBe(401);
-    expect((await t.request('/api/themes', { method: 'POST', json: { name: 'x' } })).status).toBe(401);
-    const form = new FormData();
-    form.set('file', new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }), 'a.jpg');
-    expect((await t.request('/api/media', { method: 'POST', body: form })).status).toBe(401);
+  it('GET and PATCH /api/events/:id tell the caller their role', async () => {
+    const read = async (who: Actor) => (await (await t.request(`/api/events/${shared.id}`, { cookie: who.cookie })).json()).event;
+    expect((await read(owner)).role).toBe('owner');
+    expect((await read(cohost)).role).toBe('cohost');
+    const edit = await t.request(`/api/events/${shared.id}`, { method: 'PATCH', json: { title: 'Co-hosted' }, cookie: cohost.cookie });
+    expect((await edit.json()).event).toMatchObject({ title: 'Co-hosted', role: 'cohost', user_id: owner.id });
   });
 
-  it('a co-host manages fully: edits, manages hosts, and may delete; a removed co-host loses access', async () => {
+  it('an unknown or malformed event id → 404 for the owner too', async () => {
+    for (const id of [crypto.randomUUID(), 'not-a-uuid']) {
+      expect((await t.request(`/api/events/${id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(404);
+      expect((await t.request(`/api/events/${id}/hosts`, { method: 'POST', json: { email: 'a@b.co' }, cookie: owner.cookie })).status).toBe(
+        404,
+      );
+    }
+  });
+
+  it('a removed co-host loses access', async () => {
     const e = await createEvent(t, owner);
     const helper = await signedInUser(t);
     await t.request(`/api/events/${e.id}/hosts`, { method: 'POST', json: { email: helper.email }, cookie: owner.cookie });
-    const edit = await t.request(`/api/events/${e.id}`, { method: 'PATCH', json: { title: 'Co-hosted' }, cookie: helper.cookie });
-    expect((await edit.json()).event).toMatchObject({ title: 'Co-hosted', role: 'cohost', user_id: owner.id });
+    expect((await t.request(`/api/events/${e.id}`, { cookie: helper.cookie })).status).toBe(200);
     await t.request(`/api/events/${e.id}/hosts/${encodeURIComponent(helper.email)}`, { method: 'DELETE', cookie: owner.cookie });
     expect((await t.request(`/api/events/${e.id}`, { cookie: helper.cookie })).status).toBe(404);
   });

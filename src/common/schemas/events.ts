@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY, SLUG_MAX_LENGTH } from '../constants.ts';
+import type { EventRole } from '../event-roles.ts';
 import { MSG } from '../messages.ts';
 
 /** Trimmed text; '' and null mean "no value" (null). Omitted means "not given" (keep, on edit). */
@@ -210,8 +211,8 @@ export type TEventAdmin = TEventCore & {
   currency: (typeof CURRENCIES)[number];
   stripe_publishable_key: string | null;
   stripe_secret_key_masked: string | null;
-  /** 'owner' or 'cohost': what the signed-in user is to this event. */
-  role: 'owner' | 'cohost';
+  /** What the signed-in user is to this event. */
+  role: EventRole;
   created_at: string;
   updated_at: string;
 };

@@ -1,3 +1,4 @@
+import type { EventRole } from '../../../common/event-roles.ts';
 import type { TEventAdmin } from '../../../common/schemas/events.ts';
 import { events } from '../../db/schema/events.ts';
 import { type Actor, roleOf } from './event-access.ts';
@@ -19,7 +20,7 @@ export function adminEventColumns(actor: Actor) {
   };
 }
 
-type AdminRow = Omit<typeof events.$inferSelect, 'stripe_secret_key_enc'> & { role: 'owner' | 'cohost' };
+type AdminRow = Omit<typeof events.$inferSelect, 'stripe_secret_key_enc'> & { role: EventRole };
 
 export function toAdminEvent(row: AdminRow): TEventAdmin {
   const { stripe_secret_key_hint, ...rest } = row;

@@ -4,19 +4,20 @@ import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import { type Actor, isUuid, managedBy } from './event-access.ts';
+import { type Actor, eventAccess, isUuid } from './event-access.ts';
+import { deniedAccess } from './managed-event.ts';
 import { forgetPublicEvent } from './public/public-event-cache.ts';
 
 export type DeleteEventOptions = { db: Db; log: Logger; actor: Actor; id: string };
 
-/** Hard delete (SPEC §4): RSVPs, hosts and invitations go with it (ON DELETE CASCADE). */
+/** Hard delete by the owner (SPEC §4): RSVPs, hosts and invitations go with it (ON DELETE CASCADE). */
 export async function deleteEvent({ db, log, actor, id }: DeleteEventOptions): Promise<void> {
   if (!isUuid(id)) throw notFound(MSG.eventNotFound);
   const rows = await db
     .delete(events)
-    .where(and(eq(events.id, id), managedBy(actor)))
+    .where(and(eq(events.id, id), eventAccess(actor, 'owner')))
     .returning({ id: events.id });
-  if (!rows.length) throw notFound(MSG.eventNotFound);
+  if (!rows.length) throw await deniedAccess({ db, actor, id, need: 'owner', action: 'delete' });
   forgetPublicEvent(db, id);
   log.info({ eventId: id }, 'event deleted');
 }

@@ -1,24 +1,43 @@
 import { eq, or, type SQL, sql } from 'drizzle-orm';
+import { type EventRole, OWNER_ONLY } from '../../../common/event-roles.ts';
 import { event_hosts, events } from '../../db/schema/events.ts';
+import { AppError } from '../../errors.ts';
 
 /** Who is asking: the signed-in user. */
 export type Actor = { id: string; email: string };
 
 /**
- * The authorization rule of every events endpoint, as a WHERE condition: the actor owns the event
- * or their e-mail is in its host list. A foreign or unknown id simply finds nothing (→ 404).
+ * What an action needs (docs/decisions/0011-event-roles.md): `manage` = the owner or a listed co-host
+ * (content and guests); `owner` = the event's owner only (delete, payment settings, the co-host list).
+ * A site admin is nobody special here: admin only opens the dev mailbox.
  */
-export function managedBy(actor: Actor): SQL {
+export type EventNeed = 'owner' | 'manage';
+
+/**
+ * The authorization rule of every endpoint that touches an event or its guests, as a WHERE condition
+ * on `events`: the one place that says who may do what. A foreign or unknown id simply finds nothing.
+ */
+export function eventAccess(actor: Actor, need: EventNeed): SQL {
+  const owns = eq(events.user_id, actor.id);
+  if (need === 'owner') return owns;
   const email = actor.email.trim().toLowerCase();
   return or(
-    eq(events.user_id, actor.id),
+    owns,
     sql`exists (select 1 from ${event_hosts} where ${event_hosts.event_id} = ${events.id} and ${event_hosts.email} = ${email})`,
   ) as SQL;
 }
 
 /** 'owner' or 'cohost', computed in the same query. */
 export function roleOf(actor: Actor) {
-  return sql<'owner' | 'cohost'>`case when ${events.user_id} = ${actor.id} then 'owner' else 'cohost' end`;
+  return sql<EventRole>`case when ${events.user_id} = ${actor.id} then 'owner' else 'cohost' end`;
+}
+
+export type OwnerOnlyAction = keyof typeof OWNER_ONLY;
+
+/** A co-host asked for an owner-only action: 403, saying what only the owner may do (on `fields`, if given). */
+export function ownerOnly(action: OwnerOnlyAction, fields?: readonly string[]): AppError {
+  const message = OWNER_ONLY[action];
+  return new AppError('forbidden', message, fields ? Object.fromEntries(fields.map((f) => [f, message])) : undefined);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -38,7 +38,10 @@ const deleteRoute = createRoute({
   responses: { 204: { description: 'Deleted' } },
 });
 
-/** /api/events: hosts manage their events. Not owner or co-host → 404, whatever the endpoint. */
+/**
+ * /api/events: hosts manage their events. Not owner or co-host → 404, whatever the endpoint; a
+ * co-host asking for an owner-only change (delete, payment settings) → 403 (ADR 0011).
+ */
 export function eventsRoutes() {
   const r = createRouter();
   r.use('*', requireUser);

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { notFound } from '../../errors.ts';
 import { adminEventColumns, toAdminEvent } from './admin-event.ts';
-import { type Actor, isUuid, managedBy } from './event-access.ts';
+import { type Actor, isUuid, eventAccess } from './event-access.ts';
 
 export type GetEventOptions = { db: DbOrTx; actor: Actor; id: string };
 
@@ -15,7 +15,7 @@ export async function getEvent({ db, actor, id }: GetEventOptions): Promise<TEve
   const [row] = await db
     .select(adminEventColumns(actor))
     .from(events)
-    .where(and(eq(events.id, id), managedBy(actor)))
+    .where(and(eq(events.id, id), eventAccess(actor, 'manage')))
     .limit(1);
   if (!row) throw notFound(MSG.eventNotFound);
   return toAdminEvent(row);

@@ -3,7 +3,7 @@ import type { TEventAdmin } from '../../../common/schemas/events.ts';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { adminEventColumns, toAdminEvent } from './admin-event.ts';
-import { type Actor, managedBy } from './event-access.ts';
+import { type Actor, eventAccess } from './event-access.ts';
 
 export type ListEventsOptions = { db: Db; actor: Actor };
 
@@ -12,7 +12,7 @@ export async function listEvents({ db, actor }: ListEventsOptions): Promise<TEve
   const rows = await db
     .select(adminEventColumns(actor))
     .from(events)
-    .where(managedBy(actor))
+    .where(eventAccess(actor, 'manage'))
     .orderBy(desc(events.event_date), desc(events.created_at));
   return rows.map(toAdminEvent);
 }

@@ -7,9 +7,10 @@ import { notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { adminEventColumns, toAdminEvent } from './admin-event.ts';
 import { isForeignKeyViolation, isUniqueViolation } from './db-errors.ts';
-import { type Actor, isUuid, managedBy } from './event-access.ts';
+import { type Actor, eventAccess, isUuid, ownerOnly, roleOf } from './event-access.ts';
 import { isReservedSlug, SLUG_CONSTRAINT, slugTaken, THEME_CONSTRAINT, unknownTheme } from './event-errors.ts';
 import { eventColumns } from './event-values.ts';
+import { paymentChanges } from './payment-changes.ts';
 import { forgetPublicEvent } from './public/public-event-cache.ts';
 import { attachCustomTheme } from './theme-from-colors.ts';
 import { throwIfIssues } from './validation-issues.ts';
@@ -20,12 +21,14 @@ const given = <T>(next: T | undefined, stored: T): T => (next === undefined ? st
 
 /**
  * Applies the given fields. The paid-event rules are checked against the stored event merged with
- * the changes (an omitted secret key keeps the stored one; null clears it). Public pages see the
- * change at once: this process forgets its cached copy, the others hear the database's NOTIFY.
+ * the changes (an omitted secret key, or the masked hint the client was shown, keeps the stored one;
+ * null clears it). Owner and co-hosts edit content; only the owner changes the payment settings
+ * (ADR 0011): a co-host's edit that would change one is refused with 403, one that carries them
+ * unchanged passes. Public pages see the change at once: this process forgets its cached copy, the
+ * others hear the database's NOTIFY.
  */
 export async function updateEvent({ db, log, encryptionKey, actor, id, input }: UpdateEventOptions): Promise<TEventAdmin> {
   if (!isUuid(id)) throw notFound(MSG.eventNotFound);
-  const where = and(eq(events.id, id), managedBy(actor));
 
   const updated = await db
     .transaction(async (tx) => {
@@ -36,34 +39,42 @@ export async function updateEvent({ db, log, encryptionKey, actor, id, input }: 
           end_date: events.end_date,
           is_paid_event: events.is_paid_event,
           ticket_price: events.ticket_price,
+          currency: events.currency,
           stripe_publishable_key: events.stripe_publishable_key,
+          stripe_secret_key_hint: events.stripe_secret_key_hint,
           has_secret: sql<boolean>`${events.stripe_secret_key_enc} is not null`,
+          role: roleOf(actor),
         })
         .from(events)
-        .where(where)
+        .where(and(eq(events.id, id), eventAccess(actor, 'manage')))
         .for('update');
       if (!cur) throw notFound(MSG.eventNotFound);
+
+      const keepsSecret = input.stripe_secret_key != null && input.stripe_secret_key === cur.stripe_secret_key_hint;
+      const patch: TEventPatchParsed = keepsSecret ? { ...input, stripe_secret_key: undefined } : input;
+      const payment = paymentChanges(patch, cur);
+      if (payment.length && cur.role !== 'owner') throw ownerOnly('payment', payment);
 
       throwIfIssues(
         eventRuleIssues(
           {
-            event_date: given(input.event_date, cur.event_date.toISOString()),
-            end_date: given(input.end_date, cur.end_date?.toISOString() ?? null),
-            is_paid_event: given(input.is_paid_event, cur.is_paid_event),
-            ticket_price: given(input.ticket_price, cur.ticket_price === null ? null : Number(cur.ticket_price)),
-            stripe_publishable_key: given(input.stripe_publishable_key, cur.stripe_publishable_key),
-            stripe_secret_key: input.stripe_secret_key,
-            has_stored_secret_key: input.stripe_secret_key === undefined && cur.has_secret,
+            event_date: given(patch.event_date, cur.event_date.toISOString()),
+            end_date: given(patch.end_date, cur.end_date?.toISOString() ?? null),
+            is_paid_event: given(patch.is_paid_event, cur.is_paid_event),
+            ticket_price: given(patch.ticket_price, cur.ticket_price === null ? null : Number(cur.ticket_price)),
+            stripe_publishable_key: given(patch.stripe_publishable_key, cur.stripe_publishable_key),
+            stripe_secret_key: patch.stripe_secret_key,
+            has_stored_secret_key: patch.stripe_secret_key === undefined && cur.has_secret,
           },
           { checkSecretKey: true },
         ),
       );
-      if (input.slug && input.slug !== cur.slug && isReservedSlug(input.slug)) throw slugTaken();
+      if (patch.slug && patch.slug !== cur.slug && isReservedSlug(patch.slug)) throw slugTaken();
 
       const [row] = await tx
         .update(events)
-        .set({ ...eventColumns(input, { eventId: id, encryptionKey }), updated_at: new Date() })
-        .where(where)
+        .set({ ...eventColumns(patch, { eventId: id, encryptionKey }), updated_at: new Date() })
+        .where(and(eq(events.id, id), eventAccess(actor, payment.length ? 'owner' : 'manage')))
         .returning(adminEventColumns(actor));
       return toAdminEvent(row!);
     })

@@ -2,7 +2,7 @@ import { asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { TTheme } from '../../../common/schemas/events.ts';
 import type { Db } from '../../db/client.ts';
 import { event_themes, events } from '../../db/schema/events.ts';
-import { type Actor, managedBy } from '../events/event-access.ts';
+import { type Actor, eventAccess } from '../events/event-access.ts';
 import { themeColumns, toTheme } from './theme-row.ts';
 
 export type ListThemesOptions = { db: Db; actor: Actor };
@@ -12,7 +12,7 @@ export type ListThemesOptions = { db: Db; actor: Actor };
  * the theme the owner picked); each group by name.
  */
 export async function listThemes({ db, actor }: ListThemesOptions): Promise<TTheme[]> {
-  const usedByMine = db.select({ id: events.theme_id }).from(events).where(managedBy(actor));
+  const usedByMine = db.select({ id: events.theme_id }).from(events).where(eventAccess(actor, 'manage'));
   const rows = await db
     .select(themeColumns)
     .from(event_themes)

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, exists, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
-import { event_hosts, events } from '../../db/schema/events.ts';
+import { events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { eventAccess } from '../events/event-access.ts';
 import { signTicketToken } from './ticket-token.ts';
 import { isUuid, qrImagePath, verificationUrl } from './ticket-urls.ts';
 
@@ -14,12 +15,6 @@ export type RegeneratedQr = {
   qr_code_url: string;
   verification_url: string;
 };
-
-/** The event is `eventId` and the user owns it or is listed as its co-host (inside the query). */
-export function managesEvent(eventId: string, user: Pick<SessionUser, 'id' | 'email'>) {
-  return sql`EXISTS (SELECT 1 FROM ${events} e WHERE e.id = ${eventId} AND (e.user_id = ${user.id}
-    OR EXISTS (SELECT 1 FROM ${event_hosts} h WHERE h.event_id = e.id AND h.email = ${user.email.trim().toLowerCase()})))`;
-}
 
 /**
  * Rotates a confirmed RSVP's ticket: qr_version + 1 and a token signed for it, so every earlier QR
@@ -38,7 +33,19 @@ export async function regenerateTicketQr(opts: {
     const [row] = await tx
       .update(event_rsvps)
       .set({ qr_version: sql`${event_rsvps.qr_version} + 1`, updated_at: new Date() })
-      .where(and(eq(event_rsvps.id, opts.rsvpId), eq(event_rsvps.event_id, opts.eventId), managesEvent(opts.eventId, opts.user)))
+      .where(
+        and(
+          eq(event_rsvps.id, opts.rsvpId),
+          eq(event_rsvps.event_id, opts.eventId),
+          // Guests are the owner's and co-hosts' to manage (ADR 0011).
+          exists(
+            opts.db
+              .select({ one: sql`1` })
+              .from(events)
+              .where(and(eq(events.id, event_rsvps.event_id), eventAccess(opts.user, 'manage'))),
+          ),
+        ),
+      )
       .returning({ id: event_rsvps.id, qr_version: event_rsvps.qr_version, status: event_rsvps.status });
     if (!row) throw notFound('RSVP not found');
     if (row.status !== 'confirmed') throw new AppError('conflict', 'Only confirmed guests have a ticket QR code.');

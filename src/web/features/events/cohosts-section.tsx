@@ -1,5 +1,6 @@
 import { Mail, Trash2, UserPlus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { OWNER_ONLY } from '../../../common/event-roles.ts';
 import { MSG } from '../../../common/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -8,8 +9,11 @@ import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { normaliseHostEmail, useAddHost, useHosts, useRemoveHost } from './api/hosts.ts';
 
-/** SPEC §5 host e-mails: other people who can manage this event, oldest first. */
-export function CohostsSection({ eventId }: { eventId: string }) {
+/**
+ * SPEC §5 host e-mails: other people who can manage this event, oldest first. Only the owner adds
+ * and removes them (`canManage`); a co-host sees the list.
+ */
+export function CohostsSection({ eventId, canManage }: { eventId: string; canManage: boolean }) {
   const hosts = useHosts(eventId);
   const add = useAddHost(eventId);
   const remove = useRemoveHost(eventId);
@@ -56,7 +60,9 @@ export function CohostsSection({ eventId }: { eventId: string }) {
           Co-hosts
         </h3>
         <p className="text-sm text-ink/70">
-          They can edit this event and see its guests. People without an account get an invitation e-mail.
+          {canManage
+            ? 'They can edit this event and see its guests. People without an account get an invitation e-mail.'
+            : OWNER_ONLY.hosts}
         </p>
       </div>
 
@@ -83,40 +89,44 @@ export function CohostsSection({ eventId }: { eventId: string }) {
                 <span className="block truncate text-sm">{h.email}</span>
                 {h.has_account ? null : <span className="block text-xs text-ink/70">Invited · no account yet</span>}
               </span>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-11"
-                aria-label={`Remove ${h.email}`}
-                disabled={remove.isPending && remove.variables === h.email}
-                onClick={() => onRemove(h.email)}
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
+              {canManage ? (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-11"
+                  aria-label={`Remove ${h.email}`}
+                  disabled={remove.isPending && remove.variables === h.email}
+                  onClick={() => onRemove(h.email)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
 
-      <form onSubmit={onAdd} noValidate className="flex gap-2">
-        <label htmlFor={inputId} className="sr-only">
-          Co-host e-mail
-        </label>
-        <Input
-          id={inputId}
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          placeholder="cohost@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          className="min-w-0 flex-1"
-        />
-        <Button type="submit" variant="outline" disabled={add.isPending}>
-          <UserPlus aria-hidden="true" />
-          {add.isPending ? 'Adding…' : 'Add'}
-        </Button>
-      </form>
+      {canManage ? (
+        <form onSubmit={onAdd} noValidate className="flex gap-2">
+          <label htmlFor={inputId} className="sr-only">
+            Co-host e-mail
+          </label>
+          <Input
+            id={inputId}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            placeholder="cohost@example.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className="min-w-0 flex-1"
+          />
+          <Button type="submit" variant="outline" disabled={add.isPending}>
+            <UserPlus aria-hidden="true" />
+            {add.isPending ? 'Adding…' : 'Add'}
+          </Button>
+        </form>
+      ) : null}
       <p aria-live="polite" className="sr-only">
         {status}
       </p>

@@ -17,6 +17,8 @@ export function EventCard({ event, onEdit, onDelete }: { event: TEventAdmin; onE
   const url = publicEventUrl(event);
   const image = event.preview_image_url ?? event.image_url;
   const titleId = `event-card-${event.id}`;
+  // Only the owner may delete (ADR 0011): a co-host gets no Delete button.
+  const canDelete = event.role === 'owner';
 
   return (
     <article
@@ -93,7 +95,7 @@ export function EventCard({ event, onEdit, onDelete }: { event: TEventAdmin; onE
         </div>
       </div>
 
-      <div className="grid grid-cols-4 border-t border-ink/10">
+      <div className={cn('grid border-t border-ink/10', canDelete ? 'grid-cols-4' : 'grid-cols-3')}>
         <a
           href={publicEventPath(event)}
           target="_blank"
@@ -120,15 +122,17 @@ export function EventCard({ event, onEdit, onDelete }: { event: TEventAdmin; onE
             Guests
           </Button>
         </Tooltip>
-        <Button
-          variant="ghost"
-          className="h-12 flex-col gap-0.5 rounded-none text-xs text-danger hover:bg-red-50"
-          onClick={onDelete}
-          aria-label={`Delete ${event.title}`}
-        >
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
+        {canDelete ? (
+          <Button
+            variant="ghost"
+            className="h-12 flex-col gap-0.5 rounded-none text-xs text-danger hover:bg-red-50"
+            onClick={onDelete}
+            aria-label={`Delete ${event.title}`}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        ) : null}
       </div>
     </article>
   );

@@ -19,7 +19,7 @@ import {
   validateEventForm,
 } from './event-form-state.ts';
 import { LookFields } from './look-fields.tsx';
-import { PaymentFields } from './payment-fields.tsx';
+import { PaymentFields, PaymentSummary } from './payment-fields.tsx';
 
 /**
  * Create (event undefined) or edit an event (SPEC §2 Events tab, §3 Event, §5 Event form).
@@ -118,6 +118,8 @@ function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: () =>
   }
 
   const props = { state, set, errors };
+  // Payment settings and co-hosts are the owner's (ADR 0011): a co-host sees them, unchangeable.
+  const isOwner = !event || event.role === 'owner';
   const busyLabel = uploading ? 'Uploading image…' : save.isPending ? 'Saving…' : null;
 
   return (
@@ -134,7 +136,11 @@ function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: () =>
           <WhenWhereFields {...props} />
           <ContentFields {...props} />
           <LookFields {...props} onUploadingChange={setUploading} />
-          <PaymentFields {...props} maskedSecret={event?.stripe_secret_key_masked ?? null} />
+          {isOwner ? (
+            <PaymentFields {...props} maskedSecret={event?.stripe_secret_key_masked ?? null} />
+          ) : (
+            <PaymentSummary event={event!} />
+          )}
           {errors.form ? (
             <p id={`${formId}-error`} role="alert" className="text-sm text-danger">
               {errors.form}
@@ -143,7 +149,7 @@ function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: () =>
         </form>
         <div className="border-t border-ink/10 pt-5">
           {event ? (
-            <CohostsSection eventId={event.id} />
+            <CohostsSection eventId={event.id} canManage={isOwner} />
           ) : (
             <p className="text-sm text-ink/70">You can add co-hosts once the event is created.</p>
           )}

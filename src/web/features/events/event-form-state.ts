@@ -1,4 +1,5 @@
 import { DEFAULT_CURRENCY, THEME_DEFAULT_COLORS, type Currency } from '../../../common/constants.ts';
+import { PAYMENT_FIELDS } from '../../../common/event-roles.ts';
 import { MSG } from '../../../common/messages.ts';
 import { type TEventAdmin, type TEventInput, ZEventInput } from '../../../common/schemas/events.ts';
 import { browserTimeZone, isoToZoned, zonedToIso } from '../../lib/datetime.ts';
@@ -123,10 +124,13 @@ export const REQUIRED_FIELDS = ['title', 'event_date'] as const;
 
 /**
  * Checks the form with the server's own schema (ZEventInput) plus what only the form knows: a paid
- * event needs a secret key, stored or typed now.
+ * event needs a secret key, stored or typed now. A co-host's edit leaves the payment settings out:
+ * they are the owner's (docs/decisions/0011-event-roles.md).
  */
 export function validateEventForm(s: EventFormState, event?: TEventAdmin | null): { input: TEventInput; errors: EventFormErrors } {
+  const ownsPayment = event?.role !== 'cohost';
   const input = toEventInput(s);
+  if (!ownsPayment) for (const f of PAYMENT_FIELDS) delete input[f];
   const errors: EventFormErrors = {};
   const parsed = ZEventInput.safeParse(input);
   if (!parsed.success) {
@@ -136,7 +140,7 @@ export function validateEventForm(s: EventFormState, event?: TEventAdmin | null)
     }
   }
   if (!s.date.trim()) errors.event_date = MSG.eventMissing;
-  if (s.isPaid && !(s.replacingSecretKey ? s.secretKey.trim() : event?.stripe_secret_key_masked)) {
+  if (ownsPayment && s.isPaid && !(s.replacingSecretKey ? s.secretKey.trim() : event?.stripe_secret_key_masked)) {
     errors.stripe_secret_key ??= 'A paid event needs the Stripe secret key.';
   }
   return { input, errors: inlineErrors(errors) };

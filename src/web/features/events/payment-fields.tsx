@@ -1,6 +1,8 @@
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { CURRENCIES, type Currency } from '../../../common/constants.ts';
+import { OWNER_ONLY } from '../../../common/event-roles.ts';
+import type { TEventAdmin } from '../../../common/schemas/events.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
@@ -131,6 +133,16 @@ export function PaymentFields({ state, set, errors, maskedSecret }: FieldsProps 
           )}
         </>
       ) : null}
+    </Section>
+  );
+}
+
+/** What a co-host sees instead of the payment fields: the settings, and who may change them. */
+export function PaymentSummary({ event }: { event: TEventAdmin }) {
+  const price = event.ticket_price === null ? '' : ` · ${event.ticket_price.toFixed(2)} ${event.currency.toUpperCase()}`;
+  return (
+    <Section title="Tickets and payment" description={OWNER_ONLY.payment}>
+      <p className="rounded-lg bg-paper-soft px-3 py-2 text-sm">{event.is_paid_event ? `Paid event${price}` : 'Free event'}</p>
     </Section>
   );
 }

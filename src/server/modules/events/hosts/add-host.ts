@@ -10,7 +10,7 @@ import { createHostInvitation } from '../../invitations/create-host-invitation.t
 import { addedAsHostEmail } from '../../invitations/invitation-email.ts';
 import { enqueueEmail } from '../../outbox/enqueue.ts';
 import type { Actor } from '../event-access.ts';
-import { requireManagedEvent } from '../managed-event.ts';
+import { requireEventAccess } from '../managed-event.ts';
 
 export type AddHostOptions = { db: Db; log: Logger; baseUrl: string; actor: Actor & { name?: string }; eventId: string; email: string };
 
@@ -22,7 +22,7 @@ export const emailAlreadyAdded = () => new AppError('conflict', MSG.emailAlready
  */
 export async function addHost({ db, log, baseUrl, actor, eventId, email }: AddHostOptions): Promise<THost> {
   const host = await db.transaction(async (tx) => {
-    const event = await requireManagedEvent({ db: tx, actor, id: eventId, lock: true });
+    const event = await requireEventAccess({ db: tx, actor, id: eventId, lock: true, need: 'owner', action: 'hosts' });
     const [row] = await tx.insert(event_hosts).values({ event_id: eventId, email }).onConflictDoNothing().returning();
     if (!row) throw emailAlreadyAdded();
     const [account] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);

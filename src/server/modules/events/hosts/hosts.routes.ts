@@ -27,7 +27,10 @@ const removeRoute = createRoute({
   responses: { 204: { description: 'Removed' } },
 });
 
-/** /api/events/:id/hosts: co-host e-mails (owner and co-hosts alike; anyone else 404). */
+/**
+ * /api/events/:id/hosts: co-host e-mails. Owner and co-hosts read the list; only the owner adds or
+ * removes (a co-host gets 403); anyone else 404.
+ */
 export function hostsRoutes() {
   const r = createRouter();
   r.use('*', requireUser);

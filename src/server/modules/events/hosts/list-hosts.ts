@@ -4,13 +4,13 @@ import type { Db } from '../../../db/client.ts';
 import { user } from '../../../db/schema/auth.ts';
 import { event_hosts } from '../../../db/schema/events.ts';
 import type { Actor } from '../event-access.ts';
-import { requireManagedEvent } from '../managed-event.ts';
+import { requireEventAccess } from '../managed-event.ts';
 
 export type ListHostsOptions = { db: Db; actor: Actor; eventId: string };
 
 /** SPEC §7: host e-mails of an event, oldest first, with whether each has an account yet. */
 export async function listHosts({ db, actor, eventId }: ListHostsOptions): Promise<THost[]> {
-  await requireManagedEvent({ db, actor, id: eventId });
+  await requireEventAccess({ db, actor, id: eventId, need: 'manage' });
   const rows = await db
     .select({
       email: event_hosts.email,

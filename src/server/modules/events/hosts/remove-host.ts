@@ -4,7 +4,7 @@ import { event_hosts, host_invitations } from '../../../db/schema/events.ts';
 import { notFound } from '../../../errors.ts';
 import type { Logger } from '../../../logger.ts';
 import type { Actor } from '../event-access.ts';
-import { requireManagedEvent } from '../managed-event.ts';
+import { requireEventAccess } from '../managed-event.ts';
 
 export type RemoveHostOptions = { db: Db; log: Logger; actor: Actor; eventId: string; email: string };
 
@@ -12,7 +12,7 @@ export type RemoveHostOptions = { db: Db; log: Logger; actor: Actor; eventId: st
 export async function removeHost({ db, log, actor, eventId, email }: RemoveHostOptions): Promise<void> {
   const normalized = email.trim().toLowerCase();
   await db.transaction(async (tx) => {
-    await requireManagedEvent({ db: tx, actor, id: eventId, lock: true });
+    await requireEventAccess({ db: tx, actor, id: eventId, lock: true, need: 'owner', action: 'hosts' });
     const gone = await tx
       .delete(event_hosts)
       .where(and(eq(event_hosts.event_id, eventId), eq(event_hosts.email, normalized)))

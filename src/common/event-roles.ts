@@ -1,0 +1,20 @@
+/**
+ * Who may do what to an event (docs/decisions/0011-event-roles.md), shared by the server's checks
+ * and the admin UI, which hides what the signed-in user's role may not do.
+ */
+
+/** What the signed-in user is to an event ('door' staff arrive with check-in). */
+export type EventRole = 'owner' | 'cohost';
+
+/**
+ * The event's tickets and payment settings: only its owner sets or changes them (a co-host's edit
+ * may carry them unchanged).
+ */
+export const PAYMENT_FIELDS = ['is_paid_event', 'ticket_price', 'currency', 'stripe_publishable_key', 'stripe_secret_key'] as const;
+
+/** The owner-only actions, each with what a co-host is told (403, and beside the hidden control). */
+export const OWNER_ONLY = {
+  delete: "Only the event's owner can delete it.",
+  payment: "Only the event's owner can change its tickets and payment settings.",
+  hosts: "Only the event's owner can add or remove co-hosts.",
+} as const;
