@@ -8,6 +8,7 @@ import { ZodError } from 'zod';
 import { authRoutes } from './auth/auth.routes.ts';
 import { AppError, type ErrorBody, errorForStatus, malformedJson } from './errors.ts';
 import type { AppEnv, Deps } from './http/context.ts';
+import { RateLimits } from './http/rate-limit.ts';
 import { sameOriginWrites } from './http/same-origin.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { Spa } from './http/spa.ts';
@@ -31,11 +32,13 @@ export type CreateAppOptions = { clientDir?: string };
 export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
   const spa = new Spa(opts.clientDir ?? defaultClientDir());
+  const limits = new RateLimits({ pool: deps.db.$client, enabled: deps.env.RATE_LIMIT, log: deps.log });
 
   app.use(async (c, next) => {
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     c.set('deps', deps);
+    c.set('limits', limits);
     c.set('requestId', requestId);
     c.set('log', deps.log.child({ reqId: requestId }));
     c.header('X-Request-Id', requestId);

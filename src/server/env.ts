@@ -42,7 +42,14 @@ export const EnvSchema = z.object({
   STRIPE_API_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT: bool.default(true),
+  /** Take the client address from X-Forwarded-For (behind reverse proxies); see TRUST_PROXY_HOPS. */
   TRUST_PROXY: bool.default(false),
+  /**
+   * With TRUST_PROXY: how many proxies in front of the app append to X-Forwarded-For. The client is the
+   * entry the outermost of them appended, the TRUST_PROXY_HOPS-th from the right (1: the rightmost);
+   * entries left of it are the client's own and never trusted.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(20).default(1),
   OUTBOX_WORKER: bool.default(true),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
   /** How long a claimed message is a worker's; a worker that died mid-delivery frees it then. */

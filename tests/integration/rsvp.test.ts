@@ -328,7 +328,7 @@ describe('rate limits', () => {
     const event = await insertEvent(limited);
     const input = rsvpInput();
     let res = await postRsvp(limited, event.id, input, { 'x-forwarded-for': '203.0.113.1' });
-    for (let i = 1; i <= RSVP_LIMITS.perEmail.limit; i++) {
+    for (let i = 1; i <= RSVP_LIMITS.perEmail.points; i++) {
       res = await postRsvp(limited, event.id, input, { 'x-forwarded-for': `203.0.113.${i + 1}` });
     }
     expect(res.status).toBe(429);
@@ -339,7 +339,7 @@ describe('rate limits', () => {
 
     const ip = { 'x-forwarded-for': '198.51.100.7' };
     const statuses: number[] = [];
-    for (let i = 0; i <= RSVP_LIMITS.perIp.limit; i++) statuses.push((await postRsvp(limited, event.id, rsvpInput(), ip)).status);
+    for (let i = 0; i <= RSVP_LIMITS.perIp.points; i++) statuses.push((await postRsvp(limited, event.id, rsvpInput(), ip)).status);
     expect(statuses.slice(0, -1).every((s) => s === 201)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });

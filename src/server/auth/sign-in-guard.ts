@@ -3,42 +3,65 @@ import { ZSignIn } from '../../common/schemas/auth.ts';
 import { AppError, malformedJson } from '../errors.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/context.ts';
-import { enforce, RateLimiter, tooManyRequests } from '../http/rate-limit.ts';
+import { enforce, type LimitRule, tooManyRequests } from '../http/rate-limit.ts';
 import { validationError } from '../http/validation.ts';
 
-// Sign-in: 10 tries a minute per address; 5 failures per 15 minutes per account e-mail (a success
-// clears them, so signing in often never locks anyone out).
-const perIp = new RateLimiter(10, 60_000);
-const failuresPerEmail = new RateLimiter(5, 15 * 60_000);
+/**
+ * Sign-in limits (docs/decisions/0009-shared-rate-limits.md). A stranger's failures never block the
+ * real user's correct password: failures count per account *and* client, and only a client that has
+ * itself failed is refused.
+ */
+export const SIGN_IN_LIMITS = {
+  /** Every attempt from one address. */
+  perIp: { name: 'signin-ip', points: 10, windowSec: 60 },
+  /** Failures of one client on one account: that pair is refused after 5 (a success clears them). */
+  failuresPerClient: { name: 'signin-fail', points: 5, windowSec: 15 * 60 },
+  /**
+   * Failures on one account from every client: past 10 the account is under attack, and any client
+   * with a failure of its own on it waits out its window; clients without one still sign in.
+   */
+  failuresPerAccount: { name: 'signin-fail-account', points: 10, windowSec: 15 * 60 },
+} as const satisfies Record<string, LimitRule>;
 
 /**
- * In front of Better Auth's sign-in: our rate limits, then (for e-mail sign-in) a JSON body checked
- * by the SPA's own schema, so a bad one is a 400 naming email/password. Better Auth reads the body itself.
+ * In front of Better Auth's sign-in: our rate limits and (for e-mail sign-in) a JSON body checked by
+ * the SPA's own schema, so a bad one is a 400 naming email/password. Better Auth reads the body itself.
  */
 export function signInGuard(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    enforce(c, perIp, `signin:${clientIp(c)}`);
-    const byEmail = c.req.path.endsWith('/sign-in/email');
-    if (byEmail && !/^application\/(?:[\w.+-]+\+)?json\b/i.test(c.req.header('content-type') ?? '')) {
+    const ip = clientIp(c);
+    await enforce(c, SIGN_IN_LIMITS.perIp, ip);
+    if (!c.req.path.endsWith('/sign-in/email')) return next();
+    if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(c.req.header('content-type') ?? '')) {
       throw new AppError('unsupported_media_type', 'Send the sign-in as JSON.');
     }
-    let body: unknown;
-    try {
-      body = await c.req.raw.clone().json();
-    } catch {
-      if (byEmail) throw malformedJson();
-    }
-    const email = (body as { email?: unknown } | null | undefined)?.email;
-    const account = typeof email === 'string' && c.var.deps.env.RATE_LIMIT ? `signin:${email.trim().toLowerCase()}` : null;
-    const wait = account ? failuresPerEmail.spent(account) : 0;
-    if (wait) throw tooManyRequests(wait);
-    if (byEmail) {
-      const parsed = ZSignIn.safeParse(body);
-      if (!parsed.success) throw validationError(parsed.error);
+    const body: unknown = await c.req.raw
+      .clone()
+      .json()
+      .catch(() => {
+        throw malformedJson();
+      });
+    const parsed = ZSignIn.safeParse(body);
+    if (!parsed.success) throw validationError(parsed.error);
+
+    const { limits } = c.var;
+    const email = parsed.data.email;
+    const [mine, account] = await Promise.all([
+      limits.get(SIGN_IN_LIMITS.failuresPerClient, email, ip),
+      limits.get(SIGN_IN_LIMITS.failuresPerAccount, email),
+    ]);
+    const underAttack = account.count >= SIGN_IN_LIMITS.failuresPerAccount.points;
+    if (mine.count >= SIGN_IN_LIMITS.failuresPerClient.points || (underAttack && mine.count > 0)) {
+      throw tooManyRequests(mine.retryAfter);
     }
     await next();
-    if (!account) return;
-    if (c.res.status === 401) failuresPerEmail.hit(account);
-    else if (c.res.ok) failuresPerEmail.reset(account);
+    if (c.res.status === 401) {
+      await Promise.all([
+        limits.penalty(SIGN_IN_LIMITS.failuresPerClient, email, ip),
+        limits.penalty(SIGN_IN_LIMITS.failuresPerAccount, email),
+      ]);
+    } else if (c.res.ok && mine.count > 0) {
+      await limits.reset(SIGN_IN_LIMITS.failuresPerClient, email, ip);
+    }
   };
 }

@@ -1,49 +1,125 @@
+import { createHash } from 'node:crypto';
+import { getTableName } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
+import type pg from 'pg';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { rate_limits } from '../db/schema/rate-limits.ts';
 import { AppError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
 import { clientIp } from './client-ip.ts';
 import type { AppEnv } from './context.ts';
 
-type Window = { count: number; resetAt: number };
+/** At most `points` hits per `windowSec` seconds for one key; `name` keeps the rules' keys apart (one rule per name). */
+export type LimitRule = { name: string; points: number; windowSec: number };
+
+/** A key's hits in its current window, and the seconds until that window ends. */
+export type LimitState = { count: number; retryAfter: number };
+
+type Limiter = { store: RateLimiterPostgres; fallback: RateLimiterMemory };
+
+/** Longer keys (an e-mail can be 254 characters) are stored as their hash: the primary key stays small. */
+const MAX_KEY_CHARS = 200;
+/** One warning a minute at most while the store fails (every request would log one). */
+const WARN_EVERY_MS = 60_000;
 
 /**
- * Fixed-window limiter kept in this process's memory (with several processes each keeps its own,
- * so the effective limit is per process). Answers 429 with Retry-After in the app's error shape.
+ * The app's rate limits, counted in the `rate_limits` table so every process on one database shares
+ * them (rate-limiter-flexible's PostgreSQL store on the app's pool); one per app (createApp), one
+ * limiter per rule, made on first use. Key parts are normalised here (trimmed, lower-cased: ids,
+ * e-mails and addresses are case-insensitive), so a key cannot be dodged by spelling. With RATE_LIMIT
+ * off nothing is counted and nothing touches the database. When the store fails (database down) the
+ * limits fail open to this process's own in-memory counts, with a warning: a limit never turns a
+ * request into a 500 (docs/decisions/0009-shared-rate-limits.md).
  */
-export class RateLimiter {
-  private windows = new Map<string, Window>();
-  private lastSweep = Date.now();
-  constructor(
-    readonly limit: number,
-    readonly windowMs: number,
-  ) {}
+export class RateLimits {
+  private readonly limiters = new Map<string, Limiter>();
+  private lastWarning = 0;
 
-  /** Counts one hit; returns seconds to wait when over the limit, else 0. */
-  hit(key: string, now = Date.now()): number {
-    if (now - this.lastSweep > this.windowMs) this.sweep(now);
-    let w = this.windows.get(key);
-    if (!w || w.resetAt <= now) {
-      w = { count: 0, resetAt: now + this.windowMs };
-      this.windows.set(key, w);
+  constructor(private readonly opts: { pool: pg.Pool; enabled: boolean; log: Logger }) {}
+
+  get enabled(): boolean {
+    return this.opts.enabled;
+  }
+
+  /** Counts one hit; throws the 429 when the key is over the rule's limit. */
+  async consume(rule: LimitRule, ...parts: string[]): Promise<void> {
+    if (!this.enabled) return;
+    try {
+      await this.run(rule, (l, key) => l.consume(key), parts);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw tooManyRequests(secondsOf(err));
+      throw err;
     }
-    w.count++;
-    return w.count > this.limit ? Math.max(1, Math.ceil((w.resetAt - now) / 1000)) : 0;
   }
 
-  /** Without counting: seconds to wait when the key has used up its limit in this window, else 0. */
-  spent(key: string, now = Date.now()): number {
-    const w = this.windows.get(key);
-    return w && w.resetAt > now && w.count >= this.limit ? Math.max(1, Math.ceil((w.resetAt - now) / 1000)) : 0;
+  /** Counts one hit without refusing (e.g. a failed sign-in, counted after the answer). */
+  async penalty(rule: LimitRule, ...parts: string[]): Promise<void> {
+    if (this.enabled) await this.run(rule, (l, key) => l.penalty(key), parts);
   }
 
-  /** Forgets the key's hits (e.g. failed sign-ins once one succeeds). */
-  reset(key: string) {
-    this.windows.delete(key);
+  /** The key's hits in the current window, without counting one. */
+  async get(rule: LimitRule, ...parts: string[]): Promise<LimitState> {
+    if (!this.enabled) return { count: 0, retryAfter: 0 };
+    const res = await this.run(rule, (l, key) => l.get(key), parts);
+    return res ? { count: res.consumedPoints, retryAfter: secondsOf(res) } : { count: 0, retryAfter: 0 };
   }
 
-  private sweep(now: number) {
-    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
-    this.lastSweep = now;
+  /** Forgets the key's hits (e.g. a client's failed sign-ins once it succeeds). */
+  async reset(rule: LimitRule, ...parts: string[]): Promise<void> {
+    if (this.enabled) await this.run(rule, (l, key) => l.delete(key), parts);
   }
+
+  /** One operation on the shared store, or on this process's counts when the store fails. */
+  private async run<T>(rule: LimitRule, op: (l: RateLimiterPostgres | RateLimiterMemory, key: string) => Promise<T>, parts: string[]) {
+    const limiter = this.limiter(rule);
+    const key = limitKey(parts);
+    try {
+      return await op(limiter.store, key);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw err;
+      this.warn(rule, err);
+      return op(limiter.fallback, key);
+    }
+  }
+
+  private limiter(rule: LimitRule): Limiter {
+    let limiter = this.limiters.get(rule.name);
+    if (!limiter) {
+      const shape = { keyPrefix: rule.name, points: rule.points, duration: rule.windowSec };
+      limiter = {
+        store: new RateLimiterPostgres({
+          ...shape,
+          storeClient: this.opts.pool,
+          storeType: 'pool',
+          tableName: getTableName(rate_limits),
+          tableCreated: true, // by its migration: no DDL at run time
+          clearExpiredByTimeout: false, // the workers delete expired rows (sweepRateLimits)
+          // Past the limit this process refuses the key by itself until the window ends: a flood costs no queries.
+          inMemoryBlockOnConsumed: rule.points + 1,
+        }),
+        fallback: new RateLimiterMemory(shape),
+      };
+      this.limiters.set(rule.name, limiter);
+    }
+    return limiter;
+  }
+
+  private warn(rule: LimitRule, err: unknown) {
+    const now = Date.now();
+    if (now - this.lastWarning < WARN_EVERY_MS) return;
+    this.lastWarning = now;
+    this.opts.log.warn({ err, limit: rule.name }, 'rate-limit store unavailable: counting in this process only');
+  }
+}
+
+/** Trimmed, lower-cased parts joined by ':'; a long key becomes its SHA-256. */
+export function limitKey(parts: string[]): string {
+  const key = parts.map((p) => p.trim().toLowerCase()).join(':');
+  return key.length > MAX_KEY_CHARS ? createHash('sha256').update(key).digest('hex') : key;
+}
+
+function secondsOf(res: RateLimiterRes): number {
+  return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 }
 
 export function tooManyRequests(retryAfter: number): AppError {
@@ -52,16 +128,14 @@ export function tooManyRequests(retryAfter: number): AppError {
   });
 }
 
-/** Throws the 429 when the key is over its limit; no-op when RATE_LIMIT is off (bench). */
-export function enforce(c: Context<AppEnv>, limiter: RateLimiter, key: string) {
-  if (!c.var.deps.env.RATE_LIMIT) return;
-  const wait = limiter.hit(key);
-  if (wait) throw tooManyRequests(wait);
+/** Throws the 429 when the key is over the rule's limit; no-op when RATE_LIMIT is off (bench). */
+export function enforce(c: Context<AppEnv>, rule: LimitRule, ...parts: string[]): Promise<void> {
+  return c.var.limits.consume(rule, ...parts);
 }
 
-export function rateLimitByIp(limiter: RateLimiter, name: string): MiddlewareHandler<AppEnv> {
+export function rateLimitByIp(rule: LimitRule): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.var.deps.env.RATE_LIMIT) enforce(c, limiter, `${name}:${clientIp(c)}`);
+    if (c.var.limits.enabled) await enforce(c, rule, clientIp(c));
     await next();
   };
 }

@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './events.ts';
 export * from './outbox.ts';
 export * from './rsvps.ts';
+export * from './rate-limits.ts';

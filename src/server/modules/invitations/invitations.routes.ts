@@ -1,16 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZAcceptInvitation } from '../../../common/schemas/events.ts';
-import { RateLimiter, rateLimitByIp } from '../../http/rate-limit.ts';
+import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
 import { acceptInvitation } from './accept-invitation.ts';
 import { getInvitation } from './find-invitation.ts';
 
-const limiter = new RateLimiter(30, 60_000);
+const INVITATIONS: LimitRule = { name: 'invitation', points: 30, windowSec: 60 };
 
 const getRoute = createRoute({
   method: 'get',
   path: '/{token}',
-  middleware: [rateLimitByIp(limiter, 'invitation')] as const,
+  middleware: [rateLimitByIp(INVITATIONS)] as const,
   request: { params: z.object({ token: z.string().max(200) }) },
   responses: { 200: { description: 'Who the invitation is for' } },
 });
@@ -18,7 +18,7 @@ const getRoute = createRoute({
 const acceptRoute = createRoute({
   method: 'post',
   path: '/accept',
-  middleware: [rateLimitByIp(limiter, 'invitation')] as const,
+  middleware: [rateLimitByIp(INVITATIONS)] as const,
   request: { body: { content: { 'application/json': { schema: ZAcceptInvitation } }, required: true } },
   responses: { 200: { description: 'Account created and signed in' } },
 });

@@ -4,11 +4,11 @@ import { IMAGE_MAX_BYTES } from '../../../common/constants.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { AppError } from '../../errors.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { enforce, RateLimiter } from '../../http/rate-limit.ts';
+import { enforce, type LimitRule } from '../../http/rate-limit.ts';
 import { readMedia } from './read-media.ts';
 import { tooLarge, uploadImage } from './upload-image.ts';
 
-const uploads = new RateLimiter(60, 10 * 60_000);
+const UPLOADS: LimitRule = { name: 'media-upload', points: 60, windowSec: 10 * 60 };
 /** The multipart envelope around a 10 MB file: boundaries and headers, never megabytes. */
 const ENVELOPE_BYTES = 64 * 1024;
 
@@ -25,7 +25,7 @@ export function mediaUploadRoutes() {
       },
     }),
     async (c) => {
-      enforce(c, uploads, `media:${currentUser(c).id}`);
+      await enforce(c, UPLOADS, currentUser(c).id);
       const body = await c.req.parseBody().catch(() => {
         throw new AppError('bad_request', 'Send the image as multipart/form-data with the field "file".', {
           file: 'Choose an image to upload.',

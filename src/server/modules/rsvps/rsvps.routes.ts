@@ -1,14 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZRsvpInput } from '../../../common/schemas/rsvps.ts';
-import { enforce, RateLimiter, rateLimitByIp } from '../../http/rate-limit.ts';
+import { enforce, type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
 import { submitRsvp } from './submit-rsvp.ts';
 
 /** Per client IP (a venue's shared Wi-Fi still fits) and per e-mail per event. */
 export const RSVP_LIMITS = {
-  perIp: { limit: 30, windowMs: 60_000 },
-  perEmail: { limit: 6, windowMs: 10 * 60_000 },
-} as const;
+  perIp: { name: 'rsvp-ip', points: 30, windowSec: 60 },
+  perEmail: { name: 'rsvp-email', points: 6, windowSec: 10 * 60 },
+} as const satisfies Record<string, LimitRule>;
 
 const postRsvp = createRoute({
   method: 'post',
@@ -25,13 +25,11 @@ const postRsvp = createRoute({
 
 export function rsvpRoutes() {
   const r = createRouter();
-  const byIp = new RateLimiter(RSVP_LIMITS.perIp.limit, RSVP_LIMITS.perIp.windowMs);
-  const byEmail = new RateLimiter(RSVP_LIMITS.perEmail.limit, RSVP_LIMITS.perEmail.windowMs);
-  r.use('/api/public/events/:eventId/rsvps', rateLimitByIp(byIp, 'rsvp'));
+  r.use('/api/public/events/:eventId/rsvps', rateLimitByIp(RSVP_LIMITS.perIp));
   r.openapi(postRsvp, async (c) => {
     const { eventId } = c.req.valid('param');
     const answer = c.req.valid('json');
-    enforce(c, byEmail, `${eventId}:${answer.email}`);
+    await enforce(c, RSVP_LIMITS.perEmail, eventId, answer.email);
     const { db, env } = c.var.deps;
     const result = await submitRsvp({ db, config: { baseUrl: env.PUBLIC_BASE_URL, signingKey: env.TICKET_SIGNING_KEY }, eventId, answer });
     c.var.log.info({ rsvpId: result.rsvp.id, eventId, status: result.rsvp.status, updated: result.rsvp.updated }, 'rsvp saved');

@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZOwnerSetup } from '../../../common/schemas/auth.ts';
-import { rateLimitByIp, RateLimiter } from '../../http/rate-limit.ts';
+import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
 import { createOwner, needsOwner } from './create-owner.ts';
 
-const limiter = new RateLimiter(10, 60_000);
+const OWNER_SETUP: LimitRule = { name: 'setup', points: 10, windowSec: 60 };
 
 const getSetup = createRoute({
   method: 'get',
@@ -20,7 +20,7 @@ const getSetup = createRoute({
 const postOwner = createRoute({
   method: 'post',
   path: '/owner',
-  middleware: [rateLimitByIp(limiter, 'setup')] as const,
+  middleware: [rateLimitByIp(OWNER_SETUP)] as const,
   request: { body: { content: { 'application/json': { schema: ZOwnerSetup } }, required: true } },
   responses: { 200: { description: 'Owner created and signed in' } },
 });

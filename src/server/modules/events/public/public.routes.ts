@@ -1,18 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZLegacyRsvp } from '../../../../common/schemas/events.ts';
-import { RateLimiter, rateLimitByIp } from '../../../http/rate-limit.ts';
+import { type LimitRule, rateLimitByIp } from '../../../http/rate-limit.ts';
 import { createRouter } from '../../../http/validation.ts';
 import { submitLegacyRsvp } from '../../sample/submit-legacy-rsvp.ts';
 import { getPublicEvent, publicEventKey } from './get-public-event.ts';
 
 /** Generous: a whole party behind one venue Wi-Fi address opens the page at once. */
-const reads = new RateLimiter(1200, 60_000);
-const writes = new RateLimiter(20, 10 * 60_000);
+const READS: LimitRule = { name: 'public-event', points: 1200, windowSec: 60 };
+const LEGACY_RSVPS: LimitRule = { name: 'legacy-rsvp', points: 20, windowSec: 10 * 60 };
 
 const byQuery = createRoute({
   method: 'get',
   path: '/',
-  middleware: [rateLimitByIp(reads, 'public-event')] as const,
+  middleware: [rateLimitByIp(READS)] as const,
   request: { query: z.object({ id: z.string().max(100).optional(), slug: z.string().max(100).optional() }) },
   responses: { 200: { description: 'An active event' } },
 });
@@ -20,7 +20,7 @@ const byQuery = createRoute({
 const byPath = createRoute({
   method: 'get',
   path: '/{idOrSlug}',
-  middleware: [rateLimitByIp(reads, 'public-event')] as const,
+  middleware: [rateLimitByIp(READS)] as const,
   request: { params: z.object({ idOrSlug: z.string().max(100) }) },
   responses: { 200: { description: 'An active event' } },
 });
@@ -28,7 +28,7 @@ const byPath = createRoute({
 const legacyRsvp = createRoute({
   method: 'post',
   path: '/{id}/legacy-rsvp',
-  middleware: [rateLimitByIp(writes, 'legacy-rsvp')] as const,
+  middleware: [rateLimitByIp(LEGACY_RSVPS)] as const,
   request: {
     params: z.object({ id: z.string().max(64) }),
     body: { content: { 'application/json': { schema: ZLegacyRsvp } }, required: true },
