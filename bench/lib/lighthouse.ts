@@ -51,13 +51,13 @@ export async function seedLighthousePages(ctx: BenchContext): Promise<{ page: st
       currency: 'usd',
     },
   });
-  const { rsvp } = await ctx.api<{ rsvp: { id: string } }>(`/api/public/events/${event.id}/rsvps`, {
+  const { ticket_url } = await ctx.api<{ ticket_url: string }>(`/api/public/events/${event.id}/rsvps`, {
     body: { name: 'Gina Guest', email: 'gina@lighthouse.bench.test', guest_count: 2, status: 'confirmed' },
   });
   return [
     { page: '/event/:id', path: `/event/${event.id}` },
     { page: '/sample', path: '/sample' },
-    { page: '/ticket/:rsvpId', path: `/ticket/${rsvp.id}` },
+    { page: '/ticket/:ticketSecret', path: ticket_url },
   ];
 }
 

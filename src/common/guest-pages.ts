@@ -10,7 +10,7 @@ import { SAMPLE_PRODUCT } from './routes.ts';
 export const GUEST_PAGES = [
   { path: '/event', html: 'event' },
   { path: '/event/:id', html: 'event' },
-  { path: '/ticket/:rsvpId', html: 'ticket' },
+  { path: '/ticket/:ticketSecret', html: 'ticket' },
   { path: `/${SAMPLE_PRODUCT}`, html: 'sample' },
 ] as const;
 

@@ -9,7 +9,7 @@ export const APP_PATHS = [
   '/event',
   '/event/:id',
   '/event/:eventSlug/payment-success',
-  '/ticket/:rsvpId',
+  '/ticket/:ticketSecret',
   '/ticket-verification/:qrData',
   '/scan',
   '/admin',

@@ -47,7 +47,7 @@ async function seed(request: APIRequestContext) {
     data: { name: 'Rosa Park', email: `rosa-${Date.now().toString(36)}@example.com`, guest_count: 2, status: 'confirmed' },
   });
   expect(rsvp.status(), await rsvp.text()).toBe(201);
-  return { event, rsvpId: ((await rsvp.json()) as { rsvp: { id: string } }).rsvp.id };
+  return { event, ticketUrl: ((await rsvp.json()) as { ticket_url: string }).ticket_url };
 }
 
 // First in the file, so its server has no account yet: the owner set-up form is the first screen.
@@ -57,7 +57,7 @@ test('guest pages and the owner set-up pass axe (WCAG 2.1 AA)', { tag: '@mobile'
   await expectAccessible(page, 'owner set-up');
 
   await createOwner(page, server);
-  const { event, rsvpId } = await seed(page.request);
+  const { event, ticketUrl } = await seed(page.request);
 
   await page.goto(`/event/${event.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Lantern Walk' })).toBeVisible();
@@ -66,7 +66,7 @@ test('guest pages and the owner set-up pass axe (WCAG 2.1 AA)', { tag: '@mobile'
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page, 'RSVP dialog');
 
-  await page.goto(`/ticket/${rsvpId}`);
+  await page.goto(ticketUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'Thank You - Lantern Walk' })).toBeVisible();
   await expectAccessible(page, 'ticket page');
 

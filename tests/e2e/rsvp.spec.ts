@@ -112,7 +112,7 @@ test(
     await expect(thanks).toContainText(`A confirmation e-mail with your QR ticket is on its way to ${email}.`);
     await expect(page.getByText('RSVP Submitted!')).toBeVisible();
     await expect(page.getByText('Thank you for your response. We look forward to seeing you at the event.')).toBeVisible();
-    await expect(thanks.getByRole('link', { name: 'View your ticket' })).toHaveAttribute('href', /^\/ticket\/[0-9a-f-]{36}$/);
+    await expect(thanks.getByRole('link', { name: 'View your ticket' })).toHaveAttribute('href', /^\/ticket\/[A-Za-z0-9_-]{24}$/);
     await screenshot(page, testInfo, 'rsvp-thank-you');
 
     // Close returns focus to the button that opened the dialog.
@@ -124,7 +124,8 @@ test(
     const mail = await mailTo(owner, email, new RegExp(`Your ticket for ${title}`));
     const link = /Your ticket: (\S+)/.exec(mail.text)?.[1];
     const pin = /PIN: (\d{6})/.exec(mail.text)?.[1];
-    expect(link).toMatch(new RegExp(`^${server.baseURL}/ticket/[0-9a-f-]{36}$`));
+    // The ticket's own secret, not the RSVP id (docs/decisions/0010-ticket-secrets.md).
+    expect(link).toMatch(new RegExp(`^${server.baseURL}/ticket/[A-Za-z0-9_-]{24}$`));
     expect(pin).toBeTruthy();
 
     await page.goto(link!);

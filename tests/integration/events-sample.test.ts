@@ -2,8 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/common/messages.ts';
 import type { TEventAdmin, TPublicEvent } from '../../src/common/schemas/events.ts';
+import type { TTicket } from '../../src/common/schemas/rsvps.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
+import { verifyTicket } from '../../src/server/modules/tickets/verify-ticket.ts';
 import { createEvent, paidEventInput } from '../factories/events.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp } from '../support/app.ts';
@@ -56,9 +58,17 @@ describe('POST /api/public/events/:id/legacy-rsvp', () => {
     const sample = ((await (await t.request('/api/public/events/sample', { headers: from() })).json()) as { event: TPublicEvent }).event;
     const yes = await legacy(sample.id, { preferred_name: '  Sam ', phone: '(555) 123-4567', rsvp: true });
     expect(yes.status).toBe(201);
-    const { rsvp } = await yes.json();
+    const { rsvp, ticket_url } = await yes.json();
     expect(rsvp.status).toBe('confirmed');
     const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, rsvp.id));
+    // A yes has a ticket page, by its own secret (docs/decisions/0010-ticket-secrets.md), never by id.
+    expect(ticket_url).toBe(`/ticket/${row!.ticket_secret}`);
+    const page = ticket_url.replace('/ticket/', '/api/public/tickets/');
+    const first = (await (await t.request(page)).json()) as TTicket;
+    expect(first.verification_url).toBe(`${t.env.PUBLIC_BASE_URL}/ticket-verification/${row!.qr_code_data}`);
+    const verify = (token: string) => verifyTicket({ db: t.db, signingKey: t.env.TICKET_SIGNING_KEY, token });
+    expect(await verify(first.verification_url!)).toMatchObject({ rsvpId: rsvp.id, via: 'token' });
+    expect((await t.request(`/api/public/tickets/${rsvp.id}`)).status).toBe(404);
     expect(row).toMatchObject({
       event_id: sample.id,
       name: 'Sam',
@@ -73,7 +83,7 @@ describe('POST /api/public/events/:id/legacy-rsvp', () => {
     expect(await seats()).toBe(1);
 
     const no = await legacy(sample.id, { preferred_name: 'Sam', phone: '555-123-4567', rsvp: false });
-    expect((await no.json()).rsvp).toEqual({ id: rsvp.id, status: 'declined' });
+    expect(await no.json()).toEqual({ rsvp: { id: rsvp.id, status: 'declined' }, ticket_url: null });
     expect(await seats()).toBe(0);
     const rows = await t.db
       .select()
@@ -81,11 +91,17 @@ describe('POST /api/public/events/:id/legacy-rsvp', () => {
       .where(and(eq(event_rsvps.event_id, sample.id), eq(event_rsvps.type, 'legacy')));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.confirmed_at).toBeNull();
+    expect(await verify(first.verification_url!)).toBeNull();
 
     // Yes again: confirmed from now on; a repeated yes keeps that moment.
     await legacy(sample.id, { preferred_name: 'Sam', phone: '555-123-4567', rsvp: true });
     const [again] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, rsvp.id));
     expect(again!.confirmed_at!.getTime()).toBeGreaterThan(row!.confirmed_at!.getTime());
+    // The ticket from before the "no" stays refused; the page (same secret) shows a new one.
+    expect(await verify(first.verification_url!)).toBeNull();
+    const second = (await (await t.request(page)).json()) as TTicket;
+    expect(second.verification_url).not.toBe(first.verification_url);
+    expect(await verify(second.verification_url!)).toMatchObject({ rsvpId: rsvp.id, via: 'token' });
     await legacy(sample.id, { preferred_name: 'Sam', phone: '555-123-4567', rsvp: true });
     const [same] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, rsvp.id));
     expect(same!.confirmed_at).toEqual(again!.confirmed_at);

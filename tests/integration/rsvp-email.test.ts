@@ -60,7 +60,10 @@ describe('confirmation e-mail', () => {
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.subject).toBe('Your ticket for Harbour Gala');
-    const ticketLink = `${TEST_ORIGIN}/ticket/${id}`;
+    // The ticket's own secret, never the RSVP id (docs/decisions/0010-ticket-secrets.md).
+    const ticketLink = `${TEST_ORIGIN}/ticket/${row!.ticket_secret}`;
+    expect(mail.text).not.toContain(id);
+    expect(String(mail.html)).not.toContain(id);
     expect(mail.text).toContain(ticketLink);
     expect(mail.text).toContain('Show this QR code at the event for check-in.');
     expect(mail.text).toContain('Pier 7, Harbour Street');
@@ -151,7 +154,8 @@ describe('confirmation e-mail', () => {
     await postRsvp(t, event.id, { ...input, status: 'confirmed' });
     const [ticket] = await deliver(input.email);
     expect(ticket!.subject).toBe('Your updated ticket for Harbour Gala');
-    expect(ticket!.text).toContain(`${TEST_ORIGIN}/ticket/${body.rsvp.id}`);
+    const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, body.rsvp.id));
+    expect(ticket!.text).toContain(`${TEST_ORIGIN}/ticket/${row!.ticket_secret}`);
     expect(ticket!.attachments.some((a) => a.cid === 'ticket-qr@turnout')).toBe(true);
   });
 

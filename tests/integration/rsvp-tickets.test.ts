@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import jsQR from 'jsqr';
@@ -24,6 +24,37 @@ async function confirmed(overrides: Record<string, unknown> = {}) {
   expect(res.status).toBe(201);
   const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, res.body.rsvp.id));
   return row!;
+}
+
+const readRsvp = async (id: string) => (await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id)))[0]!;
+/** A random nonce, as event_rsvps.qr_nonce holds one. */
+const nonceArb = fc.uint8Array({ minLength: 16, maxLength: 16 }).map((b) => Buffer.from(b).toString('base64url'));
+const sign = (nonce: string, key = KEY) => signTicketToken({ key, nonce });
+
+/** Every encoding of an RSVP id we could think of, as text and as raw bytes. */
+function encodingsOf(id: string): { texts: string[]; bytes: Buffer[] } {
+  const raw = Buffer.from(id.replaceAll('-', ''), 'hex');
+  const str = Buffer.from(id);
+  const texts = [id, id.toUpperCase(), id.replaceAll('-', ''), id.replaceAll('-', '').toUpperCase()];
+  for (const b of [raw, str, Buffer.from(id.toUpperCase())]) {
+    // base64 of the bytes at every alignment (a prefix shifts the 3-byte groups); drop the edge characters.
+    for (const pad of [0, 1, 2]) {
+      const enc = Buffer.concat([Buffer.alloc(pad), b]).toString('base64url');
+      const inner = enc.slice(Math.ceil((pad * 4) / 3) + 1, -2);
+      texts.push(inner, inner.replaceAll('-', '+').replaceAll('_', '/'));
+    }
+  }
+  return { texts, bytes: [raw, str] };
+}
+
+/** True when `s` carries the RSVP id in the clear: as text, or as bytes under base64/base64url/hex at any offset. */
+function revealsId(s: string, id: string): boolean {
+  const { texts, bytes } = encodingsOf(id);
+  if (texts.some((x) => x.length >= 16 && s.toLowerCase().includes(x.toLowerCase()))) return true;
+  const decodings: Buffer[] = [];
+  for (let i = 0; i < 4; i++) decodings.push(Buffer.from(s.slice(i).replace(/[^A-Za-z0-9_-]/g, ''), 'base64url'));
+  for (let i = 0; i < 2; i++) decodings.push(Buffer.from(s.slice(i).replace(/[^0-9a-f]/gi, ''), 'hex'));
+  return decodings.some((d) => bytes.some((b) => d.includes(b)));
 }
 
 async function decodePng(png: Buffer): Promise<string | undefined> {
@@ -71,21 +102,53 @@ const legacyPayload = (rsvpId: string) =>
     });
 
 describe('signed ticket tokens', () => {
-  it('round-trips any RSVP id and version, compact (≤ 128 characters)', () => {
+  it('round-trips any nonce, compact (≤ 128 characters)', () => {
     fc.assert(
-      fc.property(fc.uuid(), fc.integer({ min: 0, max: 0xffffffff }), (rsvpId, version) => {
-        const token = signTicketToken({ key: KEY, rsvpId, version });
+      fc.property(nonceArb, (nonce) => {
+        const token = sign(nonce);
         expect(token.length).toBe(TICKET_TOKEN_LENGTH);
         expect(token.length).toBeLessThanOrEqual(128);
-        expect(verifyTicketToken({ key: KEY, token })).toEqual({ rsvpId: rsvpId.toLowerCase(), version });
+        expect(verifyTicketToken({ key: KEY, token })).toEqual({ nonce });
       }),
     );
   });
 
+  it('the revealsId check itself finds an id in every encoding it knows', () => {
+    fc.assert(
+      fc.property(fc.uuid(), fc.string({ maxLength: 5 }), (id, prefix) => {
+        const raw = Buffer.from(id.replaceAll('-', ''), 'hex');
+        for (const s of [
+          id,
+          id.replaceAll('-', ''),
+          Buffer.concat([Buffer.from(prefix), raw]).toString('base64url'),
+          Buffer.concat([Buffer.from(prefix), raw]).toString('base64'),
+          Buffer.from(prefix + id).toString('base64url'),
+          Buffer.from(prefix + id).toString('base64'),
+        ]) {
+          expect(revealsId(`x.${s}.y`, id), s).toBe(true);
+        }
+        return !revealsId(sign(Buffer.from(randomUUID().replaceAll('-', ''), 'hex').toString('base64url')), id);
+      }),
+    );
+  });
+
+  it('no token, ticket URL or QR image URL of an RSVP carries its id in any encoding', async () => {
+    for (let i = 0; i < 25; i++) {
+      const res = await postRsvp(t, event.id, rsvpInput());
+      const row = await readRsvp(res.body.rsvp.id);
+      const ticket = await (await t.request(res.body.ticket_url.replace('/ticket/', '/api/public/tickets/'))).json();
+      for (const s of [row.qr_code_data!, row.qr_code_image_url!, res.body.ticket_url, ticket.verification_url, ticket.qr_png_url]) {
+        expect(revealsId(s, row.id), s).toBe(false);
+      }
+      // Nor is the ticket page's secret in the token: holding the QR does not open the page.
+      expect(row.qr_code_data).not.toContain(row.ticket_secret);
+    }
+  });
+
   it('refuses every one-character mutation of a valid token, and the token under another key', () => {
     fc.assert(
-      fc.property(fc.uuid(), fc.integer({ min: 0, max: 0xffffffff }), fc.string({ minLength: 1 }), (rsvpId, version, otherKey) => {
-        const token = signTicketToken({ key: KEY, rsvpId, version });
+      fc.property(nonceArb, fc.string({ minLength: 1 }), (nonce, otherKey) => {
+        const token = sign(nonce);
         fc.assert(
           fc.property(mutation(token), (m) => verifyTicketToken({ key: KEY, token: m }) === null),
           { numRuns: 30 },
@@ -99,14 +162,14 @@ describe('signed ticket tokens', () => {
   it('refuses random strings, including ones shaped like a token', () => {
     fc.assert(fc.property(fc.string({ maxLength: 200 }), (s) => verifyTicketToken({ key: KEY, token: s }) === null));
     fc.assert(
-      fc.property(fc.stringMatching(/^[A-Za-z0-9_-]{27}\.[A-Za-z0-9_-]{22}$/), (s) => verifyTicketToken({ key: KEY, token: s }) === null),
+      fc.property(fc.stringMatching(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/), (s) => verifyTicketToken({ key: KEY, token: s }) === null),
     );
   });
 
-  it('verifyTicket: a real ticket is valid; any mutation, other version, other key or random text is not', async () => {
+  it('verifyTicket: a real ticket is valid; any mutation, other nonce, other key or random text is not', async () => {
     const row = await confirmed();
     const token = row.qr_code_data!;
-    expect(token).toBe(signTicketToken({ key: KEY, rsvpId: row.id, version: 1 }));
+    expect(token).toBe(sign(row.qr_nonce));
     expect(await verify(token)).toEqual({ rsvpId: row.id, eventId: event.id, via: 'token' });
     expect(await verify(`${TEST_ORIGIN}/ticket-verification/${token}?event=${event.id}`)).toMatchObject({ rsvpId: row.id });
     expect(await verify(token, event.id)).toMatchObject({ rsvpId: row.id });
@@ -122,13 +185,10 @@ describe('signed ticket tokens', () => {
       expect(await verify(link)).toMatchObject({ rsvpId: row.id });
     }
     await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 0, max: 0xffffffff }).filter((v) => v !== 1),
-        async (version) => (await verify(signTicketToken({ key: KEY, rsvpId: row.id, version }))) === null,
-      ),
+      fc.asyncProperty(nonceArb, async (nonce) => (await verify(sign(nonce))) === null),
       { numRuns: 50 },
     );
-    expect(await verify(signTicketToken({ key: `${KEY}x`, rsvpId: row.id, version: 1 }))).toBeNull();
+    expect(await verify(sign(row.qr_nonce, `${KEY}x`))).toBeNull();
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 300 }), async (s) => (await verify(s)) === null),
       { numRuns: 200 },
@@ -185,26 +245,32 @@ describe('signed ticket tokens', () => {
   it('re-confirming after a decline signs a new ticket; the one from before the decline stays refused', async () => {
     const input = rsvpInput({ guest_count: 2 });
     const id = (await postRsvp(t, event.id, input)).body.rsvp.id as string;
-    const read = async () => (await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id)))[0]!;
-    const a = (await read()).qr_code_data!;
-    expect(await verify(a)).toMatchObject({ rsvpId: id, via: 'token' });
+    const read = () => readRsvp(id);
+    const { qr_code_data: a, ticket_secret: secret } = await read();
+    expect(await verify(a!)).toMatchObject({ rsvpId: id, via: 'token' });
 
     expect((await postRsvp(t, event.id, { ...input, status: 'declined' })).status).toBe(200);
     expect(await read()).toMatchObject({ status: 'declined', qr_version: 2, qr_code_data: null });
-    expect(await verify(a)).toBeNull();
+    expect(await verify(a!)).toBeNull();
 
     expect((await postRsvp(t, event.id, input)).status).toBe(200);
     const now = await read();
     const b = now.qr_code_data!;
-    expect(now).toMatchObject({ status: 'confirmed', qr_version: 2, qr_code_image_url: `${TEST_ORIGIN}/qr/${id}.png?v=2` });
+    // The guest's ticket page stays (a guest's own decline locks nobody out); its QR is new.
+    expect(now).toMatchObject({
+      status: 'confirmed',
+      qr_version: 2,
+      ticket_secret: secret,
+      qr_code_image_url: `${TEST_ORIGIN}/qr/${secret}.png?v=2`,
+    });
     expect(b).not.toBe(a);
-    expect(b).toBe(signTicketToken({ key: KEY, rsvpId: id, version: 2 }));
+    expect(b).toBe(sign(now.qr_nonce));
     expect(await verify(b)).toMatchObject({ rsvpId: id, via: 'token' });
-    expect(await verify(a)).toBeNull();
+    expect(await verify(a!)).toBeNull();
     // What the guest sees (ticket page, QR image) carries B, never A.
-    const ticket = await (await t.request(`/api/public/tickets/${id}`)).json();
-    expect(ticket).toMatchObject({ verification_url: `${TEST_ORIGIN}/ticket-verification/${b}`, qr_png_url: `/qr/${id}.png?v=2` });
-    expect(await decodePng(Buffer.from(await (await t.request(`/qr/${id}.png`)).arrayBuffer()))).toBe(
+    const ticket = await (await t.request(`/api/public/tickets/${secret}`)).json();
+    expect(ticket).toMatchObject({ verification_url: `${TEST_ORIGIN}/ticket-verification/${b}`, qr_png_url: `/qr/${secret}.png?v=2` });
+    expect(await decodePng(Buffer.from(await (await t.request(`/qr/${secret}.png`)).arrayBuffer()))).toBe(
       `${TEST_ORIGIN}/ticket-verification/${b}`,
     );
 
@@ -272,7 +338,7 @@ describe('legacy QR payloads (SPEC §5): only for RSVPs imported from the legacy
 describe('QR images', () => {
   it('the PNG (256 px, margin 2) decodes to the verification URL, which verifies', async () => {
     const row = await confirmed();
-    const res = await t.request(`/qr/${row.id}.png`);
+    const res = await t.request(`/qr/${row.ticket_secret}.png`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     const png = Buffer.from(await res.arrayBuffer());
@@ -285,7 +351,7 @@ describe('QR images', () => {
 
   it('the SVG encodes the same URL', async () => {
     const row = await confirmed();
-    const res = await t.request(`/qr/${row.id}.svg`);
+    const res = await t.request(`/qr/${row.ticket_secret}.svg`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     const svg = await res.text();
@@ -294,39 +360,60 @@ describe('QR images', () => {
     expect(await decodePng(png)).toBe(`${TEST_ORIGIN}/ticket-verification/${row.qr_code_data}`);
   });
 
-  it('is cached by ETag on (id, qr_version): 304 when unchanged, a new ETag after regenerating', async () => {
-    const row = await confirmed();
-    const first = await t.request(`/qr/${row.id}.png?v=1`);
+  it('is cached by ETag on the encoded URL: 304 when unchanged, a new ETag when the QR is signed anew', async () => {
+    const input = rsvpInput();
+    const row = await readRsvp((await postRsvp(t, event.id, input)).body.rsvp.id);
+    const path = `/qr/${row.ticket_secret}.png`;
+    const first = await t.request(`${path}?v=1`);
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^".+"$/);
     expect(first.headers.get('cache-control')).toBe('private, max-age=86400');
-    expect((await t.request(`/qr/${row.id}.png`)).headers.get('cache-control')).toBe('private, no-cache');
-    const again = await t.request(`/qr/${row.id}.png`, { headers: { 'if-none-match': etag } });
+    expect((await t.request(path)).headers.get('cache-control')).toBe('private, no-cache');
+    const again = await t.request(path, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
-    expect((await t.request(`/qr/${row.id}.svg`)).headers.get('etag')).not.toBe(etag);
+    expect((await t.request(`/qr/${row.ticket_secret}.svg`)).headers.get('etag')).not.toBe(etag);
 
-    await t.request(`/api/events/${event.id}/rsvps/${row.id}/regenerate-qr`, { method: 'POST', cookie: owner.cookie });
-    const after = await t.request(`/qr/${row.id}.png`, { headers: { 'if-none-match': etag } });
+    // A decline and a new yes: the same page, a new QR version.
+    await postRsvp(t, event.id, { ...input, status: 'declined' });
+    await postRsvp(t, event.id, input);
+    const after = await t.request(path, { headers: { 'if-none-match': etag } });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
-    const [now] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, row.id));
-    expect(await decodePng(Buffer.from(await after.arrayBuffer()))).toBe(`${TEST_ORIGIN}/ticket-verification/${now!.qr_code_data}`);
+    expect(await decodePng(Buffer.from(await after.arrayBuffer()))).toBe(
+      `${TEST_ORIGIN}/ticket-verification/${(await readRsvp(row.id)).qr_code_data}`,
+    );
   });
 
-  it('404 for unknown, malformed, maybe and declined RSVPs', async () => {
-    const maybe = (await postRsvp(t, event.id, rsvpInput({ status: 'maybe' }))).body.rsvp.id;
-    const declined = (await postRsvp(t, event.id, rsvpInput({ status: 'declined' }))).body.rsvp.id;
-    for (const p of [`/qr/${randomUUID()}.png`, '/qr/nope.png', `/qr/${maybe}.png`, `/qr/${declined}.svg`, `/qr/${declined}.gif`]) {
+  it('404 for unknown, malformed, maybe and declined tickets, and by RSVP id', async () => {
+    const secretOf = async (body: Record<string, unknown>) =>
+      (await readRsvp((await postRsvp(t, event.id, rsvpInput(body))).body.rsvp.id)).ticket_secret;
+    const maybe = await secretOf({ status: 'maybe' });
+    const declined = await secretOf({ status: 'declined' });
+    const row = await confirmed();
+    expect((await t.request(`/qr/${row.ticket_secret}.png`)).status).toBe(200);
+    for (const p of [
+      `/qr/${randomUUID()}.png`,
+      `/qr/${randomBytes(18).toString('base64url')}.png`,
+      '/qr/nope.png',
+      `/qr/${maybe}.png`,
+      `/qr/${declined}.svg`,
+      `/qr/${row.ticket_secret}.gif`,
+      `/qr/${row.id}.png`,
+      `/qr/${row.id}.svg`,
+      `/qr/${row.id.toUpperCase()}.png`,
+      `/qr/${row.qr_code_data}.png`,
+    ]) {
       expect((await t.request(p)).status, p).toBe(404);
     }
   });
 });
 
-describe('GET /api/public/tickets/:rsvpId', () => {
+describe('GET /api/public/tickets/:ticketSecret', () => {
   it('returns the ticket page data without private fields', async () => {
     const row = await confirmed({ name: 'Ada Lovelace', guest_count: 3, phone: '+15550199', notes: 'vegan' });
-    const res = await t.request(`/api/public/tickets/${row.id}`);
+    expect(row.ticket_secret).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const res = await t.request(`/api/public/tickets/${row.ticket_secret}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const ticket = await res.json();
@@ -339,8 +426,8 @@ describe('GET /api/public/tickets/:rsvpId', () => {
       pin: expect.stringMatching(/^\d{6}$/),
       created_at: row.created_at.toISOString(),
       confirmed_at: row.confirmed_at!.toISOString(),
-      qr_png_url: `/qr/${row.id}.png?v=1`,
-      qr_svg_url: `/qr/${row.id}.svg?v=1`,
+      qr_png_url: `/qr/${row.ticket_secret}.png?v=1`,
+      qr_svg_url: `/qr/${row.ticket_secret}.svg?v=1`,
       verification_url: `${TEST_ORIGIN}/ticket-verification/${row.qr_code_data}`,
       event: {
         id: event.id,
@@ -361,8 +448,9 @@ describe('GET /api/public/tickets/:rsvpId', () => {
   it('confirmed_at is when the answer became confirmed: not the creation of a maybe, null while not confirmed', async () => {
     const input = rsvpInput({ status: 'maybe' });
     const id = (await postRsvp(t, event.id, input)).body.rsvp.id as string;
+    const { ticket_secret } = await readRsvp(id);
     const ticket = async () =>
-      (await (await t.request(`/api/public/tickets/${id}`)).json()) as { confirmed_at: string | null; created_at: string };
+      (await (await t.request(`/api/public/tickets/${ticket_secret}`)).json()) as { confirmed_at: string | null; created_at: string };
     const stored = async () => (await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id)))[0]!;
     expect((await stored()).confirmed_at).toBeNull();
     expect((await ticket()).confirmed_at).toBeNull();
@@ -388,9 +476,9 @@ describe('GET /api/public/tickets/:rsvpId', () => {
     expect(Date.parse((await ticket()).confirmed_at!)).toBeGreaterThanOrEqual(Date.parse(yes.confirmed_at!));
   });
 
-  it("a maybe has no QR and no PIN; declined, unknown and malformed ids are 'Ticket not found'", async () => {
-    const maybe = (await postRsvp(t, event.id, rsvpInput({ status: 'maybe' }))).body.rsvp.id;
-    const ticket = await (await t.request(`/api/public/tickets/${maybe}`)).json();
+  it("a maybe has no QR and no PIN; declined, unknown and malformed secrets are 'Ticket not found'", async () => {
+    const maybe = await readRsvp((await postRsvp(t, event.id, rsvpInput({ status: 'maybe' }))).body.rsvp.id);
+    const ticket = await (await t.request(`/api/public/tickets/${maybe.ticket_secret}`)).json();
     expect(ticket).toMatchObject({
       status: 'maybe',
       pin: null,
@@ -399,12 +487,24 @@ describe('GET /api/public/tickets/:rsvpId', () => {
       qr_svg_url: null,
       verification_url: null,
     });
-    const declined = (await postRsvp(t, event.id, rsvpInput({ status: 'declined' }))).body.rsvp.id;
-    for (const id of [declined, randomUUID(), 'x', '1%27%20OR%201=1']) {
-      const res = await t.request(`/api/public/tickets/${id}`);
+    const declined = await readRsvp((await postRsvp(t, event.id, rsvpInput({ status: 'declined' }))).body.rsvp.id);
+    for (const key of [declined.ticket_secret, randomBytes(18).toString('base64url'), randomUUID(), 'x', '1%27%20OR%201=1']) {
+      const res = await t.request(`/api/public/tickets/${key}`);
       expect(res.status).toBe(404);
       expect((await res.json()).error).toEqual({ code: 'not_found', message: 'Ticket not found' });
     }
+  });
+
+  it('a ticket cannot be fetched by its RSVP id, token or nonce: only by its secret', async () => {
+    const row = await confirmed();
+    expect((await t.request(`/api/public/tickets/${row.ticket_secret}`)).status).toBe(200);
+    for (const key of [row.id, row.id.toUpperCase(), row.id.replaceAll('-', ''), row.qr_code_data!, row.qr_nonce]) {
+      const res = await t.request(`/api/public/tickets/${encodeURIComponent(key)}`);
+      expect(res.status, key).toBe(404);
+    }
+    // Every RSVP has its own secret.
+    const secrets = await t.db.select({ s: event_rsvps.ticket_secret }).from(event_rsvps);
+    expect(new Set(secrets.map((r) => r.s)).size).toBe(secrets.length);
   });
 });
 
@@ -418,22 +518,61 @@ describe('POST /api/events/:eventId/rsvps/:rsvpId/regenerate-qr', () => {
     const res = await regenerate(event.id, row.id, owner.cookie);
     expect(res.status).toBe(200);
     const body = await res.json();
+    const now = await readRsvp(row.id);
+    expect(now.ticket_secret).not.toBe(row.ticket_secret);
+    expect(now.qr_nonce).not.toBe(row.qr_nonce);
     expect(body).toEqual({
       id: row.id,
       qr_version: 2,
-      qr_code_data: expect.any(String),
-      qr_code_url: `${TEST_ORIGIN}/qr/${row.id}.png?v=2`,
+      qr_code_data: sign(now.qr_nonce),
+      qr_code_url: `${TEST_ORIGIN}/qr/${now.ticket_secret}.png?v=2`,
       verification_url: `${TEST_ORIGIN}/ticket-verification/${body.qr_code_data}`,
+      ticket_url: `${TEST_ORIGIN}/ticket/${now.ticket_secret}`,
     });
     expect(body.qr_code_data).not.toBe(old);
     expect(await verify(old)).toBeNull();
     expect(await verify(body.qr_code_data)).toMatchObject({ rsvpId: row.id });
-    const [now] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, row.id));
-    expect(now).toMatchObject({ qr_version: 2, qr_code_data: body.qr_code_data });
-    // A later update of the answer keeps the rotated token.
-    await postRsvp(t, event.id, { name: row.name, email: row.email, guest_count: 2 });
-    const [updated] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, row.id));
-    expect(updated!.qr_code_data).toBe(body.qr_code_data);
+    expect(now).toMatchObject({ qr_version: 2, qr_code_data: body.qr_code_data, qr_code_image_url: body.qr_code_url });
+    // A later update of the answer keeps the rotated token and answers with the new page.
+    const update = await postRsvp(t, event.id, { name: row.name, email: row.email, guest_count: 2 });
+    expect(update.body.ticket_url).toBe(`/ticket/${now.ticket_secret}`);
+    expect((await readRsvp(row.id)).qr_code_data).toBe(body.qr_code_data);
+  });
+
+  it('locks the old holder out: old ticket URL, old QR image URLs and old token stop working; the new ones work', async () => {
+    const row = await confirmed();
+    const oldPage = `/api/public/tickets/${row.ticket_secret}`;
+    const oldTicket = await (await t.request(oldPage)).json();
+    const oldImages = [oldTicket.qr_png_url, oldTicket.qr_svg_url, `/qr/${row.ticket_secret}.png`, `/qr/${row.ticket_secret}.svg`];
+    for (const p of oldImages) expect((await t.request(p)).status, p).toBe(200);
+    expect(await verify(row.qr_code_data!)).not.toBeNull();
+
+    const body = await (await regenerate(event.id, row.id, owner.cookie)).json();
+
+    const gone = await t.request(oldPage);
+    expect(gone.status).toBe(404);
+    expect((await gone.json()).error).toEqual({ code: 'not_found', message: 'Ticket not found' });
+    for (const p of oldImages) expect((await t.request(p)).status, p).toBe(404);
+    expect(await verify(row.qr_code_data!)).toBeNull();
+    expect(await verify(oldTicket.verification_url)).toBeNull();
+    // Still not by RSVP id either.
+    expect((await t.request(`/api/public/tickets/${row.id}`)).status).toBe(404);
+    expect((await t.request(`/qr/${row.id}.png`)).status).toBe(404);
+
+    const fresh = await t.request(new URL(body.ticket_url).pathname.replace('/ticket/', '/api/public/tickets/'));
+    expect(fresh.status).toBe(200);
+    const ticket = await fresh.json();
+    expect(ticket).toMatchObject({ id: row.id, verification_url: body.verification_url, pin: oldTicket.pin });
+    const png = await t.request(ticket.qr_png_url);
+    expect(png.status).toBe(200);
+    expect(await decodePng(Buffer.from(await png.arrayBuffer()))).toBe(body.verification_url);
+    expect(await verify(body.verification_url)).toMatchObject({ rsvpId: row.id, via: 'token' });
+
+    // Rotating again locks out the second holder as well.
+    const third = await (await regenerate(event.id, row.id, owner.cookie)).json();
+    expect((await t.request(ticket.qr_png_url)).status).toBe(404);
+    expect(await verify(body.qr_code_data)).toBeNull();
+    expect(await verify(third.qr_code_data)).not.toBeNull();
   });
 
   it('a co-host (listed by e-mail) may; anyone else gets 404, no session 401; declined 409', async () => {

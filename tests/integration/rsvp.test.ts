@@ -72,12 +72,12 @@ describe('RSVP form validation (SPEC §5, same texts as the form)', () => {
     const event = await insertEvent(t);
     const res = await postRsvp(t, event.id, { name: '  Ada Lovelace ', email: ' Ada@Example.COM ', phone: '  ', notes: '' });
     expect(res.status).toBe(201);
+    const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, res.body.rsvp.id));
     expect(res.body).toEqual({
       rsvp: { id: expect.any(String), status: 'confirmed', guest_count: 1, updated: false },
-      ticket_url: `/ticket/${res.body.rsvp.id}`,
+      ticket_url: `/ticket/${row!.ticket_secret}`,
       email_queued: true,
     });
-    const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, res.body.rsvp.id));
     expect(row).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', phone: null, notes: null, guest_count: 1, type: 'rsvp' });
   });
 });

@@ -266,4 +266,5 @@ export const ZLegacyRsvp = z.object({
   rsvp: z.boolean({ error: 'Please choose yes or no.' }),
 });
 export type TLegacyRsvp = z.input<typeof ZLegacyRsvp>;
-export type TLegacyRsvpResult = { rsvp: { id: string; status: 'confirmed' | 'declined' } };
+/** `ticket_url`: /ticket/{ticket secret} for a yes, null otherwise (as TRsvpResult). */
+export type TLegacyRsvpResult = { rsvp: { id: string; status: 'confirmed' | 'declined' }; ticket_url: string | null };

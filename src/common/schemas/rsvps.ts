@@ -38,7 +38,7 @@ export type TRsvpInput = z.input<typeof ZRsvpInput>;
 
 export type TRsvpResult = {
   rsvp: { id: string; status: (typeof RSVP_STATUSES)[number]; guest_count: number; updated: boolean };
-  /** /ticket/{id} for confirmed RSVPs, null otherwise. */
+  /** /ticket/{ticket secret} for confirmed RSVPs, null otherwise (never the RSVP id). */
   ticket_url: string | null;
   /** A confirmation e-mail was queued; false for a resubmission that changed nothing on the ticket. */
   email_queued: boolean;
@@ -56,7 +56,7 @@ export type TTicket = {
   created_at: string;
   /** When the answer became 'confirmed' ("RSVP confirmed on …"); null unless confirmed. */
   confirmed_at: string | null;
-  /** Relative image URLs (with ?v={qr_version}) and the URL the QR encodes; null unless confirmed. */
+  /** Relative image URLs (/qr/{ticket secret}.png|svg?v={qr_version}) and the URL the QR encodes; null unless confirmed. */
   qr_png_url: string | null;
   qr_svg_url: string | null;
   verification_url: string | null;

@@ -20,10 +20,13 @@ const PRINT_CSS = `@media print {
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }`;
 
-/** SPEC §2 guest ticket page: /ticket/{rsvpId}. Public; the id is a random UUID. */
+/**
+ * The guest ticket page, /ticket/{secret}: the ticket's own secret, never the RSVP id; a regenerated QR
+ * replaces it (docs/decisions/0010-ticket-secrets.md). Public to whoever holds it.
+ */
 export function Component() {
-  const { rsvpId = '' } = useParams();
-  const { data: ticket, error, isPending, refetch, isFetching } = useTicket(rsvpId);
+  const { ticketSecret = '' } = useParams();
+  const { data: ticket, error, isPending, refetch, isFetching } = useTicket(ticketSecret);
   useDocumentTitle(ticket ? `Your ticket · ${ticket.event.title}` : 'Your ticket');
 
   return (

@@ -2,10 +2,24 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { events } from './events.ts';
 
+/** Random bytes of a ticket secret (144 bits: 24 base64url characters) and of a QR nonce (128 bits: 22). */
+export const TICKET_SECRET_BYTES = 18;
+export const QR_NONCE_BYTES = 16;
+
+/**
+ * `bytes` random bytes as unpadded base64url, in SQL: PostgreSQL's strong random source through
+ * gen_random_uuid() (two UUIDs: 244 random bits, hashed), so no extension is needed. For rows written
+ * without one from tickets/ticket-fields.ts (an importer, the migration that added the columns).
+ */
+const randomBase64url = (bytes: number) =>
+  sql.raw(
+    `rtrim(translate(encode(substring(sha256(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid())) from 1 for ${bytes}), 'base64'), '+/', '-_'), '=')`,
+  );
+
 export const event_rsvps = pgTable(
   'event_rsvps',
   {
-    /** Random UUID: public ticket URLs carry it, so it must not be guessable. */
+    /** Random UUID; no credential: ticket URLs carry `ticket_secret`, QR tokens `qr_nonce` (docs/decisions/0010-ticket-secrets.md). */
     id: uuid('id').primaryKey().defaultRandom(),
     event_id: uuid('event_id')
       .notNull()
@@ -25,12 +39,23 @@ export const event_rsvps = pgTable(
     payment_status: text('payment_status'),
     external_order_id: text('external_order_id'),
     /**
-     * Bumped when the QR is regenerated and whenever the RSVP leaves 'confirmed': tokens carrying an
-     * older version are refused, so a ticket from before a decline never comes back with a later yes.
+     * Bumped (with a new qr_nonce) when the QR is regenerated and whenever the RSVP leaves 'confirmed':
+     * tokens of an older version are refused, so a ticket from before a decline never comes back with a
+     * later yes. The QR image URL carries it as a cache-buster (?v=).
      */
     qr_version: integer('qr_version').notNull().default(1),
     /** Bumped on every change of the guest's answer: the confirmation e-mail key is rsvp:{id}:{status}:{revision}. */
     revision: integer('revision').notNull().default(1),
+    /**
+     * The ticket page's own secret (/ticket/{secret}, /api/public/tickets/{secret}, /qr/{secret}.png):
+     * random, not derivable from the QR token; replaced when the host regenerates the QR.
+     */
+    ticket_secret: text('ticket_secret').notNull().default(randomBase64url(TICKET_SECRET_BYTES)),
+    /**
+     * The random value a QR token signs and verifyTicket looks up: one per qr_version, replaced with
+     * it, so a token of an earlier version finds no RSVP.
+     */
+    qr_nonce: text('qr_nonce').notNull().default(randomBase64url(QR_NONCE_BYTES)),
     /** The signed ticket token the QR encodes (as /ticket-verification/{token}). */
     qr_code_data: text('qr_code_data'),
     qr_code_image_url: text('qr_code_image_url'),
@@ -51,6 +76,8 @@ export const event_rsvps = pgTable(
   },
   (t) => [
     uniqueIndex('event_rsvps_event_email_key').on(t.event_id, t.email).where(sql`${t.email} IS NOT NULL`),
+    uniqueIndex('event_rsvps_ticket_secret_key').on(t.ticket_secret),
+    uniqueIndex('event_rsvps_qr_nonce_key').on(t.qr_nonce),
     index('event_rsvps_event_created_idx').on(t.event_id, t.created_at),
     check('event_rsvps_guest_count', sql`${t.guest_count} BETWEEN 1 AND 10`),
   ],

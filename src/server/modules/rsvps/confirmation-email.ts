@@ -13,8 +13,8 @@ export type ConfirmationInput = {
   rsvp: { id: string; name: string; status: 'confirmed' | 'maybe' | 'declined'; guest_count: number; revision: number };
   /** First answer, or a change of an earlier one. */
   updated: boolean;
-  /** Confirmed only: the door PIN and the QR PNG of the verification URL. */
-  ticket?: { pin: string; qrPng: Buffer };
+  /** Confirmed only: the door PIN, the QR PNG of the verification URL and the ticket page's secret. */
+  ticket?: { pin: string; qrPng: Buffer; ticketSecret: string };
 };
 
 /** The outbox key: one message per state change of one RSVP, however often the request is retried. */
@@ -90,7 +90,6 @@ export function buildConfirmationEmail(i: ConfirmationInput): EmailPayload {
     when = formatEventDate(i.event.event_date, i.event.timezone);
     whenByEvent.set(i.event, when);
   }
-  const ticketUrl = ticketPageUrl(i.baseUrl, i.rsvp.id);
   const eventUrl = `${i.baseUrl}/event/${i.event.id}`;
   const details: [string, string][] = [['When', when]];
   if (i.event.location) details.push(['Where', i.event.location]);
@@ -98,7 +97,7 @@ export function buildConfirmationEmail(i: ConfirmationInput): EmailPayload {
     details.push(['Guests', String(i.rsvp.guest_count)]);
     details.push(['PIN', i.ticket.pin]);
   }
-  const link = i.ticket ? ['Your ticket', ticketUrl] : ['Event page', eventUrl];
+  const link = i.ticket ? ['Your ticket', ticketPageUrl(i.baseUrl, i.ticket.ticketSecret)] : ['Event page', eventUrl];
   const text = [
     `Hi ${i.rsvp.name},`,
     '',

@@ -5,13 +5,13 @@ import { outbox } from '../../db/schema/outbox.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import { renderQrPng } from '../tickets/qr-image.ts';
-import { signTicketToken } from '../tickets/ticket-token.ts';
-import { qrImagePath, verificationUrl } from '../tickets/ticket-urls.ts';
+import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
+import { verificationUrl } from '../tickets/ticket-urls.ts';
 import { assignPin, randomPin } from './assign-pin.ts';
 import { buildConfirmationEmail, confirmationKey, confirmationSupersede } from './confirmation-email.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 import { insertSql, writeInOneTrip } from './one-trip.ts';
-import { type RsvpAnswer, rsvpResult, type TicketConfig } from './rsvp-answer.ts';
+import { type RsvpAnswer, rsvpResult } from './rsvp-answer.ts';
 import { seatTransaction } from './seat-transaction.ts';
 import { seatsHeld } from './seats.ts';
 
@@ -24,17 +24,24 @@ const CREATED = { updated: false, emailQueued: true } as const;
 
 type Prepared = {
   id: string;
-  rsvp: { id: string; name: string; status: RsvpAnswer['status']; guest_count: number; revision: number };
+  rsvp: { id: string; name: string; status: RsvpAnswer['status']; guest_count: number; revision: number; ticket_secret: string };
   row: typeof event_rsvps.$inferInsert;
   qrPng: Buffer | null;
 };
 
 function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer): Prepared {
   const id = randomUUID();
-  const token = answer.status === 'confirmed' ? signTicketToken({ key: config.signingKey, rsvpId: id, version: 1 }) : null;
+  const { columns, token } = answeredTicketColumns(config, { prev: null, confirmed: answer.status === 'confirmed' });
   return {
     id,
-    rsvp: { id, name: answer.name, status: answer.status, guest_count: answer.guest_count, revision: 1 },
+    rsvp: {
+      id,
+      name: answer.name,
+      status: answer.status,
+      guest_count: answer.guest_count,
+      revision: 1,
+      ticket_secret: columns.ticket_secret,
+    },
     row: {
       id,
       event_id: event.id,
@@ -45,10 +52,8 @@ function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer): Pr
       guest_count: answer.guest_count,
       status: answer.status,
       type: 'rsvp',
-      qr_version: 1,
       revision: 1,
-      qr_code_data: token,
-      qr_code_image_url: token ? `${config.baseUrl}${qrImagePath(id, 1)}` : null,
+      ...columns,
       confirmed_at: answer.status === 'confirmed' ? new Date() : null,
     },
     // Rendered before any database work: the QR costs CPU, never lock time.
@@ -64,7 +69,7 @@ function emailRow(p: Prepared, opts: { config: TicketConfig; event: RsvpEvent; a
     event: opts.event,
     rsvp: p.rsvp,
     updated: false,
-    ...(opts.pin && p.qrPng ? { ticket: { pin: opts.pin, qrPng: p.qrPng } } : {}),
+    ...(opts.pin && p.qrPng ? { ticket: { pin: opts.pin, qrPng: p.qrPng, ticketSecret: p.rsvp.ticket_secret } } : {}),
   });
   const supersede = confirmationSupersede(p.rsvp);
   return {

@@ -1,20 +1,18 @@
 import type { z } from 'zod';
 import type { TRsvpResult, ZRsvpInput } from '../../../common/schemas/rsvps.ts';
+import { ticketPagePath } from '../tickets/ticket-urls.ts';
 
 /** A validated RSVP form (trimmed, e-mail lower-cased, blanks dropped). */
 export type RsvpAnswer = z.output<typeof ZRsvpInput>;
 
-/** Where tickets point and how they are signed (PUBLIC_BASE_URL, TICKET_SIGNING_KEY). */
-export type TicketConfig = { baseUrl: string; signingKey: string };
-
 /** `emailQueued`: this answer queued a confirmation e-mail (not so for an unchanged resubmission). */
 export function rsvpResult(
-  r: { id: string; status: RsvpAnswer['status']; guest_count: number },
+  r: { id: string; status: RsvpAnswer['status']; guest_count: number; ticket_secret: string },
   opts: { updated: boolean; emailQueued: boolean },
 ): TRsvpResult {
   return {
     rsvp: { id: r.id, status: r.status, guest_count: r.guest_count, updated: opts.updated },
-    ticket_url: r.status === 'confirmed' ? `/ticket/${r.id}` : null,
+    ticket_url: r.status === 'confirmed' ? ticketPagePath(r.ticket_secret) : null,
     email_queued: opts.emailQueued,
   };
 }

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { createRsvp } from './create-rsvp.ts';
 import { loadRsvpEvent, type RsvpEvent } from './load-rsvp-event.ts';
-import type { RsvpAnswer, TicketConfig } from './rsvp-answer.ts';
+import type { TicketConfig } from '../tickets/ticket-fields.ts';
+import type { RsvpAnswer } from './rsvp-answer.ts';
 import { updateRsvp } from './update-rsvp.ts';
 
 export const CHECKOUT_NOT_AVAILABLE = 'Online ticket purchase is not available for this event yet. Please contact the event organizer.';

@@ -4,12 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import { renderQrPng } from '../tickets/qr-image.ts';
-import { signTicketToken } from '../tickets/ticket-token.ts';
-import { qrImagePath, verificationUrl } from '../tickets/ticket-urls.ts';
+import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
+import { verificationUrl } from '../tickets/ticket-urls.ts';
 import { assignPin } from './assign-pin.ts';
 import { buildConfirmationEmail, confirmationKey, confirmationSupersede } from './confirmation-email.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
-import { type RsvpAnswer, rsvpResult, type TicketConfig } from './rsvp-answer.ts';
+import { type RsvpAnswer, rsvpResult } from './rsvp-answer.ts';
 import { seatTransaction } from './seat-transaction.ts';
 import { seatsHeld } from './seats.ts';
 
@@ -17,8 +17,9 @@ import { seatsHeld } from './seats.ts';
  * The same e-mail answering the same event again: updates its one RSVP (row-locked), moves the seat
  * counter by the difference (negative when downgrading), and queues one e-mail per change of what
  * the ticket says (status, guest count, name) — keyed by the bumped revision. An identical
- * resubmission writes and queues nothing (email_queued: false). Leaving 'confirmed' bumps qr_version,
- * so that ticket stays refused even after a later yes (which signs a new one), and clears
+ * resubmission writes and queues nothing (email_queued: false). Leaving 'confirmed' rotates the QR
+ * (tickets/ticket-fields.ts), so that ticket stays refused even after a later yes (which signs a new
+ * one), and clears
  * confirmed_at; becoming confirmed sets it. Null when there is no such RSVP.
  */
 export async function updateRsvp(opts: {
@@ -37,6 +38,8 @@ export async function updateRsvp(opts: {
         notes: event_rsvps.notes,
         guest_count: event_rsvps.guest_count,
         status: event_rsvps.status,
+        ticket_secret: event_rsvps.ticket_secret,
+        qr_nonce: event_rsvps.qr_nonce,
         qr_version: event_rsvps.qr_version,
         revision: event_rsvps.revision,
       })
@@ -61,7 +64,7 @@ export async function updateRsvp(opts: {
           .where(eq(event_rsvps.id, cur.id));
       }
       return {
-        value: rsvpResult({ id: cur.id, ...next }, { updated: true, emailQueued: false }),
+        value: rsvpResult({ id: cur.id, ticket_secret: cur.ticket_secret, ...next }, { updated: true, emailQueued: false }),
         rsvpId: cur.id,
         eventId: event.id,
         delta: 0,
@@ -71,24 +74,28 @@ export async function updateRsvp(opts: {
     const revision = cur.revision + 1;
     const wasConfirmed = cur.status === 'confirmed';
     const confirmed = next.status === 'confirmed';
-    const qrVersion = wasConfirmed && !confirmed ? cur.qr_version + 1 : cur.qr_version;
-    const token = confirmed ? signTicketToken({ key: config.signingKey, rsvpId: cur.id, version: qrVersion }) : null;
+    const { columns, token } = answeredTicketColumns(config, { prev: cur, confirmed });
     const now = new Date();
     await tx
       .update(event_rsvps)
       .set({
         ...next,
         revision,
-        qr_version: qrVersion,
-        qr_code_data: token,
-        qr_code_image_url: token ? `${config.baseUrl}${qrImagePath(cur.id, qrVersion)}` : null,
+        ...columns,
         ...(confirmed === wasConfirmed ? {} : { confirmed_at: confirmed ? now : null }),
         updated_at: now,
       })
       .where(eq(event_rsvps.id, cur.id));
     const pin = confirmed ? await assignPin(tx, { rsvpId: cur.id, eventId: event.id }) : null;
     const qrPng = token ? renderQrPng(verificationUrl(config.baseUrl, token)) : null;
-    const rsvp = { id: cur.id, name: next.name, status: next.status, guest_count: next.guest_count, revision };
+    const rsvp = {
+      id: cur.id,
+      name: next.name,
+      status: next.status,
+      guest_count: next.guest_count,
+      revision,
+      ticket_secret: cur.ticket_secret,
+    };
     await enqueueEmail(
       tx,
       confirmationKey(rsvp),
@@ -98,7 +105,7 @@ export async function updateRsvp(opts: {
         event,
         rsvp,
         updated: true,
-        ...(pin && qrPng ? { ticket: { pin, qrPng } } : {}),
+        ...(pin && qrPng ? { ticket: { pin, qrPng, ticketSecret: cur.ticket_secret } } : {}),
       }),
       confirmationSupersede(rsvp),
     );

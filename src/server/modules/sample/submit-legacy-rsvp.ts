@@ -8,10 +8,13 @@ import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { isUuid } from '../events/event-access.ts';
+import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
+import { ticketPagePath } from '../tickets/ticket-urls.ts';
 
 export type SubmitLegacyRsvpOptions = {
   db: Db;
   log: Logger;
+  config: TicketConfig;
   eventId: string;
   input: { preferred_name: string; phone: string; rsvp: boolean };
 };
@@ -19,9 +22,10 @@ export type SubmitLegacyRsvpOptions = {
 /**
  * SPEC §5 legacy form (sample landing page): preferred name, phone, yes/no. Unlike the original's
  * no-op it stores a real RSVP (type 'legacy'). One answer per phone number per event: answering
- * again changes it. Confirmed answers take a seat (capacity checked on the seat counter, like RSVPs).
+ * again changes it. Confirmed answers take a seat (capacity checked on the seat counter, like RSVPs)
+ * and get a ticket page (tickets/ticket-fields.ts writes its columns, as for every RSVP).
  */
-export async function submitLegacyRsvp({ db, log, eventId, input }: SubmitLegacyRsvpOptions): Promise<TLegacyRsvpResult> {
+export async function submitLegacyRsvp({ db, log, config, eventId, input }: SubmitLegacyRsvpOptions): Promise<TLegacyRsvpResult> {
   if (!isUuid(eventId)) throw notFound(MSG.eventNotFound);
   const phone = normalizePhone(input.phone);
   const status: 'confirmed' | 'declined' = input.rsvp ? 'confirmed' : 'declined';
@@ -35,7 +39,14 @@ export async function submitLegacyRsvp({ db, log, eventId, input }: SubmitLegacy
     if (event.is_paid_event) throw new AppError('payment_not_available', 'This event sells tickets: please use the ticket form.');
 
     const [prev] = await tx
-      .select({ id: event_rsvps.id, status: event_rsvps.status, guest_count: event_rsvps.guest_count })
+      .select({
+        id: event_rsvps.id,
+        status: event_rsvps.status,
+        guest_count: event_rsvps.guest_count,
+        ticket_secret: event_rsvps.ticket_secret,
+        qr_nonce: event_rsvps.qr_nonce,
+        qr_version: event_rsvps.qr_version,
+      })
       .from(event_rsvps)
       .where(and(eq(event_rsvps.event_id, eventId), eq(event_rsvps.type, 'legacy'), eq(event_rsvps.phone, phone)))
       .limit(1);
@@ -52,10 +63,11 @@ export async function submitLegacyRsvp({ db, log, eventId, input }: SubmitLegacy
         .where(eq(events.id, eventId));
     }
     const now = new Date();
-    // confirmed_at: when the answer last became yes (kept while it stays yes). These answers get no
-    // signed ticket, so there is no QR to rotate on a no.
+    // confirmed_at: when the answer last became yes (kept while it stays yes).
     const confirmedAt = status !== 'confirmed' ? null : prev?.status === 'confirmed' ? undefined : now;
+    const { columns } = answeredTicketColumns(config, { prev: prev ?? null, confirmed: status === 'confirmed' });
     const fields = {
+      ...columns,
       name: input.preferred_name,
       preferred_name: input.preferred_name,
       status,
@@ -67,14 +79,17 @@ export async function submitLegacyRsvp({ db, log, eventId, input }: SubmitLegacy
         .update(event_rsvps)
         .set({ ...fields, revision: sql`${event_rsvps.revision} + 1` })
         .where(eq(event_rsvps.id, prev.id));
-      return { id: prev.id, status };
+      return { id: prev.id, status, ticket_secret: columns.ticket_secret };
     }
     const [row] = await tx
       .insert(event_rsvps)
       .values({ ...fields, event_id: eventId, phone, type: 'legacy', guest_count: 1 })
       .returning({ id: event_rsvps.id });
-    return { id: row!.id, status };
+    return { id: row!.id, status, ticket_secret: columns.ticket_secret };
   });
   log.info({ eventId, rsvpId: result.id, status }, 'legacy rsvp stored');
-  return { rsvp: result };
+  return {
+    rsvp: { id: result.id, status: result.status },
+    ticket_url: result.status === 'confirmed' ? ticketPagePath(result.ticket_secret) : null,
+  };
 }

@@ -5,7 +5,7 @@ import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import { renderQrPng, renderQrSvg } from './qr-image.ts';
 import { signTicketToken } from './ticket-token.ts';
-import { isUuid, verificationUrl } from './ticket-urls.ts';
+import { isTicketSecret, verificationUrl } from './ticket-urls.ts';
 
 export type QrFormat = 'png' | 'svg';
 export type TicketQr = { body: Buffer | string; contentType: string; etag: string; version: number };
@@ -29,26 +29,26 @@ async function render(etag: string, format: QrFormat, url: string): Promise<Buff
 }
 
 /**
- * The QR image of a confirmed RSVP's ticket (what the QR encodes: the verification URL with the
- * current signed token). The ETag is a hash of (format, encoded URL), so it changes with qr_version.
+ * The QR image of a confirmed RSVP's ticket, by the ticket's secret (what the QR encodes: the
+ * verification URL with the current signed token). The ETag is a hash of (format, encoded URL), so it changes with qr_version.
  * Only the ETag is needed to answer a conditional request: `ifNoneMatch` skips rendering.
  */
 export async function getTicketQr(opts: {
   db: DbOrTx;
   baseUrl: string;
   signingKey: string;
-  rsvpId: string;
+  ticketSecret: string;
   format: QrFormat;
   ifNoneMatch?: string;
 }): Promise<TicketQr | { notModified: true; etag: string; version: number }> {
-  if (!isUuid(opts.rsvpId)) throw notFound('QR code not found');
+  if (!isTicketSecret(opts.ticketSecret)) throw notFound('QR code not found');
   const [row] = await opts.db
-    .select({ id: event_rsvps.id, status: event_rsvps.status, qr_version: event_rsvps.qr_version })
+    .select({ status: event_rsvps.status, qr_nonce: event_rsvps.qr_nonce, qr_version: event_rsvps.qr_version })
     .from(event_rsvps)
-    .where(eq(event_rsvps.id, opts.rsvpId))
+    .where(eq(event_rsvps.ticket_secret, opts.ticketSecret))
     .limit(1);
   if (row?.status !== 'confirmed') throw notFound('QR code not found');
-  const url = verificationUrl(opts.baseUrl, signTicketToken({ key: opts.signingKey, rsvpId: row.id, version: row.qr_version }));
+  const url = verificationUrl(opts.baseUrl, signTicketToken({ key: opts.signingKey, nonce: row.qr_nonce }));
   const etag = `"${createHash('sha256').update(`${opts.format}\n${url}`).digest('base64url').slice(0, 22)}"`;
   if (opts.ifNoneMatch?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
     return { notModified: true, etag, version: row.qr_version };

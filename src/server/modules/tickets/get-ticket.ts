@@ -5,16 +5,17 @@ import { events } from '../../db/schema/events.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import { signTicketToken } from './ticket-token.ts';
-import { isUuid, qrImagePath, verificationUrl } from './ticket-urls.ts';
+import { isTicketSecret, qrImagePath, verificationUrl } from './ticket-urls.ts';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
 
 /**
- * The guest ticket page (SPEC §2), by the RSVP's random id. Declined answers have no ticket (404);
+ * The guest ticket page (SPEC §2), by the ticket's own secret, never by the RSVP id (a rotated secret
+ * finds nothing: docs/decisions/0010-ticket-secrets.md). Declined answers have no ticket (404);
  * a 'maybe' is shown without QR and PIN. Explicit columns only: no e-mail, phone or notes.
  */
-export async function getTicket(opts: { db: DbOrTx; baseUrl: string; signingKey: string; rsvpId: string }): Promise<TTicket> {
-  if (!isUuid(opts.rsvpId)) throw notFound(TICKET_NOT_FOUND);
+export async function getTicket(opts: { db: DbOrTx; baseUrl: string; signingKey: string; ticketSecret: string }): Promise<TTicket> {
+  if (!isTicketSecret(opts.ticketSecret)) throw notFound(TICKET_NOT_FOUND);
   const [row] = await opts.db
     .select({
       id: event_rsvps.id,
@@ -22,6 +23,8 @@ export async function getTicket(opts: { db: DbOrTx; baseUrl: string; signingKey:
       guest_count: event_rsvps.guest_count,
       status: event_rsvps.status,
       payment_status: event_rsvps.payment_status,
+      ticket_secret: event_rsvps.ticket_secret,
+      qr_nonce: event_rsvps.qr_nonce,
       qr_version: event_rsvps.qr_version,
       created_at: event_rsvps.created_at,
       confirmed_at: event_rsvps.confirmed_at,
@@ -42,11 +45,11 @@ export async function getTicket(opts: { db: DbOrTx; baseUrl: string; signingKey:
     .from(event_rsvps)
     .innerJoin(events, eq(events.id, event_rsvps.event_id))
     .leftJoin(rsvp_pins, eq(rsvp_pins.rsvp_id, event_rsvps.id))
-    .where(eq(event_rsvps.id, opts.rsvpId))
+    .where(eq(event_rsvps.ticket_secret, opts.ticketSecret))
     .limit(1);
   if (!row || row.status === 'declined') throw notFound(TICKET_NOT_FOUND);
   const hasTicket = row.status === 'confirmed';
-  const token = hasTicket ? signTicketToken({ key: opts.signingKey, rsvpId: row.id, version: row.qr_version }) : null;
+  const token = hasTicket ? signTicketToken({ key: opts.signingKey, nonce: row.qr_nonce }) : null;
   return {
     id: row.id,
     name: row.name,
@@ -56,8 +59,8 @@ export async function getTicket(opts: { db: DbOrTx; baseUrl: string; signingKey:
     pin: hasTicket ? row.pin : null,
     created_at: row.created_at.toISOString(),
     confirmed_at: hasTicket ? (row.confirmed_at?.toISOString() ?? null) : null,
-    qr_png_url: hasTicket ? qrImagePath(row.id, row.qr_version, 'png') : null,
-    qr_svg_url: hasTicket ? qrImagePath(row.id, row.qr_version, 'svg') : null,
+    qr_png_url: hasTicket ? qrImagePath(row.ticket_secret, row.qr_version, 'png') : null,
+    qr_svg_url: hasTicket ? qrImagePath(row.ticket_secret, row.qr_version, 'svg') : null,
     verification_url: token ? verificationUrl(opts.baseUrl, token) : null,
     event: {
       ...row.event,

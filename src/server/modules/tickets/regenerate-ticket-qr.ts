@@ -1,12 +1,12 @@
 import { and, eq, exists, sql } from 'drizzle-orm';
+import { eventAccess } from '../events/event-access.ts';
 import type { SessionUser } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { eventAccess } from '../events/event-access.ts';
-import { signTicketToken } from './ticket-token.ts';
-import { isUuid, qrImagePath, verificationUrl } from './ticket-urls.ts';
+import { rotateTicketKeys, type TicketConfig, ticketColumns } from './ticket-fields.ts';
+import { isUuid, ticketPageUrl, verificationUrl } from './ticket-urls.ts';
 
 export type RegeneratedQr = {
   id: string;
@@ -14,53 +14,61 @@ export type RegeneratedQr = {
   qr_code_data: string;
   qr_code_url: string;
   verification_url: string;
+  /** The ticket page's new address: the old one answers 404 from now on. */
+  ticket_url: string;
 };
 
 /**
- * Rotates a confirmed RSVP's ticket: qr_version + 1 and a token signed for it, so every earlier QR
- * (and any legacy payload) is refused from now on. Someone who may not manage the event gets 404.
+ * Rotates a confirmed RSVP's ticket: a new QR version and nonce and a new ticket secret
+ * (tickets/ticket-fields.ts), so the old QR token (and any legacy payload), the old ticket page URL and
+ * the old QR image URLs are refused from now on. Someone who may not manage the event gets 404.
  */
 export async function regenerateTicketQr(opts: {
   db: Db;
-  baseUrl: string;
-  signingKey: string;
+  config: TicketConfig;
   user: SessionUser;
   eventId: string;
   rsvpId: string;
 }): Promise<RegeneratedQr> {
   if (!isUuid(opts.eventId) || !isUuid(opts.rsvpId)) throw notFound('RSVP not found');
   return opts.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(event_rsvps)
-      .set({ qr_version: sql`${event_rsvps.qr_version} + 1`, updated_at: new Date() })
+    const [cur] = await tx
+      .select({
+        id: event_rsvps.id,
+        status: event_rsvps.status,
+        ticket_secret: event_rsvps.ticket_secret,
+        qr_nonce: event_rsvps.qr_nonce,
+        qr_version: event_rsvps.qr_version,
+      })
+      .from(event_rsvps)
       .where(
         and(
           eq(event_rsvps.id, opts.rsvpId),
           eq(event_rsvps.event_id, opts.eventId),
           // Guests are the owner's and co-hosts' to manage (ADR 0011).
           exists(
-            opts.db
+            tx
               .select({ one: sql`1` })
               .from(events)
               .where(and(eq(events.id, event_rsvps.event_id), eventAccess(opts.user, 'manage'))),
           ),
         ),
       )
-      .returning({ id: event_rsvps.id, qr_version: event_rsvps.qr_version, status: event_rsvps.status });
-    if (!row) throw notFound('RSVP not found');
-    if (row.status !== 'confirmed') throw new AppError('conflict', 'Only confirmed guests have a ticket QR code.');
-    const token = signTicketToken({ key: opts.signingKey, rsvpId: row.id, version: row.qr_version });
-    const imagePath = qrImagePath(row.id, row.qr_version);
+      .for('update');
+    if (!cur) throw notFound('RSVP not found');
+    if (cur.status !== 'confirmed') throw new AppError('conflict', 'Only confirmed guests have a ticket QR code.');
+    const { columns, token } = ticketColumns(opts.config, rotateTicketKeys(cur, { newPage: true }), true);
     await tx
       .update(event_rsvps)
-      .set({ qr_code_data: token, qr_code_image_url: `${opts.baseUrl}${imagePath}` })
-      .where(eq(event_rsvps.id, row.id));
+      .set({ ...columns, updated_at: new Date() })
+      .where(eq(event_rsvps.id, cur.id));
     return {
-      id: row.id,
-      qr_version: row.qr_version,
-      qr_code_data: token,
-      qr_code_url: `${opts.baseUrl}${imagePath}`,
-      verification_url: verificationUrl(opts.baseUrl, token),
+      id: cur.id,
+      qr_version: columns.qr_version,
+      qr_code_data: token!,
+      qr_code_url: columns.qr_code_image_url!,
+      verification_url: verificationUrl(opts.config.baseUrl, token!),
+      ticket_url: ticketPageUrl(opts.config.baseUrl, columns.ticket_secret),
     };
   });
 }

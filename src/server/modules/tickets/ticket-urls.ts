@@ -1,8 +1,20 @@
-/** The public URLs of one ticket; `base` is PUBLIC_BASE_URL (no trailing slash). */
+import { TICKET_SECRET_BYTES } from '../../db/schema/rsvps.ts';
+
+/**
+ * The public URLs of one ticket; `base` is PUBLIC_BASE_URL (no trailing slash). The page, its API and
+ * the QR image are named by the ticket's secret (event_rsvps.ticket_secret), never by the RSVP id
+ * (docs/decisions/0010-ticket-secrets.md).
+ */
 export const verificationUrl = (base: string, token: string) => `${base}/ticket-verification/${token}`;
-export const ticketPageUrl = (base: string, rsvpId: string) => `${base}/ticket/${rsvpId}`;
-/** Relative, with the qr_version as a cache-buster: a regenerated QR gets a new URL. */
-export const qrImagePath = (rsvpId: string, version: number, format: 'png' | 'svg' = 'png') => `/qr/${rsvpId}.${format}?v=${version}`;
+export const ticketPagePath = (ticketSecret: string) => `/ticket/${ticketSecret}`;
+export const ticketPageUrl = (base: string, ticketSecret: string) => `${base}${ticketPagePath(ticketSecret)}`;
+/** Relative, with the qr_version as a cache-buster: a QR signed anew gets a new URL. */
+export const qrImagePath = (ticketSecret: string, version: number, format: 'png' | 'svg' = 'png') =>
+  `/qr/${ticketSecret}.${format}?v=${version}`;
+
+const TICKET_SECRET_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((TICKET_SECRET_BYTES * 8) / 6)}}$`);
+/** Shaped like a ticket secret (checked before any lookup). */
+export const isTicketSecret = (s: string) => TICKET_SECRET_PATTERN.test(s);
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string) => UUID_PATTERN.test(s);

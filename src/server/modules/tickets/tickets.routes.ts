@@ -6,15 +6,16 @@ import { getTicket } from './get-ticket.ts';
 import { getTicketQr, type QrFormat } from './get-ticket-qr.ts';
 import { regenerateTicketQr } from './regenerate-ticket-qr.ts';
 
-const QR_FILE = /^([0-9a-fA-F-]{36})\.(png|svg)$/;
+const QR_FILE = /^([^.]+)\.(png|svg)$/;
 
-/** Public ticket read, QR images (/qr/{id}.png|svg) and the host's regenerate action. */
+/** Public ticket read and QR images, by the ticket's secret (/qr/{secret}.png|svg); the host's regenerate action. */
 export function ticketRoutes() {
   const r = new Hono<AppEnv>();
 
-  r.get('/api/public/tickets/:rsvpId', async (c) => {
+  r.get('/api/public/tickets/:ticketSecret', async (c) => {
     const { env, db } = c.var.deps;
-    const ticket = await getTicket({ db, baseUrl: env.PUBLIC_BASE_URL, signingKey: env.TICKET_SIGNING_KEY, rsvpId: c.req.param('rsvpId') });
+    const ticketSecret = c.req.param('ticketSecret');
+    const ticket = await getTicket({ db, baseUrl: env.PUBLIC_BASE_URL, signingKey: env.TICKET_SIGNING_KEY, ticketSecret });
     return c.json(ticket, 200, { 'Cache-Control': 'no-store' });
   });
 
@@ -26,7 +27,7 @@ export function ticketRoutes() {
       db,
       baseUrl: env.PUBLIC_BASE_URL,
       signingKey: env.TICKET_SIGNING_KEY,
-      rsvpId: m[1]!,
+      ticketSecret: m[1]!,
       format: m[2] as QrFormat,
       ifNoneMatch: c.req.header('if-none-match'),
     });
@@ -42,8 +43,7 @@ export function ticketRoutes() {
     const { env, db } = c.var.deps;
     const result = await regenerateTicketQr({
       db,
-      baseUrl: env.PUBLIC_BASE_URL,
-      signingKey: env.TICKET_SIGNING_KEY,
+      config: { baseUrl: env.PUBLIC_BASE_URL, signingKey: env.TICKET_SIGNING_KEY },
       user: currentUser(c),
       eventId: c.req.param('eventId'),
       rsvpId: c.req.param('rsvpId'),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { parseTicketPayload } from './parse-ticket-payload.ts';
@@ -7,12 +7,14 @@ import { verifyTicketToken } from './ticket-token.ts';
 export type VerifiedTicket = { rsvpId: string; eventId: string; via: 'token' | 'legacy' };
 
 /**
- * Is this scanned QR content a valid ticket? A signed token must carry the RSVP's current qr_version.
- * A legacy JSON payload (SPEC §5) is no credential: its verification_code is the RSVP id, which is in
- * every ticket URL. So it verifies only an RSVP marked `legacy_qr` — one imported from the legacy
- * system, whose guest holds no signed token of ours (the importer sets the mark; see the schema) —
- * and only while its QR was never rotated (qr_version 1). Every RSVP this app issued refuses it.
- * The RSVP must be confirmed or paid (SPEC §5), and belong to `eventId` when one is given.
+ * Is this scanned QR content a valid ticket? A signed token is checked (MAC, before any query) and its
+ * nonce looked up: only the RSVP's current qr_nonce matches, so a rotated or retired QR finds nothing
+ * (docs/decisions/0010-ticket-secrets.md). A legacy JSON payload (SPEC §5) is no credential: its
+ * verification_code is the RSVP id, which is no secret. So it verifies only an RSVP marked `legacy_qr`
+ * — one imported from the legacy system, whose guest holds no signed token of ours (the importer sets
+ * the mark; see the schema) — and only while its QR was never rotated (qr_version 1). Every RSVP this
+ * app issued refuses it. Never matched by guest name. The RSVP must be confirmed or paid (SPEC §5), and
+ * belong to `eventId` when one is given.
  */
 export async function verifyTicket(opts: {
   db: DbOrTx;
@@ -22,31 +24,26 @@ export async function verifyTicket(opts: {
 }): Promise<VerifiedTicket | null> {
   const payload = parseTicketPayload(opts.token);
   if (!payload) return null;
-  let rsvpId: string;
-  let version: number;
+  let match: SQL;
   if (payload.kind === 'token') {
     const claim = verifyTicketToken({ key: opts.signingKey, token: payload.token });
     if (!claim) return null;
-    rsvpId = claim.rsvpId;
-    version = claim.version;
+    match = eq(event_rsvps.qr_nonce, claim.nonce);
   } else {
-    rsvpId = payload.verificationCode;
-    version = 1;
+    match = and(eq(event_rsvps.id, payload.verificationCode), eq(event_rsvps.legacy_qr, true), eq(event_rsvps.qr_version, 1))!;
   }
   const [row] = await opts.db
     .select({
+      id: event_rsvps.id,
       event_id: event_rsvps.event_id,
-      qr_version: event_rsvps.qr_version,
-      legacy_qr: event_rsvps.legacy_qr,
       status: event_rsvps.status,
       payment_status: event_rsvps.payment_status,
     })
     .from(event_rsvps)
-    .where(eq(event_rsvps.id, rsvpId))
+    .where(match)
     .limit(1);
-  if (!row || row.qr_version !== version) return null;
-  if (payload.kind === 'legacy' && !row.legacy_qr) return null;
+  if (!row) return null;
   if (opts.eventId && row.event_id !== opts.eventId) return null;
   if (row.status !== 'confirmed' && row.payment_status !== 'paid') return null;
-  return { rsvpId, eventId: row.event_id, via: payload.kind };
+  return { rsvpId: row.id, eventId: row.event_id, via: payload.kind };
 }

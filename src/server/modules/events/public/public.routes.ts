@@ -52,9 +52,11 @@ export function publicEventsRoutes() {
     return c.json({ event }, 200);
   });
   r.openapi(legacyRsvp, async (c) => {
+    const { db, env } = c.var.deps;
     const result = await submitLegacyRsvp({
-      db: c.var.deps.db,
+      db,
       log: c.var.log,
+      config: { baseUrl: env.PUBLIC_BASE_URL, signingKey: env.TICKET_SIGNING_KEY },
       eventId: c.req.valid('param').id,
       input: c.req.valid('json'),
     });

@@ -2,18 +2,19 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TTicket } from '../../../../common/schemas/rsvps.ts';
 import { api } from '../../../lib/api.ts';
 
+/** A ticket is read by its own secret (the /ticket/{secret} path), never by the RSVP id. */
 export const ticketKeys = {
   all: ['tickets'] as const,
-  detail: (rsvpId: string) => ['tickets', rsvpId] as const,
+  detail: (ticketSecret: string) => ['tickets', ticketSecret] as const,
 };
 
-export function getTicket(rsvpId: string, signal?: AbortSignal): Promise<TTicket> {
-  return api<TTicket>(`/api/public/tickets/${encodeURIComponent(rsvpId)}`, { signal });
+export function getTicket(ticketSecret: string, signal?: AbortSignal): Promise<TTicket> {
+  return api<TTicket>(`/api/public/tickets/${encodeURIComponent(ticketSecret)}`, { signal });
 }
 
-export const ticketQuery = (rsvpId: string) =>
-  queryOptions({ queryKey: ticketKeys.detail(rsvpId), queryFn: ({ signal }) => getTicket(rsvpId, signal) });
+export const ticketQuery = (ticketSecret: string) =>
+  queryOptions({ queryKey: ticketKeys.detail(ticketSecret), queryFn: ({ signal }) => getTicket(ticketSecret, signal) });
 
-export function useTicket(rsvpId: string) {
-  return useQuery(ticketQuery(rsvpId));
+export function useTicket(ticketSecret: string) {
+  return useQuery(ticketQuery(ticketSecret));
 }
