@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import { type Actor, isUuid, managedBy } from './event-access.ts';
+import { isUuid } from '../../../common/schemas/ids.ts';
+import { type Actor, managedBy } from './event-access.ts';
 import { forgetPublicEvent } from './public/public-event-cache.ts';
 
 export type DeleteEventOptions = { db: Db; log: Logger; actor: Actor; id: string };

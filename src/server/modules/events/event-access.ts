@@ -1,4 +1,6 @@
 import { eq, or, type SQL, sql } from 'drizzle-orm';
+import { MSG } from '../../../common/messages.ts';
+import { zUuid } from '../../../common/schemas/ids.ts';
 import { event_hosts, events } from '../../db/schema/events.ts';
 
 /** Who is asking: the signed-in user. */
@@ -21,9 +23,5 @@ export function roleOf(actor: Actor) {
   return sql<'owner' | 'cohost'>`case when ${events.user_id} = ${actor.id} then 'owner' else 'cohost' end`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids that are not UUIDs cannot name an event (and must not reach a uuid column as a cast error). */
-export function isUuid(id: string): boolean {
-  return UUID.test(id);
-}
+/** An event id in a path: anything but a uuid names no event (404, validation.ts) and never reaches a uuid column. */
+export const ZEventIdParam = zUuid(MSG.eventNotFound);

@@ -3,7 +3,8 @@ import { MSG } from '../../../common/messages.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { notFound } from '../../errors.ts';
-import { type Actor, isUuid, managedBy } from './event-access.ts';
+import { isUuid } from '../../../common/schemas/ids.ts';
+import { type Actor, managedBy } from './event-access.ts';
 
 export type ManagedEventOptions = { db: DbOrTx; actor: Actor; id: string; lock?: boolean };
 

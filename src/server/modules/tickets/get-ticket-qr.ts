@@ -5,7 +5,8 @@ import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import { renderQrPng, renderQrSvg } from './qr-image.ts';
 import { signTicketToken } from './ticket-token.ts';
-import { isUuid, verificationUrl } from './ticket-urls.ts';
+import { isUuid } from '../../../common/schemas/ids.ts';
+import { verificationUrl } from './ticket-urls.ts';
 
 export type QrFormat = 'png' | 'svg';
 export type TicketQr = { body: Buffer | string; contentType: string; etag: string; version: number };

@@ -5,7 +5,8 @@ import { events } from '../../db/schema/events.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import { signTicketToken } from './ticket-token.ts';
-import { isUuid, qrImagePath, verificationUrl } from './ticket-urls.ts';
+import { isUuid } from '../../../common/schemas/ids.ts';
+import { qrImagePath, verificationUrl } from './ticket-urls.ts';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
 

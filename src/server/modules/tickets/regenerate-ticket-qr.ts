@@ -5,7 +5,8 @@ import { event_hosts, events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { signTicketToken } from './ticket-token.ts';
-import { isUuid, qrImagePath, verificationUrl } from './ticket-urls.ts';
+import { isUuid } from '../../../common/schemas/ids.ts';
+import { qrImagePath, verificationUrl } from './ticket-urls.ts';
 
 export type RegeneratedQr = {
   id: string;

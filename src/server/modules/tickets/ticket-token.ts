@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isUuid } from '../../../common/schemas/ids.ts';
 
 /**
  * Compact signed ticket tokens: base64url(16-byte RSVP uuid ‖ 4-byte qr_version) '.' base64url(MAC),
@@ -11,7 +12,6 @@ const PAYLOAD_CHARS = 27;
 const MAC_CHARS = 22;
 export const TICKET_TOKEN_LENGTH = PAYLOAD_CHARS + 1 + MAC_CHARS;
 export const TICKET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{27}\.[A-Za-z0-9_-]{22}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type TicketClaim = { rsvpId: string; version: number };
 
@@ -29,7 +29,7 @@ function bytesToUuid(b: Buffer): string {
 }
 
 export function signTicketToken(opts: { key: string; rsvpId: string; version: number }): string {
-  if (!UUID.test(opts.rsvpId)) throw new Error('signTicketToken: rsvpId must be a UUID');
+  if (!isUuid(opts.rsvpId)) throw new Error('signTicketToken: rsvpId must be a UUID');
   if (!Number.isInteger(opts.version) || opts.version < 0 || opts.version > 0xffffffff) {
     throw new Error('signTicketToken: version must be a 32-bit unsigned integer');
   }

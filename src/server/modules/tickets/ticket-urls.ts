@@ -3,6 +3,3 @@ export const verificationUrl = (base: string, token: string) => `${base}/ticket-
 export const ticketPageUrl = (base: string, rsvpId: string) => `${base}/ticket/${rsvpId}`;
 /** Relative, with the qr_version as a cache-buster: a regenerated QR gets a new URL. */
 export const qrImagePath = (rsvpId: string, version: number, format: 'png' | 'svg' = 'png') => `/qr/${rsvpId}.${format}?v=${version}`;
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID_PATTERN.test(s);
