@@ -7,6 +7,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { authRoutes } from './auth/auth.routes.ts';
 import { AppError, type ErrorBody, errorForStatus, malformedJson } from './errors.ts';
+import { limitBodies } from './http/body-limit.ts';
 import type { AppEnv, Deps } from './http/context.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { sameOriginWrites } from './http/same-origin.ts';
@@ -15,6 +16,7 @@ import { Spa } from './http/spa.ts';
 import { validationError } from './http/validation.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mountModules } from './modules/index.ts';
+import { MEDIA_UPLOAD_PATH } from './modules/media/media.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { projectRoot } from './project-root.ts';
 
@@ -50,6 +52,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
     }
   });
   app.use(securityHeaders());
+  app.use(limitBodies({ exceptPaths: [MEDIA_UPLOAD_PATH] }));
 
   app.onError((err, c) => {
     const requestId = c.var.requestId;

@@ -49,6 +49,8 @@ const shared = await cohostedEvent({ title: 'Shared Event' });
 const guest = await postRsvp(t, shared.id, rsvpInput());
 expect(guest.status).toBe(201);
 const rsvpId: string = guest.body.rsvp.id;
+const ticketSecret = async () =>
+  (await t.db.select({ s: event_rsvps.ticket_secret }).from(event_rsvps).where(eq(event_rsvps.id, rsvpId)))[0]!.s;
 // The confirmation e-mail (with QR and .ics attachments) lands in the dev mailbox: no SMTP configured.
 await drainOutbox(t.deps);
 const [mail] = await t.db
@@ -307,12 +309,17 @@ const ROUTES: Row[] = [
         cookie: who.cookie,
       }),
   },
+  // The ticket's own secret is the credential (regenerate above rotates it: read the current one).
   {
-    route: 'GET /api/public/tickets/:rsvpId',
+    route: 'GET /api/public/tickets/:ticketSecret',
     expect: publicRoute(200),
-    send: (who) => t.request(`/api/public/tickets/${rsvpId}`, { cookie: who.cookie }),
+    send: async (who) => t.request(`/api/public/tickets/${await ticketSecret()}`, { cookie: who.cookie }),
   },
-  { route: 'GET /qr/:file', expect: publicRoute(200), send: (who) => t.request(`/qr/${rsvpId}.svg`, { cookie: who.cookie }) },
+  {
+    route: 'GET /qr/:file',
+    expect: publicRoute(200),
+    send: async (who) => t.request(`/qr/${await ticketSecret()}.svg`, { cookie: who.cookie }),
+  },
   // Co-host invitations: the token is the credential
   {
     route: 'GET /api/invitations/:token',

@@ -121,8 +121,10 @@ describe('GET /api/dev-mailbox/:id', () => {
     expect(m).toMatchObject({ channel: 'sms', to: '+14155550123', subject: null, text: 'See you Friday!', html: null, attachments: [] });
   });
 
-  it('answers 404 for an unknown message and 400 for a malformed id', async () => {
+  it('answers 404 for an unknown message and for a malformed id (naming the id)', async () => {
     expect((await t.request('/api/dev-mailbox/00000000-0000-4000-8000-000000000000', { cookie: admin.cookie })).status).toBe(404);
-    expect((await t.request('/api/dev-mailbox/not-a-uuid', { cookie: admin.cookie })).status).toBe(400);
+    const malformed = await t.request('/api/dev-mailbox/not-a-uuid', { cookie: admin.cookie });
+    expect(malformed.status).toBe(404);
+    expect((await malformed.json()).error.fields).toEqual({ id: 'must be a message id' });
   });
 });

@@ -104,7 +104,7 @@ describe('which events take RSVPs', () => {
     for (const id of [randomUUID(), 'not-a-uuid', inactive.id]) {
       const res = await postRsvp(t, id, rsvpInput());
       expect(res.status).toBe(404);
-      expect(res.body.error).toEqual({ code: 'not_found', message: MSG.eventNotFound });
+      expect(res.body.error).toMatchObject({ code: 'not_found', message: MSG.eventNotFound });
     }
   });
 

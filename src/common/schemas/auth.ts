@@ -1,13 +1,8 @@
 import { z } from 'zod';
+import { ZEmail } from './email.ts';
+import { zText } from './text.ts';
 
 export const PASSWORD_MIN = 8;
-
-export const ZEmail = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .toLowerCase()
-  .min(1, 'Email is required')
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address.');
 
 export const ZSignIn = z.object({
   email: ZEmail,
@@ -15,7 +10,7 @@ export const ZSignIn = z.object({
 });
 
 export const ZOwnerSetup = z.object({
-  name: z.string().trim().max(100).optional(),
+  name: zText().max(100, 'Use at most 100 characters.').optional(),
   email: ZEmail,
   password: z
     .string({ error: 'Password is required' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zUuid } from './ids.ts';
 
 /** Messages kept in the dev mailbox (no SMTP / Twilio configured), as the admin's mailbox API returns them. */
 export const ZDevMailChannel = z.enum(['email', 'sms']);
@@ -9,13 +10,13 @@ export const DEV_MAILBOX_PAGE_SIZE = 25;
 export const ZDevMailListQuery = z.object({
   channel: ZDevMailChannel.optional(),
   /** The id of the last message of the previous page. */
-  cursor: z.uuid('cursor must be a message id').optional(),
+  cursor: zUuid('cursor must be a message id').optional(),
   limit: z.coerce.number().int().min(1).max(100).default(DEV_MAILBOX_PAGE_SIZE),
 });
 export type TDevMailListQuery = z.infer<typeof ZDevMailListQuery>;
 
 export const ZDevMailSummary = z.object({
-  id: z.uuid(),
+  id: zUuid('must be a message id'),
   channel: ZDevMailChannel,
   to: z.string(),
   /** E-mail subject; null for SMS. */

@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { CURRENCIES, DEFAULT_CURRENCY, SLUG_MAX_LENGTH } from '../constants.ts';
+import { CURRENCIES, DEFAULT_CURRENCY, EVENT_DATE_EARLIEST, SLUG_MAX_LENGTH } from '../constants.ts';
 import type { EventRole } from '../event-roles.ts';
 import { MSG } from '../messages.ts';
+import { zEmail } from './email.ts';
+import { zUuid } from './ids.ts';
+import { zText } from './text.ts';
 
 /** Trimmed text; '' and null mean "no value" (null). Omitted means "not given" (keep, on edit). */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
+const text = (max: number, opts: { multiline?: boolean } = {}) =>
+  zText(opts)
     .max(max, `Use at most ${max} characters.`)
     .transform((v) => (v === '' ? null : v))
     .nullable()
@@ -19,9 +20,7 @@ export const ZThemeColors = z.object({ primary: hex, secondary: hex, accent: hex
 export type TThemeColors = z.infer<typeof ZThemeColors>;
 
 export const ZThemeInput = z.object({
-  name: z
-    .string({ error: 'Please enter a theme name.' })
-    .trim()
+  name: zText({ error: 'Please enter a theme name.' })
     .min(1, 'Please enter a theme name.')
     .max(SLUG_MAX_LENGTH, `Use at most ${SLUG_MAX_LENGTH} characters.`),
   colors: ZThemeColors,
@@ -29,18 +28,14 @@ export const ZThemeInput = z.object({
 export type TThemeInput = z.input<typeof ZThemeInput>;
 
 /** Our own uploads (/media/{hash}.{ext}) or an absolute http(s) URL. */
-const imageUrl = z
-  .string()
-  .trim()
+const imageUrl = zText()
   .max(300, 'Use at most 300 characters.')
   .regex(/^(\/media\/[A-Za-z0-9._-]+|https?:\/\/[^\s"'<>]+)?$/, 'Upload an image or use an https:// link.')
   .transform((v) => (v === '' ? null : v))
   .nullable()
   .optional();
 
-const timezone = z
-  .string()
-  .trim()
+const timezone = zText()
   .min(1)
   .max(64)
   .refine((tz) => {
@@ -52,27 +47,32 @@ const timezone = z
     }
   }, 'Choose a valid time zone.');
 
+const earliest = Date.parse(EVENT_DATE_EARLIEST);
+export const EVENT_DATE_TOO_EARLY = 'Choose a date from 1970 on.';
+
+/** An ISO date-time with its offset, from 1970 on. */
+const eventDate = (message: string) =>
+  z.iso.datetime({ offset: true, error: message }).refine((v) => Date.parse(v) >= earliest, EVENT_DATE_TOO_EARLY);
+
 const maxAttendeesMsg = 'Enter a whole number of at least 1, or leave empty for unlimited.';
 
 /** The event form's fields without defaults (the edit form sends any subset of them). */
 const eventFields = {
-  title: z.string({ error: MSG.eventMissing }).trim().min(1, MSG.eventMissing).max(200, 'Use at most 200 characters.'),
+  title: zText({ error: MSG.eventMissing }).min(1, MSG.eventMissing).max(200, 'Use at most 200 characters.'),
   subtitle: text(300),
   /** '' or omitted: generated from the title on create, kept on edit. */
-  slug: z
-    .string()
-    .trim()
+  slug: zText()
     .toLowerCase()
     .max(80, 'Use at most 80 characters.')
     .regex(/^[a-z0-9-]*$/, 'Use only lower-case letters, digits and hyphens.')
     .transform((v) => (v === '' ? undefined : v))
     .optional(),
-  event_date: z.iso.datetime({ offset: true, error: MSG.eventMissing }),
-  end_date: z.iso.datetime({ offset: true, error: 'Enter a valid end date and time.' }).nullable().optional(),
+  event_date: eventDate(MSG.eventMissing),
+  end_date: eventDate('Enter a valid end date and time.').nullable().optional(),
   timezone,
   location: text(300),
-  main_body_intro: text(2000),
-  main_body_description: text(10000),
+  main_body_intro: text(2000, { multiline: true }),
+  main_body_description: text(10000, { multiline: true }),
   call_to_action: text(300),
   /** Empty means the default label 'RSVP'. */
   rsvp_button_text: text(40),
@@ -85,7 +85,7 @@ const eventFields = {
     .max(1_000_000, 'Use at most 1,000,000.')
     .nullable()
     .optional(),
-  theme_id: z.uuid('Choose a theme from the list.').nullable().optional(),
+  theme_id: zUuid('Choose a theme from the list.').nullable().optional(),
   /** The custom-colours switch: creates a theme named after the event (failure logged and ignored). */
   custom_colors: z.object({ background: hex.optional(), text: hex.optional(), accent: hex.optional() }).nullable().optional(),
   is_active: z.boolean(),
@@ -100,9 +100,7 @@ const eventFields = {
   currency: z.enum(CURRENCIES, 'Choose usd, eur, gbp or cad.'),
   stripe_publishable_key: text(255),
   /** Write-only. Omitted or '' keeps the stored key; null clears it. */
-  stripe_secret_key: z
-    .string()
-    .trim()
+  stripe_secret_key: zText()
     .max(255, 'Use at most 255 characters.')
     .transform((v) => (v === '' ? undefined : v))
     .nullable()
@@ -227,24 +225,20 @@ export type TPublicEvent = TEventCore & {
 
 export type TTheme = { id: string; name: string; colors: TThemeColors; is_default: boolean };
 
-export const ZHostEmail = z.object({
-  email: z
-    .string({ error: MSG.invalidEmailText })
-    .trim()
-    .toLowerCase()
-    .min(3, MSG.invalidEmailText)
-    .max(254, MSG.invalidEmailText)
-    .includes('@', { error: MSG.invalidEmailText }),
-});
+export const ZHostEmail = z.object({ email: zEmail(MSG.invalidEmailText) });
 export type THost = { email: string; created_at: string; has_account: boolean };
 
 /** A co-host invitation as the sign-up page shows it. */
 export type TInvitation = { email: string; event_title: string };
 
+const INVITATION_LINK_INVALID = 'This invitation link is not valid.';
+/** The token of a co-host invitation link (base64url). */
+export const ZInvitationToken = z.string({ error: INVITATION_LINK_INVALID }).regex(/^[\w-]{10,200}$/, INVITATION_LINK_INVALID);
+
 export const ZAcceptInvitation = z.object({
-  token: z.string({ error: 'This invitation link is not valid.' }).min(10, 'This invitation link is not valid.').max(200),
+  token: ZInvitationToken,
   password: z.string({ error: 'Please choose a password.' }).min(1, 'Please choose a password.').max(128, 'Use at most 128 characters.'),
-  name: z.string().trim().max(120, 'Use at most 120 characters.').optional(),
+  name: zText().max(120, 'Use at most 120 characters.').optional(),
 });
 
 /** POST /api/media answer: the 1200×675 social image and its ~600×338 preview. */
@@ -252,14 +246,8 @@ export type TMediaUpload = { image_url: string; preview_image_url: string };
 
 /** SPEC §5 legacy form on the sample landing page. */
 export const ZLegacyRsvp = z.object({
-  preferred_name: z
-    .string({ error: MSG.preferredNameRequired })
-    .trim()
-    .min(1, MSG.preferredNameRequired)
-    .max(100, 'Use at most 100 characters.'),
-  phone: z
-    .string({ error: MSG.phoneRequired })
-    .trim()
+  preferred_name: zText({ error: MSG.preferredNameRequired }).min(1, MSG.preferredNameRequired).max(100, 'Use at most 100 characters.'),
+  phone: zText({ error: MSG.phoneRequired })
     .min(1, MSG.phoneRequired)
     .max(40, 'Use at most 40 characters.')
     .refine((v) => v.replace(/\D/g, '').length >= 7, 'Please enter a valid phone number.'),

@@ -1,28 +1,18 @@
 import { z } from 'zod';
 import { GUESTS_MAX, GUESTS_MIN, RSVP_STATUSES } from '../constants.ts';
 import { MSG } from '../messages.ts';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { zEmail } from './email.ts';
+import { zText } from './text.ts';
 
 /** SPEC §5 public RSVP form; the server checks the same schema. */
 export const ZRsvpInput = z.object({
-  name: z.string({ error: MSG.rsvpMissing }).trim().min(1, MSG.rsvpMissing).max(120, 'Use at most 120 characters.'),
-  email: z
-    .string({ error: MSG.rsvpMissing })
-    .trim()
-    .toLowerCase()
-    .min(1, MSG.rsvpMissing)
-    .max(254)
-    .regex(EMAIL_PATTERN, MSG.invalidEmailText),
-  phone: z
-    .string()
-    .trim()
+  name: zText({ error: MSG.rsvpMissing }).min(1, MSG.rsvpMissing).max(120, 'Use at most 120 characters.'),
+  email: zEmail(MSG.rsvpMissing),
+  phone: zText()
     .max(40, 'Use at most 40 characters.')
     .transform((v) => (v === '' ? undefined : v))
     .optional(),
-  notes: z
-    .string()
-    .trim()
+  notes: zText({ multiline: true })
     .max(1000, 'Use at most 1000 characters.')
     .transform((v) => (v === '' ? undefined : v))
     .optional(),

@@ -2,8 +2,15 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { user } from '../db/schema/auth.ts';
 import { AppError } from '../errors.ts';
+import { MSG } from '../../common/messages.ts';
 import { PASSWORD_MIN } from '../../common/schemas/auth.ts';
+import { ZEmail } from '../../common/schemas/email.ts';
+import { isUniqueViolation } from '../db/pg-errors.ts';
+import { fieldErrors, invalidFields } from '../http/validation.ts';
 import type { Auth } from './auth.ts';
+
+const ACCOUNT_EXISTS = 'An account with this email already exists.';
+const accountExists = () => new AppError('conflict', ACCOUNT_EXISTS, { email: ACCOUNT_EXISTS });
 
 export type CreateUserOptions = {
   auth: Auth;
@@ -15,27 +22,26 @@ export type CreateUserOptions = {
 
 /** Creates an e-mail + password account (the owner setup, the CLI and co-host invitations use it). */
 export async function createUser({ auth, email, password, name, role = 'host' }: CreateUserOptions) {
-  const normalized = email.trim().toLowerCase();
+  const parsed = ZEmail.safeParse(email);
   const fields: Record<string, string> = {};
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalized)) fields.email = 'Please enter a valid email address.';
+  if (!parsed.success) fields.email = fieldErrors(parsed.error)._ ?? MSG.invalidEmailText;
   if (password.length < PASSWORD_MIN) fields.password = `Use at least ${PASSWORD_MIN} characters.`;
   if (password.length > 128) fields.password = 'Use at most 128 characters.';
-  if (Object.keys(fields).length) throw new AppError('validation_failed', 'Please correct the highlighted fields.', fields);
+  if (!parsed.success || Object.keys(fields).length) throw invalidFields(fields);
+  const normalized = parsed.data;
 
   const ctx = await auth.$context;
-  if (await ctx.internalAdapter.findUserByEmail(normalized)) {
-    throw new AppError('conflict', 'An account with this email already exists.', { email: 'An account with this email already exists.' });
-  }
+  if (await ctx.internalAdapter.findUserByEmail(normalized)) throw accountExists();
   const hash = await ctx.password.hash(password);
-  const created = await ctx.internalAdapter.createUser(
-    {
-      email: normalized,
-      name: name?.trim() || normalized.split('@')[0]!,
-      emailVerified: false,
-      role,
-    },
-    { method: 'email-password' },
-  );
+  const created = await ctx.internalAdapter
+    .createUser(
+      { email: normalized, name: name?.trim() || normalized.split('@')[0]!, emailVerified: false, role },
+      { method: 'email-password' },
+    )
+    .catch((err: unknown) => {
+      // Another sign-up for the same e-mail committed between the check and the insert.
+      throw isUniqueViolation(err) ? accountExists() : err;
+    });
   await ctx.internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: hash });
   return { id: created.id, email: normalized };
 }

@@ -24,11 +24,17 @@ export function invalidFields(fields: FieldErrors, message = 'Please correct the
   return new AppError('validation_failed', only ?? message, fields);
 }
 
-/** A router whose request validation failures become 400s naming the fields. */
+/**
+ * A router whose request validation failures become 400s naming the fields; a path parameter that
+ * fails its schema names nothing that exists: 404 with the parameter's message.
+ */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
-      if (!result.success) throw validationError(result.error as z.ZodError);
+      if (result.success) return;
+      const err = validationError(result.error as z.ZodError);
+      if (result.target !== 'param') throw err;
+      throw new AppError('not_found', err.message, err.fields);
     },
   });
 }

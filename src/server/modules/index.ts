@@ -6,7 +6,7 @@ import { hostsRoutes } from './events/hosts/hosts.routes.ts';
 import { eventHeadProvider } from './events/public/event-head-provider.ts';
 import { publicEventsRoutes } from './events/public/public.routes.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
-import { mediaFileRoutes, mediaUploadRoutes } from './media/media.routes.ts';
+import { MEDIA_UPLOAD_PATH, mediaFileRoutes, mediaUploadRoutes } from './media/media.routes.ts';
 import { devMailboxRoutes } from './outbox/dev-mailbox.routes.ts';
 import { rsvpRoutes } from './rsvps/rsvps.routes.ts';
 import { themesRoutes } from './themes/themes.routes.ts';
@@ -22,7 +22,7 @@ export function mountModules(app: Hono<AppEnv>, spa: Spa) {
   app.route('/api/public/events', publicEventsRoutes());
   app.route('/api/themes', themesRoutes());
   app.route('/api/invitations', invitationsRoutes());
-  app.route('/api/media', mediaUploadRoutes());
+  app.route(MEDIA_UPLOAD_PATH, mediaUploadRoutes());
   app.route('/media', mediaFileRoutes());
   spa.addHeadProvider(eventHeadProvider);
   app.route('/api/dev-mailbox', devMailboxRoutes());

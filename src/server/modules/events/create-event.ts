@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import type { Logger } from '../../logger.ts';
 import { adminEventColumns, toAdminEvent } from './admin-event.ts';
-import { isForeignKeyViolation, isUniqueViolation } from './db-errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.ts';
 import type { Actor } from './event-access.ts';
 import { isReservedSlug, SLUG_CONSTRAINT, slugTaken, THEME_CONSTRAINT, unknownTheme } from './event-errors.ts';
 import { eventColumns } from './event-values.ts';

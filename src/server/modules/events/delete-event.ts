@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import { type Actor, eventAccess, isUuid } from './event-access.ts';
+import { isUuid } from '../../../common/schemas/ids.ts';
+import { type Actor, eventAccess } from './event-access.ts';
 import { deniedAccess } from './managed-event.ts';
 import { forgetPublicEvent } from './public/public-event-cache.ts';
 

@@ -1,5 +1,7 @@
 import { eq, or, type SQL, sql } from 'drizzle-orm';
 import { type EventRole, OWNER_ONLY } from '../../../common/event-roles.ts';
+import { MSG } from '../../../common/messages.ts';
+import { zUuid } from '../../../common/schemas/ids.ts';
 import { event_hosts, events } from '../../db/schema/events.ts';
 import { AppError } from '../../errors.ts';
 
@@ -40,9 +42,5 @@ export function ownerOnly(action: OwnerOnlyAction, fields?: readonly string[]): 
   return new AppError('forbidden', message, fields ? Object.fromEntries(fields.map((f) => [f, message])) : undefined);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids that are not UUIDs cannot name an event (and must not reach a uuid column as a cast error). */
-export function isUuid(id: string): boolean {
-  return UUID.test(id);
-}
+/** An event id in a path: anything but a uuid names no event (404, validation.ts) and never reaches a uuid column. */
+export const ZEventIdParam = zUuid(MSG.eventNotFound);

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eventRuleIssues, ZEventInput, ZEventPatch } from '../../../common/schemas/events.ts';
+import { ZEventIdParam } from './event-access.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { createRouter } from '../../http/validation.ts';
 import { createEvent } from './create-event.ts';
@@ -14,7 +15,7 @@ const ZEventCreate = ZEventInput.superRefine((v, ctx) => {
   if (message && !v.stripe_secret_key) ctx.addIssue({ code: 'custom', path: ['stripe_secret_key'], message });
 });
 
-const ZId = z.object({ id: z.string().max(64) });
+const ZId = z.object({ id: ZEventIdParam });
 const json = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 
 const listRoute = createRoute({ method: 'get', path: '/', responses: { 200: { description: 'Events the user owns or co-hosts' } } });

@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { notFound } from '../../errors.ts';
 import { adminEventColumns, toAdminEvent } from './admin-event.ts';
-import { type Actor, isUuid, eventAccess } from './event-access.ts';
+import { isUuid } from '../../../common/schemas/ids.ts';
+import { type Actor, eventAccess } from './event-access.ts';
 
 export type GetEventOptions = { db: DbOrTx; actor: Actor; id: string };
 

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ZAcceptInvitation } from '../../../common/schemas/events.ts';
+import { ZAcceptInvitation, ZInvitationToken } from '../../../common/schemas/events.ts';
 import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
 import { acceptInvitation } from './accept-invitation.ts';
@@ -11,7 +11,7 @@ const getRoute = createRoute({
   method: 'get',
   path: '/{token}',
   middleware: [rateLimitByIp(INVITATIONS)] as const,
-  request: { params: z.object({ token: z.string().max(200) }) },
+  request: { params: z.object({ token: ZInvitationToken }) },
   responses: { 200: { description: 'Who the invitation is for' } },
 });
 

@@ -12,6 +12,9 @@ const UPLOADS: LimitRule = { name: 'media-upload', points: 60, windowSec: 10 * 6
 /** The multipart envelope around a 10 MB file: boundaries and headers, never megabytes. */
 const ENVELOPE_BYTES = 64 * 1024;
 
+/** Where mediaUploadRoutes is mounted: the one path whose body may pass the app's JSON limit (http/body-limit.ts). */
+export const MEDIA_UPLOAD_PATH = '/api/media';
+
 /** POST /api/media: image upload for signed-in hosts (multipart field `file`). */
 export function mediaUploadRoutes() {
   const r = new Hono<AppEnv>();

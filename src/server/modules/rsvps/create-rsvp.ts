@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { TRsvpResult } from '../../../common/schemas/rsvps.ts';
+import { MSG } from '../../../common/messages.ts';
 import type { Db } from '../../db/client.ts';
+import { isForeignKeyViolation } from '../../db/pg-errors.ts';
 import { outbox } from '../../db/schema/outbox.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
+import { notFound } from '../../errors.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import { renderQrPng } from '../tickets/qr-image.ts';
 import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
@@ -81,19 +84,25 @@ function emailRow(p: Prepared, opts: { config: TicketConfig; event: RsvpEvent; a
   };
 }
 
+type CreateRsvpOptions = { db: Db; config: TicketConfig; event: RsvpEvent; answer: RsvpAnswer; drawPin?: () => string };
+
 /**
  * A first answer from this e-mail for this event; null when one already exists (the caller updates
  * it instead). The RSVP, its PIN, the queued e-mail and the seats are written in one round trip
  * (one-trip.ts): the event row is locked only for the seat UPDATE and an asynchronous commit.
- * `drawPin` is for tests.
+ * `drawPin` is for tests. An event deleted meanwhile is a 404.
  */
-export async function createRsvp(opts: {
-  db: Db;
-  config: TicketConfig;
-  event: RsvpEvent;
-  answer: RsvpAnswer;
-  drawPin?: () => string;
-}): Promise<TRsvpResult | null> {
+export async function createRsvp(opts: CreateRsvpOptions): Promise<TRsvpResult | null> {
+  try {
+    return await insertRsvp(opts);
+  } catch (err) {
+    // The event was deleted after it was read (it may come from load-rsvp-event.ts's short cache).
+    if (isForeignKeyViolation(err)) throw notFound(MSG.eventNotFound);
+    throw err;
+  }
+}
+
+async function insertRsvp(opts: CreateRsvpOptions): Promise<TRsvpResult | null> {
   const { db, event, answer } = opts;
   const p = prepare(opts.config, event, answer);
   const confirmed = answer.status === 'confirmed';

@@ -3,7 +3,7 @@ import { MSG } from '../../../common/messages.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { notFound } from '../../errors.ts';
-import { isUuid } from '../tickets/ticket-urls.ts';
+import { isUuid } from '../../../common/schemas/ids.ts';
 
 /** What an RSVP needs to know of its event: explicit columns, never the payment secret itself. */
 export type RsvpEvent = {

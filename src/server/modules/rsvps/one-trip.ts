@@ -1,8 +1,9 @@
 import { type Column, getTableColumns, getTableName, type Table } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation, pgError } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
-import { isUuid } from '../tickets/ticket-urls.ts';
+import { isUuid } from '../../../common/schemas/ids.ts';
 import { CAPACITY_CHECK_FAILED, capacityError, seatsLeft, takeSeatsAndCommitSql } from './seats.ts';
 import { onClient } from './seat-transaction.ts';
 
@@ -72,11 +73,12 @@ export async function writeInOneTrip(
     await client.query(text);
     return null;
   } catch (err) {
-    const e = err as Error & { code?: string; constraint?: string };
+    const e = err as Error & { code?: string };
     if (!e.code)
       broken = e; // not an SQL error: the connection itself failed, keep it out of the pool
     else await client.query('ROLLBACK');
-    if (e.code === '23505' && e.constraint) return { constraint: e.constraint };
+    const constraint = pgError(err)?.constraint;
+    if (constraint && isUniqueViolation(err)) return { constraint };
     if (e.code === CAPACITY_CHECK_FAILED) throw capacityError(await seatsLeft(onClient(client), opts.eventId));
     throw err;
   } finally {

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZRsvpInput } from '../../../common/schemas/rsvps.ts';
 import { enforce, type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
+import { ZEventIdParam } from '../events/event-access.ts';
 import { createRouter } from '../../http/validation.ts';
 import { submitRsvp } from './submit-rsvp.ts';
 
@@ -14,7 +15,7 @@ const postRsvp = createRoute({
   method: 'post',
   path: '/api/public/events/{eventId}/rsvps',
   request: {
-    params: z.object({ eventId: z.string() }),
+    params: z.object({ eventId: ZEventIdParam }),
     body: { content: { 'application/json': { schema: ZRsvpInput } }, required: true },
   },
   responses: {

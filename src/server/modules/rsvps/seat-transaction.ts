@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { type Db, type DbOrTx, schema } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { isUuid } from '../tickets/ticket-urls.ts';
+import { isUuid } from '../../../common/schemas/ids.ts';
 import { CAPACITY_CHECK_FAILED, capacityError, seatsLeft, takeSeatsAndCommitSql } from './seats.ts';
 
 /** What a unit of RSVP work produced: its value, and the seat change to commit with it. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages.ts';
+import { isUuid } from '../../../common/schemas/ids.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 
@@ -17,8 +18,6 @@ export async function seatsLeft(db: DbOrTx, eventId: string): Promise<number> {
   return Math.max(0, Number(res.rows[0]?.left ?? 0));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * One SQL text (simple-query protocol, hence literals, checked here) that moves the event's seat
  * counter by `delta` with the O(1) conditional UPDATE and, in the same message, commits. When the
@@ -26,7 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the rest of the message is skipped and the transaction is left aborted for the caller to roll back.
  */
 export function takeSeatsAndCommitSql(eventId: string, delta: number): string {
-  if (!UUID.test(eventId) || !Number.isSafeInteger(delta)) throw new Error('takeSeatsAndCommitSql: bad arguments');
+  if (!isUuid(eventId) || !Number.isSafeInteger(delta)) throw new Error('takeSeatsAndCommitSql: bad arguments');
   if (delta === 0) return 'COMMIT';
   return `WITH taken AS (
     UPDATE events SET seats_taken = seats_taken + (${delta})

@@ -1,5 +1,5 @@
-import { createEvent } from 'ics';
 import { DEFAULT_EVENT_HOURS } from '../../../common/constants.ts';
+import { buildIcs } from '../../../common/ics.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 
 type IcsStatus = 'confirmed' | 'maybe' | 'cancelled';
@@ -13,7 +13,8 @@ const built = new WeakMap<RsvpEvent, Map<string, string>>();
  * + 4 h, SPEC §9), one UID per event (each guest has one RSVP per event) and the RSVP's revision as
  * SEQUENCE, so an updated answer replaces the entry (a decline: STATUS:CANCELLED). It links the event page, not the ticket: a
  * calendar is often shared, a ticket link is a bearer secret. Depending only on (event, status,
- * revision), it is built once per variant.
+ * revision), it is built once per variant. Built by common/ics.ts: any stored text or date gives a
+ * clean file, never a throw.
  */
 export function buildTicketIcs(opts: { event: RsvpEvent; revision: number; status: IcsStatus; eventUrl: string; host: string }): string {
   let variants = built.get(opts.event);
@@ -31,24 +32,17 @@ export function buildTicketIcs(opts: { event: RsvpEvent; revision: number; statu
 }
 
 function createIcs(opts: { event: RsvpEvent; revision: number; status: IcsStatus; eventUrl: string; host: string }): string {
-  const start = opts.event.event_date.getTime();
-  const end = opts.event.end_date?.getTime() ?? start + DEFAULT_EVENT_HOURS * 3_600_000;
-  const { error, value } = createEvent({
-    start,
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    end,
-    endInputType: 'utc',
-    endOutputType: 'utc',
+  const start = opts.event.event_date;
+  const end = opts.event.end_date ?? new Date(start.getTime() + DEFAULT_EVENT_HOURS * 3_600_000);
+  return buildIcs({
+    uid: `event-${opts.event.id}@${opts.host}`,
     title: opts.event.title,
     description: [opts.event.subtitle, opts.eventUrl].filter(Boolean).join('\n\n'),
-    ...(opts.event.location ? { location: opts.event.location } : {}),
+    location: opts.event.location,
     url: opts.eventUrl,
-    uid: `event-${opts.event.id}@${opts.host}`,
+    start,
+    end,
     sequence: opts.revision,
     status: ICS_STATUS[opts.status],
-    productId: 'turnout/ics',
   });
-  if (error || !value) throw error ?? new Error('ics: no calendar produced');
-  return value;
 }

@@ -7,7 +7,7 @@ import { events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import { isUuid } from '../events/event-access.ts';
+import { isUuid } from '../../../common/schemas/ids.ts';
 import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
 import { ticketPagePath } from '../tickets/ticket-urls.ts';
 

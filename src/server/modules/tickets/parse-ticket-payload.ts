@@ -1,5 +1,5 @@
 import { TICKET_TOKEN_PATTERN } from './ticket-token.ts';
-import { isUuid } from './ticket-urls.ts';
+import { isUuid } from '../../../common/schemas/ids.ts';
 
 /** What a scanned QR (or a pasted link) holds: a signed token, or a legacy JSON payload's RSVP id. */
 export type TicketPayload = { kind: 'token'; token: string } | { kind: 'legacy'; verificationCode: string };

@@ -5,8 +5,9 @@ import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { isUuid } from '../../../common/schemas/ids.ts';
 import { rotateTicketKeys, type TicketConfig, ticketColumns } from './ticket-fields.ts';
-import { isUuid, ticketPageUrl, verificationUrl } from './ticket-urls.ts';
+import { ticketPageUrl, verificationUrl } from './ticket-urls.ts';
 
 export type RegeneratedQr = {
   id: string;

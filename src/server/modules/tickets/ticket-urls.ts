@@ -15,6 +15,3 @@ export const qrImagePath = (ticketSecret: string, version: number, format: 'png'
 const TICKET_SECRET_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((TICKET_SECRET_BYTES * 8) / 6)}}$`);
 /** Shaped like a ticket secret (checked before any lookup). */
 export const isTicketSecret = (s: string) => TICKET_SECRET_PATTERN.test(s);
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID_PATTERN.test(s);

@@ -1,8 +1,11 @@
 import { DEFAULT_EVENT_HOURS } from '../../../common/constants.ts';
+import { type CalendarEvent, icsUtc } from '../../../common/ics.ts';
+
+export type { CalendarEvent };
 
 /**
  * What add-to-calendar needs at once (SPEC §2, §5 Landing template): the event window and the Google
- * Calendar link phones open. The .ics file for wide screens is built by ics.ts, loaded on click.
+ * Calendar link phones open. The .ics file for wide screens is built by ics.ts (common/ics.ts), loaded on click.
  */
 
 const HOUR_MS = 3_600_000;
@@ -19,24 +22,6 @@ export function resolveEventWindow(
   const end = !Number.isNaN(e) && e > start.getTime() ? new Date(e) : new Date(start.getTime() + DEFAULT_EVENT_HOURS * HOUR_MS);
   return { start, end };
 }
-
-/** 20250503T220000Z */
-export function icsUtc(d: Date): string {
-  return d
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
-
-export type CalendarEvent = {
-  uid: string;
-  title: string;
-  description?: string | null;
-  location?: string | null;
-  url?: string | null;
-  start: Date;
-  end: Date;
-};
 
 /** Google Calendar's "create event" template, for phones (opens in a new tab). */
 export function googleCalendarUrl(ev: Omit<CalendarEvent, 'uid'>): string {

@@ -2,6 +2,7 @@ import { Mail, Trash2, UserPlus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { OWNER_ONLY } from '../../../common/event-roles.ts';
 import { MSG } from '../../../common/messages.ts';
+import { ZEmail } from '../../../common/schemas/email.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -25,7 +26,7 @@ export function CohostsSection({ eventId, canManage }: { eventId: string; canMan
   async function onAdd(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const value = normaliseHostEmail(email);
-    if (!value.includes('@')) {
+    if (!ZEmail.safeParse(value).success) {
       notify.error(MSG.invalidEmail, MSG.invalidEmailText);
       return;
     }

@@ -1,12 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { ZEmail } from '../../../../common/schemas/email.ts';
 import { ZHostEmail } from '../../../../common/schemas/events.ts';
 import { currentUser, requireUser } from '../../../auth/middleware.ts';
 import { createRouter } from '../../../http/validation.ts';
+import { ZEventIdParam } from '../event-access.ts';
 import { addHost } from './add-host.ts';
 import { listHosts } from './list-hosts.ts';
 import { removeHost } from './remove-host.ts';
 
-const ZId = z.object({ id: z.string().max(64) });
+const ZId = z.object({ id: ZEventIdParam });
 
 const listRoute = createRoute({
   method: 'get',
@@ -23,7 +25,7 @@ const addRoute = createRoute({
 const removeRoute = createRoute({
   method: 'delete',
   path: '/{id}/hosts/{email}',
-  request: { params: ZId.extend({ email: z.string().max(300) }) },
+  request: { params: ZId.extend({ email: ZEmail }) },
   responses: { 204: { description: 'Removed' } },
 });
 

@@ -8,7 +8,7 @@ import { event_themes, events } from '../../../db/schema/events.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import type { Logger } from '../../../logger.ts';
 import { ensureSampleEvent } from '../../sample/ensure-sample-event.ts';
-import { isUuid } from '../event-access.ts';
+import { isUuid } from '../../../../common/schemas/ids.ts';
 import { eventCoreColumns } from '../event-columns.ts';
 import { publicEventCache } from './public-event-cache.ts';
 

@@ -1,8 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { MSG } from '../../../../common/messages.ts';
 import { ZLegacyRsvp } from '../../../../common/schemas/events.ts';
+import { zText } from '../../../../common/schemas/text.ts';
 import { type LimitRule, rateLimitByIp } from '../../../http/rate-limit.ts';
 import { createRouter } from '../../../http/validation.ts';
 import { submitLegacyRsvp } from '../../sample/submit-legacy-rsvp.ts';
+import { ZEventIdParam } from '../event-access.ts';
 import { getPublicEvent, publicEventKey } from './get-public-event.ts';
 
 /** Generous: a whole party behind one venue Wi-Fi address opens the page at once. */
@@ -13,7 +16,7 @@ const byQuery = createRoute({
   method: 'get',
   path: '/',
   middleware: [rateLimitByIp(READS)] as const,
-  request: { query: z.object({ id: z.string().max(100).optional(), slug: z.string().max(100).optional() }) },
+  request: { query: z.object({ id: zText().max(100).optional(), slug: zText().max(100).optional() }) },
   responses: { 200: { description: 'An active event' } },
 });
 
@@ -21,7 +24,7 @@ const byPath = createRoute({
   method: 'get',
   path: '/{idOrSlug}',
   middleware: [rateLimitByIp(READS)] as const,
-  request: { params: z.object({ idOrSlug: z.string().max(100) }) },
+  request: { params: z.object({ idOrSlug: zText({ invalid: MSG.eventNotFound }).max(100, MSG.eventNotFound) }) },
   responses: { 200: { description: 'An active event' } },
 });
 
@@ -30,7 +33,7 @@ const legacyRsvp = createRoute({
   path: '/{id}/legacy-rsvp',
   middleware: [rateLimitByIp(LEGACY_RSVPS)] as const,
   request: {
-    params: z.object({ id: z.string().max(64) }),
+    params: z.object({ id: ZEventIdParam }),
     body: { content: { 'application/json': { schema: ZLegacyRsvp } }, required: true },
   },
   responses: { 201: { description: 'RSVP stored' } },

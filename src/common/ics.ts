@@ -1,0 +1,95 @@
+/**
+ * RFC 5545 calendar files, for the browser's add-to-calendar and the server's confirmation e-mails.
+ * Whatever the text holds, the output is CRLF-terminated lines of at most 75 octets with no other
+ * CR, LF or control character, and any date gives a DATE-TIME (never a throw).
+ */
+
+export type CalendarEvent = {
+  uid: string;
+  title: string;
+  description?: string | null;
+  location?: string | null;
+  url?: string | null;
+  start: Date;
+  end: Date;
+  /** Revision of the entry: a higher one replaces what a calendar holds for the same UID. */
+  sequence?: number;
+  status?: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED';
+};
+
+/** Control characters but LF (a CRLF's CR goes too, so the pair is one line break); broken UTF-16 halves. */
+const CONTROL = /[^\P{Cc}\n]/gu;
+const LONE_SURROGATE = /\p{Cs}/gu;
+
+/** RFC 5545 §3.3.11 TEXT: line breaks (CRLF, LF) as \n; other controls (a bare CR too) dropped; backslash, semicolon, comma escaped. */
+export function escapeIcsText(text: string): string {
+  return text
+    .replace(CONTROL, '')
+    .replace(LONE_SURROGATE, '')
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\n/g, '\\n');
+}
+
+/** A URI or other non-TEXT value: nothing but printable characters. */
+const uriValue = (value: string) => value.replace(/[\s\p{Cc}\p{Cs}]/gu, '');
+
+const encoder = new TextEncoder();
+
+/** RFC 5545 §3.1: lines longer than 75 octets are folded (CRLF + space), never inside a character. */
+export function foldIcsLine(line: string): string {
+  if (encoder.encode(line).length <= 75) return line;
+  const out: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const ch of line) {
+    const n = encoder.encode(ch).length;
+    const limit = out.length === 0 ? 75 : 74; // continuation lines start with one space
+    if (octets + n > limit) {
+      out.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += ch;
+    octets += n;
+  }
+  out.push(current);
+  return out.join('\r\n ');
+}
+
+const EARLIEST = Date.parse('0000-01-01T00:00:00Z');
+const LATEST = Date.parse('9999-12-31T23:59:59Z');
+
+/** 20250503T220000Z. A date outside years 0000–9999 is clamped to them, an invalid one is 1970. */
+export function icsUtc(d: Date): string {
+  const t = d.getTime();
+  return new Date(Number.isNaN(t) ? 0 : Math.min(Math.max(t, EARLIEST), LATEST))
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}
+
+/** A one-event VCALENDAR with CRLF line ends, times in UTC. */
+export function buildIcs(ev: CalendarEvent, now: Date = new Date()): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Turnout//Events//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${escapeIcsText(ev.uid)}`,
+    `DTSTAMP:${icsUtc(now)}`,
+    `DTSTART:${icsUtc(ev.start)}`,
+    `DTEND:${icsUtc(ev.end)}`,
+    `SUMMARY:${escapeIcsText(ev.title)}`,
+  ];
+  if (ev.sequence !== undefined && Number.isSafeInteger(ev.sequence) && ev.sequence >= 0) lines.push(`SEQUENCE:${ev.sequence}`);
+  if (ev.status) lines.push(`STATUS:${ev.status}`);
+  if (ev.description) lines.push(`DESCRIPTION:${escapeIcsText(ev.description)}`);
+  if (ev.location) lines.push(`LOCATION:${escapeIcsText(ev.location)}`);
+  if (ev.url) lines.push(`URL:${uriValue(ev.url)}`);
+  lines.push('END:VEVENT', 'END:VCALENDAR');
+  return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;
+}
