@@ -1,6 +1,7 @@
 import { type Column, getTableColumns, getTableName, type Table } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
+import { isConnectionError } from '../../db/connection-errors.ts';
 import { AppError } from '../../errors.ts';
 import { isUuid } from '../tickets/ticket-urls.ts';
 import { CAPACITY_CHECK_FAILED, capacityError, seatsLeft, takeSeatsAndCommitSql } from './seats.ts';
@@ -73,8 +74,8 @@ export async function writeInOneTrip(
     return null;
   } catch (err) {
     const e = err as Error & { code?: string; constraint?: string };
-    if (!e.code)
-      broken = e; // not an SQL error: the connection itself failed, keep it out of the pool
+    if (!e.code || isConnectionError(e))
+      broken = e; // the connection itself failed: keep it out of the pool
     else await client.query('ROLLBACK');
     if (e.code === '23505' && e.constraint) return { constraint: e.constraint };
     if (e.code === CAPACITY_CHECK_FAILED) throw capacityError(await seatsLeft(onClient(client), opts.eventId));
