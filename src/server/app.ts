@@ -6,7 +6,8 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { authRoutes } from './auth/auth.routes.ts';
-import { AppError, type ErrorBody, errorForStatus, malformedJson } from './errors.ts';
+import { connectionFailure } from './db/connection-errors.ts';
+import { AppError, type ErrorBody, errorForStatus, malformedJson, ThrownValue, unavailable } from './errors.ts';
 import { limitBodies } from './http/body-limit.ts';
 import type { AppEnv, Deps } from './http/context.ts';
 import { RateLimits } from './http/rate-limit.ts';
@@ -52,23 +53,37 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
     }
   });
   app.use(securityHeaders());
+  // Hono hands only Error instances to onError and lets anything else thrown (a string, the plain objects some
+  // libraries throw) escape as an empty 500 that nobody logs: wrap it, so every failure goes through onError.
+  app.use(async (_c, next) => {
+    try {
+      await next();
+    } catch (thrown) {
+      throw thrown instanceof Error ? thrown : new ThrownValue(thrown);
+    }
+  });
   app.use(limitBodies({ exceptPaths: [MEDIA_UPLOAD_PATH] }));
 
   app.onError((err, c) => {
     const requestId = c.var.requestId;
+    const log = c.var.log ?? deps.log;
+    const lostDb = connectionFailure(err);
     let appErr: AppError | undefined;
     if (err instanceof AppError) appErr = err;
     else if (err instanceof ZodError) appErr = validationError(err);
+    else if (lostDb) appErr = unavailable();
     else if (err instanceof HTTPException && err.status < 500) {
       appErr = err.status === 400 && /json/i.test(err.message) ? malformedJson() : errorForStatus(err.status, err.message);
     }
-    if (!appErr || appErr.status >= 500) {
-      c.var.log.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
+    if (!appErr || appErr.code === 'internal') {
+      log.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
       const body: ErrorBody = {
         error: { code: 'internal', message: `Something went wrong on our side (request ${requestId}).`, requestId },
       };
       return c.json(body, 500);
     }
+    // The driver's code and message only: a wrapped query error's text would carry the statement and its values.
+    if (lostDb) log.warn({ db: lostDb, path: c.req.path, method: c.req.method }, 'database unavailable');
     if (appErr.headers) for (const [k, v] of Object.entries(appErr.headers)) c.header(k, v);
     const body: ErrorBody = {
       error: { code: appErr.code, message: appErr.message, ...(appErr.fields ? { fields: appErr.fields } : {}) },

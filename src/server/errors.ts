@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { inspect } from 'node:util';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export type FieldErrors = Record<string, string>;
@@ -18,6 +19,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'capacity_exceeded'
   | 'payment_not_available'
+  | 'unavailable'
   | 'internal';
 
 const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
@@ -35,6 +37,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   rate_limited: 429,
   capacity_exceeded: 409,
   payment_not_available: 422,
+  unavailable: 503,
   internal: 500,
 };
 
@@ -57,9 +60,28 @@ export class AppError extends Error {
   }
 }
 
+/** Something thrown that is not an Error (a library's plain object, a string): carried to the error handler as one. */
+export class ThrownValue extends Error {
+  constructor(readonly value: unknown) {
+    super(
+      `A non-Error value was thrown: ${inspect(value, { depth: 2, breakLength: Number.POSITIVE_INFINITY, maxStringLength: 200, maxArrayLength: 10 })}`,
+    );
+    this.name = 'ThrownValue';
+  }
+}
+
 export const notFound = (what = 'Not found') => new AppError('not_found', what);
 
 export const malformedJson = () => new AppError('bad_request', 'The request body is not valid JSON.', { body: 'must be valid JSON' });
+
+/** Seconds a client should wait before retrying while the database is away (a restart takes about as long). */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/** The database connection failed or went away (db/connection-errors.ts): the request was fine, try it again shortly. */
+export const unavailable = () =>
+  new AppError('unavailable', 'The service is briefly unavailable. Please try again in a few seconds.', undefined, {
+    'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S),
+  });
 
 const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
   400: 'bad_request',

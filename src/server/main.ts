@@ -13,11 +13,17 @@ import { startWorkers, type Workers } from './workers.ts';
 /** What start-up has brought up so far: shutdown stops exactly these, newest first. */
 type Running = { embedded?: EmbeddedPostgres; db?: Db; server?: ServerType; workers?: Workers };
 
+type Control = { stopping: () => boolean; fail: (reason: string) => void };
+
 /** Start-up step by step; after each step it gives up when a signal asked to stop meanwhile. */
-async function start(env: Env, log: Logger, running: Running, stopping: () => boolean, started: number) {
+async function start(env: Env, log: Logger, running: Running, control: Control, started: number) {
+  const { stopping } = control;
   let url = env.DATABASE_URL;
   if (!url) {
-    running.embedded = await startEmbeddedPostgres(env.DATA_DIR, log);
+    // A postmaster that dies is restarted; one that cannot be kept up stops the app with a non-zero status.
+    running.embedded = await startEmbeddedPostgres(env.DATA_DIR, log, {
+      onGiveUp: () => control.fail('the embedded PostgreSQL cannot be restarted'),
+    });
     url = running.embedded.url;
   }
   if (stopping()) return;
@@ -74,10 +80,12 @@ async function main() {
   // migrations run lets that step finish, skips the rest, and stops what is up (no orphaned database).
   let stopping = false;
   let startup: Promise<void> = Promise.resolve();
-  const shutdown = async (signal: string) => {
+  /** A signal (exit 0), or `failure` (exit 1): drain, stop everything that runs, exit. */
+  const shutdown = async (signal: string, failure?: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down: draining requests');
+    if (failure) log.error({ reason: failure }, 'shutting down after a failure: draining requests');
+    else log.info({ signal }, 'shutting down: draining requests');
     const force = setTimeout(() => {
       // A request that never ends must not leave the embedded database running after we exit.
       log.error('shutdown took longer than 20 s; stopping the database and exiting');
@@ -90,12 +98,13 @@ async function main() {
     );
     await stopAll(running);
     log.info('stopped');
-    process.exit(failed ? 1 : 0);
+    process.exit(failed || failure ? 1 : 0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  startup = start(env, log, running, () => stopping, started);
+  const fail = (reason: string) => void shutdown('failure', reason);
+  startup = start(env, log, running, { stopping: () => stopping, fail }, started);
   try {
     await startup;
   } catch (err) {

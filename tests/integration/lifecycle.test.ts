@@ -4,143 +4,35 @@
  * and then its database (also during start-up, and after draining a request in flight), and several
  * processes sharing one database through DATABASE_URL.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { isAlive } from '../../src/server/db/embedded.ts';
+import {
+  type AppProcess as App,
+  appEnv,
+  cliJs,
+  cookieOf,
+  execFileP,
+  exitCode,
+  PASSWORD,
+  post,
+  postmasterPid,
+  query,
+  ROOT,
+  sigterm,
+  socketUrl,
+  spawnApp,
+  startApp,
+  tempDir,
+  withBuiltServer,
+  waitForOutput,
+  waitHealthy,
+} from '../support/app-process.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-// Private to this run: concurrent runs (and `npm run build` into dist/) must not overwrite it.
-const DIST = path.join(ROOT, `.dist-lifecycle-${process.pid}`);
-const MAIN = path.join(DIST, 'server', 'main.js');
-const CLI = path.join(DIST, 'server', 'cli.js');
-const PASSWORD = 'correct-horse-battery';
-const execFileP = promisify(execFile);
-
-type App = { child: ChildProcess; baseURL: string; output: () => string; exited: Promise<number | null> };
-
-const running = new Set<App>();
-const tempDirs: string[] = [];
-
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'turnout-lifecycle-'));
-  tempDirs.push(dir);
-  return dir;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function appEnv(port: number, extra: Record<string, string>): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_BASE_URL: `http://localhost:${port}`,
-    AUTH_SECRET: 'lifecycle-secret-lifecycle-secret-0123456789',
-    ENCRYPTION_KEY: `${'0'.repeat(63)}1`,
-    TICKET_SIGNING_KEY: 'lifecycle-ticket-key-lifecycle-ticket-0123',
-    RATE_LIMIT: 'false',
-    OUTBOX_WORKER: 'false',
-    LOG_LEVEL: 'info',
-    ...extra,
-  };
-}
-
-/** Spawns dist/server/main.js; `extra` is DATA_DIR or DATABASE_URL. */
-async function spawnApp(extra: Record<string, string>): Promise<App> {
-  const port = await freePort();
-  let out = '';
-  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env: appEnv(port, extra), stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr?.on('data', (c: Buffer) => {
-    out += c.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const app: App = { child, baseURL: `http://localhost:${port}`, output: () => out, exited };
-  running.add(app);
-  void exited.then(() => running.delete(app));
-  return app;
-}
-
-/** Waits for the first 200 from /healthz; returns the milliseconds since `since`. */
-async function waitHealthy(app: App, since = performance.now()): Promise<number> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (app.child.exitCode !== null) throw new Error(`The app exited with ${app.child.exitCode}:\n${app.output()}`);
-    try {
-      const res = await fetch(`${app.baseURL}/healthz`);
-      if (res.status === 200) return performance.now() - since;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`The app did not become healthy within 60 s:\n${app.output()}`);
-}
-
-async function startApp(extra: Record<string, string>): Promise<App & { startupMs: number }> {
-  const t0 = performance.now();
-  const app = await spawnApp(extra);
-  return { ...app, startupMs: await waitHealthy(app, t0) };
-}
-
-async function exitCode(app: App, ms = 30_000): Promise<number | null> {
-  const timeout = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error(`pid ${app.child.pid} did not exit within ${ms} ms:\n${app.output()}`)), ms).unref(),
-  );
-  return Promise.race([app.exited, timeout]);
-}
-
-function postmasterPid(dataDir: string): number {
-  return Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-}
-
-function socketUrl(dataDir: string): string {
-  return `postgresql://postgres@localhost/turnout?host=${encodeURIComponent(path.join(dataDir, 'pg'))}`;
-}
-
-async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return (await c.query<T>(sql, params)).rows;
-  } finally {
-    await c.end();
-  }
-}
-
-function post(app: App, p: string, body: unknown, cookie?: string) {
-  const headers: Record<string, string> = { 'content-type': 'application/json', origin: app.baseURL };
-  if (cookie) headers.cookie = cookie;
-  return fetch(`${app.baseURL}${p}`, { method: 'POST', headers, body: JSON.stringify(body) });
-}
-
-const cookieOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+withBuiltServer('lifecycle');
 
 async function sessionEmail(app: App, cookie: string): Promise<string | undefined> {
   const res = await fetch(`${app.baseURL}/api/auth/get-session`, { headers: { cookie } });
@@ -149,50 +41,12 @@ async function sessionEmail(app: App, cookie: string): Promise<string | undefine
 }
 
 async function createUserWithCli(dataDir: string, email: string) {
-  const { stdout } = await execFileP(process.execPath, [CLI, 'user:create', '--email', email, '--password', PASSWORD], {
+  const { stdout } = await execFileP(process.execPath, [cliJs(), 'user:create', '--email', email, '--password', PASSWORD], {
     cwd: ROOT,
     env: appEnv(0, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
   });
   expect(stdout).toContain(`Created host account ${email}`);
 }
-
-/** Resolves once the app's output contains `text` (a log line), or fails with the output. */
-async function waitForOutput(app: App, text: string, ms = 60_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!app.output().includes(text)) {
-    if (app.child.exitCode !== null)
-      throw new Error(`The app exited with ${app.child.exitCode} before printing "${text}":\n${app.output()}`);
-    if (Date.now() > until) throw new Error(`The app did not print "${text}" within ${ms} ms:\n${app.output()}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-/** SIGTERM, then the exit code; a non-zero one fails with the app's output. */
-async function sigterm(app: App): Promise<void> {
-  app.child.kill('SIGTERM');
-  const code = await exitCode(app);
-  expect(code, `exit code after SIGTERM; the app's output:\n${app.output()}`).toBe(0);
-}
-
-beforeAll(async () => {
-  await execFileP('npm', ['run', 'build', '--silent'], { cwd: ROOT, env: { ...process.env, DIST_DIR: DIST } });
-}, 180_000);
-
-afterAll(async () => {
-  for (const app of running) {
-    app.child.kill('SIGTERM');
-    await exitCode(app).catch(() => app.child.kill('SIGKILL'));
-  }
-  // A postmaster left by a failed test would hold its data dir open: stop it before removing the dir.
-  for (const dir of tempDirs) {
-    if (existsSync(path.join(dir, 'pg', 'postmaster.pid'))) {
-      const pid = postmasterPid(dir);
-      if (pid && isAlive(pid)) process.kill(pid, 'SIGINT');
-    }
-    rmSync(dir, { recursive: true, force: true });
-  }
-  rmSync(DIST, { recursive: true, force: true });
-}, 60_000);
 
 describe('embedded PostgreSQL lifecycle', () => {
   it('after kill -9 the orphaned PostgreSQL keeps running; the next start stops it and every acknowledged write is there', async () => {

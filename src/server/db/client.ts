@@ -9,14 +9,26 @@ export type DbOrTx = Db | Tx;
 // numeric → string is pg's default; keep it (prices are formatted, never summed in JS). int8 → number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** How long a request waits for a pooled connection (a free one, or a new one) before it answers 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export function createDb(url: string, poolSize = 10): Db {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
-  // An idle connection can die under the pool (server restart, admin shutdown, or the embedded server stopping
-  // right after pool.end(), which resolves before its sockets close). pg drops that client and the next query
-  // reconnects; without a listener the pool's 'error' event would crash the process (seen: exit 1 on SIGTERM).
-  pool.on('error', (err) => {
-    if (!pool.ending) process.emitWarning(`An idle PostgreSQL connection closed: ${err.message}`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
+  const lost = (err: Error) => {
+    if (!pool.ending) process.emitWarning(`A PostgreSQL connection closed: ${err.message}`);
+  };
+  // A connection can die under the pool at any time (pg_terminate_backend, a server restart or crash, the embedded
+  // server stopping right after pool.end(), which resolves before its sockets close). pg then emits 'error' on the
+  // client: while it is idle the pool drops it and re-emits here; while it is checked out nothing else listens, and
+  // an 'error' event without a listener ends the process. So every client gets a listener for its whole life; the
+  // query in flight fails on its own (a 503, app.ts) and the dead client is not queryable, so its release drops it.
+  pool.on('connect', (client) => client.on('error', lost));
+  pool.on('error', () => {}); // an idle client's error, re-emitted by the pool: already reported by the listener above
   return drizzle(pool, { schema }) as Db;
 }
 

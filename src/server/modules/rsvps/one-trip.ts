@@ -1,6 +1,7 @@
 import { type Column, getTableColumns, getTableName, type Table } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
+import { isConnectionError } from '../../db/connection-errors.ts';
 import { isUniqueViolation, pgError } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
@@ -74,8 +75,8 @@ export async function writeInOneTrip(
     return null;
   } catch (err) {
     const e = err as Error & { code?: string };
-    if (!e.code)
-      broken = e; // not an SQL error: the connection itself failed, keep it out of the pool
+    if (!e.code || isConnectionError(e))
+      broken = e; // the connection itself failed: keep it out of the pool
     else await client.query('ROLLBACK');
     const constraint = pgError(err)?.constraint;
     if (constraint && isUniqueViolation(err)) return { constraint };

@@ -1,6 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { type Db, type DbOrTx, schema } from '../../db/client.ts';
+import { isConnectionError } from '../../db/connection-errors.ts';
 import { AppError } from '../../errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { CAPACITY_CHECK_FAILED, capacityError, seatsLeft, takeSeatsAndCommitSql } from './seats.ts';
@@ -61,7 +62,7 @@ export async function seatTransaction<T>(db: Db, work: (tx: DbOrTx) => Promise<S
     }
     return done.value;
   } catch (err) {
-    const sqlError = Boolean((err as { code?: string }).code) || err instanceof AppError;
+    const sqlError = (Boolean((err as { code?: string }).code) && !isConnectionError(err)) || err instanceof AppError;
     if (!sqlError) broken = err as Error; // the connection itself may be gone: keep it out of the pool
     if (open && sqlError) await client.query('ROLLBACK').catch(() => {});
     throw err;

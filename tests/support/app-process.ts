@@ -1,0 +1,189 @@
+/**
+ * The real server as child processes, for process-level tests (lifecycle, database outages): a private
+ * build (.dist-<name>-<pid>: concurrent runs and `npm run build` into dist/ must not overwrite it), apps
+ * spawned on their own DATA_DIR or DATABASE_URL, and cleanup of every app, postmaster and temp dir.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { isAlive } from '../../src/server/db/embedded.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const PASSWORD = 'correct-horse-battery';
+export const execFileP = promisify(execFile);
+
+export type AppProcess = { child: ChildProcess; baseURL: string; output: () => string; exited: Promise<number | null> };
+
+const running = new Set<AppProcess>();
+const tempDirs: string[] = [];
+let dist = '';
+
+/**
+ * Builds the server into a private dist before the file's tests and cleans everything up after them.
+ * `client: false` builds only the server bundle (the SPA then answers with its fallback page).
+ */
+export function withBuiltServer(name: string, opts: { client?: boolean } = {}) {
+  dist = path.join(ROOT, `.dist-${name}-${process.pid}`);
+  beforeAll(async () => {
+    const env = { ...process.env, DIST_DIR: dist };
+    if (opts.client === false)
+      await execFileP('npx', ['vite', 'build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'], { cwd: ROOT, env });
+    else await execFileP('npm', ['run', 'build', '--silent'], { cwd: ROOT, env });
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const app of running) {
+      app.child.kill('SIGTERM');
+      await exitCode(app).catch(() => app.child.kill('SIGKILL'));
+    }
+    // A postmaster left by a failed test would hold its data dir open: stop it before removing the dir.
+    for (const dir of tempDirs) {
+      if (existsSync(path.join(dir, 'pg', 'postmaster.pid'))) {
+        const pid = postmasterPid(dir);
+        if (pid && isAlive(pid)) process.kill(pid, 'SIGINT');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
+    rmSync(dist, { recursive: true, force: true });
+  }, 60_000);
+}
+
+export const mainJs = () => path.join(dist, 'server', 'main.js');
+export const cliJs = () => path.join(dist, 'server', 'cli.js');
+
+export function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'turnout-lifecycle-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function appEnv(port: number, extra: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: `http://localhost:${port}`,
+    AUTH_SECRET: 'lifecycle-secret-lifecycle-secret-0123456789',
+    ENCRYPTION_KEY: `${'0'.repeat(63)}1`,
+    TICKET_SIGNING_KEY: 'lifecycle-ticket-key-lifecycle-ticket-0123',
+    RATE_LIMIT: 'false',
+    OUTBOX_WORKER: 'false',
+    LOG_LEVEL: 'info',
+    ...extra,
+  };
+}
+
+/** Spawns the built main.js; `extra` is DATA_DIR or DATABASE_URL (and any other variable). */
+export async function spawnApp(extra: Record<string, string>): Promise<AppProcess> {
+  const port = await freePort();
+  let out = '';
+  const child = spawn(process.execPath, [mainJs()], { cwd: ROOT, env: appEnv(port, extra), stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const app: AppProcess = { child, baseURL: `http://localhost:${port}`, output: () => out, exited };
+  running.add(app);
+  void exited.then(() => running.delete(app));
+  return app;
+}
+
+/** Waits for the first 200 from /healthz; returns the milliseconds since `since`. */
+export async function waitHealthy(app: AppProcess, since = performance.now(), ms = 60_000): Promise<number> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (app.child.exitCode !== null) throw new Error(`The app exited with ${app.child.exitCode}:\n${app.output()}`);
+    try {
+      const res = await fetch(`${app.baseURL}/healthz`);
+      if (res.status === 200) return performance.now() - since;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`The app did not become healthy within ${ms} ms:\n${app.output()}`);
+}
+
+export async function startApp(extra: Record<string, string>): Promise<AppProcess & { startupMs: number }> {
+  const t0 = performance.now();
+  const app = await spawnApp(extra);
+  return { ...app, startupMs: await waitHealthy(app, t0) };
+}
+
+export async function exitCode(app: AppProcess, ms = 30_000): Promise<number | null> {
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`pid ${app.child.pid} did not exit within ${ms} ms:\n${app.output()}`)), ms).unref(),
+  );
+  return Promise.race([app.exited, timeout]);
+}
+
+export function postmasterPid(dataDir: string): number {
+  return Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+/** The app's database on the embedded server of `dataDir`, through its Unix socket. */
+export function socketUrl(dataDir: string): string {
+  return `postgresql://postgres@localhost/turnout?host=${encodeURIComponent(path.join(dataDir, 'pg'))}`;
+}
+
+export async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<T>(sql, params)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+export function post(app: AppProcess, p: string, body: unknown, cookie?: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json', origin: app.baseURL };
+  if (cookie) headers.cookie = cookie;
+  return fetch(`${app.baseURL}${p}`, { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+export const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+/** Resolves once the app's output contains `text` (a log line), or fails with the output. */
+export async function waitForOutput(app: AppProcess, text: string, ms = 60_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!app.output().includes(text)) {
+    if (app.child.exitCode !== null)
+      throw new Error(`The app exited with ${app.child.exitCode} before printing "${text}":\n${app.output()}`);
+    if (Date.now() > until) throw new Error(`The app did not print "${text}" within ${ms} ms:\n${app.output()}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** SIGTERM, then the exit code; a non-zero one fails with the app's output. */
+export async function sigterm(app: AppProcess): Promise<void> {
+  app.child.kill('SIGTERM');
+  const code = await exitCode(app);
+  expect(code, `exit code after SIGTERM; the app's output:\n${app.output()}`).toBe(0);
+}
