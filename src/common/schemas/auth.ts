@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
+import { MSG } from '../messages.ts';
 
-export const PASSWORD_MIN = 8;
+export { PASSWORD_MIN };
 
 export const ZEmail = z
   .string({ error: 'Email is required' })
@@ -20,6 +22,6 @@ export const ZOwnerSetup = z.object({
   password: z
     .string({ error: 'Password is required' })
     .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
-    .max(128, 'Use at most 128 characters.'),
+    .max(PASSWORD_MAX, MSG.passwordTooLong),
 });
 export type TOwnerSetup = z.infer<typeof ZOwnerSetup>;

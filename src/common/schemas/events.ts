@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, DEFAULT_CURRENCY, SLUG_MAX_LENGTH } from '../constants.ts';
+import { CURRENCIES, DEFAULT_CURRENCY, PASSWORD_MAX, SLUG_MAX_LENGTH } from '../constants.ts';
 import { MSG } from '../messages.ts';
 
 /** Trimmed text; '' and null mean "no value" (null). Omitted means "not given" (keep, on edit). */
@@ -242,7 +242,7 @@ export type TInvitation = { email: string; event_title: string };
 
 export const ZAcceptInvitation = z.object({
   token: z.string({ error: 'This invitation link is not valid.' }).min(10, 'This invitation link is not valid.').max(200),
-  password: z.string({ error: 'Please choose a password.' }).min(1, 'Please choose a password.').max(128, 'Use at most 128 characters.'),
+  password: z.string({ error: 'Please choose a password.' }).min(1, 'Please choose a password.').max(PASSWORD_MAX, MSG.passwordTooLong),
   name: z.string().trim().max(120, 'Use at most 120 characters.').optional(),
 });
 
