@@ -7,14 +7,14 @@ import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { cn } from '../../lib/cn.ts';
 import { CopyButton } from './copy-button.tsx';
 import { formatEventWhen } from './datetime.ts';
-import { publicEventPath, publicEventUrl } from './public-url.ts';
+import { absoluteUrl, eventHref } from '../../../common/hrefs.ts';
 
 const GUEST_LIST_SOON = 'Guest lists arrive with the guest-list feature.';
 
 /** One event on the Events tab (SPEC §2): what it is, when, where, its link, and what to do with it. */
 export function EventCard({ event, onEdit, onDelete }: { event: TEventAdmin; onEdit: () => void; onDelete: () => void }) {
   const when = formatEventWhen(event.event_date, event.end_date, event.timezone);
-  const url = publicEventUrl(event);
+  const url = absoluteUrl(window.location.origin, eventHref(event));
   const image = event.preview_image_url ?? event.image_url;
   const titleId = `event-card-${event.id}`;
 
@@ -95,7 +95,7 @@ export function EventCard({ event, onEdit, onDelete }: { event: TEventAdmin; onE
 
       <div className="grid grid-cols-4 border-t border-ink/10">
         <a
-          href={publicEventPath(event)}
+          href={eventHref(event)}
           target="_blank"
           rel="noreferrer"
           className={cn(buttonVariants({ variant: 'ghost' }), 'h-12 flex-col gap-0.5 rounded-none text-xs')}
