@@ -29,6 +29,9 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const RSVP_STATUSES = ['confirmed', 'maybe', 'declined'] as const;
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];
 export const DEFAULT_RSVP_BUTTON_TEXT = 'RSVP';
+/** Account passwords: shortest and longest accepted (sign-up forms, owner setup, the CLI). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
 export const THEME_DEFAULT_COLORS = {
   primary: '#32251b',
   secondary: '#32251b',

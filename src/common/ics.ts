@@ -4,6 +4,8 @@
  * CR, LF or control character, and any date gives a DATE-TIME (never a throw).
  */
 
+import { icsUtc } from './ics-time.ts';
+
 export type CalendarEvent = {
   uid: string;
   title: string;
@@ -56,18 +58,6 @@ export function foldIcsLine(line: string): string {
   }
   out.push(current);
   return out.join('\r\n ');
-}
-
-const EARLIEST = Date.parse('0000-01-01T00:00:00Z');
-const LATEST = Date.parse('9999-12-31T23:59:59Z');
-
-/** 20250503T220000Z. A date outside years 0000–9999 is clamped to them, an invalid one is 1970. */
-export function icsUtc(d: Date): string {
-  const t = d.getTime();
-  return new Date(Number.isNaN(t) ? 0 : Math.min(Math.max(t, EARLIEST), LATEST))
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
 }
 
 /** A one-event VCALENDAR with CRLF line ends, times in UTC. */

@@ -1,3 +1,5 @@
+import { PASSWORD_MAX } from './constants.ts';
+
 /** SPEC §5 and §8 user-facing texts: one place, shared by server validation and the browser. */
 export const MSG = {
   missingInformation: 'Missing Information',
@@ -29,4 +31,15 @@ export const MSG = {
   authRequired: 'Authentication required',
   sessionExpired: 'Session expired',
   capacityReached: 'Sorry, this event is full.',
+  passwordTooLong: `Use at most ${PASSWORD_MAX} characters.`,
+  networkError: 'Cannot reach the server. Check your connection and try again.',
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  unexpectedError: 'Something went wrong. Please try again.',
+  tryAgain: 'Try again',
+  goBack: 'Go Back',
+  eventNotFoundTitle: 'Event Not Found',
+  pageNotFound: 'Oops! Page not found',
+  returnHome: 'Return to Home',
+  pageLoadFailed: 'This page could not be loaded.',
+  checkConnection: 'Check your connection and try again.',
 } as const;

@@ -26,7 +26,8 @@ export const APP_PATHS = [
   `/${SAMPLE_PRODUCT}`,
 ] as const;
 
-const compiled = APP_PATHS.map((p) => new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
+// Pure: a bundle that never calls isAppPath (the guest pages) drops the list and its patterns.
+const compiled = /* @__PURE__ */ APP_PATHS.map((p) => new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
 
 export function isAppPath(pathname: string): boolean {
   return compiled.some((re) => re.test(pathname));

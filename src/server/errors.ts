@@ -2,44 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import { inspect } from 'node:util';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-export type FieldErrors = Record<string, string>;
+import { ERROR_STATUS, type ErrorCode, type FieldErrors } from '../common/error-codes.ts';
 
-export type ErrorCode =
-  | 'bad_request'
-  | 'validation_failed'
-  | 'unauthenticated'
-  | 'invalid_credentials'
-  | 'forbidden'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'conflict'
-  | 'gone'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'capacity_exceeded'
-  | 'payment_not_available'
-  | 'unavailable'
-  | 'internal';
-
-const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
-  bad_request: 400,
-  validation_failed: 400,
-  unauthenticated: 401,
-  invalid_credentials: 401,
-  forbidden: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  conflict: 409,
-  gone: 410,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  capacity_exceeded: 409,
-  payment_not_available: 422,
-  unavailable: 503,
-  internal: 500,
-};
+export type { ErrorCode, FieldErrors };
 
 /**
  * A domain error: use cases throw it, the app maps it to `{"error":{code,message,fields?}}`.
@@ -56,7 +21,7 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
-    this.status = status ?? STATUS[code];
+    this.status = status ?? ERROR_STATUS[code];
   }
 }
 

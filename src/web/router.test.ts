@@ -12,7 +12,15 @@ function paths(list: RouteObject[], parent = ''): string[] {
   });
 }
 
+/** Every route object of the table, nested ones included. */
+const flatten = (list: RouteObject[]): RouteObject[] => list.flatMap((r) => [r, ...flatten(r.children ?? [])]);
+
 describe('route table (SPEC §2)', () => {
+  it('every route has an error element, so a failing screen never leaves a blank page', () => {
+    const missing = flatten(routes).filter((r) => !r.errorElement);
+    expect(missing.map((r) => r.path ?? (r.index ? '(index)' : '(layout)'))).toEqual([]);
+  });
+
   it('the server knows exactly the paths the web app renders, so unknown paths get HTTP 404', () => {
     expect([...new Set(paths(routes))].sort()).toEqual([...APP_PATHS].sort());
   });

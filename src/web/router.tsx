@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject, useLocation } from 'react-router';
+import { RouteError } from './components/route-error.tsx';
 import { Loading } from './components/ui/spinner.tsx';
 import { SAMPLE_PRODUCT } from '../common/routes.ts';
 
@@ -10,11 +11,38 @@ function RedirectKeepingQuery({ to }: { to: string }) {
 
 const hydrateFallback = () => <Loading />;
 
+type LazyModule = Extract<RouteObject['lazy'], () => unknown>;
+
+/**
+ * A screen whose chunk cannot be fetched (offline, or gone after a deploy) becomes a route whose
+ * loader throws that error, so its own error element shows it: React Router does not render a route
+ * whose lazy() failed, and would leave the page blank.
+ */
+const failSoftly =
+  (load: LazyModule): LazyModule =>
+  () =>
+    load().catch((error: unknown) => ({
+      loader: () => {
+        throw error;
+      },
+    }));
+
+/** Every route gets the shared error element, so no screen can fail into a blank page. */
+function withErrorElements(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => {
+    const errorElement = route.errorElement ?? <RouteError />;
+    const lazy = typeof route.lazy === 'function' ? { lazy: failSoftly(route.lazy) } : {};
+    return route.index
+      ? { ...route, ...lazy, errorElement }
+      : { ...route, ...lazy, errorElement, children: route.children && withErrorElements(route.children) };
+  });
+}
+
 /**
  * The SPEC §2 route table. Each screen is its own lazily loaded chunk. The server's list of app paths
  * (src/common/routes.ts) must name the same paths: router.test.ts checks.
  */
-export const routes: RouteObject[] = [
+export const routes: RouteObject[] = withErrorElements([
   {
     path: '/',
     hydrateFallbackElement: hydrateFallback(),
@@ -56,4 +84,4 @@ export const routes: RouteObject[] = [
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],
   },
-];
+]);

@@ -225,3 +225,57 @@ test('an unknown ticket says so', { tag: '@mobile' }, async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Ticket Not Found' })).toBeVisible();
   await expect(page.getByText('This ticket could not be found or has expired.')).toBeVisible();
 });
+
+test('seats left drop on the page right after an RSVP, without a reload', async ({ page, server, playwright }, testInfo) => {
+  const owner = await ownerApi(playwright, server);
+  const title = `Rooftop Supper ${testInfo.project.name}`;
+  const event = await createEvent(owner, { title, max_attendees: 10 });
+
+  await page.goto(`/event/${event.slug}`);
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+  const rsvpButton = page.getByRole('button', { name: 'RSVP', exact: true });
+  await rsvpButton.click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog.getByText('10 seats left')).toBeVisible();
+
+  await dialog.getByLabel('Name').fill('Ada Lovelace');
+  await dialog.getByLabel('Email').fill(unique(testInfo, 'ada'));
+  await dialog.getByLabel('Guests').selectOption('2');
+  await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
+  const thanks = dialog.getByTestId('rsvp-thank-you');
+  await expect(thanks).toContainText('You’re on the list for 2 guests.');
+  await thanks.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The same page (no reload) now knows two seats are gone: the form says so when opened again.
+  await rsvpButton.click();
+  await expect(dialog.getByText('8 seats left')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await owner.dispose();
+});
+
+test(
+  'the event page starts from the event in its HTML: no API read on first load',
+  { tag: '@mobile' },
+  async ({ page, server, playwright }, testInfo) => {
+    const owner = await ownerApi(playwright, server);
+    const title = `Harbour Lights ${testInfo.project.name}`;
+    const event = await createEvent(owner, { title, max_attendees: 12 });
+    const apiReads: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/api/public/events')) apiReads.push(req.url());
+    });
+
+    for (const path of [`/event/${event.slug}`, `/event/${event.id}`, `/event?id=${event.id}`, `/event?slug=${event.slug}`]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title }), path).toBeVisible();
+      await page.getByRole('button', { name: 'RSVP', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: title }).getByText('12 seats left'), path).toBeVisible();
+    }
+    expect(apiReads).toEqual([]);
+    await screenshot(page, testInfo, 'event-seeded');
+    await owner.dispose();
+  },
+);

@@ -126,8 +126,9 @@ describe('server-rendered share tags (plain HTTP GET, no JavaScript)', () => {
       expect(head).toContain('<meta property="og:image:width" content="1200">');
       expect(head).toContain('<meta property="og:image:height" content="675">');
       expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
-      expect(head.match(/<script/g)).toHaveLength(1);
-      expect(head.match(/<\/script>/g)).toHaveLength(1);
+      // JSON-LD and the page's event data, each closed once: nothing in the data ends a script early.
+      expect(head.match(/<script/g)).toHaveLength(2);
+      expect(head.match(/<\/script>/g)).toHaveLength(2);
 
       const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(head)![1]!;
       expect(json).not.toContain('<');
@@ -143,6 +144,25 @@ describe('server-rendered share tags (plain HTTP GET, no JavaScript)', () => {
         url: `${TEST_ORIGIN}/event/${e.slug}`,
       });
     }
+  });
+
+  it('carry the event as the API answers it (the page starts without fetching it), escaped and as fresh as the API', async () => {
+    const e = await createEvent(t, owner, { title: 'Seats <b>&</b> \u2028 </script>', max_attendees: 10 });
+    const eventData = async (p: string) => {
+      const html = await (await t.request(p)).text();
+      const json = /<script type="application\/json" id="event-data">(.*?)<\/script>/s.exec(html)?.[1];
+      expect(json, p).toBeDefined();
+      expect(json).not.toMatch(/[<>&\u2028]/);
+      return JSON.parse(json!) as TPublicEvent;
+    };
+    for (const p of [`/event/${e.id}`, `/event?id=${e.id}`, `/event?slug=${e.slug}`, `/event/${e.slug}`]) {
+      expect(await eventData(p), p).toEqual(await pubEvent(`/${e.id}`));
+    }
+    expect((await eventData(`/event/${e.id}`)).title).toBe('Seats <b>&</b> \u2028 </script>');
+    // A seat taken (as the RSVP module writes it) shows in the next page, like in the API.
+    await t.db.update(events).set({ seats_taken: 4 }).where(eq(events.id, e.id));
+    expect(await until(async () => (await eventData(`/event/${e.slug}`)).seats_left === 6)).toBe(true);
+    expect((await pubEvent(`/${e.id}`)).seats_left).toBe(6);
   });
 
   it('unknown and inactive events answer 404 with no share tags; other pages are untouched', async () => {

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
+import { MSG } from '../messages.ts';
 import { ZEmail } from './email.ts';
 import { zText } from './text.ts';
 
-export const PASSWORD_MIN = 8;
+export { PASSWORD_MIN };
 
 export const ZSignIn = z.object({
   email: ZEmail,
@@ -15,6 +17,6 @@ export const ZOwnerSetup = z.object({
   password: z
     .string({ error: 'Password is required' })
     .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
-    .max(128, 'Use at most 128 characters.'),
+    .max(PASSWORD_MAX, MSG.passwordTooLong),
 });
 export type TOwnerSetup = z.infer<typeof ZOwnerSetup>;

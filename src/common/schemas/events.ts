@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, DEFAULT_CURRENCY, EVENT_DATE_EARLIEST, SLUG_MAX_LENGTH } from '../constants.ts';
+import { CURRENCIES, DEFAULT_CURRENCY, EVENT_DATE_EARLIEST, PASSWORD_MAX, SLUG_MAX_LENGTH } from '../constants.ts';
 import type { EventRole } from '../event-roles.ts';
 import { MSG } from '../messages.ts';
 import { zEmail } from './email.ts';
@@ -237,7 +237,7 @@ export const ZInvitationToken = z.string({ error: INVITATION_LINK_INVALID }).reg
 
 export const ZAcceptInvitation = z.object({
   token: ZInvitationToken,
-  password: z.string({ error: 'Please choose a password.' }).min(1, 'Please choose a password.').max(128, 'Use at most 128 characters.'),
+  password: z.string({ error: 'Please choose a password.' }).min(1, 'Please choose a password.').max(PASSWORD_MAX, MSG.passwordTooLong),
   name: zText().max(120, 'Use at most 120 characters.').optional(),
 });
 

@@ -25,6 +25,8 @@ export const ZRsvpInput = z.object({
   status: z.enum(RSVP_STATUSES).default('confirmed'),
 });
 export type TRsvpInput = z.input<typeof ZRsvpInput>;
+/** What a form sends once checked: trimmed, blanks dropped, defaults filled. */
+export type TRsvpPayload = z.output<typeof ZRsvpInput>;
 
 export type TRsvpResult = {
   rsvp: { id: string; status: (typeof RSVP_STATUSES)[number]; guest_count: number; updated: boolean };

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { NavProvider } from '../lib/nav.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { guestNav } from './nav.tsx';
@@ -11,14 +12,16 @@ const Toaster = lazy(() => import('../components/ui/toaster.tsx').then((m) => ({
 
 /**
  * Starts one guest page alone (guest/<page>-main.tsx): the providers it needs (TanStack Query,
- * navigation, toasts) and no router. The page component is the same module router.tsx loads.
+ * navigation, toasts, an error boundary) and no router. The page component is the same module router.tsx loads.
  */
 export function mountGuestPage(Page: ComponentType) {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={createQueryClient()}>
         <NavProvider value={guestNav}>
-          <Page />
+          <ErrorBoundary>
+            <Page />
+          </ErrorBoundary>
         </NavProvider>
         <Suspense fallback={null}>
           <Toaster />

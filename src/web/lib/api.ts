@@ -1,3 +1,5 @@
+import { MSG } from '../../common/messages.ts';
+
 /** The server's error shape: `{"error":{"code","message","fields"?}}`. */
 export class ApiError extends Error {
   constructor(
@@ -27,16 +29,24 @@ export async function api<T>(path: string, { method = 'GET', body, signal, heade
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.');
+    throw networkError();
   }
   const text = await res.text();
   const data = text ? safeJson(text) : null;
-  if (!res.ok) {
-    // Every API error, /api/auth/* included, is in our shape; anything else (a proxy's page) is not read.
-    const e = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
-    throw new ApiError(res.status, e?.code ?? 'http_error', e?.message ?? `Request failed (${res.status})`, e?.fields);
-  }
+  if (!res.ok) throw apiErrorOf(res.status, data);
   return data as T;
+}
+
+/** The request never got an answer (offline, DNS, connection reset). */
+export const networkError = () => new ApiError(0, 'network', MSG.networkError);
+
+/**
+ * The ApiError of a non-2xx answer. Every API error, /api/auth/* included, is in our shape; anything
+ * else (a proxy's page) is not read and gets the code `http_error`.
+ */
+export function apiErrorOf(status: number, data: unknown): ApiError {
+  const e = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
+  return new ApiError(status, e?.code ?? 'http_error', e?.message ?? `Request failed (${status})`, e?.fields);
 }
 
 function safeJson(text: string): unknown {

@@ -1,20 +1,28 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api.ts';
 
 export type SessionUser = { id: string; email: string; name: string; role: string };
 type SessionResponse = { user: SessionUser; session: { expiresAt: string } } | null;
 
 export const sessionKey = ['session'] as const;
+export const setupKey = ['setup'] as const;
 
 /** The signed-in user (null when signed out). Shared by every screen through the query cache. */
-export function useSession() {
-  return useQuery({
+export const sessionQuery = () =>
+  queryOptions({
     queryKey: sessionKey,
     queryFn: ({ signal }) => api<SessionResponse>('/api/auth/get-session', { signal }),
     staleTime: 30_000,
     select: (data) => data?.user ?? null,
   });
+
+export function useSession() {
+  return useQuery(sessionQuery());
 }
+
+/** Whether this Turnout still needs its owner account (GET /api/setup). */
+export const setupQuery = () =>
+  queryOptions({ queryKey: setupKey, queryFn: ({ signal }) => api<{ needsOwner: boolean }>('/api/setup', { signal }) });
 
 export async function signIn(email: string, password: string) {
   return api<{ user: SessionUser }>('/api/auth/sign-in/email', { method: 'POST', body: { email, password } });

@@ -5,11 +5,12 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
-import { SAMPLE_PRODUCT } from '../../common/routes.ts';
+import { sampleHref } from '../../common/hrefs.ts';
 import { greetingName, sessionKey, signOut, useSession } from '../lib/auth.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { markSignedOut } from '../lib/session-flags.ts';
 import { notify } from '../lib/toast.ts';
+import { toUserMessage } from '../lib/user-message.ts';
 
 export function Component() {
   useDocumentTitle('Dashboard');
@@ -30,7 +31,7 @@ export function Component() {
       notify.success('Signed out successfully', 'You have been signed out.');
       navigate('/auth');
     } catch (err) {
-      notify.error('Error signing out', (err as Error).message);
+      notify.error('Error signing out', toUserMessage(err));
     } finally {
       setSigningOut(false);
     }
@@ -74,7 +75,7 @@ export function Component() {
               </div>
             </li>
             <li className="py-3">
-              <Link to={`/${SAMPLE_PRODUCT}`} className="flex items-start gap-3 hover:text-accent-ink">
+              <Link to={sampleHref()} className="flex items-start gap-3 hover:text-accent-ink">
                 <ExternalLink className="mt-0.5 size-5 text-accent" aria-hidden="true" />
                 <span>
                   <span className="block font-medium underline-offset-4 hover:underline">Template example event page</span>

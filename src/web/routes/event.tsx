@@ -1,14 +1,16 @@
 import { CalendarDays, CalendarX2, MapPin, Ticket } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from '../lib/nav.tsx';
+import { useParams, useSearchParams } from '../lib/nav.tsx';
+import { DEFAULT_RSVP_BUTTON_TEXT } from '../../common/constants.ts';
+import { eventHref, absoluteUrl } from '../../common/hrefs.ts';
 import { MSG } from '../../common/messages.ts';
 import type { TPublicEvent } from '../../common/schemas/events.ts';
+import { LoadFailed, NotFound } from '../components/page-states.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
 import { getPublicEventErrorKind, publicEventIdent, usePublicEvent } from '../features/events/api/get-public-event.ts';
 import { AddToCalendarButton } from '../features/events/add-to-calendar.tsx';
 import { formatEventWhen } from '../lib/datetime.ts';
 import { EventHero } from '../features/events/event-hero.tsx';
-import { publicEventUrl } from '../features/events/public-url.ts';
 import { themeStyle } from '../features/events/theme-style.ts';
 import { LazyRsvpDialog, preloadRsvpDialog } from '../features/rsvp/lazy-rsvp-dialog.tsx';
 import { formatPrice } from '../features/rsvp/format.ts';
@@ -21,13 +23,24 @@ export function Component() {
   const ident = publicEventIdent(search, id);
   const query = usePublicEvent(ident);
 
-  if (!ident) return <NotFound message={MSG.noEventIdentifier} />;
+  if (!ident)
+    return (
+      <NotFound
+        title={MSG.eventNotFoundTitle}
+        message={MSG.noEventIdentifier}
+        icon={<CalendarX2 className="size-12 text-ink/30" aria-hidden="true" />}
+      />
+    );
   if (query.isPending) return <PageLoading />;
   if (query.isError) {
     return getPublicEventErrorKind(query.error) === 'not-found' ? (
-      <NotFound message={MSG.eventNotFound} />
+      <NotFound
+        title={MSG.eventNotFoundTitle}
+        message={MSG.eventNotFound}
+        icon={<CalendarX2 className="size-12 text-ink/30" aria-hidden="true" />}
+      />
     ) : (
-      <LoadFailed onRetry={() => query.refetch()} retrying={query.isFetching} />
+      <LoadFailed title={MSG.loadEventFailed} documentTitle="Event" onRetry={() => query.refetch()} retrying={query.isFetching} back />
     );
   }
   return <EventPage event={query.data} />;
@@ -36,62 +49,6 @@ export function Component() {
 function PageLoading() {
   useDocumentTitle('Loading event...');
   return <Loading text="Loading event..." />;
-}
-
-function useGoBack() {
-  const navigate = useNavigate();
-  return () => {
-    // Inside the app: the router's own history; opened from elsewhere: the browser's; a fresh tab: home.
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else if (window.history.length > 1) window.history.back();
-    else navigate('/');
-  };
-}
-
-function NotFound({ message }: { message: string }) {
-  useDocumentTitle('Event Not Found');
-  const goBack = useGoBack();
-  return (
-    <main className="grid min-h-dvh place-items-center p-6 text-center">
-      <div className="grid max-w-sm justify-items-center gap-3">
-        <CalendarX2 className="size-12 text-ink/30" aria-hidden="true" />
-        <h1 className="font-display text-3xl font-semibold">Event Not Found</h1>
-        <p className="text-ink/70" role="alert">
-          {message}
-        </p>
-        <button type="button" onClick={goBack} className="mt-2 min-h-11 rounded-lg bg-ink px-5 font-medium text-paper hover:bg-ink/90">
-          Go Back
-        </button>
-      </div>
-    </main>
-  );
-}
-
-function LoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  useDocumentTitle('Event');
-  const goBack = useGoBack();
-  return (
-    <main className="grid min-h-dvh place-items-center p-6 text-center">
-      <div className="grid max-w-sm justify-items-center gap-3" role="alert">
-        <h1 className="font-display text-2xl font-semibold">{MSG.loadEventFailed}</h1>
-        <p className="text-ink/70">Check your connection and try again.</p>
-        <div className="mt-2 flex gap-2">
-          <button
-            type="button"
-            onClick={onRetry}
-            disabled={retrying}
-            className="min-h-11 rounded-lg bg-ink px-5 font-medium text-paper disabled:opacity-60"
-          >
-            {retrying ? 'Retrying…' : 'Try again'}
-          </button>
-          <button type="button" onClick={goBack} className="min-h-11 rounded-lg border border-ink/20 px-5 font-medium">
-            Go Back
-          </button>
-        </div>
-      </div>
-    </main>
-  );
 }
 
 function useMetaDescription(text: string | null | undefined) {
@@ -108,7 +65,7 @@ function EventPage({ event }: { event: TPublicEvent }) {
   const [open, setOpen] = useState(false);
   const when = formatEventWhen(event.event_date, event.end_date, event.timezone);
   const full = event.seats_left === 0;
-  const buttonText = event.rsvp_button_text?.trim() || 'RSVP';
+  const buttonText = event.rsvp_button_text?.trim() || DEFAULT_RSVP_BUTTON_TEXT;
 
   return (
     <div style={themeStyle(event.theme?.colors)} className="min-h-dvh">
@@ -161,7 +118,7 @@ function EventPage({ event }: { event: TPublicEvent }) {
                   title: event.title,
                   description: event.main_body_intro,
                   location: event.location,
-                  url: publicEventUrl(event),
+                  url: absoluteUrl(window.location.origin, eventHref(event)),
                   startISO: event.event_date,
                   endISO: event.end_date,
                 }}

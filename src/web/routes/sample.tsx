@@ -2,11 +2,13 @@ import { CalendarDays, MapPin } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from '../lib/nav.tsx';
 import { MSG } from '../../common/messages.ts';
+import { DEFAULT_RSVP_BUTTON_TEXT } from '../../common/constants.ts';
+import { absoluteUrl, sampleHref } from '../../common/hrefs.ts';
 import { SAMPLE_PRODUCT } from '../../common/routes.ts';
 import { SAMPLE_EVENT_CONTENT } from '../../common/sample-event.ts';
 import type { TPublicEvent, TThemeColors } from '../../common/schemas/events.ts';
+import { LoadFailed } from '../components/page-states.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
-import { ApiError } from '../lib/api.ts';
 import { AddToCalendarButton } from '../features/events/add-to-calendar.tsx';
 import { usePublicEvent } from '../features/events/api/get-public-event.ts';
 import { formatEventWhen } from '../lib/datetime.ts';
@@ -14,6 +16,7 @@ import { EventHero } from '../features/events/event-hero.tsx';
 import { resolveEventWindow } from '../features/events/calendar-link.ts';
 import { themeStyle } from '../features/events/theme-style.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
+import { errorCode } from '../lib/error-code.ts';
 
 // The modal (Radix Dialog, toasts) loads on first use, keeping this page's first load small.
 const loadDialog = () => import('../features/events/legacy-rsvp-dialog.tsx');
@@ -65,7 +68,7 @@ export function landingProps(e: TPublicEvent): LandingProps {
     startDateISO: start.toISOString(),
     endDateISO: end.toISOString(),
     timezone: e.timezone,
-    rsvpText: e.rsvp_button_text?.trim() || 'RSVP',
+    rsvpText: e.rsvp_button_text?.trim() || DEFAULT_RSVP_BUTTON_TEXT,
     themeColors: e.theme?.colors ?? null,
   };
 }
@@ -95,23 +98,9 @@ function unseededProps(): LandingProps {
 export function Component() {
   const query = usePublicEvent({ idOrSlug: SAMPLE_PRODUCT });
   if (query.isPending) return <Loading text="Loading event..." />;
-  if (query.error instanceof ApiError && query.error.status === 404) return <Landing {...unseededProps()} />;
+  if (errorCode(query.error) === 'not_found') return <Landing {...unseededProps()} />;
   if (query.isError) {
-    return (
-      <main className="grid min-h-dvh place-items-center p-6 text-center">
-        <div className="grid justify-items-center gap-3" role="alert">
-          <h1 className="font-display text-2xl font-semibold">{MSG.loadEventFailed}</h1>
-          <button
-            type="button"
-            onClick={() => query.refetch()}
-            className="min-h-11 rounded-lg bg-ink px-5 font-medium text-paper"
-            disabled={query.isFetching}
-          >
-            Try again
-          </button>
-        </div>
-      </main>
-    );
+    return <LoadFailed title={MSG.loadEventFailed} documentTitle="Event" onRetry={() => query.refetch()} retrying={query.isFetching} />;
   }
   return <Landing {...landingProps(query.data)} />;
 }
@@ -160,7 +149,7 @@ function Landing(p: LandingProps) {
               title: p.title,
               description: p.introText,
               location: p.location,
-              url: `${window.location.origin}/${SAMPLE_PRODUCT}`,
+              url: absoluteUrl(window.location.origin, sampleHref()),
               startISO: p.startDateISO,
               endISO: p.endDateISO,
             }}

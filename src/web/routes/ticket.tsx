@@ -9,8 +9,9 @@ import { Loading } from '../components/ui/spinner.tsx';
 import { formatEventWhen } from '../lib/datetime.ts';
 import { useTicket } from '../features/rsvp/api/get-ticket.ts';
 import { formatPin, formatShortDate, guestLabel, paymentBadge, statusBadge } from '../features/rsvp/format.ts';
-import { ApiError } from '../lib/api.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
+import { errorCode } from '../lib/error-code.ts';
+import { eventHref } from '../../common/hrefs.ts';
 
 /** Print: the ticket alone, black on white, QR large; no toasts, buttons or page background. */
 const PRINT_CSS = `@media print {
@@ -39,7 +40,7 @@ export function Component() {
         <Loading text="Loading your ticket..." />
       ) : ticket ? (
         <TicketView ticket={ticket} />
-      ) : error instanceof ApiError && error.status === 404 ? (
+      ) : errorCode(error) === 'not_found' ? (
         <Message title="Ticket Not Found" text="This ticket could not be found or has expired." />
       ) : (
         <Message title="Couldn’t load your ticket" text="Check your connection and try again.">
@@ -162,7 +163,7 @@ function TicketView({ ticket }: { ticket: TTicket }) {
             Print
           </button>
         ) : null}
-        <Link to={`/event/${event.slug || event.id}`} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+        <Link to={eventHref(event)} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
           Event details
         </Link>
       </div>

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { TDevMailChannel, TDevMailMessage, TDevMailPage } from '../../../common/schemas/dev-mailbox.ts';
 import { api } from '../../lib/api.ts';
 
@@ -9,8 +9,8 @@ export const devMailKeys = {
 };
 
 /** GET /api/dev-mailbox: newest first, a page at a time. */
-export function useDevMailList(channel: TDevMailChannel | undefined) {
-  return useInfiniteQuery({
+export const devMailListQuery = (channel: TDevMailChannel | undefined) =>
+  infiniteQueryOptions({
     queryKey: devMailKeys.list(channel),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
@@ -21,16 +21,22 @@ export function useDevMailList(channel: TDevMailChannel | undefined) {
     },
     getNextPageParam: (last) => last.nextCursor,
   });
+
+export function useDevMailList(channel: TDevMailChannel | undefined) {
+  return useInfiniteQuery(devMailListQuery(channel));
 }
 
 /** GET /api/dev-mailbox/:id: one message, rendered. Messages never change once sent. */
-export function useDevMail(id: string | null) {
-  return useQuery({
+export const devMailQuery = (id: string | null) =>
+  queryOptions({
     queryKey: devMailKeys.message(id ?? ''),
     queryFn: ({ signal }) => api<TDevMailMessage>(`/api/dev-mailbox/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: Boolean(id),
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+export function useDevMail(id: string | null) {
+  return useQuery(devMailQuery(id));
 }
 
 export const attachmentUrl = (id: string, index: number) => `/api/dev-mailbox/${encodeURIComponent(id)}/attachments/${index}`;

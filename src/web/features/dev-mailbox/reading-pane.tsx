@@ -3,15 +3,29 @@ import { useState } from 'react';
 import type { TDevMailMessage } from '../../../common/schemas/dev-mailbox.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
+import { LoadFailed, NotFound } from '../../components/page-states.tsx';
 import { cn } from '../../lib/cn.ts';
+import { errorCode } from '../../lib/error-code.ts';
+import { toUserMessage } from '../../lib/user-message.ts';
 import { attachmentUrl, useDevMail } from './api.ts';
 import { emailDocument, formatSentAt, formatSize } from './format.ts';
 
 /** One message: an e-mail's HTML in a sandboxed iframe (or its text), or an SMS body. */
 export function ReadingPane({ id }: { id: string }) {
-  const { data: m, isPending, error } = useDevMail(id);
+  const { data: m, isPending, error, refetch, isFetching } = useDevMail(id);
   if (isPending) return <Loading text="Loading message..." />;
-  if (error) return <p className="p-6 text-danger">{error.message}</p>;
+  if (errorCode(error) === 'not_found') return <NotFound layout="panel" title="Message not found" message={toUserMessage(error)} />;
+  if (error) {
+    return (
+      <LoadFailed
+        layout="panel"
+        title="The message could not be loaded."
+        message={toUserMessage(error)}
+        onRetry={refetch}
+        retrying={isFetching}
+      />
+    );
+  }
   return (
     <article className="flex min-h-0 flex-1 flex-col" aria-labelledby="dev-mail-subject">
       <header className="border-b border-ink/10 px-4 py-4 sm:px-6">

@@ -1,5 +1,6 @@
 import { DEFAULT_EVENT_HOURS } from '../../../common/constants.ts';
-import { type CalendarEvent, icsUtc } from '../../../common/ics.ts';
+import type { CalendarEvent } from '../../../common/ics.ts';
+import { icsUtc } from '../../../common/ics-time.ts';
 
 export type { CalendarEvent };
 

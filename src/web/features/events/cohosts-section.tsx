@@ -6,7 +6,8 @@ import { ZEmail } from '../../../common/schemas/email.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { errorCode } from '../../lib/error-code.ts';
+import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { notify } from '../../lib/toast.ts';
 import { normaliseHostEmail, useAddHost, useHosts, useRemoveHost } from './api/hosts.ts';
 
@@ -39,9 +40,11 @@ export function CohostsSection({ eventId, canManage }: { eventId: string; canMan
       setEmail('');
       setStatus(`${value} added as a co-host.`);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) notify.error(MSG.emailAlreadyAdded, MSG.emailAlreadyAddedText);
-      else if (err instanceof ApiError && err.status === 400) notify.error(MSG.invalidEmail, err.fields?.email ?? MSG.invalidEmailText);
-      else notify.error('Failed to add co-host', (err as Error).message);
+      const code = errorCode(err);
+      if (code === 'conflict') notify.error(MSG.emailAlreadyAdded, MSG.emailAlreadyAddedText);
+      else if (code === 'validation_failed' || code === 'bad_request')
+        notify.error(MSG.invalidEmail, fieldErrorsOf(err)?.email ?? MSG.invalidEmailText);
+      else notify.error('Failed to add co-host', toUserMessage(err));
     }
   }
 
@@ -50,7 +53,7 @@ export function CohostsSection({ eventId, canManage }: { eventId: string; canMan
       await remove.mutateAsync(hostEmail);
       setStatus(`${hostEmail} removed.`);
     } catch (err) {
-      notify.error('Failed to remove co-host', (err as Error).message);
+      notify.error('Failed to remove co-host', toUserMessage(err));
     }
   }
 

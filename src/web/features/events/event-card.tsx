@@ -6,15 +6,15 @@ import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { cn } from '../../lib/cn.ts';
 import { CopyButton } from './copy-button.tsx';
+import { absoluteUrl, eventHref } from '../../../common/hrefs.ts';
 import { formatEventWhen } from '../../lib/datetime.ts';
-import { publicEventPath, publicEventUrl } from './public-url.ts';
 
 const GUEST_LIST_SOON = 'Guest lists arrive with the guest-list feature.';
 
 /** One event on the Events tab (SPEC §2): what it is, when, where, its link, and what to do with it. */
 export function EventCard({ event, onEdit, onDelete }: { event: TEventAdmin; onEdit: () => void; onDelete: () => void }) {
   const when = formatEventWhen(event.event_date, event.end_date, event.timezone);
-  const url = publicEventUrl(event);
+  const url = absoluteUrl(window.location.origin, eventHref(event));
   const image = event.preview_image_url ?? event.image_url;
   const titleId = `event-card-${event.id}`;
   // Only the owner may delete (ADR 0011): a co-host gets no Delete button.
@@ -97,7 +97,7 @@ export function EventCard({ event, onEdit, onDelete }: { event: TEventAdmin; onE
 
       <div className={cn('grid border-t border-ink/10', canDelete ? 'grid-cols-4' : 'grid-cols-3')}>
         <a
-          href={publicEventPath(event)}
+          href={eventHref(event)}
           target="_blank"
           rel="noreferrer"
           className={cn(buttonVariants({ variant: 'ghost' }), 'h-12 flex-col gap-0.5 rounded-none text-xs')}

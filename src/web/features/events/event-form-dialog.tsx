@@ -3,7 +3,7 @@ import { MSG } from '../../../common/messages.ts';
 import type { TEventAdmin } from '../../../common/schemas/events.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { notify } from '../../lib/toast.ts';
 import { useSaveEvent } from './api/save-event.ts';
 import { CohostsSection } from './cohosts-section.tsx';
@@ -106,13 +106,14 @@ function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: () =>
       notify.success(event ? 'Event updated' : 'Event created', input.title.trim());
       onDone();
     } catch (err) {
-      if (err instanceof ApiError && err.fields && Object.keys(err.fields).length > 0) {
+      const fields = fieldErrorsOf(err);
+      if (fields) {
         focusPending.current = true;
-        setErrors(inlineErrors(err.fields));
-        if (REQUIRED_FIELDS.some((f) => err.fields?.[f])) notify.error(MSG.missingInformation, MSG.eventMissing);
-        else notify.error(MSG.saveEventFailed, err.message);
+        setErrors(inlineErrors(fields));
+        if (REQUIRED_FIELDS.some((f) => fields[f])) notify.error(MSG.missingInformation, MSG.eventMissing);
+        else notify.error(MSG.saveEventFailed, toUserMessage(err));
       } else {
-        notify.error(MSG.saveEventFailed, err instanceof ApiError && err.status !== 500 ? err.message : undefined);
+        notify.error(MSG.saveEventFailed, toUserMessage(err, '') || undefined);
       }
     }
   }

@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, THEME_DEFAULT_COLORS, type Currency } from '../../../common/constants.ts';
+import { DEFAULT_CURRENCY, DEFAULT_RSVP_BUTTON_TEXT, THEME_DEFAULT_COLORS, type Currency } from '../../../common/constants.ts';
 import { PAYMENT_FIELDS } from '../../../common/event-roles.ts';
 import { MSG } from '../../../common/messages.ts';
 import { type TEventAdmin, type TEventInput, ZEventInput } from '../../../common/schemas/events.ts';
@@ -56,7 +56,7 @@ export function initialFormState(event?: TEventAdmin | null): EventFormState {
     intro: event?.main_body_intro ?? '',
     description: event?.main_body_description ?? '',
     callToAction: event?.call_to_action ?? '',
-    rsvpButtonText: event && event.rsvp_button_text !== 'RSVP' ? event.rsvp_button_text : '',
+    rsvpButtonText: event && event.rsvp_button_text !== DEFAULT_RSVP_BUTTON_TEXT ? event.rsvp_button_text : '',
     maxAttendees: event?.max_attendees != null ? String(event.max_attendees) : '',
     image: event?.image_url ? { image_url: event.image_url, preview_image_url: event.preview_image_url } : null,
     themeId: event?.theme_id ?? '',

@@ -1,8 +1,9 @@
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { checkImageFile, type UploadedImage, uploadImage } from './api/upload-image.ts';
+import { toUserMessage } from '../../lib/user-message.ts';
+import { checkImageFile, uploadImage } from './api/upload-image.ts';
+import type { TMediaUpload } from '../../../common/schemas/events.ts';
 
 type Value = { image_url: string | null; preview_image_url: string | null } | null;
 
@@ -19,7 +20,7 @@ export function ImageUpload({
 }: {
   id: string;
   value: Value;
-  onChange: (v: UploadedImage | null) => void;
+  onChange: (v: TMediaUpload | null) => void;
   onBusyChange: (busy: boolean) => void;
   error?: string;
 }) {
@@ -57,7 +58,7 @@ export function ImageUpload({
     } catch (err) {
       setLocalUrl(null);
       if ((err as Error).name === 'AbortError') return;
-      setMessage(err instanceof ApiError ? err.message : 'The image could not be uploaded. Please try again.');
+      setMessage(toUserMessage(err, 'The image could not be uploaded. Please try again.'));
     } finally {
       setProgress(null);
       onBusyChange(false);

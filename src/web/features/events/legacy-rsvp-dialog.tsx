@@ -6,7 +6,7 @@ import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.t
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { RadioGroup } from '../../components/ui/radio-group.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { notify } from '../../lib/toast.ts';
 import { type LegacyRsvpInput, useLegacyRsvp } from './api/legacy-rsvp.ts';
 
@@ -70,10 +70,9 @@ export function LegacyRsvpDialog({ eventId, eventTitle, open, onOpenChange }: Le
       notify.success(MSG.legacySubmitted, MSG.legacySubmittedText);
       setDone(true);
     } catch (err) {
-      if (err instanceof ApiError && err.fields) {
-        setErrors({ preferred_name: err.fields.preferred_name, phone: err.fields.phone });
-      }
-      const message = err instanceof ApiError && err.status !== 500 && err.status !== 0 ? err.message : MSG.submitFailed;
+      const fields = fieldErrorsOf(err);
+      if (fields) setErrors({ preferred_name: fields.preferred_name, phone: fields.phone });
+      const message = toUserMessage(err, MSG.submitFailed);
       setFailure(message);
       notify.error(MSG.submissionFailed, message);
     }

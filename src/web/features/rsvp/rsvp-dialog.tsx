@@ -9,8 +9,9 @@ import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.t
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Select, Textarea } from '../../components/ui/input.tsx';
 import { RadioGroup, type RadioOption } from '../../components/ui/radio-group.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
+import { errorCode } from '../../lib/error-code.ts';
+import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { type RsvpPayload, useSubmitRsvp } from './api/submit-rsvp.ts';
 import { formatEventWhen } from '../../lib/datetime.ts';
 import { formatPrice, guestLabel } from './format.ts';
@@ -96,18 +97,17 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
         notify.success(MSG.rsvpSubmitted, MSG.rsvpSubmittedText);
       },
       onError: (err) => {
-        if (!(err instanceof ApiError)) return fail(MSG.error, MSG.rsvpFailed);
-        setErrors(toFieldErrors(err.fields));
-        if (err.code === 'capacity_exceeded') {
+        const fields = fieldErrorsOf(err);
+        setErrors(toFieldErrors(fields));
+        const code = errorCode(err);
+        if (code === 'capacity_exceeded') {
           // 'Sorry, this event is full.' (+ 'Only 2 seats are left.' on guest_count): fewer guests, or Maybe.
-          setCapacity({ message: err.message || MSG.capacityReached, partly: Boolean(err.fields?.guest_count) });
+          setCapacity({ message: toUserMessage(err, MSG.capacityReached), partly: Boolean(fields?.guest_count) });
           return;
         }
-        if (err.code === 'payment_not_available') return fail(MSG.paymentNotAvailable, MSG.paymentNotAvailableText);
-        // A 4xx says what is wrong in words (rate limit, closed event); a 5xx or network failure does not.
-        const clear = err.status >= 400 && err.status < 500 && err.message && !/^Request failed/.test(err.message);
-        if (clear) return fail(titleFor(err.message), err.message);
-        fail(MSG.error, MSG.rsvpFailed);
+        if (code === 'payment_not_available') return fail(MSG.paymentNotAvailable, MSG.paymentNotAvailableText);
+        const message = toUserMessage(err, MSG.rsvpFailed);
+        fail(titleFor(message), message);
       },
     });
   };

@@ -1,4 +1,4 @@
-import { CalendarPlus, Plus, RotateCw } from 'lucide-react';
+import { CalendarPlus, Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { MSG } from '../../../common/messages.ts';
 import type { TEventAdmin } from '../../../common/schemas/events.ts';
@@ -6,7 +6,9 @@ import { AlertDialog, AlertDialogContent } from '../../components/ui/alert-dialo
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { LoadFailed } from '../../components/page-states.tsx';
 import { notify } from '../../lib/toast.ts';
+import { toUserMessage } from '../../lib/user-message.ts';
 import { useDeleteEvent } from '../../features/events/api/delete-event.ts';
 import { useEvents } from '../../features/events/api/get-events.ts';
 import { EventCard } from '../../features/events/event-card.tsx';
@@ -82,13 +84,14 @@ export function EventsTab() {
           </div>
         </div>
       ) : events.isError ? (
-        <Card className="mx-auto max-w-md p-8 text-center" role="alert">
-          <p className="font-semibold">{MSG.loadEventsFailed}</p>
-          <p className="mt-1 text-sm text-ink/70">{events.error.message}</p>
-          <Button variant="outline" className="mt-4" onClick={() => events.refetch()} disabled={events.isFetching}>
-            <RotateCw aria-hidden="true" className={events.isFetching ? 'animate-spin' : undefined} />
-            Retry
-          </Button>
+        <Card className="mx-auto max-w-md">
+          <LoadFailed
+            layout="panel"
+            title={MSG.loadEventsFailed}
+            message={toUserMessage(events.error)}
+            onRetry={() => events.refetch()}
+            retrying={events.isFetching}
+          />
         </Card>
       ) : count === 0 ? (
         <Card className="mx-auto max-w-xl p-8 text-center sm:p-10">

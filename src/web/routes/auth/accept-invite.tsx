@@ -6,10 +6,11 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { useAcceptInvitation, useInvitation } from '../../features/events/api/invitations.ts';
-import { ApiError } from '../../lib/api.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/constants.ts';
+import { LoadFailed } from '../../components/page-states.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-
-const MIN_PASSWORD = 8;
+import { errorCode } from '../../lib/error-code.ts';
+import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 
 // Toasts load on use: sonner stays out of this public page's first load.
 const notify = {
@@ -28,17 +29,19 @@ export function Component() {
   if (!token) body = <Invalid text="This link has no invitation token. Open the link from your invitation e-mail again." />;
   else if (invitation.isPending) return <Loading text="Checking your invitation..." />;
   else if (invitation.isError) {
-    const status = invitation.error instanceof ApiError ? invitation.error.status : 0;
-    // 404 unknown, 410 expired, 400 already used: the server's own sentence says which.
+    const code = errorCode(invitation.error);
+    // Unknown, expired or already used: the server's own sentence says which.
     body =
-      status === 404 || status === 410 || status === 400 ? (
-        <Invalid text={invitation.error.message} />
+      code === 'not_found' || code === 'gone' || code === 'bad_request' || code === 'validation_failed' ? (
+        <Invalid text={toUserMessage(invitation.error)} />
       ) : (
-        <div className="grid gap-3" role="alert">
-          <h1 className="text-xl font-semibold">Could not check the invitation</h1>
-          <p className="text-ink/70">{invitation.error.message}</p>
-          <Button onClick={() => invitation.refetch()}>Try again</Button>
-        </div>
+        <LoadFailed
+          layout="panel"
+          title="Could not check the invitation"
+          message={toUserMessage(invitation.error)}
+          onRetry={() => invitation.refetch()}
+          retrying={invitation.isFetching}
+        />
       );
   } else body = <AcceptForm token={token} email={invitation.data.email} eventTitle={invitation.data.event_title} />;
 
@@ -78,7 +81,7 @@ function AcceptForm({ token, email, eventTitle }: { token: string; email: string
     const name = String(form.get('name') ?? '').trim();
     const password = String(form.get('password') ?? '');
     const found: typeof errors = {};
-    if (password.length < MIN_PASSWORD) found.password = `Use at least ${MIN_PASSWORD} characters.`;
+    if (password.length < PASSWORD_MIN) found.password = `Use at least ${PASSWORD_MIN} characters.`;
     setErrors(found);
     if (found.password) return passwordRef.current?.focus();
     try {
@@ -86,8 +89,9 @@ function AcceptForm({ token, email, eventTitle }: { token: string; email: string
       notify.success('Welcome to Turnout!', `You can now manage ${eventTitle}.`);
       navigate('/auth/admin', { replace: true });
     } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields);
-      notify.error('Could not accept the invitation', (err as Error).message);
+      const fields = fieldErrorsOf(err);
+      if (fields) setErrors(fields);
+      notify.error('Could not accept the invitation', toUserMessage(err));
     }
   }
 
@@ -105,8 +109,17 @@ function AcceptForm({ token, email, eventTitle }: { token: string; email: string
       <Field label="Your name" hint="Optional" error={errors.name}>
         <Input name="name" autoComplete="name" maxLength={120} />
       </Field>
-      <Field label="Password" hint={`At least ${MIN_PASSWORD} characters`} error={errors.password}>
-        <Input ref={passwordRef} name="password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD} autoFocus />
+      <Field label="Password" hint={`At least ${PASSWORD_MIN} characters`} error={errors.password}>
+        <Input
+          ref={passwordRef}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+          autoFocus
+        />
       </Field>
       <Button type="submit" size="lg" disabled={accept.isPending}>
         {accept.isPending ? 'Creating account…' : 'Create account and continue'}

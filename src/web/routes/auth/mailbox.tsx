@@ -7,9 +7,11 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDevMailList } from '../../features/dev-mailbox/api.ts';
 import { MessageList } from '../../features/dev-mailbox/message-list.tsx';
 import { ReadingPane } from '../../features/dev-mailbox/reading-pane.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { LoadFailed } from '../../components/page-states.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { errorCode } from '../../lib/error-code.ts';
+import { toUserMessage } from '../../lib/user-message.ts';
 
 const FILTERS: { value: TDevMailChannel | undefined; label: string }[] = [
   { value: undefined, label: 'All' },
@@ -36,7 +38,7 @@ export function Component() {
     setParams(q, { replace });
   };
 
-  const forbidden = list.error instanceof ApiError && list.error.status === 403;
+  const forbidden = errorCode(list.error) === 'forbidden';
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -92,12 +94,13 @@ export function Component() {
                 {list.isPending ? (
                   <ListSkeleton />
                 ) : list.error ? (
-                  <div className="grid gap-3 p-6 text-center">
-                    <p className="text-danger">{list.error.message}</p>
-                    <Button variant="outline" size="sm" className="justify-self-center" onClick={() => list.refetch()}>
-                      Try again
-                    </Button>
-                  </div>
+                  <LoadFailed
+                    layout="panel"
+                    title="The messages could not be loaded."
+                    message={toUserMessage(list.error)}
+                    onRetry={() => list.refetch()}
+                    retrying={list.isFetching}
+                  />
                 ) : items.length === 0 ? (
                   <EmptyState filtered={Boolean(channel)} />
                 ) : (

@@ -7,10 +7,12 @@ import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
-import { ApiError, api } from '../../lib/api.ts';
-import { sessionKey, signIn, useSession } from '../../lib/auth.ts';
+import { api } from '../../lib/api.ts';
+import { sessionKey, setupKey, setupQuery, signIn, useSession } from '../../lib/auth.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { notify } from '../../lib/toast.ts';
+import { errorCode } from '../../lib/error-code.ts';
+import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 
 type Errors = Partial<Record<'email' | 'password', string>>;
 
@@ -25,7 +27,7 @@ function errorsOf(result: { success: boolean; error?: { issues: { path: Property
 
 export function Component() {
   const { data: user, isPending } = useSession();
-  const setup = useQuery({ queryKey: ['setup'], queryFn: () => api<{ needsOwner: boolean }>('/api/setup'), enabled: !isPending && !user });
+  const setup = useQuery({ ...setupQuery(), enabled: !isPending && !user });
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -67,14 +69,13 @@ function SignInForm() {
       notify.success('Welcome back!', 'You have been signed in successfully.');
       await qc.invalidateQueries({ queryKey: sessionKey });
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'invalid_credentials') {
+      const fields = fieldErrorsOf(err);
+      if (errorCode(err) === 'invalid_credentials') {
         notify.error('Invalid credentials', 'Please check your email and password and try again.');
-      } else if (err instanceof ApiError && (err.fields?.email || err.fields?.password)) {
-        setErrors({ email: err.fields.email, password: err.fields.password });
-      } else if (err instanceof ApiError && err.status === 429) {
-        notify.error('Sign in failed', err.message);
+      } else if (fields?.email || fields?.password) {
+        setErrors({ email: fields.email, password: fields.password });
       } else {
-        notify.error('Sign in failed', (err as Error).message);
+        notify.error('Sign in failed', toUserMessage(err));
       }
     } finally {
       setBusy(false);
@@ -114,11 +115,12 @@ function OwnerSetupForm() {
       notify.success('Owner account created', 'You are signed in.');
       await qc.invalidateQueries({ queryKey: sessionKey });
     } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors);
-      else if (err instanceof ApiError && err.status === 409) {
-        notify.info('Owner account exists', err.message);
-        await qc.invalidateQueries({ queryKey: ['setup'] });
-      } else notify.error('Could not create the account', (err as Error).message);
+      const fields = fieldErrorsOf(err);
+      if (fields) setErrors(fields as Errors);
+      else if (errorCode(err) === 'conflict') {
+        notify.info('Owner account exists', toUserMessage(err));
+        await qc.invalidateQueries({ queryKey: setupKey });
+      } else notify.error('Could not create the account', toUserMessage(err));
     } finally {
       setBusy(false);
     }

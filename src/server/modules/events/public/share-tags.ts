@@ -35,7 +35,7 @@ export function shareDescription(e: TPublicEvent): string {
 }
 
 /** JSON inside <script>: '<' (and the line separators JavaScript dislikes) escaped. */
-function scriptJson(value: unknown): string {
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TEventAdmin } from '../../../../common/schemas/events.ts';
 import { api } from '../../../lib/api.ts';
 import { eventKeys } from './keys.ts';
@@ -8,6 +8,8 @@ export function getEvents(signal?: AbortSignal) {
   return api<{ events: TEventAdmin[] }>('/api/events', { signal }).then((r) => r.events);
 }
 
+export const eventsQuery = () => queryOptions({ queryKey: eventKeys.list(), queryFn: ({ signal }) => getEvents(signal) });
+
 export function useEvents() {
-  return useQuery({ queryKey: eventKeys.list(), queryFn: ({ signal }) => getEvents(signal) });
+  return useQuery(eventsQuery());
 }

@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { EVENT_DATA_ELEMENT_ID } from '../../../../common/page-data.ts';
 import type { TPublicEvent } from '../../../../common/schemas/events.ts';
-import { ApiError, api } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
+import { errorCode } from '../../../lib/error-code.ts';
 import { eventKeys, type PublicEventIdent } from './keys.ts';
 
 // Public code: type-only imports from the schemas, so zod stays out of public bundles.
@@ -27,16 +29,54 @@ export function publicEventIdent(search: URLSearchParams, pathId: string | undef
   return null;
 }
 
-export function usePublicEvent(ident: PublicEventIdent | null) {
-  return useQuery({
+/**
+ * The event the server put in this page's HTML (its head provider, as the API would answer), if it
+ * is the one asked for. Read once: the element is removed, so a later visit in the same tab fetches.
+ */
+function seededEvent(ident: PublicEventIdent): TPublicEvent | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const element = document.getElementById(EVENT_DATA_ELEMENT_ID);
+  if (!element) return undefined;
+  // The server chose it for this URL by the same identifier rules; a different one is not this page's.
+  const asked = Object.values(ident)[0]!.toLowerCase();
+  try {
+    const event = JSON.parse(element.textContent!) as TPublicEvent;
+    if (asked !== event.id && asked !== event.slug) return undefined;
+    element.remove();
+    return event;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The public event page's query: seeded from the page's HTML on first load, fetched otherwise. */
+export const publicEventQuery = (ident: PublicEventIdent | null) =>
+  queryOptions({
     queryKey: eventKeys.public(ident ?? { id: '' }),
     queryFn: ({ signal }) => getPublicEvent(ident!, signal),
     enabled: ident !== null,
     staleTime: 30_000,
+    // Fresh for staleTime from now: the HTML (served no-cache) is as old as this page load.
+    initialData: () => (ident ? seededEvent(ident) : undefined),
+  });
+
+export function usePublicEvent(ident: PublicEventIdent | null) {
+  return useQuery(publicEventQuery(ident));
+}
+
+/**
+ * After something changed an event's public figures (an RSVP takes seats): every cached public read
+ * of it, by id or by slug, is refetched if on screen and stale otherwise.
+ */
+export function invalidatePublicEvent(qc: QueryClient, eventId: string) {
+  return qc.invalidateQueries({
+    queryKey: eventKeys.publicAll(),
+    predicate: (q) => (q.state.data as TPublicEvent | undefined)?.id === eventId,
   });
 }
 
 /** 404 (and a malformed identifier, 400) mean 'Event not found'; anything else failed to load. */
 export function getPublicEventErrorKind(err: unknown): 'not-found' | 'failed' {
-  return err instanceof ApiError && (err.status === 404 || err.status === 400) ? 'not-found' : 'failed';
+  const code = errorCode(err);
+  return code === 'not_found' || code === 'bad_request' || code === 'validation_failed' ? 'not-found' : 'failed';
 }

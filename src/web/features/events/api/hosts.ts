@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { THost } from '../../../../common/schemas/events.ts';
 import { api } from '../../../lib/api.ts';
 import { eventKeys } from './keys.ts';
@@ -13,11 +13,14 @@ export function normaliseHostEmail(email: string): string {
 const byCreatedAt = (a: THost, b: THost) => Date.parse(a.created_at) - Date.parse(b.created_at);
 
 /** Co-hosts of an event, oldest first (SPEC §7). */
-export function useHosts(eventId: string) {
-  return useQuery({
+export const hostsQuery = (eventId: string) =>
+  queryOptions({
     queryKey: eventKeys.hosts(eventId),
     queryFn: ({ signal }) => api<{ hosts: THost[] }>(path(eventId), { signal }).then((r) => [...r.hosts].sort(byCreatedAt)),
   });
+
+export function useHosts(eventId: string) {
+  return useQuery(hostsQuery(eventId));
 }
 
 export function useAddHost(eventId: string) {

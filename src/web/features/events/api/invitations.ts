@@ -1,17 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { sessionKey } from '../../../lib/auth.ts';
 import { eventKeys } from './keys.ts';
 
-export type Invitation = { email: string; event_title: string };
+import type { TInvitation } from '../../../../common/schemas/events.ts';
 
 /** A co-host invitation (sign-up link valid for one e-mail). */
-export function useInvitation(token: string) {
-  return useQuery({
+export const invitationQuery = (token: string) =>
+  queryOptions({
     queryKey: eventKeys.invitation(token),
-    queryFn: ({ signal }) => api<Invitation>(`/api/invitations/${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) => api<TInvitation>(`/api/invitations/${encodeURIComponent(token)}`, { signal }),
     enabled: token !== '',
   });
+
+export function useInvitation(token: string) {
+  return useQuery(invitationQuery(token));
 }
 
 /** Creates the account for the invited e-mail and signs in. */

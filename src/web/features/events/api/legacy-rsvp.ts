@@ -1,12 +1,21 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TLegacyRsvp, TLegacyRsvpResult } from '../../../../common/schemas/events.ts';
 import { api } from '../../../lib/api.ts';
+import { invalidatePublicEvent } from './get-public-event.ts';
+import { eventKeys } from './keys.ts';
 
-export type LegacyRsvpInput = { preferred_name: string; phone: string; rsvp: boolean };
+export type LegacyRsvpInput = TLegacyRsvp;
 
 /** SPEC §5 legacy form on the sample landing page, stored as a real RSVP of the sample event. */
 export function useLegacyRsvp(eventId: string) {
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: LegacyRsvpInput) =>
-      api<unknown>(`/api/public/events/${encodeURIComponent(eventId)}/legacy-rsvp`, { method: 'POST', body: input }),
+      api<TLegacyRsvpResult>(`/api/public/events/${encodeURIComponent(eventId)}/legacy-rsvp`, { method: 'POST', body: input }),
+    // A 'yes' takes a seat of the sample event; not awaited, the thank-you shows at once.
+    onSuccess: () => {
+      void invalidatePublicEvent(qc, eventId);
+      void qc.invalidateQueries({ queryKey: eventKeys.list() });
+    },
   });
 }

@@ -1,14 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TTheme } from '../../../../common/schemas/events.ts';
 import { api } from '../../../lib/api.ts';
 import { eventKeys } from './keys.ts';
 
 /** Themes, defaults first (SPEC §7). */
-export function useThemes(enabled = true) {
-  return useQuery({
+export const themesQuery = () =>
+  queryOptions({
     queryKey: eventKeys.themes(),
     queryFn: ({ signal }) => api<{ themes: TTheme[] }>('/api/themes', { signal }).then((r) => r.themes),
     staleTime: 60_000,
-    enabled,
   });
+
+export function useThemes(enabled = true) {
+  return useQuery({ ...themesQuery(), enabled });
 }

@@ -1,7 +1,6 @@
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../../../common/constants.ts';
-import { ApiError } from '../../../lib/api.ts';
-
-export type UploadedImage = { image_url: string; preview_image_url: string };
+import type { TMediaUpload } from '../../../../common/schemas/events.ts';
+import { apiErrorOf, networkError } from '../../../lib/api.ts';
 
 /** Checks what the server will refuse anyway, so the host hears it before waiting for an upload. */
 export function checkImageFile(file: File): string | null {
@@ -14,7 +13,7 @@ export function checkImageFile(file: File): string | null {
  * POST /api/media (multipart `file`) with upload progress, which fetch cannot report.
  * Resolves with the social image and preview URLs; rejects with ApiError.
  */
-export function uploadImage(file: File, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedImage> {
+export function uploadImage(file: File, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<TMediaUpload> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/media');
@@ -30,11 +29,10 @@ export function uploadImage(file: File, onProgress?: (fraction: number) => void,
       } catch {
         data = null;
       }
-      if (xhr.status >= 200 && xhr.status < 300 && data) return resolve(data as UploadedImage);
-      const e = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
-      reject(new ApiError(xhr.status, e?.code ?? 'http_error', e?.message ?? `Upload failed (${xhr.status})`, e?.fields));
+      if (xhr.status >= 200 && xhr.status < 300 && data) return resolve(data as TMediaUpload);
+      reject(apiErrorOf(xhr.status, data));
     };
-    xhr.onerror = () => reject(new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.'));
+    xhr.onerror = () => reject(networkError());
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const body = new FormData();

@@ -1,17 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TRsvpResult } from '../../../../common/schemas/rsvps.ts';
+import type { TRsvpPayload, TRsvpResult } from '../../../../common/schemas/rsvps.ts';
 import { api } from '../../../lib/api.ts';
+import { eventKeys } from '../../events/api/keys.ts';
+import { invalidatePublicEvent } from '../../events/api/get-public-event.ts';
 import { ticketKeys } from './get-ticket.ts';
 
 /** What the dialog sends: ZRsvpInput's output (trimmed, blanks dropped). */
-export type RsvpPayload = {
-  name: string;
-  email: string;
-  phone?: string;
-  notes?: string;
-  guest_count: number;
-  status: 'confirmed' | 'maybe' | 'declined';
-};
+export type RsvpPayload = TRsvpPayload;
 
 export const rsvpKeys = {
   all: ['rsvps'] as const,
@@ -23,17 +18,19 @@ export function submitRsvp(eventId: string, payload: RsvpPayload): Promise<TRsvp
 }
 
 /**
- * POST an RSVP. Afterwards every cached query about this event (its public page: seats left) and
- * any cached ticket is stale, so both are invalidated.
+ * POST an RSVP. Afterwards the event's seat figures (its public page: seats left; a host's list:
+ * seats taken) and any cached ticket are stale.
  */
 export function useSubmitRsvp(eventId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationKey: rsvpKeys.submit(eventId),
     mutationFn: (payload: RsvpPayload) => submitRsvp(eventId, payload),
-    onSuccess: (result) => {
-      void qc.invalidateQueries({ predicate: (q) => q.queryKey.includes(eventId) });
-      void qc.invalidateQueries({ queryKey: ticketKeys.detail(result.rsvp.id) });
+    // Not awaited: the thank-you shows at once while the page refetches its figures behind it.
+    onSuccess: () => {
+      void invalidatePublicEvent(qc, eventId);
+      void qc.invalidateQueries({ queryKey: eventKeys.list() });
+      void qc.invalidateQueries({ queryKey: ticketKeys.all });
     },
   });
 }

@@ -1,0 +1,28 @@
+/**
+ * The error codes of the API's error shape `{"error":{code,message,fields?}}` and the HTTP status of
+ * each: the server throws them (src/server/errors.ts), the browser branches on them
+ * (src/web/lib/error-code.ts). One list, so neither side can invent a code the other does not know.
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  gone: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  capacity_exceeded: 409,
+  payment_not_available: 422,
+  unavailable: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Field name → the first problem with it. */
+export type FieldErrors = Record<string, string>;

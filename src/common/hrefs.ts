@@ -1,0 +1,21 @@
+import { SAMPLE_PRODUCT } from './routes.ts';
+
+/**
+ * Every public URL the app hands out, built one way: a path segment is always encoded. The server
+ * prefixes PUBLIC_BASE_URL (absoluteUrl); the browser links to the path as it is.
+ */
+
+/** The public event page: by slug when there is one, else by id (docs/ARCHITECTURE.md, route table in routes.ts). */
+export const eventHref = (e: { id: string; slug?: string | null }) => `/event/${encodeURIComponent(e.slug || e.id)}`;
+
+/** The seeded sample event's landing page. */
+export const sampleHref = () => `/${SAMPLE_PRODUCT}`;
+
+/** A guest's ticket page, reached through its own secret. */
+export const ticketHref = (secret: string) => `/ticket/${encodeURIComponent(secret)}`;
+
+/** What a ticket's QR code opens: the verification page of a signed ticket token. */
+export const ticketVerificationHref = (token: string) => `/ticket-verification/${encodeURIComponent(token)}`;
+
+/** `href` on `origin`, which has no trailing slash: PUBLIC_BASE_URL on the server (env.ts), window.location.origin in the browser. */
+export const absoluteUrl = (origin: string, href: string) => `${origin}${href}`;
