@@ -86,7 +86,7 @@ const eventFields = {
     .nullable()
     .optional(),
   theme_id: zUuid('Choose a theme from the list.').nullable().optional(),
-  /** The custom-colours switch: creates a theme named after the event (failure logged and ignored). */
+  /** The custom-colours switch: creates a theme named after the event in the event's save (a theme failure logged and ignored). */
   custom_colors: z.object({ background: hex.optional(), text: hex.optional(), accent: hex.optional() }).nullable().optional(),
   is_active: z.boolean(),
   is_paid_event: z.boolean(),

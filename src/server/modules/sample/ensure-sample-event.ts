@@ -7,6 +7,7 @@ import type { Logger } from '../../logger.ts';
 import { uploadImage } from '../media/upload-image.ts';
 import { sampleHeroPng } from './sample-hero.ts';
 
+// Not a cache: the seeding in flight per database, removed when it settles (weak keys).
 const running = new WeakMap<Db, Promise<boolean>>();
 
 export type EnsureSampleEventOptions = { db: Db; log: Logger };
