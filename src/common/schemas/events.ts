@@ -217,6 +217,8 @@ export type TEventAdmin = TEventCore & {
 
 /** What anyone may read of an active event: explicit columns, no keys, no owner data. */
 export type TPublicEvent = TEventCore & {
+  /** The landing template's host line; only the seeded sample event has one (hosts cannot set it). */
+  host_line: string | null;
   currency: string;
   /** Seats left when capped, null when unlimited. */
   seats_left: number | null;

@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../../errors.ts';
 import type { Logger } from '../../../logger.ts';
 import { ensureSampleEvent } from '../../sample/ensure-sample-event.ts';
 import { isUuid } from '../../../../common/schemas/ids.ts';
-import { eventCoreColumns } from '../event-columns.ts';
+import { publicEventColumns } from '../event-columns.ts';
 import type { PublicEventCache } from './public-event-cache.ts';
 
 export type PublicEventKey = { id: string } | { slug: string };
@@ -32,7 +32,7 @@ async function readPublicEvent(db: Db, key: PublicEventKey): Promise<TPublicEven
   if ('slug' in key && (key.slug.length > SLUG_MAX_LENGTH || !/^[a-z0-9-]+$/.test(key.slug))) return null;
   const [row] = await db
     .select({
-      ...eventCoreColumns,
+      ...publicEventColumns,
       seats_taken: events.seats_taken,
       theme_name: event_themes.name,
       theme_colors: event_themes.colors,
