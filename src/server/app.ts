@@ -5,11 +5,12 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
+import { createAppCaches } from './app-caches.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { connectionFailure } from './db/connection-errors.ts';
 import { AppError, type ErrorBody, errorForStatus, malformedJson, ThrownValue, unavailable } from './errors.ts';
 import { limitBodies } from './http/body-limit.ts';
-import type { AppEnv, Deps } from './http/context.ts';
+import type { AppEnv, BaseDeps, Deps } from './http/context.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { sameOriginWrites } from './http/same-origin.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -31,9 +32,14 @@ function defaultClientDir(): string {
 
 export type CreateAppOptions = { clientDir?: string };
 
-/** The whole HTTP app without listen(): main.ts serves it, tests call app.request(). */
-export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
+/**
+ * The whole HTTP app without listen(): main.ts serves it, tests call app.request(). The app owns its
+ * process state (rate limits, caches and the public events' LISTEN connection): `deps` is `base` plus
+ * this app's caches (any caches in `base` are not reused), and close() ends them, before the pool closes.
+ */
+export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
+  const deps: Deps = { env: base.env, db: base.db, auth: base.auth, log: base.log, caches: createAppCaches(base) };
   const spa = new Spa(opts.clientDir ?? defaultClientDir());
   const limits = new RateLimits({ pool: deps.db.$client, enabled: deps.env.RATE_LIMIT, log: deps.log });
 
@@ -101,7 +107,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
     throw new AppError('not_found', 'No such API endpoint.');
   });
   spa.mount(app);
-  return { app, spa };
+  return { app, spa, deps, close: () => deps.caches.close() };
 }
 
 export type App = ReturnType<typeof createApp>['app'];

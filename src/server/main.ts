@@ -7,11 +7,10 @@ import { DataDirInUseError, type EmbeddedPostgres, startEmbeddedPostgres } from 
 import { runMigrations } from './db/migrate.ts';
 import { type Env, EnvError, loadEnv } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { stopPublicEventCache } from './modules/events/public/public-event-cache.ts';
 import { startWorkers, type Workers } from './workers.ts';
 
 /** What start-up has brought up so far: shutdown stops exactly these, newest first. */
-type Running = { embedded?: EmbeddedPostgres; db?: Db; server?: ServerType; workers?: Workers };
+type Running = { embedded?: EmbeddedPostgres; db?: Db; server?: ServerType; workers?: Workers; app?: { close: () => Promise<void> } };
 
 type Control = { stopping: () => boolean; fail: (reason: string) => void };
 
@@ -31,8 +30,8 @@ async function start(env: Env, log: Logger, running: Running, control: Control, 
   if (stopping()) return;
   const db = createDb(url, env.DB_POOL_SIZE);
   running.db = db;
-  const deps = { env, db, auth: createAuth(db, env), log };
-  const { app } = createApp(deps);
+  const { app, deps, close } = createApp({ env, db, auth: createAuth(db, env), log });
+  running.app = { close };
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   running.server = server;
@@ -49,15 +48,13 @@ async function start(env: Env, log: Logger, running: Running, control: Control, 
   );
 }
 
-/** Drains requests, then stops the workers, the public events listener, the pool and the embedded database. */
+/** Drains requests, then stops the workers, the app (its LISTEN connection, caches), the pool and the embedded database. */
 async function stopAll(running: Running) {
-  const { server, workers, db, embedded } = running;
+  const { server, workers, app, db, embedded } = running;
   if (server?.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
   await workers?.stop();
-  if (db) {
-    await stopPublicEventCache(db);
-    await db.$client.end();
-  }
+  await app?.close();
+  await db?.$client.end();
   await embedded?.stop();
 }
 

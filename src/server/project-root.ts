@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// Not process state: the one project root, the same for every app.
 let cached: string | undefined;
 
 /** The folder holding package.json, found from this file whether it runs from src/ or dist/. */

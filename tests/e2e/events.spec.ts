@@ -289,6 +289,8 @@ test(
     await context.route('https://calendar.google.com/**', (route) => route.fulfill({ status: 200, body: 'calendar' }));
     await page.goto('/sample');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The host line is the event's own field; the description no longer starts with it.
+    await expect(page.getByText('Hosted by the Turnout team', { exact: true })).toBeVisible();
     await keepScreenshot(page, testInfo, 'sample');
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
     await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/auth/admin');

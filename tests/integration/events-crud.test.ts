@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { THEME_DEFAULT_COLORS } from '../../src/common/constants.ts';
 import { MSG } from '../../src/common/messages.ts';
 import type { TEventAdmin, TTheme } from '../../src/common/schemas/events.ts';
 import { openSecret } from '../../src/server/crypto/secret-box.ts';
-import { events } from '../../src/server/db/schema/events.ts';
+import { event_themes, events } from '../../src/server/db/schema/events.ts';
+import { EVENT_CHANGED_CHANNEL } from '../../src/server/modules/events/public/event-change-listener.ts';
 import { secretKeyContext } from '../../src/server/modules/events/event-values.ts';
 import { createEvent, futureDate, paidEventInput } from '../factories/events.ts';
 import { signedInUser } from '../factories/users.ts';
@@ -290,6 +292,68 @@ describe('themes', () => {
       expect(stored).toMatchObject({ title: 'Theme Refused Gala', theme_id: null });
     } finally {
       await t.db.execute(sql`alter table event_themes drop constraint refuse_one`);
+    }
+  });
+
+  it('a custom-colour theme is part of the event save: a refused save leaves no theme behind', async () => {
+    const u = await signedInUser(t);
+    const first = await createEvent(t, u, { title: 'Slug Holder' });
+    const ownThemes = async () => (await t.db.select().from(event_themes).where(eq(event_themes.created_by, u.id))).length;
+    const taken = await call('/api/events', {
+      method: 'POST',
+      json: { title: 'Slug Thief', slug: first.slug, event_date: futureDate(), custom_colors: { background: '#000000' } },
+      cookie: u.cookie,
+    });
+    expect(taken.status).toBe(409);
+    const second = await createEvent(t, u, { title: 'Second' });
+    const clash = await call(`/api/events/${second.id}`, {
+      method: 'PATCH',
+      json: { slug: first.slug, custom_colors: { text: '#ffffff' } },
+      cookie: u.cookie,
+    });
+    expect(clash.status).toBe(409);
+    expect(await ownThemes()).toBe(0);
+  });
+
+  it('one event save with custom colours is one change for listeners: one NOTIFY on an edit, none on a create', async () => {
+    const u = await signedInUser(t);
+    const listener = new pg.Client({ connectionString: t.url });
+    await listener.connect();
+    const heard: string[] = [];
+    let marked: () => void = () => {};
+    listener.on('notification', (msg) => {
+      if (msg.payload === 'marker') marked();
+      else heard.push(msg.payload!);
+    });
+    await listener.query(`LISTEN ${EVENT_CHANGED_CHANNEL}`);
+    // Notifications reach a listener in commit order: once a marker sent afterwards is heard, every earlier one was.
+    const heardSoFar = async () => {
+      const arrived = new Promise<void>((resolve) => {
+        marked = resolve;
+      });
+      await t.db.execute(sql`SELECT pg_notify(${EVENT_CHANGED_CHANNEL}, 'marker')`);
+      await arrived;
+      return heard.splice(0);
+    };
+    try {
+      const e = await createEvent(t, u, { title: 'Colourful', custom_colors: { background: '#101010' } });
+      expect(e.theme_id).not.toBeNull();
+      // An insert is not announced (the trigger fires on UPDATE and DELETE): nothing cached can be stale.
+      expect(await heardSoFar()).toEqual([]);
+
+      const res = await call(`/api/events/${e.id}`, {
+        method: 'PATCH',
+        json: { title: 'Recoloured', custom_colors: { background: '#202020' } },
+        cookie: u.cookie,
+      });
+      expect(res.status).toBe(200);
+      const { event } = (await res.json()) as { event: TEventAdmin };
+      expect(event.theme_id).not.toBe(e.theme_id);
+      const [theme] = await t.db.select().from(event_themes).where(eq(event_themes.id, event.theme_id!));
+      expect(theme).toMatchObject({ name: 'Recoloured', colors: { background: '#202020' } });
+      expect(await heardSoFar()).toEqual([e.id]);
+    } finally {
+      await listener.end();
     }
   });
 });

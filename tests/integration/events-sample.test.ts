@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/common/messages.ts';
 import type { TEventAdmin, TPublicEvent } from '../../src/common/schemas/events.ts';
 import type { TTicket } from '../../src/common/schemas/rsvps.ts';
+import { SAMPLE_EVENT_CONTENT } from '../../src/common/sample-event.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { verifyTicket } from '../../src/server/modules/tickets/verify-ticket.ts';
@@ -39,6 +40,9 @@ describe('sample event (/sample)', () => {
       timezone: 'America/Chicago',
       rsvp_button_text: 'RSVP',
       is_paid_event: false,
+      // The host line is a field of its own, not the description's first line.
+      host_line: SAMPLE_EVENT_CONTENT.host_line,
+      main_body_description: SAMPLE_EVENT_CONTENT.main_body_description,
     });
     expect(event.image_url).toMatch(/^\/media\/[0-9a-f]{32}\.jpg$/);
     expect(await t.db.select().from(events).where(eq(events.slug, 'sample'))).toHaveLength(1);

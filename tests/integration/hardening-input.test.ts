@@ -217,7 +217,7 @@ describe('races with the database', () => {
   it('an RSVP racing the deletion of its event → 404, not an FK violation', async () => {
     const event = await insertEvent(t);
     // The use case with the event as it was read just before the delete committed.
-    const stale = await loadRsvpEvent(t.db, event.id);
+    const stale = await loadRsvpEvent({ db: t.db, cache: t.deps.caches.rsvpEvents, eventId: event.id });
     await t.db.delete(events).where(eq(events.id, event.id));
     const config = { baseUrl: TEST_ORIGIN, signingKey: t.env.TICKET_SIGNING_KEY };
     for (const status of ['confirmed', 'declined'] as const) {

@@ -304,7 +304,7 @@ describe('PINs', () => {
 
 describe('PINs when random draws keep colliding', () => {
   it('the one-trip path retries, then the transaction path takes the lowest free PIN', async () => {
-    const event = await loadRsvpEvent(t.db, (await insertEvent(t)).id);
+    const event = await loadRsvpEvent({ db: t.db, cache: t.deps.caches.rsvpEvents, eventId: (await insertEvent(t)).id });
     const config = { baseUrl: t.env.PUBLIC_BASE_URL, signingKey: t.env.TICKET_SIGNING_KEY };
     const create = async (drawPin: () => string) => {
       const res = await createRsvp({ db: t.db, config, event, answer: ZRsvpInput.parse(rsvpInput()), drawPin });

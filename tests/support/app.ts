@@ -5,7 +5,6 @@ import { afterAll } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { createAuth } from '../../src/server/auth/auth.ts';
 import { type Env, loadEnv } from '../../src/server/env.ts';
-import type { Deps } from '../../src/server/http/context.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { closeChannels } from '../../src/server/modules/outbox/channels.ts';
 import { createTestDb, type TestDb } from './db.ts';
@@ -33,8 +32,10 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     ...overrides,
   });
   const log = createLogger(env.LOG_LEVEL);
-  const deps: Deps = { env, db: testDb.db, auth: createAuth(testDb.db, env), log };
-  const { app, spa } = createApp(deps, { clientDir: path.join(os.tmpdir(), 'turnout-no-client') });
+  const { app, spa, deps, close } = createApp(
+    { env, db: testDb.db, auth: createAuth(testDb.db, env), log },
+    { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
+  );
 
   /** A request as a browser on the public origin would send it; `cookie` signs it in. */
   const request = (p: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) => {
@@ -51,10 +52,11 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
 
   afterAll(async () => {
     closeChannels(env);
+    await close(); // the app's LISTEN connection and caches, before the pool closes
     await testDb.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  return { app, spa, deps, db: testDb.db, env, url: testDb.url, request };
+  return { app, spa, deps, close, db: testDb.db, env, url: testDb.url, request };
 }
 
 /** The Cookie header value for the session cookies a response set. */

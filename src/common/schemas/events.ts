@@ -86,7 +86,7 @@ const eventFields = {
     .nullable()
     .optional(),
   theme_id: zUuid('Choose a theme from the list.').nullable().optional(),
-  /** The custom-colours switch: creates a theme named after the event (failure logged and ignored). */
+  /** The custom-colours switch: creates a theme named after the event in the event's save (a theme failure logged and ignored). */
   custom_colors: z.object({ background: hex.optional(), text: hex.optional(), accent: hex.optional() }).nullable().optional(),
   is_active: z.boolean(),
   is_paid_event: z.boolean(),
@@ -217,6 +217,8 @@ export type TEventAdmin = TEventCore & {
 
 /** What anyone may read of an active event: explicit columns, no keys, no owner data. */
 export type TPublicEvent = TEventCore & {
+  /** The landing template's host line; only the seeded sample event has one (hosts cannot set it). */
+  host_line: string | null;
   currency: string;
   /** Seats left when capped, null when unlimited. */
   seats_left: number | null;

@@ -1,15 +1,21 @@
+import type { AppCaches } from '../app-caches.ts';
 import type { Auth, SessionUser } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import type { RateLimits } from './rate-limit.ts';
 
-/** What every request handler can reach: the process-wide dependencies and per-request values. */
-export type Deps = {
+/** What main.ts (or a test) gives createApp: the process-wide dependencies. */
+export type BaseDeps = {
   env: Env;
   db: Db;
   auth: Auth;
   log: Logger;
+};
+
+/** What every request handler can reach: the base dependencies and the app's own caches (createApp). */
+export type Deps = BaseDeps & {
+  caches: AppCaches;
 };
 
 export type AppEnv = {

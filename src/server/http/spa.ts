@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
+import { BoundedCache } from '../../common/bounded-cache.ts';
 import { GUEST_PAGES, guestHtmlFile, matchGuestPage } from '../../common/guest-pages.ts';
 import { isAppPath } from '../../common/routes.ts';
 import type { AppEnv } from './context.ts';
@@ -61,7 +62,8 @@ export class Spa {
   private assets = new Map<string, Asset>();
   private index: string;
   private guestHtml = new Map<string, string>();
-  private pages = new Map<string, Map<string, Encoded>>();
+  /** Built pages by start-up file and head. */
+  private pages = new BoundedCache<string, Encoded>({ maxEntries: PAGE_CACHE_SIZE });
   private headProviders: HeadProvider[] = [];
 
   constructor(readonly clientDir: string) {
@@ -97,9 +99,11 @@ export class Spa {
   }
 
   /** The HTML start-up for a path: a guest page's own (src/common/guest-pages.ts), else index.html. */
-  private htmlFor(pathname: string): string {
+  private htmlFor(pathname: string): { file: string; html: string } {
     const match = matchGuestPage(pathname);
-    return (match && this.guestHtml.get(guestHtmlFile(match.page))) || this.index;
+    const file = match && guestHtmlFile(match.page);
+    const guest = file && this.guestHtml.get(file);
+    return guest ? { file, html: guest } : { file: 'index.html', html: this.index };
   }
 
   /** `html` with `head` between the head markers (or before </head>). */
@@ -150,17 +154,12 @@ export class Spa {
    * start-ups, and heads the event cache keeps — so each distinct one is built and compressed once.
    */
   private sendPage(c: Context<AppEnv>, pathname: string, head: string, status: 200 | 404) {
-    const html = this.htmlFor(pathname);
-    let byHead = this.pages.get(html);
-    if (!byHead) {
-      byHead = new Map();
-      this.pages.set(html, byHead);
-    }
-    let page = byHead.get(head);
+    const { file, html } = this.htmlFor(pathname);
+    const key = `${file}\n${head}`;
+    let page = this.pages.get(key);
     if (!page) {
-      if (byHead.size >= PAGE_CACHE_SIZE) byHead.clear();
       page = { body: bytes(Buffer.from(this.withHead(html, head))) };
-      byHead.set(head, page);
+      this.pages.set(key, page);
     }
     const headers: Record<string, string> = { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' };
     return c.body(this.encode(c, page, headers, 'quick'), status, headers);

@@ -23,16 +23,6 @@ const loadDialog = () => import('../features/events/legacy-rsvp-dialog.tsx');
 const LegacyRsvpDialog = lazy(() => loadDialog().then((m) => ({ default: m.LegacyRsvpDialog })));
 const preloadDialog = () => void loadDialog();
 
-/**
- * The event record has no host-line column: the seed puts it as the description's first paragraph
- * (src/server/modules/sample); without one, the fixed sample text.
- */
-function hostLineOf(description: string | null): string {
-  const [first, ...rest] = (description ?? '').split(/\n\s*\n/);
-  const line = first?.trim() ?? '';
-  return rest.length > 0 && line.length > 0 && line.length <= 80 && !line.includes('\n') ? line : SAMPLE_EVENT_CONTENT.host_line;
-}
-
 /** SPEC §3 Landing template props. */
 export type LandingProps = {
   /** null: the sample event is not seeded yet (no owner account): the fixed content, RSVP closed. */
@@ -59,7 +49,7 @@ export function landingProps(e: TPublicEvent): LandingProps {
     id: e.id,
     title: e.title,
     subtitle: e.subtitle,
-    hostLine: hostLineOf(e.main_body_description),
+    hostLine: e.host_line ?? SAMPLE_EVENT_CONTENT.host_line,
     imageUrl: e.image_url,
     previewImageUrl: e.preview_image_url,
     introText: e.main_body_intro,

@@ -55,6 +55,8 @@ export const events = pgTable(
     location: text('location'),
     main_body_intro: text('main_body_intro'),
     main_body_description: text('main_body_description'),
+    /** The landing template's host line ("Hosted by …"): set by the sample seed only, no form field. */
+    host_line: text('host_line'),
     call_to_action: text('call_to_action'),
     rsvp_button_text: text('rsvp_button_text').notNull().default('RSVP'),
     max_attendees: integer('max_attendees'),

@@ -20,7 +20,7 @@ export function adminEventColumns(actor: Actor) {
   };
 }
 
-type AdminRow = Omit<typeof events.$inferSelect, 'stripe_secret_key_enc'> & { role: EventRole };
+type AdminRow = Omit<typeof events.$inferSelect, 'stripe_secret_key_enc' | 'host_line'> & { role: EventRole };
 
 export function toAdminEvent(row: AdminRow): TEventAdmin {
   const { stripe_secret_key_hint, ...rest } = row;

@@ -9,14 +9,17 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.ts'
 import type { Actor } from './event-access.ts';
 import { isReservedSlug, SLUG_CONSTRAINT, slugTaken, THEME_CONSTRAINT, unknownTheme } from './event-errors.ts';
 import { eventColumns } from './event-values.ts';
-import { attachCustomTheme } from './theme-from-colors.ts';
+import { themeFromColors } from './theme-from-colors.ts';
 import { throwIfIssues } from './validation-issues.ts';
 
 export type CreateEventOptions = { db: Db; log: Logger; encryptionKey: Buffer; actor: Actor; input: TEventInputParsed };
 
 const GENERATED_SLUG_ATTEMPTS = 5;
 
-/** A new event owned by the actor. A given slug must be free (409); an empty one is generated. */
+/**
+ * A new event owned by the actor. A given slug must be free (409); an empty one is generated. A
+ * custom-colours theme is created in the same transaction: a refused insert leaves no theme behind.
+ */
 export async function createEvent({ db, log, encryptionKey, actor, input }: CreateEventOptions): Promise<TEventAdmin> {
   throwIfIssues(eventRuleIssues(input, { checkSecretKey: true }));
   if (input.slug && isReservedSlug(input.slug)) throw slugTaken();
@@ -34,12 +37,16 @@ export async function createEvent({ db, log, encryptionKey, actor, input }: Crea
   for (let attempt = 1; ; attempt++) {
     const slug = input.slug ?? generateSlug(input.title);
     try {
-      const [row] = await db
-        .insert(events)
-        .values({ ...values, slug })
-        .returning(adminEventColumns(actor));
+      const row = await db.transaction(async (tx) => {
+        const themeId = await themeFromColors({ tx, log, userId: actor.id, name: input.title, colors: input.custom_colors });
+        const [inserted] = await tx
+          .insert(events)
+          .values({ ...values, slug, ...(themeId ? { theme_id: themeId } : {}) })
+          .returning(adminEventColumns(actor));
+        return inserted!;
+      });
       log.info({ eventId: id, slug }, 'event created');
-      return attachCustomTheme({ db, log, userId: actor.id, event: toAdminEvent(row!), colors: input.custom_colors });
+      return toAdminEvent(row);
     } catch (err) {
       if (isUniqueViolation(err, SLUG_CONSTRAINT)) {
         if (input.slug || attempt >= GENERATED_SLUG_ATTEMPTS) throw slugTaken();

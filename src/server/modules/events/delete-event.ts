@@ -7,18 +7,19 @@ import type { Logger } from '../../logger.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { type Actor, eventAccess } from './event-access.ts';
 import { deniedAccess } from './managed-event.ts';
-import { forgetPublicEvent } from './public/public-event-cache.ts';
+import type { PublicEventCache } from './public/public-event-cache.ts';
 
-export type DeleteEventOptions = { db: Db; log: Logger; actor: Actor; id: string };
+/** `publicEvents`: the app's (deps.caches.publicEvents). */
+export type DeleteEventOptions = { db: Db; log: Logger; publicEvents: PublicEventCache; actor: Actor; id: string };
 
 /** Hard delete by the owner (SPEC §4): RSVPs, hosts and invitations go with it (ON DELETE CASCADE). */
-export async function deleteEvent({ db, log, actor, id }: DeleteEventOptions): Promise<void> {
+export async function deleteEvent({ db, log, publicEvents, actor, id }: DeleteEventOptions): Promise<void> {
   if (!isUuid(id)) throw notFound(MSG.eventNotFound);
   const rows = await db
     .delete(events)
     .where(and(eq(events.id, id), eventAccess(actor, 'owner')))
     .returning({ id: events.id });
   if (!rows.length) throw await deniedAccess({ db, actor, id, need: 'owner', action: 'delete' });
-  forgetPublicEvent(db, id);
+  publicEvents.invalidate(id);
   log.info({ eventId: id }, 'event deleted');
 }

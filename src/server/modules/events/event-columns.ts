@@ -21,3 +21,9 @@ export const eventCoreColumns = {
   ticket_price: events.ticket_price,
   currency: events.currency,
 };
+
+/** What the public read selects of an event row: the core columns and the sample's host line. */
+export const publicEventColumns = {
+  ...eventCoreColumns,
+  host_line: events.host_line,
+};

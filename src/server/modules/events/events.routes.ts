@@ -67,6 +67,7 @@ export function eventsRoutes() {
     const event = await updateEvent({
       db,
       log: c.var.log,
+      publicEvents: c.var.deps.caches.publicEvents,
       encryptionKey: env.ENCRYPTION_KEY,
       actor: currentUser(c),
       id,
@@ -75,7 +76,13 @@ export function eventsRoutes() {
     return c.json({ event }, 200);
   });
   r.openapi(deleteRoute, async (c) => {
-    await deleteEvent({ db: c.var.deps.db, log: c.var.log, actor: currentUser(c), id: c.req.valid('param').id });
+    await deleteEvent({
+      db: c.var.deps.db,
+      log: c.var.log,
+      publicEvents: c.var.deps.caches.publicEvents,
+      actor: currentUser(c),
+      id: c.req.valid('param').id,
+    });
     return c.body(null, 204);
   });
   return r;

@@ -1,46 +1,45 @@
-import { eq } from 'drizzle-orm';
 import { THEME_DEFAULT_COLORS } from '../../../common/constants.ts';
-import type { TEventAdmin, TEventPatchParsed } from '../../../common/schemas/events.ts';
-import type { Db } from '../../db/client.ts';
-import { events } from '../../db/schema/events.ts';
+import type { TEventPatchParsed } from '../../../common/schemas/events.ts';
+import type { Tx } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 import { createTheme } from '../themes/create-theme.ts';
 
-export type AttachCustomThemeOptions = {
-  db: Db;
+export type ThemeFromColorsOptions = {
+  /** The event write's transaction: the theme exists only if the event is saved, and listeners hear one change. */
+  tx: Tx;
   log: Logger;
   userId: string;
-  event: TEventAdmin;
+  /** The event's title after this save: the theme's name. */
+  name: string;
   colors: TEventPatchParsed['custom_colors'];
 };
 
 /**
- * SPEC §5: with the custom-colours switch on and a background or text colour set, a theme named after
- * the event is created (spec defaults for the rest) and the event uses it. Runs after the event was
- * saved; a failure is logged and ignored (the event is returned as saved).
+ * The custom-colours switch (docs/product.md#event-rules): with a background or text colour set, a
+ * theme named after the event (defaults for the rest) is created for the event to use. Call it inside
+ * the event's insert or update transaction and write the returned id with the event row. A failure
+ * to create the theme is logged and ignored (its savepoint is rolled back; the event saves without
+ * it); a failure to save the event leaves no theme. Undefined when no theme is to be used.
  */
-export async function attachCustomTheme({ db, log, userId, event, colors }: AttachCustomThemeOptions): Promise<TEventAdmin> {
-  if (!colors || (!colors.background && !colors.text)) return event;
+export async function themeFromColors({ tx, log, userId, name, colors }: ThemeFromColorsOptions): Promise<string | undefined> {
+  if (!colors || (!colors.background && !colors.text)) return undefined;
   try {
-    const theme = await createTheme({
-      db,
-      userId,
-      name: event.title,
-      colors: {
-        ...THEME_DEFAULT_COLORS,
-        background: colors.background ?? THEME_DEFAULT_COLORS.background,
-        text: colors.text ?? THEME_DEFAULT_COLORS.text,
-        accent: colors.accent ?? THEME_DEFAULT_COLORS.accent,
-      },
-    });
-    const [row] = await db
-      .update(events)
-      .set({ theme_id: theme.id })
-      .where(eq(events.id, event.id))
-      .returning({ updated_at: events.updated_at });
-    return row ? { ...event, theme_id: theme.id } : event;
+    const theme = await tx.transaction((savepoint) =>
+      createTheme({
+        db: savepoint,
+        userId,
+        name,
+        colors: {
+          ...THEME_DEFAULT_COLORS,
+          background: colors.background ?? THEME_DEFAULT_COLORS.background,
+          text: colors.text ?? THEME_DEFAULT_COLORS.text,
+          accent: colors.accent ?? THEME_DEFAULT_COLORS.accent,
+        },
+      }),
+    );
+    return theme.id;
   } catch (err) {
-    log.warn({ err, eventId: event.id }, 'custom colour theme could not be created; the event keeps its theme');
-    return event;
+    log.warn({ err }, 'custom colour theme could not be created; the event is saved with its other theme');
+    return undefined;
   }
 }

@@ -12,11 +12,20 @@ import { type Actor, eventAccess, ownerOnly, roleOf } from './event-access.ts';
 import { isReservedSlug, SLUG_CONSTRAINT, slugTaken, THEME_CONSTRAINT, unknownTheme } from './event-errors.ts';
 import { eventColumns } from './event-values.ts';
 import { paymentChanges } from './payment-changes.ts';
-import { forgetPublicEvent } from './public/public-event-cache.ts';
-import { attachCustomTheme } from './theme-from-colors.ts';
+import type { PublicEventCache } from './public/public-event-cache.ts';
+import { themeFromColors } from './theme-from-colors.ts';
 import { throwIfIssues } from './validation-issues.ts';
 
-export type UpdateEventOptions = { db: Db; log: Logger; encryptionKey: Buffer; actor: Actor; id: string; input: TEventPatchParsed };
+export type UpdateEventOptions = {
+  db: Db;
+  log: Logger;
+  /** The app's (deps.caches.publicEvents): forgets its copy at once. */
+  publicEvents: PublicEventCache;
+  encryptionKey: Buffer;
+  actor: Actor;
+  id: string;
+  input: TEventPatchParsed;
+};
 
 const given = <T>(next: T | undefined, stored: T): T => (next === undefined ? stored : next);
 
@@ -25,16 +34,18 @@ const given = <T>(next: T | undefined, stored: T): T => (next === undefined ? st
  * the changes (an omitted secret key, or the masked hint the client was shown, keeps the stored one;
  * null clears it). Owner and co-hosts edit content; only the owner changes the payment settings
  * (ADR 0011): a co-host's edit that would change one is refused with 403, one that carries them
- * unchanged passes. Public pages see the change at once: this process forgets its cached copy, the
- * others hear the database's NOTIFY.
+ * unchanged passes. A custom-colours theme is created in the same transaction and written with the
+ * event row: one change, one NOTIFY. Public pages see the change at once: this app forgets its
+ * cached copy, other processes hear the database's NOTIFY.
  */
-export async function updateEvent({ db, log, encryptionKey, actor, id, input }: UpdateEventOptions): Promise<TEventAdmin> {
+export async function updateEvent({ db, log, publicEvents, encryptionKey, actor, id, input }: UpdateEventOptions): Promise<TEventAdmin> {
   if (!isUuid(id)) throw notFound(MSG.eventNotFound);
 
   const updated = await db
     .transaction(async (tx) => {
       const [cur] = await tx
         .select({
+          title: events.title,
           slug: events.slug,
           event_date: events.event_date,
           end_date: events.end_date,
@@ -72,9 +83,10 @@ export async function updateEvent({ db, log, encryptionKey, actor, id, input }: 
       );
       if (patch.slug && patch.slug !== cur.slug && isReservedSlug(patch.slug)) throw slugTaken();
 
+      const themeId = await themeFromColors({ tx, log, userId: actor.id, name: patch.title ?? cur.title, colors: patch.custom_colors });
       const [row] = await tx
         .update(events)
-        .set({ ...eventColumns(patch, { eventId: id, encryptionKey }), updated_at: new Date() })
+        .set({ ...eventColumns(patch, { eventId: id, encryptionKey }), ...(themeId ? { theme_id: themeId } : {}), updated_at: new Date() })
         .where(and(eq(events.id, id), eventAccess(actor, payment.length ? 'owner' : 'manage')))
         .returning(adminEventColumns(actor));
       return toAdminEvent(row!);
@@ -85,8 +97,7 @@ export async function updateEvent({ db, log, encryptionKey, actor, id, input }: 
       throw err;
     });
 
-  const event = await attachCustomTheme({ db, log, userId: actor.id, event: updated, colors: input.custom_colors });
-  forgetPublicEvent(db, id);
+  publicEvents.invalidate(id);
   log.info({ eventId: id, fields: Object.keys(input) }, 'event updated');
-  return event;
+  return updated;
 }

@@ -49,7 +49,7 @@ export function mediaUploadRoutes() {
 export function mediaFileRoutes() {
   const r = new Hono<AppEnv>();
   r.get('/:name', async (c) => {
-    const file = await readMedia({ db: c.var.deps.db, name: c.req.param('name') });
+    const file = await readMedia({ db: c.var.deps.db, cache: c.var.deps.caches.media, name: c.req.param('name') });
     if (!file) return c.text('Not found', 404);
     const etag = `"${file.id}"`;
     const headers = { ETag: etag, 'Cache-Control': 'public, max-age=31536000, immutable' };

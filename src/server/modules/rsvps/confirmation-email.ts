@@ -23,19 +23,10 @@ export const confirmationKey = (r: { id: string; status: string; revision: numbe
 /** A newer answer's e-mail supersedes an older one still waiting (outbox schema: supersede_key). */
 export const confirmationSupersede = (r: { id: string; revision: number }): Supersede => ({ key: `rsvp:${r.id}`, rank: r.revision });
 
-const hosts = new Map<string, string>();
-const hostOf = (baseUrl: string) => {
-  let h = hosts.get(baseUrl);
-  if (!h) {
-    h = new URL(baseUrl).hostname;
-    hosts.set(baseUrl, h);
-  }
-  return h;
-};
-
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ESC[ch]!);
 
+// Bounded by construction: keyed by stored event time zones, which the event schema only accepts as valid IANA names.
 const formats = new Map<string, Intl.DateTimeFormat>();
 /** Long-form date and time in the event's own time zone (UTC when the zone is unknown). */
 export function formatEventDate(d: Date, timeZone: string): string {
@@ -60,8 +51,6 @@ export function formatEventDate(d: Date, timeZone: string): string {
   return f.format(d);
 }
 
-const whenByEvent = new WeakMap<RsvpEvent, string>();
-
 function subject(i: ConfirmationInput): string {
   const t = i.event.title;
   if (i.rsvp.status === 'confirmed') return i.updated ? `Your updated ticket for ${t}` : `Your ticket for ${t}`;
@@ -85,11 +74,7 @@ function lead(i: ConfirmationInput): string {
  * declined, with a cancelling .ics when it changes an earlier answer.
  */
 export function buildConfirmationEmail(i: ConfirmationInput): EmailPayload {
-  let when = whenByEvent.get(i.event);
-  if (!when) {
-    when = formatEventDate(i.event.event_date, i.event.timezone);
-    whenByEvent.set(i.event, when);
-  }
+  const when = formatEventDate(i.event.event_date, i.event.timezone);
   const eventUrl = `${i.baseUrl}/event/${i.event.id}`;
   const details: [string, string][] = [['When', when]];
   if (i.event.location) details.push(['Where', i.event.location]);
@@ -141,7 +126,7 @@ export function buildConfirmationEmail(i: ConfirmationInput): EmailPayload {
       revision: i.rsvp.revision,
       status: i.rsvp.status === 'declined' ? 'cancelled' : i.rsvp.status,
       eventUrl,
-      host: hostOf(i.baseUrl),
+      host: new URL(i.baseUrl).hostname,
     });
     attachments.push({ filename: 'event.ics', contentType: 'text/calendar', contentBase64: Buffer.from(ics).toString('base64') });
   }

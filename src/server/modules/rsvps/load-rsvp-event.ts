@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { BoundedCache } from '../../../common/bounded-cache.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
@@ -25,22 +26,23 @@ export type RsvpEvent = {
  * A deactivated event stops taking answers within EVENT_TTL_MS. Misses are never cached.
  */
 export const EVENT_TTL_MS = 2_000;
-const MAX_CACHED = 1_000;
-const cache = new WeakMap<DbOrTx, Map<string, { event: RsvpEvent; until: number }>>();
+
+/** Found events by id: the app's (deps.caches.rsvpEvents). */
+export type RsvpEventCache = BoundedCache<string, RsvpEvent>;
+
+export function createRsvpEventCache(opts: { now?: () => number } = {}): RsvpEventCache {
+  return new BoundedCache({ maxEntries: 1_000, ttlMs: EVENT_TTL_MS, now: opts.now });
+}
+
+export type LoadRsvpEventOptions = { db: DbOrTx; cache: RsvpEventCache; eventId: string };
 
 /** An active event by id, else 404 'Event not found' (also for malformed ids). */
-export async function loadRsvpEvent(db: DbOrTx, eventId: string, now = Date.now()): Promise<RsvpEvent> {
+export async function loadRsvpEvent({ db, cache, eventId }: LoadRsvpEventOptions): Promise<RsvpEvent> {
   if (!isUuid(eventId)) throw notFound(MSG.eventNotFound);
-  let perDb = cache.get(db);
-  if (!perDb) {
-    perDb = new Map();
-    cache.set(db, perDb);
-  }
-  const hit = perDb.get(eventId);
-  if (hit && hit.until > now) return hit.event;
+  const hit = cache.get(eventId);
+  if (hit) return hit;
   const event = await readEvent(db, eventId);
-  if (perDb.size >= MAX_CACHED) perDb.clear();
-  perDb.set(eventId, { event, until: now + EVENT_TTL_MS });
+  cache.set(eventId, event);
   return event;
 }
 

@@ -22,6 +22,7 @@ function literal(v: unknown): string {
   throw new Error(`insertSql: unsupported value type ${typeof v}`);
 }
 
+// Bounded by construction: one entry per schema table object.
 const columnsOf = new WeakMap<Table, Record<string, Column>>();
 
 /**

@@ -32,7 +32,13 @@ export function rsvpRoutes() {
     const answer = c.req.valid('json');
     await enforce(c, RSVP_LIMITS.perEmail, eventId, answer.email);
     const { db, env } = c.var.deps;
-    const result = await submitRsvp({ db, config: { baseUrl: env.PUBLIC_BASE_URL, signingKey: env.TICKET_SIGNING_KEY }, eventId, answer });
+    const result = await submitRsvp({
+      db,
+      eventCache: c.var.deps.caches.rsvpEvents,
+      config: { baseUrl: env.PUBLIC_BASE_URL, signingKey: env.TICKET_SIGNING_KEY },
+      eventId,
+      answer,
+    });
     c.var.log.info({ rsvpId: result.rsvp.id, eventId, status: result.rsvp.status, updated: result.rsvp.updated }, 'rsvp saved');
     return c.json(result, result.rsvp.updated ? 200 : 201);
   });

@@ -9,6 +9,7 @@ import { CAPACITY_CHECK_FAILED, capacityError, seatsLeft, takeSeatsAndCommitSql 
 /** What a unit of RSVP work produced: its value, and the seat change to commit with it. */
 export type SeatWork<T> = { value: T; rsvpId: string; eventId: string; delta: number };
 
+// Bounded by construction: one entry per live pooled connection, gone with it (weak keys).
 const bound = new WeakMap<pg.PoolClient, DbOrTx>();
 /** A drizzle instance on one pooled connection (kept per connection: the pool reuses them). */
 export function onClient(client: pg.PoolClient): DbOrTx {

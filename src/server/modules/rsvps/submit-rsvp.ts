@@ -3,7 +3,7 @@ import type { TRsvpResult } from '../../../common/schemas/rsvps.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { createRsvp } from './create-rsvp.ts';
-import { loadRsvpEvent, type RsvpEvent } from './load-rsvp-event.ts';
+import { loadRsvpEvent, type RsvpEvent, type RsvpEventCache } from './load-rsvp-event.ts';
 import type { TicketConfig } from '../tickets/ticket-fields.ts';
 import type { RsvpAnswer } from './rsvp-answer.ts';
 import { updateRsvp } from './update-rsvp.ts';
@@ -22,8 +22,15 @@ function assertCanAttendFree(event: RsvpEvent, answer: RsvpAnswer) {
  * the first answer creates it (201), later ones update it (200, updated). Capacity, PIN, ticket
  * token and the confirmation e-mail are decided in the same transaction as the write.
  */
-export async function submitRsvp(opts: { db: Db; config: TicketConfig; eventId: string; answer: RsvpAnswer }): Promise<TRsvpResult> {
-  const event = await loadRsvpEvent(opts.db, opts.eventId);
+export async function submitRsvp(opts: {
+  db: Db;
+  /** The app's (deps.caches.rsvpEvents). */
+  eventCache: RsvpEventCache;
+  config: TicketConfig;
+  eventId: string;
+  answer: RsvpAnswer;
+}): Promise<TRsvpResult> {
+  const event = await loadRsvpEvent({ db: opts.db, cache: opts.eventCache, eventId: opts.eventId });
   assertCanAttendFree(event, opts.answer);
   const args = { db: opts.db, config: opts.config, event, answer: opts.answer };
   // Insert-or-update without a lost race: a concurrent first answer makes the insert a no-op and

@@ -7,6 +7,7 @@ import type { Logger } from '../../logger.ts';
 import { uploadImage } from '../media/upload-image.ts';
 import { sampleHeroPng } from './sample-hero.ts';
 
+// Not a cache: the seeding in flight per database, removed when it settles (weak keys).
 const running = new WeakMap<Db, Promise<boolean>>();
 
 export type EnsureSampleEventOptions = { db: Db; log: Logger };
@@ -43,8 +44,8 @@ async function seed(db: Db, log: Logger): Promise<boolean> {
       subtitle: S.subtitle,
       location: S.location,
       main_body_intro: S.main_body_intro,
-      // The landing page reads its host line from the description's first line.
-      main_body_description: `${S.host_line}\n\n${S.main_body_description}`,
+      main_body_description: S.main_body_description,
+      host_line: S.host_line,
       call_to_action: S.call_to_action,
       rsvp_button_text: S.rsvp_button_text,
       event_date: new Date(S.startISO),

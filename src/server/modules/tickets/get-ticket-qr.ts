@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { BoundedCache } from '../../../common/bounded-cache.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
@@ -11,20 +12,20 @@ export type QrFormat = 'png' | 'svg';
 export type TicketQr = { body: Buffer | string; contentType: string; etag: string; version: number };
 
 const CONTENT_TYPES: Record<QrFormat, string> = { png: 'image/png', svg: 'image/svg+xml; charset=utf-8' };
-const CACHE_MAX = 500;
-const rendered = new Map<string, Buffer | string>();
 
-/** Renders (or reuses) the image for one encoded URL; a small LRU keyed by the ETag. */
-async function render(etag: string, format: QrFormat, url: string): Promise<Buffer | string> {
-  const hit = rendered.get(etag);
-  if (hit !== undefined) {
-    rendered.delete(etag);
-    rendered.set(etag, hit);
-    return hit;
-  }
+/** Rendered QR images by ETag: the app's (deps.caches.ticketQr). */
+export type TicketQrCache = BoundedCache<string, Buffer | string>;
+
+export function createTicketQrCache(): TicketQrCache {
+  return new BoundedCache({ maxEntries: 500 });
+}
+
+/** Renders (or reuses) the image for one encoded URL. */
+async function render(cache: TicketQrCache, etag: string, format: QrFormat, url: string): Promise<Buffer | string> {
+  const hit = cache.get(etag);
+  if (hit !== undefined) return hit;
   const body = format === 'png' ? renderQrPng(url) : await renderQrSvg(url);
-  rendered.set(etag, body);
-  if (rendered.size > CACHE_MAX) rendered.delete(rendered.keys().next().value as string);
+  cache.set(etag, body);
   return body;
 }
 
@@ -35,6 +36,7 @@ async function render(etag: string, format: QrFormat, url: string): Promise<Buff
  */
 export async function getTicketQr(opts: {
   db: DbOrTx;
+  cache: TicketQrCache;
   baseUrl: string;
   signingKey: string;
   ticketSecret: string;
@@ -53,6 +55,6 @@ export async function getTicketQr(opts: {
   if (opts.ifNoneMatch?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
     return { notModified: true, etag, version: row.qr_version };
   }
-  const body = await render(etag, opts.format, url);
+  const body = await render(opts.cache, etag, opts.format, url);
   return { body, contentType: CONTENT_TYPES[opts.format], etag, version: row.qr_version };
 }

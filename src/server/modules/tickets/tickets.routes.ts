@@ -25,6 +25,7 @@ export function ticketRoutes() {
     const { env, db } = c.var.deps;
     const qr = await getTicketQr({
       db,
+      cache: c.var.deps.caches.ticketQr,
       baseUrl: env.PUBLIC_BASE_URL,
       signingKey: env.TICKET_SIGNING_KEY,
       ticketSecret: m[1]!,

@@ -40,8 +40,8 @@ export async function eventHeadProvider(c: Context<AppEnv>, pathname: string): P
   }
   if (!key) return { head: notFoundTags(), status: 404 };
 
-  const { db, log, env } = c.var.deps;
-  const found = await findPublicEvent({ db, log, key });
+  const { db, log, env, caches } = c.var.deps;
+  const found = await findPublicEvent({ db, log, cache: caches.publicEvents, key });
   if (!found) return { head: notFoundTags(), status: 404 };
   let head = found.memo.get(variant);
   if (!head) {

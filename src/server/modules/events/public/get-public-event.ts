@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { BoundedCache } from '../../../../common/bounded-cache.ts';
 import { SLUG_MAX_LENGTH } from '../../../../common/constants.ts';
 import { MSG } from '../../../../common/messages.ts';
 import { SAMPLE_PRODUCT } from '../../../../common/routes.ts';
@@ -9,13 +10,13 @@ import { AppError, notFound } from '../../../errors.ts';
 import type { Logger } from '../../../logger.ts';
 import { ensureSampleEvent } from '../../sample/ensure-sample-event.ts';
 import { isUuid } from '../../../../common/schemas/ids.ts';
-import { eventCoreColumns } from '../event-columns.ts';
-import { publicEventCache } from './public-event-cache.ts';
+import { publicEventColumns } from '../event-columns.ts';
+import type { PublicEventCache } from './public-event-cache.ts';
 
 export type PublicEventKey = { id: string } | { slug: string };
 
 /** A public event plus a per-entry memo (rendered share tags live there while it is cached). */
-export type PublicEventView = { event: TPublicEvent; memo: Map<string, string> };
+export type PublicEventView = { event: TPublicEvent; memo: BoundedCache<string, string> };
 
 /** SPEC §2 identifier priority: query id, then query slug, then the path segment (id or slug). */
 export function publicEventKey(q: { id?: string; slug?: string; path?: string }): PublicEventKey | null {
@@ -31,7 +32,7 @@ async function readPublicEvent(db: Db, key: PublicEventKey): Promise<TPublicEven
   if ('slug' in key && (key.slug.length > SLUG_MAX_LENGTH || !/^[a-z0-9-]+$/.test(key.slug))) return null;
   const [row] = await db
     .select({
-      ...eventCoreColumns,
+      ...publicEventColumns,
       seats_taken: events.seats_taken,
       theme_name: event_themes.name,
       theme_colors: event_themes.colors,
@@ -52,11 +53,11 @@ async function readPublicEvent(db: Db, key: PublicEventKey): Promise<TPublicEven
   };
 }
 
-export type FindPublicEventOptions = { db: Db; log: Logger; key: PublicEventKey };
+/** `cache`: the app's (deps.caches.publicEvents). */
+export type FindPublicEventOptions = { db: Db; log: Logger; cache: PublicEventCache; key: PublicEventKey };
 
-/** An active event by id or slug, from this process's cache when it can be trusted; null when none. */
-export async function findPublicEvent({ db, log, key }: FindPublicEventOptions): Promise<PublicEventView | null> {
-  const cache = publicEventCache(db, log);
+/** An active event by id or slug, from the app's cache when it can be trusted; null when none. */
+export async function findPublicEvent({ db, log, cache, key }: FindPublicEventOptions): Promise<PublicEventView | null> {
   const hit = cache.get(key);
   if (hit) return hit;
   const ticket = cache.ticket();
@@ -66,13 +67,13 @@ export async function findPublicEvent({ db, log, key }: FindPublicEventOptions):
   }
   if (!event) return null;
   cache.set(event, ticket);
-  return cache.get(key) ?? { event, memo: new Map() };
+  return cache.get(key) ?? { event, memo: new BoundedCache({ maxEntries: 4 }) };
 }
 
 /** As findPublicEvent, but 400 without an identifier and 404 'Event not found' when none. */
-export async function getPublicEvent(opts: { db: Db; log: Logger; key: PublicEventKey | null }): Promise<TPublicEvent> {
+export async function getPublicEvent(opts: Omit<FindPublicEventOptions, 'key'> & { key: PublicEventKey | null }): Promise<TPublicEvent> {
   if (!opts.key) throw new AppError('bad_request', MSG.noEventIdentifier);
-  const found = await findPublicEvent({ db: opts.db, log: opts.log, key: opts.key });
+  const found = await findPublicEvent({ ...opts, key: opts.key });
   if (!found) throw notFound(MSG.eventNotFound);
   return found.event;
 }

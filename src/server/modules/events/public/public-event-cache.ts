@@ -1,3 +1,4 @@
+import { BoundedCache } from '../../../../common/bounded-cache.ts';
 import type { TPublicEvent } from '../../../../common/schemas/events.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Logger } from '../../../logger.ts';
@@ -5,49 +6,68 @@ import { EventChangeListener } from './event-change-listener.ts';
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 5_000;
+/** Rendered share tags of one event: one per page variant (event, sample). */
+const MEMO_ENTRIES = 4;
 
-type Entry = { event: TPublicEvent; expiresAt: number; memo: Map<string, string> };
+type Entry = { event: TPublicEvent; memo: BoundedCache<string, string> };
+
+export type PublicEventCacheOptions = { db: Db; log: Logger };
 
 /**
- * Active public events of this process, by id and slug. Trusted only while the change listener is
- * connected: an edit anywhere invalidates at once (this process directly, others by NOTIFY); the TTL
- * is a backstop. A read that raced an invalidation is not stored (generation check).
+ * Active public events of one app, by id and slug, with the LISTEN connection that keeps them true.
+ * Trusted only while that listener is connected: an edit anywhere invalidates at once (this app
+ * directly, other processes by NOTIFY); the TTL is a backstop. A read that raced an invalidation is
+ * not stored (generation check). The listener starts on first use; close() ends it for good.
  */
 export class PublicEventCache {
-  private byId = new Map<string, Entry>();
-  private idBySlug = new Map<string, string>();
+  private readonly byId = new BoundedCache<string, Entry>({ maxEntries: MAX_ENTRIES, ttlMs: TTL_MS });
+  private readonly idBySlug = new BoundedCache<string, string>({ maxEntries: MAX_ENTRIES, ttlMs: TTL_MS });
   private generation = 0;
   private live = false;
+  private listener: EventChangeListener | undefined;
+  private closed = false;
+
+  constructor(private readonly opts: PublicEventCacheOptions) {}
 
   get enabled() {
     return this.live;
   }
 
+  /** Starts the LISTEN connection unless started or closed; the cache serves nothing until it is up. */
+  listen() {
+    if (this.listener || this.closed) return;
+    this.listener = new EventChangeListener(
+      this.opts.db.$client,
+      { onChange: (id) => this.invalidate(id), onConnected: () => this.setLive(true), onDisconnected: () => this.setLive(false) },
+      this.opts.log,
+    );
+    this.listener.start();
+  }
+
   /** Call before the database read whose result you will set(). */
   ticket(): number {
+    this.listen();
     return this.generation;
   }
 
-  get(key: { id: string } | { slug: string }, now = Date.now()): Entry | undefined {
+  get(key: { id: string } | { slug: string }): Entry | undefined {
+    this.listen();
     if (!this.live) return undefined;
     const id = 'id' in key ? key.id : this.idBySlug.get(key.slug);
     const entry = id ? this.byId.get(id) : undefined;
-    if (!entry) return undefined;
-    if (entry.expiresAt <= now) {
-      this.drop(entry.event.id);
-      return undefined;
-    }
+    // A slug entry may outlive its event's (evicted, then renamed): trust it only while it still matches.
+    if (!entry || ('slug' in key && entry.event.slug !== key.slug)) return undefined;
     return entry;
   }
 
-  set(event: TPublicEvent, ticket: number, now = Date.now()) {
+  set(event: TPublicEvent, ticket: number) {
     if (!this.live || ticket !== this.generation) return;
-    if (this.byId.size >= MAX_ENTRIES) this.clear();
     this.drop(event.id);
-    this.byId.set(event.id, { event, expiresAt: now + TTL_MS, memo: new Map() });
+    this.byId.set(event.id, { event, memo: new BoundedCache({ maxEntries: MEMO_ENTRIES }) });
     this.idBySlug.set(event.slug, event.id);
   }
 
+  /** After a change or delete (this app's, or another process's NOTIFY): the next read goes to the database. */
   invalidate(id: string) {
     this.generation++;
     this.drop(id);
@@ -59,9 +79,16 @@ export class PublicEventCache {
     this.idBySlug.clear();
   }
 
-  setLive(live: boolean) {
+  /** Shutdown, before the pool closes: ends the LISTEN connection; the cache stays off for good. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.setLive(false);
+    await this.listener?.stop();
+  }
+
+  private setLive(live: boolean) {
     this.clear();
-    this.live = live;
+    this.live = live && !this.closed;
   }
 
   private drop(id: string) {
@@ -70,36 +97,4 @@ export class PublicEventCache {
     this.byId.delete(id);
     if (this.idBySlug.get(entry.event.slug) === id) this.idBySlug.delete(entry.event.slug);
   }
-}
-
-const caches = new WeakMap<Db, { cache: PublicEventCache; listener: EventChangeListener }>();
-
-/** The cache for this database, with its listener started on first use. */
-export function publicEventCache(db: Db, log: Logger): PublicEventCache {
-  let entry = caches.get(db);
-  if (!entry) {
-    const c = new PublicEventCache();
-    const listener = new EventChangeListener(
-      db.$client,
-      { onChange: (id) => c.invalidate(id), onConnected: () => c.setLive(true), onDisconnected: () => c.setLive(false) },
-      log,
-    );
-    entry = { cache: c, listener };
-    caches.set(db, entry);
-    listener.start();
-  }
-  return entry.cache;
-}
-
-/** Shutdown, before the pool closes: ends the LISTEN connection; the cache stays off for good. */
-export async function stopPublicEventCache(db: Db): Promise<void> {
-  const entry = caches.get(db);
-  if (!entry) return;
-  entry.cache.setLive(false);
-  await entry.listener.stop();
-}
-
-/** After this process changed or deleted an event: its next public read goes to the database. */
-export function forgetPublicEvent(db: Db, id: string) {
-  caches.get(db)?.cache.invalidate(id);
 }

@@ -44,13 +44,23 @@ export function publicEventsRoutes() {
   const r = createRouter();
   r.openapi(byQuery, async (c) => {
     const { db } = c.var.deps;
-    const event = await getPublicEvent({ db, log: c.var.log, key: publicEventKey(c.req.valid('query')) });
+    const event = await getPublicEvent({
+      db,
+      log: c.var.log,
+      cache: c.var.deps.caches.publicEvents,
+      key: publicEventKey(c.req.valid('query')),
+    });
     c.header('Cache-Control', 'no-cache');
     return c.json({ event }, 200);
   });
   r.openapi(byPath, async (c) => {
     const { db } = c.var.deps;
-    const event = await getPublicEvent({ db, log: c.var.log, key: publicEventKey({ path: c.req.valid('param').idOrSlug }) });
+    const event = await getPublicEvent({
+      db,
+      log: c.var.log,
+      cache: c.var.deps.caches.publicEvents,
+      key: publicEventKey({ path: c.req.valid('param').idOrSlug }),
+    });
     c.header('Cache-Control', 'no-cache');
     return c.json({ event }, 200);
   });

@@ -1,0 +1,42 @@
+import type { Db } from './db/client.ts';
+import type { Logger } from './logger.ts';
+import { PublicEventCache } from './modules/events/public/public-event-cache.ts';
+import { createMediaCache, type MediaCache } from './modules/media/read-media.ts';
+import { createRsvpEventCache, type RsvpEventCache } from './modules/rsvps/load-rsvp-event.ts';
+import { createTicketQrCache, type TicketQrCache } from './modules/tickets/get-ticket-qr.ts';
+
+/**
+ * Every in-memory cache of one app, created by createApp and ended by its close(): two apps in one
+ * process (tests, a second app on the same database) share none. Each is a BoundedCache
+ * (src/common/bounded-cache.ts). docs/ARCHITECTURE.md#process-state
+ */
+export type AppCaches = {
+  /** Active public events by id and slug, kept true by its own LISTEN connection (started on first use). */
+  publicEvents: PublicEventCache;
+  /** What an RSVP needs of its event, for EVENT_TTL_MS. */
+  rsvpEvents: RsvpEventCache;
+  /** Rendered ticket QR images by ETag. */
+  ticketQr: TicketQrCache;
+  /** Uploaded images by content hash (never stale), within a byte budget. */
+  media: MediaCache;
+  /** Ends the LISTEN connection (before the pool closes) and empties every cache. */
+  close: () => Promise<void>;
+};
+
+export function createAppCaches({ db, log }: { db: Db; log: Logger }): AppCaches {
+  const caches = {
+    publicEvents: new PublicEventCache({ db, log }),
+    rsvpEvents: createRsvpEventCache(),
+    ticketQr: createTicketQrCache(),
+    media: createMediaCache(),
+  };
+  return {
+    ...caches,
+    close: async () => {
+      await caches.publicEvents.close();
+      caches.rsvpEvents.clear();
+      caches.ticketQr.clear();
+      caches.media.clear();
+    },
+  };
+}
