@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { createAppCaches } from './app-caches.ts';
+import { Channels } from './modules/outbox/channels.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { connectionFailure } from './db/connection-errors.ts';
 import { AppError, type ErrorBody, errorForStatus, malformedJson, ThrownValue, unavailable } from './errors.ts';
@@ -39,7 +40,14 @@ export type CreateAppOptions = { clientDir?: string };
  */
 export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
-  const deps: Deps = { env: base.env, db: base.db, auth: base.auth, log: base.log, caches: createAppCaches(base) };
+  const deps: Deps = {
+    env: base.env,
+    db: base.db,
+    auth: base.auth,
+    log: base.log,
+    caches: createAppCaches(base),
+    channels: new Channels(base.env),
+  };
   const spa = new Spa(opts.clientDir ?? defaultClientDir());
   const limits = new RateLimits({ pool: deps.db.$client, enabled: deps.env.RATE_LIMIT, log: deps.log });
 
@@ -107,7 +115,11 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
     throw new AppError('not_found', 'No such API endpoint.');
   });
   spa.mount(app);
-  return { app, spa, deps, close: () => deps.caches.close() };
+  const close = async () => {
+    deps.channels.close();
+    await deps.caches.close();
+  };
+  return { app, spa, deps, close };
 }
 
 export type App = ReturnType<typeof createApp>['app'];

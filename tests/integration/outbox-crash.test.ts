@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { messageIdFor } from '../../src/server/integrations/smtp.ts';
 import { enqueueEmail } from '../../src/server/modules/outbox/enqueue.ts';
-import { closeChannels } from '../../src/server/modules/outbox/channels.ts';
 import { createTestApp } from '../support/app.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 
@@ -31,7 +30,7 @@ const smtp = await startSmtpSink(async (_mail, arrival) => {
 });
 const t = await createTestApp({ SMTP_URL: smtp.url });
 afterAll(async () => {
-  closeChannels(t.env); // first: the sink would otherwise wait for the pool's idle connections
+  t.deps.channels.close(); // first: the sink would otherwise wait for the pool's idle connections
   await smtp.close();
 });
 

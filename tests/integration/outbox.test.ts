@@ -5,7 +5,7 @@ import { type EmailPayload, outbox } from '../../src/server/db/schema/outbox.ts'
 import { messageIdFor } from '../../src/server/integrations/smtp.ts';
 import { enqueueEmail, enqueueSms } from '../../src/server/modules/outbox/enqueue.ts';
 import { BASE_BACKOFF_MS, backoffMs, MAX_ATTEMPTS, MAX_BACKOFF_MS } from '../../src/server/modules/outbox/retry-policy.ts';
-import { closeChannels } from '../../src/server/modules/outbox/channels.ts';
+import { Channels } from '../../src/server/modules/outbox/channels.ts';
 import { CLAIM_BATCH, drainOutbox, startOutboxWorker } from '../../src/server/modules/outbox/worker.ts';
 import { createTestApp } from '../support/app.ts';
 import { FAKE_TWILIO, startFakeTwilio } from '../support/fake-twilio.ts';
@@ -33,7 +33,7 @@ const t = await createTestApp({
   OUTBOX_POLL_MS: '20',
 });
 afterAll(async () => {
-  closeChannels(t.env); // first: the sink would otherwise wait for the pool's idle connections
+  t.deps.channels.close(); // first: the sink would otherwise wait for the pool's idle connections
   await smtp.close();
   await twilio.close();
 });
@@ -260,8 +260,9 @@ describe('several workers on one database', () => {
     }
     const otherDb = createDb(t.url, 2);
     // One delivery at a time each: two in flight then means two workers, not two lanes of one.
-    const one = { ...t.deps, env: { ...t.env, OUTBOX_CONCURRENCY: 1 } };
-    const other = { env: { ...t.env, OUTBOX_CONCURRENCY: 1 }, db: otherDb, log: t.deps.log };
+    const oneEnv = { ...t.env, OUTBOX_CONCURRENCY: 1 };
+    const one = { ...t.deps, env: oneEnv, channels: new Channels(oneEnv) };
+    const other = { env: oneEnv, db: otherDb, log: t.deps.log, channels: new Channels(oneEnv) };
     try {
       const before = smtp.accepted.length;
       const [a, b] = await Promise.all([drainOutbox(one), drainOutbox(other)]);
@@ -276,8 +277,8 @@ describe('several workers on one database', () => {
       );
       expect(statuses.rows[0]?.n).toBe(count);
     } finally {
-      closeChannels(one.env);
-      closeChannels(other.env);
+      one.channels.close();
+      other.channels.close();
       await otherDb.$client.end();
     }
   });
@@ -303,7 +304,7 @@ describe('concurrent delivery', () => {
       });
       await t.db.transaction((tx) => enqueueEmail(tx, `test:lane:${i}`, mail(to)));
     }
-    closeChannels(t.env); // a fresh pool: count only this test's connections
+    t.deps.channels.close(); // a fresh pool: count only this test's connections
     const connectionsBefore = smtp.connections();
     expect(await drainOutbox(t.deps)).toBe(count);
     expect(most).toBe(lanes);
@@ -324,7 +325,8 @@ describe('a delivery that outlives half the lease', () => {
       return undefined;
     });
     await t.db.transaction((tx) => enqueueEmail(tx, 'test:stuck', mail(to)));
-    const shortLease = { ...t.deps, env: { ...t.env, OUTBOX_LEASE_MS: 1000 } };
+    const shortEnv = { ...t.env, OUTBOX_LEASE_MS: 1000 };
+    const shortLease = { ...t.deps, env: shortEnv, channels: new Channels(shortEnv) };
     try {
       expect(await drainOutbox(shortLease)).toBe(0);
       const r = await row('test:stuck');
@@ -332,7 +334,7 @@ describe('a delivery that outlives half the lease', () => {
       expect(r.last_error).toMatch(/longer than half the lease/);
     } finally {
       letGo();
-      closeChannels(shortLease.env);
+      shortLease.channels.close();
       await t.db.update(outbox).set({ status: 'dead' }).where(eq(outbox.idempotency_key, 'test:stuck'));
     }
   });

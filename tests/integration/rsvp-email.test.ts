@@ -8,7 +8,6 @@ import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps, rsvp_pins } from '../../src/server/db/schema/rsvps.ts';
 import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
 import { insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
-import { closeChannels } from '../../src/server/modules/outbox/channels.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 
@@ -17,7 +16,7 @@ import { startSmtpSink } from '../support/smtp-sink.ts';
 const smtp = await startSmtpSink();
 const t = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT: 'false' });
 afterAll(async () => {
-  closeChannels(t.env); // first: the sink would otherwise wait for the pool's idle connections
+  t.deps.channels.close(); // first: the sink would otherwise wait for the pool's idle connections
   await smtp.close();
 });
 

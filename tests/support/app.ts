@@ -6,7 +6,6 @@ import { createApp } from '../../src/server/app.ts';
 import { createAuth } from '../../src/server/auth/auth.ts';
 import { type Env, loadEnv } from '../../src/server/env.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { closeChannels } from '../../src/server/modules/outbox/channels.ts';
 import { createTestDb, type TestDb } from './db.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3999';
@@ -51,8 +50,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
   };
 
   afterAll(async () => {
-    closeChannels(env);
-    await close(); // the app's LISTEN connection and caches, before the pool closes
+    await close(); // the app's SMTP connections, LISTEN connection and caches, before the pool closes
     await testDb.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -5,13 +5,14 @@
 import { createDb } from '../../src/server/db/client.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { closeChannels } from '../../src/server/modules/outbox/channels.ts';
+import { Channels } from '../../src/server/modules/outbox/channels.ts';
 import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
 
 const env = loadEnv();
 if (!env.DATABASE_URL) throw new Error('DATABASE_URL is required');
 const db = createDb(env.DATABASE_URL, 2);
-const sent = await drainOutbox({ env, db, log: createLogger(env.LOG_LEVEL) });
-closeChannels(env);
+const channels = new Channels(env);
+const sent = await drainOutbox({ env, db, log: createLogger(env.LOG_LEVEL), channels });
+channels.close();
 await db.$client.end();
 process.stdout.write(`sent ${sent}\n`);

@@ -3,6 +3,7 @@ import type { Auth, SessionUser } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
+import type { Channels } from '../modules/outbox/channels.ts';
 import type { RateLimits } from './rate-limit.ts';
 
 /** What main.ts (or a test) gives createApp: the process-wide dependencies. */
@@ -13,9 +14,11 @@ export type BaseDeps = {
   log: Logger;
 };
 
-/** What every request handler can reach: the base dependencies and the app's own caches (createApp). */
+/** What every request handler can reach: the base dependencies and the app's own caches and channels (createApp). */
 export type Deps = BaseDeps & {
   caches: AppCaches;
+  /** E-mail and SMS delivery (the outbox worker's), closed by the app's close(). */
+  channels: Channels;
 };
 
 export type AppEnv = {

@@ -2,34 +2,40 @@ import type { Env } from '../../env.ts';
 import { createSmtpMailer, type SmtpMailer } from '../../integrations/smtp.ts';
 import { createSmsSender, type SmsSender } from '../../integrations/twilio.ts';
 
-/** The configured delivery channels of one process; a missing one means "keep it in the dev mailbox". */
-export type Channels = { smtp?: SmtpMailer; twilio?: SmsSender };
+/**
+ * The delivery channels of one app (createApp puts them in deps; its close() closes them): SMTP when
+ * SMTP_URL is set, Twilio when its account SID, auth token and sender are all set. A missing one
+ * means "keep it in the dev mailbox". Each is made on first use; close() ends the SMTP pool's
+ * connections, and the next use opens a new pool.
+ */
+export class Channels {
+  private mailer?: SmtpMailer;
+  private sender?: SmsSender;
 
-const byEnv = new WeakMap<Env, Channels>();
+  constructor(private readonly env: Env) {}
 
-/** SMTP when SMTP_URL is set; Twilio when its account SID, auth token and sender are all set. */
-export function channelsFor(env: Env): Channels {
-  let channels = byEnv.get(env);
-  if (!channels) {
-    channels = {
-      smtp: env.SMTP_URL ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM, connections: env.OUTBOX_CONCURRENCY }) : undefined,
-      twilio:
-        env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
-          ? createSmsSender({
-              accountSid: env.TWILIO_ACCOUNT_SID,
-              authToken: env.TWILIO_AUTH_TOKEN,
-              from: env.TWILIO_FROM,
-              apiBaseUrl: env.TWILIO_API_BASE_URL,
-            })
-          : undefined,
-    };
-    byEnv.set(env, channels);
+  get smtp(): SmtpMailer | undefined {
+    const { SMTP_URL, MAIL_FROM, OUTBOX_CONCURRENCY } = this.env;
+    if (!SMTP_URL) return undefined;
+    this.mailer ??= createSmtpMailer({ url: SMTP_URL, from: MAIL_FROM, connections: OUTBOX_CONCURRENCY });
+    return this.mailer;
   }
-  return channels;
-}
 
-/** Closes the open SMTP connections of `env`'s channels; the next channelsFor(env) makes new ones. */
-export function closeChannels(env: Env): void {
-  byEnv.get(env)?.smtp?.close();
-  byEnv.delete(env);
+  get twilio(): SmsSender | undefined {
+    const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_API_BASE_URL } = this.env;
+    if (!TWILIO_ACCOUNT_SID || !TWILIO_AUTH_TOKEN || !TWILIO_FROM) return undefined;
+    this.sender ??= createSmsSender({
+      accountSid: TWILIO_ACCOUNT_SID,
+      authToken: TWILIO_AUTH_TOKEN,
+      from: TWILIO_FROM,
+      apiBaseUrl: TWILIO_API_BASE_URL,
+    });
+    return this.sender;
+  }
+
+  /** Closes the open SMTP connections. */
+  close(): void {
+    this.mailer?.close();
+    this.mailer = undefined;
+  }
 }

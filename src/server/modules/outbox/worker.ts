@@ -2,11 +2,11 @@ import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { type EmailPayload, outbox, type SmsPayload } from '../../db/schema/outbox.ts';
 import type { Deps } from '../../http/context.ts';
 import type { Logger } from '../../logger.ts';
-import { type Channels, channelsFor, closeChannels } from './channels.ts';
+import type { Channels } from './channels.ts';
 import { deliverMessage, keptInMailbox } from './deliver-message.ts';
 import { backoffMs, MAX_ATTEMPTS } from './retry-policy.ts';
 
-type WorkerDeps = Pick<Deps, 'env' | 'db' | 'log'>;
+type WorkerDeps = Pick<Deps, 'env' | 'db' | 'log' | 'channels'>;
 type Outcome = 'sent' | 'retry' | 'dead';
 
 function errorText(err: unknown): string {
@@ -191,7 +191,7 @@ export type DrainOptions = { signal?: AbortSignal };
  * it is aborted (the rest of its batch is released).
  */
 export async function drainOutbox(deps: WorkerDeps, opts: DrainOptions = {}): Promise<number> {
-  const channels = channelsFor(deps.env);
+  const { channels } = deps;
   const log = deps.log.child({ module: 'outbox' });
   await sweepSuperseded(deps, log);
   let sent = 0;
@@ -269,7 +269,7 @@ export function startOutboxWorker(deps: WorkerDeps): OutboxWorker {
     async stop() {
       controller.abort();
       await loop;
-      closeChannels(deps.env);
+      deps.channels.close();
     },
   };
 }
