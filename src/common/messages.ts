@@ -1,6 +1,6 @@
 import { PASSWORD_MAX } from './constants.ts';
 
-/** SPEC §5 and §8 user-facing texts: one place, shared by server validation and the browser. */
+/** User-facing texts (docs/product.md#messages): one place, shared by server validation and the browser. */
 export const MSG = {
   missingInformation: 'Missing Information',
   rsvpMissing: 'Please fill in your name and email address.',

@@ -1,7 +1,7 @@
 import { SAMPLE_EVENT } from './constants.ts';
 
 /**
- * What the seeded sample event (/sample, SPEC §2 and §3 landing template) says. The server seeds an
+ * What the seeded sample event (/sample, docs/product.md#sample-event) says. The server seeds an
  * event with these fields; host_line has no event column, so the landing page takes it from here.
  */
 export const SAMPLE_EVENT_CONTENT = {

@@ -11,7 +11,7 @@ import { forgetPublicEvent } from './public/public-event-cache.ts';
 
 export type DeleteEventOptions = { db: Db; log: Logger; actor: Actor; id: string };
 
-/** Hard delete by the owner (SPEC §4): RSVPs, hosts and invitations go with it (ON DELETE CASCADE). */
+/** Hard delete by the owner (docs/product.md#event-status): RSVPs, hosts and invitations go with it (ON DELETE CASCADE). */
 export async function deleteEvent({ db, log, actor, id }: DeleteEventOptions): Promise<void> {
   if (!isUuid(id)) throw notFound(MSG.eventNotFound);
   const rows = await db

@@ -12,7 +12,7 @@ import { notify } from '../../lib/toast.ts';
 import { normaliseHostEmail, useAddHost, useHosts, useRemoveHost } from './api/hosts.ts';
 
 /**
- * SPEC §5 host e-mails: other people who can manage this event, oldest first. Only the owner adds
+ * Host e-mails (docs/product.md#co-hosts): other people who can manage this event, oldest first. Only the owner adds
  * and removes them (`canManage`); a co-host sees the list.
  */
 export function CohostsSection({ eventId, canManage }: { eventId: string; canManage: boolean }) {

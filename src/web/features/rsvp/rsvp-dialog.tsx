@@ -20,7 +20,7 @@ import { type RsvpFieldErrors, type RsvpFormValues, titleFor, toFieldErrors, val
 
 export type RsvpDialogProps = { event: TPublicEvent; open: boolean; onOpenChange(open: boolean): void };
 
-/** SPEC §4: labels offered to guests. */
+/** docs/product.md#rsvp-status: labels offered to guests. */
 const ATTENDANCE: readonly RadioOption<RsvpStatus>[] = [
   { value: 'confirmed', label: "Yes, I'll attend" },
   { value: 'maybe', label: 'Maybe' },
@@ -43,7 +43,7 @@ function Hint({ children }: { children: React.ReactNode }) {
 const EMPTY: RsvpFormValues = { name: '', email: '', phone: '', notes: '', guest_count: 1, status: 'confirmed' };
 
 /**
- * The RSVP modal of the public event page (SPEC §2, §4, §5): form → submitting → thank-you → closed.
+ * The RSVP modal of the public event page (docs/product.md#rsvp-dialog): form → submitting → thank-you → closed.
  * Heavy (it pulls in zod through the shared schema): pages load it through LazyRsvpDialog.
  */
 export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
