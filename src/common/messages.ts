@@ -1,4 +1,4 @@
-import { PASSWORD_MAX } from './constants.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 
 /** User-facing texts (docs/product.md#messages): one place, shared by server validation and the browser. */
 export const MSG = {
@@ -31,6 +31,7 @@ export const MSG = {
   authRequired: 'Authentication required',
   sessionExpired: 'Session expired',
   capacityReached: 'Sorry, this event is full.',
+  passwordTooShort: `Use at least ${PASSWORD_MIN} characters.`,
   passwordTooLong: `Use at most ${PASSWORD_MAX} characters.`,
   networkError: 'Cannot reach the server. Check your connection and try again.',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',

@@ -4,8 +4,6 @@ import { MSG } from '../messages.ts';
 import { ZEmail } from './email.ts';
 import { zText } from './text.ts';
 
-export { PASSWORD_MIN };
-
 export const ZSignIn = z.object({
   email: ZEmail,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
