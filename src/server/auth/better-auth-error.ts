@@ -1,4 +1,4 @@
-import { MSG } from '../../common/messages.ts';
+import { MSG, PASSWORD_TOO_SHORT } from '../../common/messages.ts';
 import { AppError, type FieldErrors, errorForStatus, malformedJson } from '../errors.ts';
 import { invalidFields } from '../http/validation.ts';
 
@@ -8,7 +8,7 @@ type BetterAuthBody = { message?: unknown; code?: unknown };
 const FIELD_OF_CODE: Record<string, [field: string, message: string]> = {
   INVALID_EMAIL: ['email', 'Please enter a valid email address.'],
   INVALID_PASSWORD: ['password', 'Invalid password.'],
-  PASSWORD_TOO_SHORT: ['password', MSG.passwordTooShort],
+  PASSWORD_TOO_SHORT: ['password', PASSWORD_TOO_SHORT],
   PASSWORD_TOO_LONG: ['password', MSG.passwordTooLong],
 };
 

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { user } from '../db/schema/auth.ts';
 import { AppError } from '../errors.ts';
-import { MSG } from '../../common/messages.ts';
+import { MSG, PASSWORD_TOO_SHORT } from '../../common/messages.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../common/constants.ts';
 import { ZEmail } from '../../common/schemas/email.ts';
 import { isUniqueViolation } from '../db/pg-errors.ts';
@@ -25,7 +25,7 @@ export async function createUser({ auth, email, password, name, role = 'host' }:
   const parsed = ZEmail.safeParse(email);
   const fields: Record<string, string> = {};
   if (!parsed.success) fields.email = fieldErrors(parsed.error)._ ?? MSG.invalidEmailText;
-  if (password.length < PASSWORD_MIN) fields.password = MSG.passwordTooShort;
+  if (password.length < PASSWORD_MIN) fields.password = PASSWORD_TOO_SHORT;
   if (password.length > PASSWORD_MAX) fields.password = MSG.passwordTooLong;
   if (!parsed.success || Object.keys(fields).length) throw invalidFields(fields);
   const normalized = parsed.data;
