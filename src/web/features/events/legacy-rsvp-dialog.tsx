@@ -4,7 +4,7 @@ import { MSG } from '../../../common/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { Input, PHONE_INPUT } from '../../components/ui/input.tsx';
 import { RadioGroup } from '../../components/ui/radio-group.tsx';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { notify } from '../../lib/toast.ts';
@@ -111,15 +111,7 @@ export function LegacyRsvpDialog({ eventId, eventTitle, open, onOpenChange }: Le
               <Input ref={nameRef} name="preferred_name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
             </Field>
             <Field label="Phone" error={errors.phone}>
-              <Input
-                ref={phoneRef}
-                name="phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                value={phone}
-                onChange={(e) => setPhone(e.target.value)}
-              />
+              <Input ref={phoneRef} name="phone" {...PHONE_INPUT} value={phone} onChange={(e) => setPhone(e.target.value)} />
             </Field>
             <RadioGroup
               legend="Will you attend?"
