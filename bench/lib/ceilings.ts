@@ -4,7 +4,8 @@ export type InsertCeiling = { rps: number; total: number; p50: number; p99: numb
 
 /**
  * The raw single-row INSERT rate through the same driver (pg) on the bench database, with the same
- * concurrency as the scenario: the ceiling for write scenarios (GUIDE §5). Uses a scratch table it drops.
+ * concurrency as the scenario: the ceiling for write scenarios (docs/product.md#performance-targets). Uses a
+ * scratch table it drops.
  */
 export async function measureInsertCeiling(dbUrl: string, connections: number, seconds: number): Promise<InsertCeiling> {
   const table = `bench_insert_ceiling_${process.pid}`;

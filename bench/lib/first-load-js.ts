@@ -4,14 +4,14 @@ import { constants, gzipSync } from 'node:zlib';
 import { GUEST_PAGES, guestHtmlFile } from '../../src/common/guest-pages.ts';
 
 /**
- * GUIDE §5 / issue 3: a public page's first-load JS, in gzip bytes, measured on a client build
+ * docs/product.md#performance-targets (ADR 0003): a public page's first-load JS, in gzip bytes, measured on a client build
  * (dist/client). It is what the browser must fetch before the page can render: the HTML's module
  * entry and modulepreloads, and every chunk those import statically (transitively). Dynamic imports
  * (lazy dialogs, the toast outlet, the .ics builder) load later and are not counted. gzip -9 is what
  * the server sends (src/server/http/spa.ts); kB = 1,000 bytes, as Vite reports.
  */
 
-/** GUIDE §5: initial JS of a public page ≤ 90 KB gzip. */
+/** docs/product.md#performance-targets: initial JS of a public page ≤ 90 KB gzip. */
 export const FIRST_LOAD_BUDGET_BYTES = 90_000;
 
 /** `modules`: the sources bundled into `files`, from their sourcemaps (node_modules/… or src/…). */

@@ -5,10 +5,10 @@ import path from 'node:path';
 import type { BenchContext } from './types.ts';
 
 /**
- * GUIDE §5: public pages score ≥ 95 for performance and 100 for accessibility in Lighthouse's mobile
- * audit (its default: a mid-range phone on a throttled 4G link, simulated). Lighthouse is fetched
- * with npx at this pinned version rather than installed with the project (~175 MB that `npm ci`
- * would carry for every test run); 12.x is the last line that runs on Node 20.
+ * docs/product.md#performance-targets: public pages score ≥ 95 for performance and 100 for accessibility in
+ * Lighthouse's mobile audit (its default: a mid-range phone on a throttled 4G link, simulated). Lighthouse is
+ * fetched with npx at this pinned version rather than installed with the project (~175 MB that `npm ci` would
+ * carry for every test run); 12.x is the last line that runs on Node 20.
  */
 export const LIGHTHOUSE_VERSION = '12.8.2';
 export const LIGHTHOUSE_TARGET = { performance: 95, accessibility: 100 } as const;

@@ -110,10 +110,10 @@ export function formatReport(
   for (const fl of firstLoads) {
     const pass = fl.gzipBytes <= FIRST_LOAD_BUDGET_BYTES ? 'PASS' : 'FAIL';
     notes.push(
-      `first-load JS ${fl.page}: ${(fl.gzipBytes / 1000).toFixed(1)} kB gzip in ${fl.files.length} files (GUIDE §5 ≤ ${FIRST_LOAD_BUDGET_BYTES / 1000} kB: ${pass})`,
+      `first-load JS ${fl.page}: ${(fl.gzipBytes / 1000).toFixed(1)} kB gzip in ${fl.files.length} files (product.md#performance-targets ≤ ${FIRST_LOAD_BUDGET_BYTES / 1000} kB: ${pass})`,
     );
   }
-  const target = `GUIDE §5 performance ≥ ${LIGHTHOUSE_TARGET.performance}, accessibility ${LIGHTHOUSE_TARGET.accessibility}`;
+  const target = `product.md#performance-targets: performance ≥ ${LIGHTHOUSE_TARGET.performance}, accessibility ${LIGHTHOUSE_TARGET.accessibility}`;
   if (typeof lighthouse === 'string') notes.push(`Lighthouse mobile: ${lighthouse}`);
   for (const r of typeof lighthouse === 'string' ? [] : lighthouse) {
     if (r.error || !r.metrics) {

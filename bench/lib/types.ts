@@ -1,6 +1,6 @@
 import type pg from 'pg';
 
-/** The floor a scenario must reach (GUIDE §5). Every bound given must hold for PASS. */
+/** The floor a scenario must reach (docs/product.md#performance-targets). Every bound given must hold for PASS. */
 export type Target = {
   /** Successful responses per second (see Scenario.isOk; default any 2xx). */
   minRps?: number;
@@ -88,7 +88,7 @@ export type Scenario<S = unknown> = {
   /** Shown in the table; also what BENCH_ONLY matches (case-insensitive substring). */
   name: string;
   target: Target;
-  /** Where the target comes from (e.g. 'GUIDE §5 public event page'). */
+  /** Where the target comes from (e.g. 'product.md#performance-targets: public event page HTML'). */
   targetSource?: string;
   /** Writes data: runs after every read-only scenario, so reads see an idle server. */
   writes?: boolean;

@@ -13,7 +13,7 @@ type State = { id: string; slug: string; path: string; cookie: string };
 export default defineScenario<State>({
   name: 'public event page (HTML + share tags)',
   target: { minRps: 5000, maxP99Ms: 20 },
-  targetSource: 'GUIDE §5 public event page HTML (with meta tags)',
+  targetSource: 'product.md#performance-targets: public event page HTML (with meta tags)',
   async setup(ctx) {
     const owner = await ctx.owner();
     const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#8a4b5c' } })

@@ -62,14 +62,14 @@ async function insertEvent(ctx: BenchContext, userId: string, maxAttendees: numb
 }
 
 /**
- * GUIDE §5 "RSVP on one capacity-limited event": each request a new guest (unique e-mail) answering
+ * docs/product.md#performance-targets "RSVPs to a single capped event": each request a new guest (unique e-mail) answering
  * "yes" to one event with 10k seats; every accepted RSVP gets a PIN, a signed ticket, a QR PNG and a
  * queued confirmation e-mail in its transaction. 10,200 guests: the last 200 must be refused.
  */
 export default defineScenario<State>({
   name: 'RSVP rush (1 event, 10k seats)',
   target: { minRps: 500, maxP99Ms: 100 },
-  targetSource: 'GUIDE §5 RSVP on one capacity-limited event',
+  targetSource: 'product.md#performance-targets: RSVPs to a single capped event',
   writes: true,
   insertCeiling: true,
   load: { amount: SEATS + OVERFLOW, warmup: 0 },

@@ -6,7 +6,7 @@ const headers = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 
 export default defineScenario({
   name: 'SPA shell /',
   target: { minRps: 5000, maxP99Ms: 20 },
-  targetSource: 'GUIDE §5 public event page HTML (the shell is that page without its DB read)',
+  targetSource: 'product.md#performance-targets: public event page HTML (the shell is that page without its DB read)',
   async setup(ctx) {
     const html = await ctx.api<string>('/', { headers });
     if (!html.includes('id="root"')) throw new Error('GET / did not return the SPA shell');

@@ -5,7 +5,7 @@ import { normalizePhone } from './phone.ts';
 import { isAppPath } from './routes.ts';
 import { generateSlug, slugBase } from './slug.ts';
 
-describe('slug (SPEC §5)', () => {
+describe('slug (event rules)', () => {
   it('lower-cases, drops non-alphanumerics and joins words with single hyphens', () => {
     expect(slugBase('  Summer   Party! 2026 ')).toBe('summer-party-2026');
     expect(slugBase('Café & Co.')).toBe('caf-co');
@@ -29,7 +29,7 @@ describe('slug (SPEC §5)', () => {
   });
 });
 
-describe('phone normalisation (SPEC §5)', () => {
+describe('phone normalisation', () => {
   it('keeps digits, prefixes 1 unless present, adds +', () => {
     expect(normalizePhone('(555) 123-4567')).toBe('+15551234567');
     expect(normalizePhone('1 555 123 4567')).toBe('+15551234567');
@@ -38,7 +38,7 @@ describe('phone normalisation (SPEC §5)', () => {
   });
 });
 
-describe('route table (SPEC §2)', () => {
+describe('route table', () => {
   it('knows the app paths and nothing else', () => {
     for (const p of [
       '/',

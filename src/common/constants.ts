@@ -1,4 +1,4 @@
-/** SPEC §9 business constants, shared by server and browser. */
+/** Business constants (docs/product.md#limits-and-constants), shared by server and browser. */
 export const GUESTS_MIN = 1;
 export const GUESTS_MAX = 10;
 export const SMS_MAX_CHARS = 1600;
@@ -39,5 +39,5 @@ export const THEME_DEFAULT_COLORS = {
   background: '#f4e9d1',
   text: '#32251b',
 } as const;
-/** SPEC §9 sample event: 2025-05-03 17:00–23:00 at UTC−5. */
+/** Sample event (docs/product.md#limits-and-constants): 2025-05-03 17:00–23:00 at UTC−5. */
 export const SAMPLE_EVENT = { startISO: '2025-05-03T17:00:00-05:00', endISO: '2025-05-03T23:00:00-05:00' } as const;

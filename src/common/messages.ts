@@ -1,6 +1,6 @@
-import { PASSWORD_MAX } from './constants.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 
-/** SPEC §5 and §8 user-facing texts: one place, shared by server validation and the browser. */
+/** User-facing texts (docs/product.md#messages): one place, shared by server validation and the browser. */
 export const MSG = {
   missingInformation: 'Missing Information',
   rsvpMissing: 'Please fill in your name and email address.',
@@ -43,3 +43,9 @@ export const MSG = {
   pageLoadFailed: 'This page could not be loaded.',
   checkConnection: 'Check your connection and try again.',
 } as const;
+
+/**
+ * Kept out of MSG: guest pages ship MSG on first load and never ask for a password, so this text stays
+ * out of their budget (docs/product.md#performance-targets).
+ */
+export const PASSWORD_TOO_SHORT = `Use at least ${PASSWORD_MIN} characters.`;

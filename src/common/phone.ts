@@ -1,6 +1,6 @@
 import { PHONE_DEFAULT_COUNTRY_CODE } from './constants.ts';
 
-/** SPEC §5: digits only, prefix 1 unless it already starts with 1, then a plus sign. '' stays ''. */
+/** docs/product.md#limits-and-constants: digits only, prefix 1 unless it already starts with 1, then a plus sign. '' stays ''. */
 export function normalizePhone(raw: string): string {
   const digits = raw.replace(/\D/g, '');
   if (!digits) return '';

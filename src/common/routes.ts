@@ -1,5 +1,5 @@
 /**
- * The SPEC §2 route table as path patterns. The React router defines the screens; the server uses this
+ * The route table of docs/product.md#routes as path patterns. The React router defines the screens; the server uses this
  * list to answer unknown paths with HTTP 404 (src/web/router.test.ts keeps the two in step).
  */
 export const SAMPLE_PRODUCT = 'sample';

@@ -5,7 +5,7 @@ const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const BASE_MAX = SLUG_MAX_LENGTH - 1 - SLUG_SUFFIX_LENGTH;
 
 /**
- * SPEC §5: lower-cased, non-alphanumerics dropped (hyphens too), spaces → single hyphens.
+ * docs/product.md#event-rules: lower-cased, non-alphanumerics dropped (hyphens too), spaces → single hyphens.
  * 'Rock-n-Roll Night!' → 'rocknroll-night'.
  */
 export function slugBase(title: string): string {

@@ -15,7 +15,7 @@ function paths(list: RouteObject[], parent = ''): string[] {
 /** Every route object of the table, nested ones included. */
 const flatten = (list: RouteObject[]): RouteObject[] => list.flatMap((r) => [r, ...flatten(r.children ?? [])]);
 
-describe('route table (SPEC §2)', () => {
+describe('route table (docs/product.md#routes)', () => {
   it('every route has an error element, so a failing screen never leaves a blank page', () => {
     const missing = flatten(routes).filter((r) => !r.errorElement);
     expect(missing.map((r) => r.path ?? (r.index ? '(index)' : '(layout)'))).toEqual([]);

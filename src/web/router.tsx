@@ -3,7 +3,7 @@ import { RouteError } from './components/route-error.tsx';
 import { Loading } from './components/ui/spinner.tsx';
 import { SAMPLE_PRODUCT } from '../common/routes.ts';
 
-/** Keeps the query string when one route stands for another (SPEC §2: /scan, /admin). */
+/** Keeps the query string when one route stands for another (docs/product.md#routes: /scan, /admin). */
 function RedirectKeepingQuery({ to }: { to: string }) {
   const { search } = useLocation();
   return <Navigate to={`${to}${search}`} replace />;
@@ -39,7 +39,7 @@ function withErrorElements(list: RouteObject[]): RouteObject[] {
 }
 
 /**
- * The SPEC §2 route table. Each screen is its own lazily loaded chunk. The server's list of app paths
+ * The route table of docs/product.md#routes. Each screen is its own lazily loaded chunk. The server's list of app paths
  * (src/common/routes.ts) must name the same paths: router.test.ts checks.
  */
 export const routes: RouteObject[] = withErrorElements([

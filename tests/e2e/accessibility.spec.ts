@@ -1,7 +1,7 @@
 /**
- * GUIDE §5 (accessibility 100): axe-core's WCAG 2.1 A/AA rules find nothing on the screens built so far,
- * guest and host, on desktop and at 375 px (@mobile). axe runs inside the page (its source from
- * node_modules); a violation fails with the rule, the impact and the offending elements.
+ * docs/product.md#performance-targets (accessibility 100): axe-core's WCAG 2.1 A/AA rules find nothing on the
+ * screens built so far, guest and host, on desktop and at 375 px (@mobile). axe runs inside the page (its
+ * source from node_modules); a violation fails with the rule, the impact and the offending elements.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -38,7 +38,7 @@ test('a host creates an event with an image in the dialog and sees its public pa
   const dialog = page.getByRole('dialog', { name: 'Create Event' });
   await expect(dialog).toBeVisible();
 
-  // SPEC §5: title and date are required, checked before anything is sent.
+  // docs/product.md#event-rules: title and date are required, checked before anything is sent.
   await dialog.getByRole('button', { name: 'Create Event' }).click();
   await expect(toasts(page).getByText('Missing Information')).toBeVisible();
   await expect(toasts(page).getByText('Please fill in the title and event date.')).toBeVisible();
@@ -104,7 +104,7 @@ test('edit keeps the secret key write-only; co-hosts are normalised; delete asks
   await expect(dialog.getByText(/sk_test_…\w{4}/)).toBeVisible();
   expect(await page.content()).not.toContain('supersecret');
 
-  // Co-hosts: trimmed and lower-cased; duplicates and e-mails without '@' refused with SPEC texts.
+  // Co-hosts: trimmed and lower-cased; duplicates and e-mails without '@' refused with the texts of docs/product.md#co-hosts.
   await dialog.getByLabel('Co-host e-mail').fill('  Friend@Example.COM ');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   const cohosts = dialog.getByRole('list', { name: 'Co-hosts' });

@@ -1,5 +1,5 @@
 /**
- * GUIDE §5 / issue 3: every public page's first-load JS (entry, modulepreloads and their static
+ * docs/product.md#performance-targets (ADR 0003): every public page's first-load JS (entry, modulepreloads and their static
  * imports, gzip -9) stays within 90 kB on the build these tests run against. Lazy chunks (dialogs,
  * toasts, the .ics builder) are not counted. `npm run bench` prints the same figures.
  * It reads the build only, so it takes Playwright's plain `test` (no server fixture).

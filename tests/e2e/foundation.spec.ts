@@ -93,7 +93,7 @@ test('/auth/admin and /admin without a session go to /auth', async ({ page }) =>
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('/scan goes to /checkin/scan keeping its query (SPEC §2)', async ({ page }) => {
+test('/scan goes to /checkin/scan keeping its query', async ({ page }) => {
   await page.goto('/scan?event=abc');
   await expect(page).toHaveURL(/\/checkin\/scan\?event=abc$/);
 });

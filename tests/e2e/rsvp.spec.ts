@@ -79,7 +79,7 @@ test(
     await expect(dialog.getByRole('radio', { name: "Yes, I'll attend" })).toBeChecked();
     await expect(dialog.getByRole('radiogroup', { name: 'Will you attend?' })).toBeVisible();
 
-    // Enter on an empty form: the SPEC §5 texts, nothing sent.
+    // Enter on an empty form: the texts of docs/product.md#rsvp-rules, nothing sent.
     await page.keyboard.press('Enter');
     await expect(page.getByText('Missing Information')).toBeVisible();
     await expect(page.getByText('Please fill in your name and email address.')).toBeVisible();

@@ -25,7 +25,7 @@ async function call(path: string, init: Parameters<typeof t.request>[1] = {}) {
 const errorOf = async (res: Response) =>
   ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 
-describe('create: SPEC §5 validation texts', () => {
+describe('create: validation texts of the event rules', () => {
   it('needs title and date: "Please fill in the title and event date."', async () => {
     const u = await signedInUser(t);
     const both = await call('/api/events', { method: 'POST', json: {}, cookie: u.cookie });
@@ -270,12 +270,12 @@ describe('themes', () => {
     const theirs = (await (await call('/api/themes', { cookie: other.cookie })).json()).themes as TTheme[];
     expect(theirs.every((x) => x.is_default)).toBe(true);
 
-    // Switch on without a background or text colour: no theme (SPEC §5).
+    // Switch on without a background or text colour: no theme (docs/product.md#event-rules).
     const plain = await createEvent(t, u, { custom_colors: { accent: '#111111' } });
     expect(plain.theme_id).toBeNull();
   });
 
-  it('a theme that cannot be created is logged and ignored: the event is saved all the same (SPEC §5)', async () => {
+  it('a theme that cannot be created is logged and ignored: the event is saved all the same', async () => {
     const u = await signedInUser(t);
     // The database refuses this one theme (this test file's own database).
     await t.db.execute(sql`alter table event_themes add constraint refuse_one check (name <> 'Theme Refused Gala')`);

@@ -25,7 +25,7 @@ async function invitationFor(email: string) {
   return { mail, link: link![1]!, token: decodeURIComponent(link![2]!) };
 }
 
-describe('host e-mail rules (SPEC §5)', () => {
+describe('host e-mail rules (co-hosts)', () => {
   it('trims and lower-cases, needs an @, refuses duplicates, lists oldest first, removes', async () => {
     const e = await createEvent(t, owner);
     const bad = await addHost(e.id, 'not-an-email');

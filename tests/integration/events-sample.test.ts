@@ -25,7 +25,7 @@ describe('sample event (/sample)', () => {
     expect((await t.request('/sample', { headers: from() })).status).toBe(404);
   });
 
-  it('is seeded once, owned by the first admin, at SPEC §9 2025-05-03 17:00–23:00 UTC−5', async () => {
+  it('is seeded once, owned by the first admin, on 2025-05-03 17:00–23:00 UTC−5', async () => {
     const admin = await signedInUser(t, { role: 'admin' });
     const [a, b] = await Promise.all([
       t.request('/api/public/events/sample', { headers: from() }),
@@ -111,7 +111,7 @@ describe('POST /api/public/events/:id/legacy-rsvp', () => {
     expect(same!.confirmed_at).toEqual(again!.confirmed_at);
   });
 
-  it('SPEC §5 texts for blank fields; 404 unknown or inactive; paid events refuse; full events refuse', async () => {
+  it('legacy form texts for blank fields; 404 unknown or inactive; paid events refuse; full events refuse', async () => {
     const sample = ((await (await t.request('/api/public/events/sample', { headers: from() })).json()) as { event: TPublicEvent }).event;
     const blank = await legacy(sample.id, { preferred_name: ' ', phone: '', rsvp: true });
     expect(blank.status).toBe(400);

@@ -285,7 +285,7 @@ describe('signed ticket tokens', () => {
   });
 });
 
-describe('legacy QR payloads (SPEC §5): only for RSVPs imported from the legacy system', () => {
+describe('legacy QR payloads: only for RSVPs imported from the legacy system', () => {
   it('accepts raw JSON, URL-encoded JSON and a URL whose last segment is double-encoded JSON', async () => {
     const row = await insertImportedRsvp(t, event.id);
     const json = JSON.stringify({

@@ -33,7 +33,7 @@ async function mailsFor(rsvpId: string) {
     .where(like(outbox.idempotency_key, `rsvp:${rsvpId}:%`));
 }
 
-describe('RSVP form validation (SPEC §5, same texts as the form)', () => {
+describe('RSVP form validation (the RSVP rules, same texts as the form)', () => {
   it.each([
     ['name and e-mail missing', {}, MSG.rsvpMissing, { name: MSG.rsvpMissing, email: MSG.rsvpMissing }],
     ['blank name', { name: '   ' }, MSG.rsvpMissing, { name: MSG.rsvpMissing }],
@@ -108,7 +108,7 @@ describe('which events take RSVPs', () => {
     }
   });
 
-  it('paid event without both payment keys → 422 with the SPEC text', async () => {
+  it('paid event without both payment keys → 422 "Payment Not Available"', async () => {
     const event = await insertEvent(t, { is_paid_event: true, ticket_price: '10.00', stripe_publishable_key: 'pk_test_abc' });
     const res = await postRsvp(t, event.id, rsvpInput());
     expect(res.status).toBe(422);

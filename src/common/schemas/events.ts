@@ -120,7 +120,7 @@ export type EventRuleState = {
 };
 
 /**
- * SPEC §5 cross-field rules as { field: message }; shared by the schemas and the server's check.
+ * The event form's cross-field rules (docs/product.md#event-rules) as { field: message }; shared by the schemas and the server's check.
  * The schemas leave out "a paid event needs the secret key" (the form knows whether one is stored);
  * the server checks it with checkSecretKey against the stored event.
  */
@@ -150,7 +150,7 @@ function addRuleIssues(v: EventRuleState, ctx: z.RefinementCtx) {
 }
 
 /**
- * The create form (SPEC §3 Event, §5 Event form). Text is trimmed and empty text dropped (null).
+ * The create form (docs/product.md#entities, #event-rules). Text is trimmed and empty text dropped (null).
  * Paid-event rules are checked by superRefine so each message names its field.
  */
 export const ZEventInput = z
@@ -246,7 +246,7 @@ export const ZAcceptInvitation = z.object({
 /** POST /api/media answer: the 1200×675 social image and its ~600×338 preview. */
 export type TMediaUpload = { image_url: string; preview_image_url: string };
 
-/** SPEC §5 legacy form on the sample landing page. */
+/** The legacy form on the sample landing page (docs/product.md#sample-event). */
 export const ZLegacyRsvp = z.object({
   preferred_name: zText({ error: MSG.preferredNameRequired }).min(1, MSG.preferredNameRequired).max(100, 'Use at most 100 characters.'),
   phone: zText({ error: MSG.phoneRequired })

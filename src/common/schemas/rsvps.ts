@@ -4,7 +4,7 @@ import { MSG } from '../messages.ts';
 import { zEmail } from './email.ts';
 import { zText } from './text.ts';
 
-/** SPEC §5 public RSVP form; the server checks the same schema. */
+/** The public RSVP form (docs/product.md#rsvp-rules); the server checks the same schema. */
 export const ZRsvpInput = z.object({
   name: zText({ error: MSG.rsvpMissing }).min(1, MSG.rsvpMissing).max(120, 'Use at most 120 characters.'),
   email: zEmail(MSG.rsvpMissing),
@@ -36,7 +36,7 @@ export type TRsvpResult = {
   email_queued: boolean;
 };
 
-/** The guest ticket page (SPEC §2). */
+/** The guest ticket page (docs/product.md#ticket-page). */
 export type TTicket = {
   id: string;
   name: string;

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN } from '../../common/schemas/auth.ts';
+import { MSG, PASSWORD_TOO_SHORT } from '../../common/messages.ts';
 import { AppError, type FieldErrors, errorForStatus, malformedJson } from '../errors.ts';
 import { invalidFields } from '../http/validation.ts';
 
@@ -8,8 +8,8 @@ type BetterAuthBody = { message?: unknown; code?: unknown };
 const FIELD_OF_CODE: Record<string, [field: string, message: string]> = {
   INVALID_EMAIL: ['email', 'Please enter a valid email address.'],
   INVALID_PASSWORD: ['password', 'Invalid password.'],
-  PASSWORD_TOO_SHORT: ['password', `Use at least ${PASSWORD_MIN} characters.`],
-  PASSWORD_TOO_LONG: ['password', 'Use at most 128 characters.'],
+  PASSWORD_TOO_SHORT: ['password', PASSWORD_TOO_SHORT],
+  PASSWORD_TOO_LONG: ['password', MSG.passwordTooLong],
 };
 
 async function bodyOf(res: Response): Promise<BetterAuthBody> {

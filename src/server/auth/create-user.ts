@@ -2,8 +2,8 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { user } from '../db/schema/auth.ts';
 import { AppError } from '../errors.ts';
-import { MSG } from '../../common/messages.ts';
-import { PASSWORD_MIN } from '../../common/schemas/auth.ts';
+import { MSG, PASSWORD_TOO_SHORT } from '../../common/messages.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../common/constants.ts';
 import { ZEmail } from '../../common/schemas/email.ts';
 import { isUniqueViolation } from '../db/pg-errors.ts';
 import { fieldErrors, invalidFields } from '../http/validation.ts';
@@ -25,8 +25,8 @@ export async function createUser({ auth, email, password, name, role = 'host' }:
   const parsed = ZEmail.safeParse(email);
   const fields: Record<string, string> = {};
   if (!parsed.success) fields.email = fieldErrors(parsed.error)._ ?? MSG.invalidEmailText;
-  if (password.length < PASSWORD_MIN) fields.password = `Use at least ${PASSWORD_MIN} characters.`;
-  if (password.length > 128) fields.password = 'Use at most 128 characters.';
+  if (password.length < PASSWORD_MIN) fields.password = PASSWORD_TOO_SHORT;
+  if (password.length > PASSWORD_MAX) fields.password = MSG.passwordTooLong;
   if (!parsed.success || Object.keys(fields).length) throw invalidFields(fields);
   const normalized = parsed.data;
 

@@ -37,7 +37,7 @@ export function useRefreshSession() {
   return () => qc.invalidateQueries({ queryKey: sessionKey });
 }
 
-/** The greeting name of SPEC §2: the part of the e-mail before the @, else 'Admin'. */
+/** The greeting name of docs/product.md#dashboard: the part of the e-mail before the @, else 'Admin'. */
 export function greetingName(email: string | undefined | null): string {
   const local = email?.split('@')[0]?.trim();
   return local || 'Admin';

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 
-/** SPEC §8 toasts are a title plus an optional description. */
+/** Toasts (docs/product.md#messages) are a title plus an optional description. */
 export const notify = {
   success: (title: string, description?: string) => toast.success(title, { description }),
   error: (title: string, description?: string) => toast.error(title, { description }),

@@ -16,7 +16,7 @@ import { LazyRsvpDialog, preloadRsvpDialog } from '../features/rsvp/lazy-rsvp-di
 import { formatPrice } from '../features/rsvp/format.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 
-/** /event?id=…, /event?slug=…, /event/:id — the public event page (SPEC §2). */
+/** /event?id=…, /event?slug=…, /event/:id — the public event page (docs/product.md#public-event-page). */
 export function Component() {
   const [search] = useSearchParams();
   const { id } = useParams();

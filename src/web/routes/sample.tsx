@@ -23,7 +23,7 @@ const loadDialog = () => import('../features/events/legacy-rsvp-dialog.tsx');
 const LegacyRsvpDialog = lazy(() => loadDialog().then((m) => ({ default: m.LegacyRsvpDialog })));
 const preloadDialog = () => void loadDialog();
 
-/** SPEC §3 Landing template props. */
+/** The landing template's props (docs/product.md#sample-event). */
 export type LandingProps = {
   /** null: the sample event is not seeded yet (no owner account): the fixed content, RSVP closed. */
   id: string | null;
@@ -42,7 +42,7 @@ export type LandingProps = {
   themeColors: TThemeColors | null;
 };
 
-/** The seeded sample event as template props; SPEC §5: invalid start → now, missing end → start + 4 h. */
+/** The seeded sample event as template props; docs/product.md#sample-event: invalid start → now, missing end → start + 4 h. */
 export function landingProps(e: TPublicEvent): LandingProps {
   const { start, end } = resolveEventWindow(e.event_date, e.end_date);
   return {
@@ -84,7 +84,7 @@ function unseededProps(): LandingProps {
   };
 }
 
-/** /sample: the fixed landing page of the seeded sample event (SPEC §2). */
+/** /sample: the fixed landing page of the seeded sample event (docs/product.md#sample-event). */
 export function Component() {
   const query = usePublicEvent({ idOrSlug: SAMPLE_PRODUCT });
   if (query.isPending) return <Loading text="Loading event..." />;

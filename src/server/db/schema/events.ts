@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
-// Domain tables keep the SPEC §3 field names as their property names, so rows and API shapes agree.
+// Domain tables keep the field names of docs/product.md#entities as their property names, so rows and API shapes agree.
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 

@@ -12,7 +12,7 @@ import type { PublicEventCache } from './public/public-event-cache.ts';
 /** `publicEvents`: the app's (deps.caches.publicEvents). */
 export type DeleteEventOptions = { db: Db; log: Logger; publicEvents: PublicEventCache; actor: Actor; id: string };
 
-/** Hard delete by the owner (SPEC §4): RSVPs, hosts and invitations go with it (ON DELETE CASCADE). */
+/** Hard delete by the owner (docs/product.md#event-status): RSVPs, hosts and invitations go with it (ON DELETE CASCADE). */
 export async function deleteEvent({ db, log, publicEvents, actor, id }: DeleteEventOptions): Promise<void> {
   if (!isUuid(id)) throw notFound(MSG.eventNotFound);
   const rows = await db

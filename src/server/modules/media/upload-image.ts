@@ -19,7 +19,7 @@ export type UploadImageOptions = { db: Db; log: Logger; bytes: Buffer };
 const INPUT = { limitInputPixels: 40_000_000, failOn: 'error' } as const;
 
 /**
- * SPEC §9 social image 1200×675 (JPEG: every share crawler reads it) and a 600×338 WebP preview,
+ * Social image (docs/product.md#event-rules) 1200×675 (JPEG: every share crawler reads it) and a 600×338 WebP preview,
  * both cover-cropped around the most interesting region, auto-rotated, with all metadata
  * (EXIF, GPS, ICC) stripped. Stored in the database, so every server process can serve them.
  */

@@ -1,3 +1,4 @@
+import { absoluteUrl, eventHref } from '../../../common/hrefs.ts';
 import type { EmailPayload } from '../../db/schema/outbox.ts';
 import type { Supersede } from '../outbox/enqueue.ts';
 import { ticketPageUrl } from '../tickets/ticket-urls.ts';
@@ -75,7 +76,8 @@ function lead(i: ConfirmationInput): string {
  */
 export function buildConfirmationEmail(i: ConfirmationInput): EmailPayload {
   const when = formatEventDate(i.event.event_date, i.event.timezone);
-  const eventUrl = `${i.baseUrl}/event/${i.event.id}`;
+  // By id: the link keeps working if the host later changes the slug.
+  const eventUrl = absoluteUrl(i.baseUrl, eventHref({ id: i.event.id }));
   const details: [string, string][] = [['When', when]];
   if (i.event.location) details.push(['Where', i.event.location]);
   if (i.ticket) {

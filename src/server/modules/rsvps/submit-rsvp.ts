@@ -18,7 +18,7 @@ function assertCanAttendFree(event: RsvpEvent, answer: RsvpAnswer) {
 }
 
 /**
- * A guest's answer to an active event (SPEC §5 public RSVP form). One RSVP per e-mail and event:
+ * A guest's answer to an active event (docs/product.md#rsvp-rules). One RSVP per e-mail and event:
  * the first answer creates it (201), later ones update it (200, updated). Capacity, PIN, ticket
  * token and the confirmation e-mail are decided in the same transaction as the write.
  */

@@ -7,7 +7,7 @@ const ICS_STATUS = { confirmed: 'CONFIRMED', maybe: 'TENTATIVE', cancelled: 'CAN
 
 /**
  * The calendar entry attached to confirmation e-mails: start and end in UTC (end defaults to start
- * + 4 h, SPEC §9), one UID per event (each guest has one RSVP per event) and the RSVP's revision as
+ * + 4 h, docs/product.md#limits-and-constants), one UID per event (each guest has one RSVP per event) and the RSVP's revision as
  * SEQUENCE, so an updated answer replaces the entry (a decline: STATUS:CANCELLED). It links the event page, not the ticket: a
  * calendar is often shared, a ticket link is a bearer secret. Built for every e-mail (cheap next to
  * the QR image beside it) by common/ics.ts: any stored text or date gives a clean file, never a throw.

@@ -13,7 +13,7 @@ const running = new WeakMap<Db, Promise<boolean>>();
 export type EnsureSampleEventOptions = { db: Db; log: Logger };
 
 /**
- * The /sample landing page's event (SPEC §9: 2025-05-03 17:00–23:00 at UTC−5), seeded once and
+ * The /sample landing page's event (docs/product.md#sample-event: 2025-05-03 17:00–23:00 at UTC−5), seeded once and
  * idempotently (slug unique, ON CONFLICT DO NOTHING). It belongs to the first admin, so its RSVPs
  * show up in their admin like any event's. Before an admin exists there is nobody to own it: returns
  * false (two small reads; the next visit tries again). Concurrent callers share one attempt.

@@ -20,7 +20,7 @@ export type SubmitLegacyRsvpOptions = {
 };
 
 /**
- * SPEC §5 legacy form (sample landing page): preferred name, phone, yes/no. Unlike the original's
+ * The legacy form of the sample landing page (docs/product.md#sample-event): preferred name, phone, yes/no. Unlike the original's
  * no-op it stores a real RSVP (type 'legacy'). One answer per phone number per event: answering
  * again changes it. Confirmed answers take a seat (capacity checked on the seat counter, like RSVPs)
  * and get a ticket page (tickets/ticket-fields.ts writes its columns, as for every RSVP).

@@ -10,7 +10,7 @@ import { isTicketSecret, qrImagePath, verificationUrl } from './ticket-urls.ts';
 export const TICKET_NOT_FOUND = 'Ticket not found';
 
 /**
- * The guest ticket page (SPEC §2), by the ticket's own secret, never by the RSVP id (a rotated secret
+ * The guest ticket page (docs/product.md#ticket-page), by the ticket's own secret, never by the RSVP id (a rotated secret
  * finds nothing: docs/decisions/0010-ticket-secrets.md). Declined answers have no ticket (404);
  * a 'maybe' is shown without QR and PIN. Explicit columns only: no e-mail, phone or notes.
  */

@@ -51,10 +51,10 @@ function lastSegment(s: string): string | null {
 }
 
 /**
- * Accepts the signed token alone, the verification URL (…/ticket-verification/{token}?event=…), and
- * the seed's legacy payloads (SPEC §5): raw JSON, URL-encoded JSON, or a URL whose last segment is
- * double-encoded JSON. Legacy payloads yield only their verification_code (never a name to match);
- * verifyTicket accepts one only for an RSVP imported from the legacy system.
+ * Accepts the signed token alone, the verification URL (…/ticket-verification/{token}?event=…), and the
+ * seed's legacy payloads (docs/product.md#tickets-and-qr-codes): raw JSON, URL-encoded JSON, or a URL whose
+ * last segment is double-encoded JSON. Legacy payloads yield only their verification_code (never a name to
+ * match); verifyTicket accepts one only for an RSVP imported from the legacy system.
  */
 export function parseTicketPayload(input: string): TicketPayload | null {
   if (typeof input !== 'string') return null;

@@ -1,13 +1,14 @@
+import { absoluteUrl, ticketHref, ticketVerificationHref } from '../../../common/hrefs.ts';
 import { TICKET_SECRET_BYTES } from '../../db/schema/rsvps.ts';
 
 /**
  * The public URLs of one ticket; `base` is PUBLIC_BASE_URL (no trailing slash). The page, its API and
  * the QR image are named by the ticket's secret (event_rsvps.ticket_secret), never by the RSVP id
- * (docs/decisions/0010-ticket-secrets.md).
+ * (docs/decisions/0010-ticket-secrets.md). The paths come from src/common/hrefs.ts, as in the browser.
  */
-export const verificationUrl = (base: string, token: string) => `${base}/ticket-verification/${token}`;
-export const ticketPagePath = (ticketSecret: string) => `/ticket/${ticketSecret}`;
-export const ticketPageUrl = (base: string, ticketSecret: string) => `${base}${ticketPagePath(ticketSecret)}`;
+export const verificationUrl = (base: string, token: string) => absoluteUrl(base, ticketVerificationHref(token));
+export const ticketPagePath = (ticketSecret: string) => ticketHref(ticketSecret);
+export const ticketPageUrl = (base: string, ticketSecret: string) => absoluteUrl(base, ticketHref(ticketSecret));
 /** Relative, with the qr_version as a cache-buster: a QR signed anew gets a new URL. */
 export const qrImagePath = (ticketSecret: string, version: number, format: 'png' | 'svg' = 'png') =>
   `/qr/${ticketSecret}.${format}?v=${version}`;

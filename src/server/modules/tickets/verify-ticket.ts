@@ -7,14 +7,14 @@ import { verifyTicketToken } from './ticket-token.ts';
 export type VerifiedTicket = { rsvpId: string; eventId: string; via: 'token' | 'legacy' };
 
 /**
- * Is this scanned QR content a valid ticket? A signed token is checked (MAC, before any query) and its
- * nonce looked up: only the RSVP's current qr_nonce matches, so a rotated or retired QR finds nothing
- * (docs/decisions/0010-ticket-secrets.md). A legacy JSON payload (SPEC §5) is no credential: its
- * verification_code is the RSVP id, which is no secret. So it verifies only an RSVP marked `legacy_qr`
- * — one imported from the legacy system, whose guest holds no signed token of ours (the importer sets
- * the mark; see the schema) — and only while its QR was never rotated (qr_version 1). Every RSVP this
- * app issued refuses it. Never matched by guest name. The RSVP must be confirmed or paid (SPEC §5), and
- * belong to `eventId` when one is given.
+ * Is this scanned QR content a valid ticket? A signed token is checked (MAC, before any query) and its nonce
+ * looked up: only the RSVP's current qr_nonce matches, so a rotated or retired QR finds nothing
+ * (docs/decisions/0010-ticket-secrets.md). A legacy JSON payload (docs/product.md#tickets-and-qr-codes) is no
+ * credential: its verification_code is the RSVP id, which is no secret. So it verifies only an RSVP marked
+ * `legacy_qr` — one imported from the legacy system, whose guest holds no signed token of ours (the importer
+ * sets the mark; see the schema) — and only while its QR was never rotated (qr_version 1). Every RSVP this
+ * app issued refuses it. Never matched by guest name. The RSVP must be confirmed or paid
+ * (docs/product.md#tickets-and-qr-codes), and belong to `eventId` when one is given.
  */
 export async function verifyTicket(opts: {
   db: DbOrTx;

@@ -1,6 +1,7 @@
 import { AlertDialog as A } from 'radix-ui';
 import * as React from 'react';
 import { cn } from '../../lib/cn.ts';
+import { focusedElement, returnFocus } from '../../lib/return-focus.ts';
 import { buttonVariants } from './button-variants.ts';
 
 export const AlertDialog = A.Root;
@@ -36,16 +37,12 @@ export function AlertDialogContent({
       <A.Overlay className="fixed inset-0 z-40 bg-ink/50 backdrop-blur-[1px]" />
       <A.Content
         onOpenAutoFocus={() => {
-          const active = document.activeElement;
-          opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          opener.current = focusedElement();
         }}
         onCloseAutoFocus={(e) => {
           const el = opener.current;
           opener.current = null;
-          if (el?.isConnected) {
-            e.preventDefault();
-            el.focus();
-          }
+          returnFocus(e, el);
         }}
         className="fixed inset-x-0 bottom-0 z-50 rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6"
       >

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import * as React from 'react';
 import { cn } from '../../lib/cn.ts';
+import { focusedElement, returnFocus } from '../../lib/return-focus.ts';
 
 export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
@@ -34,18 +35,14 @@ export function DialogContent({
         {...props}
         onOpenAutoFocus={(e) => {
           // Still the element that opened the dialog: focus has not moved in yet.
-          const active = document.activeElement;
-          opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          opener.current = focusedElement();
           onOpenAutoFocus?.(e);
         }}
         onCloseAutoFocus={(e) => {
           onCloseAutoFocus?.(e);
           const el = opener.current;
           opener.current = null;
-          if (!e.defaultPrevented && el?.isConnected) {
-            e.preventDefault();
-            el.focus();
-          }
+          if (!e.defaultPrevented) returnFocus(e, el);
         }}
       >
         <div className="mb-4 flex items-start justify-between gap-4">

@@ -25,11 +25,16 @@ export function Field({ label, error, hint, className, children }: FieldProps) {
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** A control's error message, announced when it appears; `aria-describedby` points at `{id}-error`. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={`${id}-error`} className="text-sm text-danger" role="alert">
+      {error}
+    </p>
+  ) : null;
 }

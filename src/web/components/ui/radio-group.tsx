@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { cn } from '../../lib/cn.ts';
+import { FieldError } from './field.tsx';
 
 export type RadioOption<V extends string> = { value: V; label: React.ReactNode; hint?: React.ReactNode };
 
@@ -70,11 +71,7 @@ export function RadioGroup<V extends string>({
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

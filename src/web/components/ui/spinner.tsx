@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 
 /**
- * A centred loading message; the text is what SPEC §2 says each screen shows while loading.
+ * A centred loading message; the text is what docs/product.md#screens says each screen shows while loading.
  * Uses clsx, not cn: this is in the entry chunk, and tailwind-merge (~8 kB gzip) stays out of it.
  * So `className` is appended, not merged: pass classes that do not fight the defaults.
  */

@@ -14,7 +14,7 @@ export type CalendarSource = {
 };
 
 /**
- * SPEC §2: under 768 px wide, open a calendar template in a new tab; wider, download event.ics.
+ * docs/product.md#public-event-page: under 768 px wide, open a calendar template in a new tab; wider, download event.ics.
  * Both built in the browser from the same event window (invalid start → now, no end → +4 h).
  * The tab opens within the click (popup blockers); the .ics builder loads on first use, off the
  * guest pages' first load.

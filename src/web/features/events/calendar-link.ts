@@ -5,13 +5,13 @@ import { icsUtc } from '../../../common/ics-time.ts';
 export type { CalendarEvent };
 
 /**
- * What add-to-calendar needs at once (SPEC §2, §5 Landing template): the event window and the Google
+ * What add-to-calendar needs at once (docs/product.md#public-event-page): the event window and the Google
  * Calendar link phones open. The .ics file for wide screens is built by ics.ts (common/ics.ts), loaded on click.
  */
 
 const HOUR_MS = 3_600_000;
 
-/** SPEC §5: an invalid start falls back to now; a missing (or unusable) end is start + 4 hours. */
+/** docs/product.md#sample-event: an invalid start falls back to now; a missing (or unusable) end is start + 4 hours. */
 export function resolveEventWindow(
   startISO: string | null | undefined,
   endISO: string | null | undefined,

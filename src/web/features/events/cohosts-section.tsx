@@ -4,7 +4,7 @@ import { OWNER_ONLY } from '../../../common/event-roles.ts';
 import { MSG } from '../../../common/messages.ts';
 import { ZEmail } from '../../../common/schemas/email.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { EMAIL_INPUT, Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorCode } from '../../lib/error-code.ts';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
@@ -12,7 +12,7 @@ import { notify } from '../../lib/toast.ts';
 import { normaliseHostEmail, useAddHost, useHosts, useRemoveHost } from './api/hosts.ts';
 
 /**
- * SPEC §5 host e-mails: other people who can manage this event, oldest first. Only the owner adds
+ * Host e-mails (docs/product.md#co-hosts): other people who can manage this event, oldest first. Only the owner adds
  * and removes them (`canManage`); a co-host sees the list.
  */
 export function CohostsSection({ eventId, canManage }: { eventId: string; canManage: boolean }) {
@@ -117,8 +117,7 @@ export function CohostsSection({ eventId, canManage }: { eventId: string; canMan
           </label>
           <Input
             id={inputId}
-            type="email"
-            inputMode="email"
+            {...EMAIL_INPUT}
             autoComplete="off"
             placeholder="cohost@example.com"
             value={email}

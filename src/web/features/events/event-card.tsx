@@ -11,7 +11,7 @@ import { formatEventWhen } from '../../lib/datetime.ts';
 
 const GUEST_LIST_SOON = 'Guest lists arrive with the guest-list feature.';
 
-/** One event on the Events tab (SPEC §2): what it is, when, where, its link, and what to do with it. */
+/** One event on the Events tab (docs/product.md#admin-events): what it is, when, where, its link, and what to do with it. */
 export function EventCard({ event, onEdit, onDelete }: { event: TEventAdmin; onEdit: () => void; onDelete: () => void }) {
   const when = formatEventWhen(event.event_date, event.end_date, event.timezone);
   const url = absoluteUrl(window.location.origin, eventHref(event));

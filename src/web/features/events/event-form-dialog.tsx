@@ -22,7 +22,7 @@ import { LookFields } from './look-fields.tsx';
 import { PaymentFields, PaymentSummary } from './payment-fields.tsx';
 
 /**
- * Create (event undefined) or edit an event (SPEC §2 Events tab, §3 Event, §5 Event form).
+ * Create (event undefined) or edit an event (docs/product.md#event-form).
  * Validates with the server's schema first; server field errors land on the same fields.
  */
 export function EventFormDialog({

@@ -119,7 +119,7 @@ export function toEventInput(s: EventFormState): TEventInput {
   return input;
 }
 
-/** Fields the host must fill (SPEC §5 'Missing Information'). */
+/** Fields the host must fill (docs/product.md#event-rules: 'Missing Information'). */
 export const REQUIRED_FIELDS = ['title', 'event_date'] as const;
 
 /**
@@ -147,7 +147,7 @@ export function validateEventForm(s: EventFormState, event?: TEventAdmin | null)
 }
 
 /**
- * The shared text 'Please fill in the title and event date.' is the toast (SPEC §5); beside each
+ * The shared text 'Please fill in the title and event date.' is the toast (docs/product.md#event-rules); beside each
  * field a message that names just that field reads better.
  */
 export function inlineErrors(errors: EventFormErrors): EventFormErrors {

@@ -11,7 +11,7 @@ function parseEvent(ics: string) {
   return { comp, vevent, event: new ICAL.Event(vevent) };
 }
 
-describe('resolveEventWindow (SPEC §5 landing template)', () => {
+describe('resolveEventWindow (invalid start → now, no end → start + 4 h)', () => {
   const now = new Date('2030-01-02T03:04:05Z');
 
   it('keeps a valid start and end', () => {

@@ -1,7 +1,7 @@
 export { buildIcs } from '../../../common/ics.ts';
 
 /**
- * Add-to-calendar's file for wide screens (SPEC §2, §5 Landing template): the event built by
+ * Add-to-calendar's file for wide screens (docs/product.md#public-event-page): the event built by
  * common/ics.ts in the browser, saved by downloadIcs. Loaded on first use (add-to-calendar.tsx).
  */
 

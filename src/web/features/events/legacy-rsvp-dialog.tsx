@@ -4,7 +4,7 @@ import { MSG } from '../../../common/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { Input, PHONE_INPUT } from '../../components/ui/input.tsx';
 import { RadioGroup } from '../../components/ui/radio-group.tsx';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { notify } from '../../lib/toast.ts';
@@ -14,7 +14,10 @@ export type LegacyRsvpDialogProps = { eventId: string; eventTitle: string; open:
 
 type Errors = Partial<Record<'preferred_name' | 'phone', string>>;
 
-/** SPEC §5 legacy form: both fields required (trimmed); no phone format check. Hand-written: no zod here. */
+/**
+ * The legacy form (docs/product.md#sample-event): both fields required (trimmed); the server's schema checks the
+ * phone's digits. Hand-written: no zod here.
+ */
 export function validateLegacyRsvp(v: { preferred_name: string; phone: string }): Errors {
   const errors: Errors = {};
   if (!v.preferred_name.trim()) errors.preferred_name = MSG.preferredNameRequired;
@@ -23,7 +26,7 @@ export function validateLegacyRsvp(v: { preferred_name: string; phone: string })
 }
 
 /**
- * The sample landing page's RSVP modal (SPEC §2): form → 'Thank You!' with Close. Outside click,
+ * The sample landing page's RSVP modal (docs/product.md#sample-event): form → 'Thank You!' with Close. Outside click,
  * Escape, Close and Cancel close it; page scroll is locked while it is open (Radix Dialog).
  */
 export function LegacyRsvpDialog({ eventId, eventTitle, open, onOpenChange }: LegacyRsvpDialogProps) {
@@ -108,15 +111,7 @@ export function LegacyRsvpDialog({ eventId, eventTitle, open, onOpenChange }: Le
               <Input ref={nameRef} name="preferred_name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
             </Field>
             <Field label="Phone" error={errors.phone}>
-              <Input
-                ref={phoneRef}
-                name="phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                value={phone}
-                onChange={(e) => setPhone(e.target.value)}
-              />
+              <Input ref={phoneRef} name="phone" {...PHONE_INPUT} value={phone} onChange={(e) => setPhone(e.target.value)} />
             </Field>
             <RadioGroup
               legend="Will you attend?"

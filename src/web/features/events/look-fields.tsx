@@ -1,13 +1,14 @@
-import { Field } from '../../components/ui/field.tsx';
+import { Field, FieldError } from '../../components/ui/field.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 import { SwitchField } from '../../components/ui/switch.tsx';
 import { useThemes } from './api/themes.ts';
 import { fieldId } from './event-form-state.ts';
-import { type FieldsProps, Section } from './event-form-fields.tsx';
+import { bindSwitch, bindText, type FieldsProps, Section } from './event-form-fields.tsx';
 import { ImageUpload } from './image-upload.tsx';
 
 /** Image, theme or custom colours, and whether the page is live. */
-export function LookFields({ state, set, errors, onUploadingChange }: FieldsProps & { onUploadingChange: (busy: boolean) => void }) {
+export function LookFields({ onUploadingChange, ...props }: FieldsProps & { onUploadingChange: (busy: boolean) => void }) {
+  const { state, set, errors } = props;
   const themes = useThemes();
   return (
     <Section title="Look">
@@ -29,12 +30,7 @@ export function LookFields({ state, set, errors, onUploadingChange }: FieldsProp
               : undefined
         }
       >
-        <Select
-          id={fieldId('theme_id')}
-          value={state.themeId}
-          onChange={(e) => set('themeId', e.target.value)}
-          disabled={state.customColors || themes.isPending}
-        >
+        <Select {...bindText(props, 'themeId', 'theme_id')} disabled={state.customColors || themes.isPending}>
           <option value="">Default colours</option>
           {themes.data?.map((t) => (
             <option key={t.id} value={t.id}>
@@ -62,48 +58,21 @@ export function LookFields({ state, set, errors, onUploadingChange }: FieldsProp
       />
       {state.customColors ? (
         <div className="grid gap-4 sm:grid-cols-3">
-          <ColourField
-            name="background"
-            label="Background"
-            value={state.background}
-            onChange={(v) => set('background', v)}
-            error={errors['custom_colors.background']}
-          />
-          <ColourField name="text" label="Text" value={state.text} onChange={(v) => set('text', v)} error={errors['custom_colors.text']} />
-          <ColourField
-            name="accent"
-            label="Accent"
-            value={state.accent}
-            onChange={(v) => set('accent', v)}
-            error={errors['custom_colors.accent']}
-          />
+          <ColourField {...props} name="background" label="Background" />
+          <ColourField {...props} name="text" label="Text" />
+          <ColourField {...props} name="accent" label="Accent" />
         </div>
       ) : null}
-      <SwitchField
-        id={fieldId('is_active')}
-        label="Active"
-        hint="Inactive events are hidden from the public page."
-        checked={state.isActive}
-        onCheckedChange={(v) => set('isActive', v)}
-      />
+      <SwitchField {...bindSwitch(props, 'isActive', 'is_active')} label="Active" hint="Inactive events are hidden from the public page." />
     </Section>
   );
 }
 
-/** A colour swatch picker plus its hex code, kept in step; either can be used. */
-function ColourField({
-  name,
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-}) {
+/** A colour swatch picker plus its hex code, kept in step; either can be used. Edits custom_colors.{name}. */
+function ColourField({ state, set, errors, name, label }: FieldsProps & { name: 'background' | 'text' | 'accent'; label: string }) {
+  const value = state[name];
+  const onChange = (v: string) => set(name, v);
+  const error = errors[`custom_colors.${name}`];
   const id = fieldId(`custom_colors.${name}`);
   const valid = /^#[0-9a-f]{6}$/i.test(value);
   return (
@@ -131,11 +100,7 @@ function ColourField({
           aria-describedby={error ? `${id}-error` : undefined}
         />
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -8,36 +8,33 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 import { SwitchField } from '../../components/ui/switch.tsx';
 import { fieldId } from './event-form-state.ts';
-import { type FieldsProps, Section } from './event-form-fields.tsx';
+import { bindSwitch, bindText, type FieldsProps, Section } from './event-form-fields.tsx';
 
 /**
  * Paid events: price, currency and the event's own Stripe keys. The secret key is write-only: the
  * server returns only a masked hint, which we show with a way to replace it.
  */
-export function PaymentFields({ state, set, errors, maskedSecret }: FieldsProps & { maskedSecret: string | null }) {
+export function PaymentFields({ maskedSecret, ...props }: FieldsProps & { maskedSecret: string | null }) {
+  const { state, set, errors } = props;
   // After 'Replace', focus goes to the new key's input (and back to 'Replace' after 'Keep').
   const [moveFocus, setMoveFocus] = useState(false);
   return (
     <Section title="Tickets and payment">
       <SwitchField
-        id={fieldId('is_paid_event')}
+        {...bindSwitch(props, 'isPaid', 'is_paid_event')}
         label="Paid event"
         hint="Guests pay by card through Stripe Checkout before they get their ticket."
-        checked={state.isPaid}
-        onCheckedChange={(v) => set('isPaid', v)}
       />
       {state.isPaid ? (
         <>
           <div className="grid grid-cols-[1fr_auto] gap-4">
             <Field label="Ticket price" error={errors.ticket_price}>
               <Input
-                id={fieldId('ticket_price')}
+                {...bindText(props, 'price', 'ticket_price')}
                 type="number"
                 inputMode="decimal"
                 min={0}
                 step={0.01}
-                value={state.price}
-                onChange={(e) => set('price', e.target.value)}
                 placeholder="0.00"
               />
             </Field>
@@ -57,16 +54,7 @@ export function PaymentFields({ state, set, errors, maskedSecret }: FieldsProps 
             </Field>
           </div>
           <Field label="Stripe publishable key" error={errors.stripe_publishable_key} hint="Starts with pk_test_ or pk_live_.">
-            <Input
-              id={fieldId('stripe_publishable_key')}
-              value={state.publishableKey}
-              onChange={(e) => set('publishableKey', e.target.value)}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              className="font-mono text-sm"
-              placeholder="pk_live_…"
-            />
+            <KeyInput {...bindText(props, 'publishableKey', 'stripe_publishable_key')} autoComplete="off" placeholder="pk_live_…" />
           </Field>
           {state.replacingSecretKey ? (
             <div className="grid gap-2">
@@ -75,15 +63,10 @@ export function PaymentFields({ state, set, errors, maskedSecret }: FieldsProps 
                 error={errors.stripe_secret_key}
                 hint="Starts with sk_test_ or sk_live_. Stored encrypted; never shown again."
               >
-                <Input
-                  id={fieldId('stripe_secret_key')}
+                <KeyInput
+                  {...bindText(props, 'secretKey', 'stripe_secret_key')}
                   type="password"
-                  value={state.secretKey}
-                  onChange={(e) => set('secretKey', e.target.value)}
                   autoComplete="new-password"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  className="font-mono text-sm"
                   placeholder="sk_live_…"
                   autoFocus={moveFocus}
                 />
@@ -135,6 +118,11 @@ export function PaymentFields({ state, set, errors, maskedSecret }: FieldsProps 
       ) : null}
     </Section>
   );
+}
+
+/** A Stripe key: typed or pasted as it is, in monospace. */
+function KeyInput(props: React.ComponentProps<typeof Input>) {
+  return <Input {...props} autoCapitalize="none" spellCheck={false} className="font-mono text-sm" />;
 }
 
 /** What a co-host sees instead of the payment fields: the settings, and who may change them. */

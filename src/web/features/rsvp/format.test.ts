@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPin, formatPrice, formatShortDate, guestLabel, paymentBadge, statusBadge } from './format.ts';
 
 describe('ticket and dialog formatting', () => {
-  it('labels guests as SPEC §5 says', () => {
+  it('labels guests "1 guest", "2 guests"', () => {
     expect(guestLabel(1)).toBe('1 guest');
     expect(guestLabel(2)).toBe('2 guests');
     expect(guestLabel(10)).toBe('10 guests');
@@ -24,7 +24,7 @@ describe('ticket and dialog formatting', () => {
     expect(formatPrice(3, 'not-a-code')).toBe('3.00 NOT-A-CODE');
   });
 
-  it('maps statuses to the badges of SPEC §4', () => {
+  it('maps statuses to the badges hosts and the ticket show', () => {
     expect(statusBadge('confirmed')).toEqual({ label: 'Attending', tone: 'success' });
     expect(statusBadge('maybe')).toEqual({ label: 'Maybe', tone: 'warning' });
     expect(statusBadge('declined')).toEqual({ label: 'Not Attending', tone: 'danger' });

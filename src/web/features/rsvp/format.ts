@@ -27,14 +27,14 @@ export function formatPrice(amount: number, currency: string): string {
   }
 }
 
-/** SPEC §5: '1 guest', '2 guests'. */
+/** docs/product.md#rsvp-dialog: '1 guest', '2 guests'. */
 export function guestLabel(n: number): string {
   return `${n} ${n === 1 ? 'guest' : 'guests'}`;
 }
 
 export type Tone = 'success' | 'warning' | 'danger';
 
-/** SPEC §4: statuses as the admin and the ticket show them. */
+/** docs/product.md#rsvp-status: statuses as the admin and the ticket show them. */
 export function statusBadge(status: RsvpStatus): { label: string; tone: Tone } {
   if (status === 'confirmed') return { label: 'Attending', tone: 'success' };
   if (status === 'maybe') return { label: 'Maybe', tone: 'warning' };

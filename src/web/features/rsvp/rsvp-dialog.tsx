@@ -7,8 +7,9 @@ import type { TRsvpResult } from '../../../common/schemas/rsvps.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Input, Select, Textarea } from '../../components/ui/input.tsx';
+import { EMAIL_INPUT, Input, PHONE_INPUT, Select, Textarea } from '../../components/ui/input.tsx';
 import { RadioGroup, type RadioOption } from '../../components/ui/radio-group.tsx';
+import { focusedElement, returnFocus } from '../../lib/return-focus.ts';
 import { notify } from '../../lib/toast.ts';
 import { errorCode } from '../../lib/error-code.ts';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
@@ -20,7 +21,7 @@ import { type RsvpFieldErrors, type RsvpFormValues, titleFor, toFieldErrors, val
 
 export type RsvpDialogProps = { event: TPublicEvent; open: boolean; onOpenChange(open: boolean): void };
 
-/** SPEC §4: labels offered to guests. */
+/** docs/product.md#rsvp-status: labels offered to guests. */
 const ATTENDANCE: readonly RadioOption<RsvpStatus>[] = [
   { value: 'confirmed', label: "Yes, I'll attend" },
   { value: 'maybe', label: 'Maybe' },
@@ -43,7 +44,7 @@ function Hint({ children }: { children: React.ReactNode }) {
 const EMPTY: RsvpFormValues = { name: '', email: '', phone: '', notes: '', guest_count: 1, status: 'confirmed' };
 
 /**
- * The RSVP modal of the public event page (SPEC §2, §4, §5): form → submitting → thank-you → closed.
+ * The RSVP modal of the public event page (docs/product.md#rsvp-dialog): form → submitting → thank-you → closed.
  * Heavy (it pulls in zod through the shared schema): pages load it through LazyRsvpDialog.
  */
 export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
@@ -64,10 +65,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
   };
 
   // Remember what had focus (the RSVP button) so closing can return there, even without a Radix Trigger.
-  if (open && returnFocusRef.current === null && typeof document !== 'undefined') {
-    const active = document.activeElement;
-    returnFocusRef.current = active instanceof HTMLElement && active !== document.body ? active : null;
-  }
+  if (open && returnFocusRef.current === null && typeof document !== 'undefined') returnFocusRef.current = focusedElement();
 
   // A fresh start each time the dialog opens again after a thank-you (values stay: same e-mail updates).
   React.useEffect(() => {
@@ -87,6 +85,14 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
     if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
     if (key === 'status' || key === 'guest_count') setCapacity(null);
   };
+
+  /** id, name, value and setter of a text field. */
+  const bindText = (key: 'name' | 'email' | 'phone' | 'notes') => ({
+    id: `${fieldId}-${key}`,
+    name: key,
+    value: values[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value),
+  });
 
   const send = (payload: RsvpPayload) => {
     setCapacity(null);
@@ -155,10 +161,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
         onCloseAutoFocus={(e) => {
           const target = returnFocusRef.current;
           returnFocusRef.current = null;
-          if (target?.isConnected) {
-            e.preventDefault();
-            target.focus();
-          }
+          returnFocus(e, target);
         }}
       >
         {result ? (
@@ -180,43 +183,14 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
               </p>
             ) : null}
             <Field label="Name" error={errors.name}>
-              <Input
-                ref={nameRef}
-                id={`${fieldId}-name`}
-                name="name"
-                autoComplete="name"
-                required
-                aria-required="true"
-                value={values.name}
-                onChange={(e) => set('name', e.target.value)}
-              />
+              <Input ref={nameRef} {...bindText('name')} autoComplete="name" required aria-required="true" />
             </Field>
             <Field label="Email" error={errors.email} hint={<Hint>We’ll send your confirmation here.</Hint>}>
-              <Input
-                id={`${fieldId}-email`}
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
-                aria-required="true"
-                value={values.email}
-                onChange={(e) => set('email', e.target.value)}
-              />
+              <Input {...bindText('email')} {...EMAIL_INPUT} autoComplete="email" required aria-required="true" />
             </Field>
             <div className="grid grid-cols-2 gap-3 sm:gap-4">
               <Field label="Phone (optional)" error={errors.phone} className="content-start">
-                <Input
-                  id={`${fieldId}-phone`}
-                  name="phone"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel"
-                  value={values.phone}
-                  onChange={(e) => set('phone', e.target.value)}
-                />
+                <Input {...bindText('phone')} {...PHONE_INPUT} />
               </Field>
               <Field label="Guests" error={errors.guest_count} hint={seatsHint(event.seats_left)} className="content-start">
                 <Select
@@ -243,14 +217,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
               layout="grid"
             />
             <Field label="Notes (optional)" error={errors.notes}>
-              <Textarea
-                id={`${fieldId}-notes`}
-                name="notes"
-                rows={2}
-                className="min-h-20"
-                value={values.notes}
-                onChange={(e) => set('notes', e.target.value)}
-              />
+              <Textarea {...bindText('notes')} rows={2} className="min-h-20" />
             </Field>
             {capacity ? (
               <div

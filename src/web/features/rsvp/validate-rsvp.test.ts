@@ -4,7 +4,7 @@ import { type RsvpFormValues, titleFor, toFieldErrors, validateRsvp } from './va
 
 const base: RsvpFormValues = { name: 'Ada Lovelace', email: 'Ada@Example.com', phone: '', notes: '', guest_count: 1, status: 'confirmed' };
 
-describe('validateRsvp (the shared ZRsvpInput, SPEC §5 texts)', () => {
+describe('validateRsvp (the shared ZRsvpInput, the texts of the RSVP rules)', () => {
   it('trims, lower-cases the e-mail and omits blank optional fields', () => {
     const r = validateRsvp({ ...base, name: '  Ada Lovelace ', phone: '   ', notes: '' });
     expect(r).toEqual({ ok: true, data: { name: 'Ada Lovelace', email: 'ada@example.com', guest_count: 1, status: 'confirmed' } });
@@ -63,7 +63,7 @@ describe('validateRsvp (the shared ZRsvpInput, SPEC §5 texts)', () => {
     expect(toFieldErrors(undefined)).toEqual({});
   });
 
-  it('pairs server messages with their SPEC titles', () => {
+  it('pairs server messages with their toast titles', () => {
     expect(titleFor(MSG.rsvpMissing)).toBe(MSG.missingInformation);
     expect(titleFor(MSG.invalidEmailText)).toBe(MSG.invalidEmail);
     expect(titleFor('Too many requests')).toBe(MSG.error);

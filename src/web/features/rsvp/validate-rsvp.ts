@@ -16,7 +16,7 @@ export type RsvpFieldErrors = Partial<Record<RsvpField, string>>;
 
 export type RsvpValidation = { ok: true; data: RsvpPayload } | { ok: false; title: string; description: string; fields: RsvpFieldErrors };
 
-/** The toast title SPEC §5 pairs with a message ('Missing Information: …', 'Invalid Email: …'). */
+/** The toast title docs/product.md#rsvp-rules pairs with a message ('Missing Information: …', 'Invalid Email: …'). */
 export function titleFor(message: string): string {
   if (message === MSG.rsvpMissing) return MSG.missingInformation;
   if (message === MSG.invalidEmailText) return MSG.invalidEmail;
@@ -43,7 +43,7 @@ export function toFieldErrors(fields: Record<string, string> | undefined): RsvpF
 
 /**
  * Checks the form with the same schema the server uses. Missing name/e-mail wins over a bad e-mail
- * (SPEC §5 order); blank optional fields are dropped from the payload.
+ * (the order of docs/product.md#rsvp-rules); blank optional fields are dropped from the payload.
  */
 export function validateRsvp(values: RsvpFormValues): RsvpValidation {
   const parsed = ZRsvpInput.safeParse(values);

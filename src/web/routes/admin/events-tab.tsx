@@ -15,7 +15,7 @@ import { EventCard } from '../../features/events/event-card.tsx';
 import { EventFormDialog } from '../../features/events/event-form-dialog.tsx';
 
 /**
- * SPEC §2 Events tab: the host's events as cards, Create Event, edit in a dialog, delete after a
+ * Events tab (docs/product.md#admin-events): the host's events as cards, Create Event, edit in a dialog, delete after a
  * confirmation. 'Backfill QR Codes' arrives with the QR-code issue.
  */
 export function EventsTab() {

@@ -1,7 +1,7 @@
 import { Users } from 'lucide-react';
 import { Card } from '../../components/ui/card.tsx';
 
-/** Placeholder until the guest-list issue lands (SPEC §2 Guest List tab). */
+/** Placeholder until the guest-list issue lands (docs/product.md#admin-events, Guest List tab). */
 export function GuestListTab() {
   return (
     <Card className="mx-auto max-w-xl p-8 text-center">

@@ -10,15 +10,14 @@ const TABS = ['events', 'guest-list'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * ?tab= picks the tab (SPEC §2: Statistics links to /admin?tab=guest-list). SPEC's tab=checkin
- * "clicks a checkin tab" that this screen does not have: like any unknown value it shows Events.
- * Check-in lives at /checkin.
+ * ?tab= picks the tab (docs/product.md#admin-events): tab=guest-list opens the Guest List; any other value
+ * (including tab=checkin) shows Events; check-in has its own area (/checkin).
  */
 function tabFrom(value: string | null): Tab {
   return (TABS as readonly string[]).includes(value ?? '') ? (value as Tab) : 'events';
 }
 
-/** /auth/admin: the host's admin dashboard (SPEC §2). */
+/** /auth/admin: the host's admin dashboard (docs/product.md#admin-events). */
 export function Component() {
   const [params, setParams] = useSearchParams();
   const tab = tabFrom(params.get('tab'));

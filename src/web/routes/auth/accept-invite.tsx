@@ -7,6 +7,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { useAcceptInvitation, useInvitation } from '../../features/events/api/invitations.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/constants.ts';
+import { PASSWORD_TOO_SHORT } from '../../../common/messages.ts';
 import { LoadFailed } from '../../components/page-states.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { errorCode } from '../../lib/error-code.ts';
@@ -81,7 +82,7 @@ function AcceptForm({ token, email, eventTitle }: { token: string; email: string
     const name = String(form.get('name') ?? '').trim();
     const password = String(form.get('password') ?? '');
     const found: typeof errors = {};
-    if (password.length < PASSWORD_MIN) found.password = `Use at least ${PASSWORD_MIN} characters.`;
+    if (password.length < PASSWORD_MIN) found.password = PASSWORD_TOO_SHORT;
     setErrors(found);
     if (found.password) return passwordRef.current?.focus();
     try {

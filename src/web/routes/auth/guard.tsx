@@ -5,7 +5,7 @@ import { useSession } from '../../lib/auth.ts';
 import { notify } from '../../lib/toast.ts';
 import { consumeSignedOutFlag } from '../../lib/session-flags.ts';
 
-/** The /auth/* area: without a session the user goes to /auth (SPEC §2, §6). */
+/** The /auth/* area: without a session the user goes to /auth (docs/product.md#sessions). */
 export function Component() {
   const { data: user, isPending, isError, refetch } = useSession();
   const toasted = useRef(false);

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { PASSWORD_MIN } from '../../../common/constants.ts';
 import { ZOwnerSetup, ZSignIn } from '../../../common/schemas/auth.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { EMAIL_INPUT, Input } from '../../components/ui/input.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { api } from '../../lib/api.ts';
 import { sessionKey, setupKey, setupQuery, signIn, useSession } from '../../lib/auth.ts';
@@ -52,31 +53,44 @@ export function Component() {
   );
 }
 
-function SignInForm() {
-  const qc = useQueryClient();
+type Credentials = { email: string; password: string };
+type ParseResult = { success: true; data: Credentials } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+
+/**
+ * E-mail and password, checked with `schema` before anything is sent; `submit` gets the parsed values
+ * and `onFailure` what it threw, with the setter of the field errors.
+ */
+function CredentialsForm({
+  heading,
+  schema,
+  password,
+  submitLabel,
+  busyLabel,
+  submit,
+  onFailure,
+}: {
+  heading: React.ReactNode;
+  schema: { safeParse: (value: unknown) => ParseResult };
+  password: { autoComplete: string; hint?: string; minLength?: number };
+  submitLabel: string;
+  busyLabel: string;
+  submit: (values: Credentials) => Promise<void>;
+  onFailure: (err: unknown, setErrors: (errors: Errors) => void) => void | Promise<void>;
+}) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const parsed = ZSignIn.safeParse({ email: form.get('email'), password: form.get('password') });
+    const parsed = schema.safeParse({ email: form.get('email'), password: form.get('password') });
     if (!parsed.success) return setErrors(errorsOf(parsed));
     setErrors({});
     setBusy(true);
     try {
-      await signIn(parsed.data.email, parsed.data.password);
-      notify.success('Welcome back!', 'You have been signed in successfully.');
-      await qc.invalidateQueries({ queryKey: sessionKey });
+      await submit(parsed.data);
     } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (errorCode(err) === 'invalid_credentials') {
-        notify.error('Invalid credentials', 'Please check your email and password and try again.');
-      } else if (fields?.email || fields?.password) {
-        setErrors({ email: fields.email, password: fields.password });
-      } else {
-        notify.error('Sign in failed', toUserMessage(err));
-      }
+      await onFailure(err, setErrors);
     } finally {
       setBusy(false);
     }
@@ -84,63 +98,75 @@ function SignInForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <h1 className="text-xl font-semibold">Sign In</h1>
+      {heading}
       <Field label="Email" error={errors.email}>
-        <Input name="email" type="email" autoComplete="email" inputMode="email" required autoFocus />
+        <Input name="email" {...EMAIL_INPUT} autoComplete="email" required autoFocus />
       </Field>
-      <Field label="Password" error={errors.password}>
-        <Input name="password" type="password" autoComplete="current-password" required />
+      <Field label="Password" error={errors.password} hint={password.hint}>
+        <Input name="password" type="password" autoComplete={password.autoComplete} required minLength={password.minLength} />
       </Field>
       <Button type="submit" disabled={busy} size="lg">
-        {busy ? 'Signing in…' : 'Sign In'}
+        {busy ? busyLabel : submitLabel}
       </Button>
     </form>
   );
 }
 
+function SignInForm() {
+  const qc = useQueryClient();
+  return (
+    <CredentialsForm
+      heading={<h1 className="text-xl font-semibold">Sign In</h1>}
+      schema={ZSignIn}
+      password={{ autoComplete: 'current-password' }}
+      submitLabel="Sign In"
+      busyLabel="Signing in…"
+      submit={async ({ email, password }) => {
+        await signIn(email, password);
+        notify.success('Welcome back!', 'You have been signed in successfully.');
+        await qc.invalidateQueries({ queryKey: sessionKey });
+      }}
+      onFailure={(err, setErrors) => {
+        const fields = fieldErrorsOf(err);
+        if (errorCode(err) === 'invalid_credentials') {
+          notify.error('Invalid credentials', 'Please check your email and password and try again.');
+        } else if (fields?.email || fields?.password) {
+          setErrors({ email: fields.email, password: fields.password });
+        } else {
+          notify.error('Sign in failed', toUserMessage(err));
+        }
+      }}
+    />
+  );
+}
+
 function OwnerSetupForm() {
   const qc = useQueryClient();
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const parsed = ZOwnerSetup.safeParse({ email: form.get('email'), password: form.get('password') });
-    if (!parsed.success) return setErrors(errorsOf(parsed));
-    setErrors({});
-    setBusy(true);
-    try {
-      await api('/api/setup/owner', { method: 'POST', body: parsed.data });
-      notify.success('Owner account created', 'You are signed in.');
-      await qc.invalidateQueries({ queryKey: sessionKey });
-    } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (fields) setErrors(fields as Errors);
-      else if (errorCode(err) === 'conflict') {
-        notify.info('Owner account exists', toUserMessage(err));
-        await qc.invalidateQueries({ queryKey: setupKey });
-      } else notify.error('Could not create the account', toUserMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div>
-        <h1 className="text-xl font-semibold">Create the owner account</h1>
-        <p className="mt-1 text-sm text-ink/70">This is a new Turnout. The first account owns it; afterwards this page only signs in.</p>
-      </div>
-      <Field label="Email" error={errors.email}>
-        <Input name="email" type="email" autoComplete="email" inputMode="email" required autoFocus />
-      </Field>
-      <Field label="Password" error={errors.password} hint="At least 8 characters">
-        <Input name="password" type="password" autoComplete="new-password" required minLength={8} />
-      </Field>
-      <Button type="submit" disabled={busy} size="lg">
-        {busy ? 'Creating…' : 'Create account'}
-      </Button>
-    </form>
+    <CredentialsForm
+      heading={
+        <div>
+          <h1 className="text-xl font-semibold">Create the owner account</h1>
+          <p className="mt-1 text-sm text-ink/70">This is a new Turnout. The first account owns it; afterwards this page only signs in.</p>
+        </div>
+      }
+      schema={ZOwnerSetup}
+      password={{ autoComplete: 'new-password', hint: `At least ${PASSWORD_MIN} characters`, minLength: PASSWORD_MIN }}
+      submitLabel="Create account"
+      busyLabel="Creating…"
+      submit={async (values) => {
+        await api('/api/setup/owner', { method: 'POST', body: values });
+        notify.success('Owner account created', 'You are signed in.');
+        await qc.invalidateQueries({ queryKey: sessionKey });
+      }}
+      onFailure={async (err, setErrors) => {
+        const fields = fieldErrorsOf(err);
+        if (fields) setErrors(fields as Errors);
+        else if (errorCode(err) === 'conflict') {
+          notify.info('Owner account exists', toUserMessage(err));
+          await qc.invalidateQueries({ queryKey: setupKey });
+        } else notify.error('Could not create the account', toUserMessage(err));
+      }}
+    />
   );
 }

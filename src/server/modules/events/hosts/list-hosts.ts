@@ -8,7 +8,7 @@ import { requireEventAccess } from '../managed-event.ts';
 
 export type ListHostsOptions = { db: Db; actor: Actor; eventId: string };
 
-/** SPEC §7: host e-mails of an event, oldest first, with whether each has an account yet. */
+/** docs/product.md#co-hosts: host e-mails of an event, oldest first, with whether each has an account yet. */
 export async function listHosts({ db, actor, eventId }: ListHostsOptions): Promise<THost[]> {
   await requireEventAccess({ db, actor, id: eventId, need: 'manage' });
   const rows = await db

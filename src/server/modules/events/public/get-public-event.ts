@@ -18,7 +18,7 @@ export type PublicEventKey = { id: string } | { slug: string };
 /** A public event plus a per-entry memo (rendered share tags live there while it is cached). */
 export type PublicEventView = { event: TPublicEvent; memo: BoundedCache<string, string> };
 
-/** SPEC §2 identifier priority: query id, then query slug, then the path segment (id or slug). */
+/** Identifier priority (docs/product.md#public-event-page): query id, then query slug, then the path segment (id or slug). */
 export function publicEventKey(q: { id?: string; slug?: string; path?: string }): PublicEventKey | null {
   if (q.id) return { id: q.id };
   if (q.slug) return { slug: q.slug.toLowerCase() };

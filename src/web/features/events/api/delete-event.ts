@@ -3,7 +3,7 @@ import type { TEventAdmin } from '../../../../common/schemas/events.ts';
 import { api } from '../../../lib/api.ts';
 import { eventKeys } from './keys.ts';
 
-/** DELETE /api/events/:id: a hard delete (SPEC §4). */
+/** DELETE /api/events/:id: a hard delete (docs/product.md#event-status). */
 export function deleteEvent(id: string) {
   return api<unknown>(`/api/events/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }

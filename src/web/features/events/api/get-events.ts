@@ -3,7 +3,7 @@ import type { TEventAdmin } from '../../../../common/schemas/events.ts';
 import { api } from '../../../lib/api.ts';
 import { eventKeys } from './keys.ts';
 
-/** Events the signed-in user owns or co-hosts (SPEC §6). */
+/** Events the signed-in user owns or co-hosts (docs/product.md#roles). */
 export function getEvents(signal?: AbortSignal) {
   return api<{ events: TEventAdmin[] }>('/api/events', { signal }).then((r) => r.events);
 }

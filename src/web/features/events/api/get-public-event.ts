@@ -18,7 +18,7 @@ export function getPublicEvent(ident: PublicEventIdent, signal?: AbortSignal) {
 }
 
 /**
- * SPEC §2 identifier priority: query id, then query slug, then path id. Null when there is none.
+ * Identifier priority (docs/product.md#public-event-page): query id, then query slug, then path id. Null when there is none.
  */
 export function publicEventIdent(search: URLSearchParams, pathId: string | undefined): PublicEventIdent | null {
   const id = search.get('id')?.trim();

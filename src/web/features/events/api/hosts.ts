@@ -5,14 +5,14 @@ import { eventKeys } from './keys.ts';
 
 const path = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/hosts`;
 
-/** SPEC §5: host e-mails are trimmed and lower-cased before storing or removing. */
+/** docs/product.md#co-hosts: host e-mails are trimmed and lower-cased before storing or removing. */
 export function normaliseHostEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
 const byCreatedAt = (a: THost, b: THost) => Date.parse(a.created_at) - Date.parse(b.created_at);
 
-/** Co-hosts of an event, oldest first (SPEC §7). */
+/** Co-hosts of an event, oldest first (docs/product.md#co-hosts). */
 export const hostsQuery = (eventId: string) =>
   queryOptions({
     queryKey: eventKeys.hosts(eventId),

@@ -6,7 +6,7 @@ import { eventKeys } from './keys.ts';
 
 export type LegacyRsvpInput = TLegacyRsvp;
 
-/** SPEC §5 legacy form on the sample landing page, stored as a real RSVP of the sample event. */
+/** The legacy form of the sample landing page (docs/product.md#sample-event), stored as a real RSVP of the sample event. */
 export function useLegacyRsvp(eventId: string) {
   const qc = useQueryClient();
   return useMutation({

@@ -3,7 +3,7 @@ import type { TTheme } from '../../../../common/schemas/events.ts';
 import { api } from '../../../lib/api.ts';
 import { eventKeys } from './keys.ts';
 
-/** Themes, defaults first (SPEC §7). */
+/** Themes, defaults first (docs/product.md#entities). */
 export const themesQuery = () =>
   queryOptions({
     queryKey: eventKeys.themes(),
