@@ -40,13 +40,13 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type APIRequestContext, test as base, type Page } from '@playwright/test';
 import pg from 'pg';
+import { freePort } from '../support/free-port.ts';
 
 export { expect } from '@playwright/test';
 
@@ -71,17 +71,6 @@ function withDatabase(url: string, db: string): string {
   const u = new URL(url);
   u.pathname = `/${db}`;
   return u.toString();
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function adminQuery(url: string, sql: string) {

@@ -5,7 +5,6 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { isAlive } from '../../src/server/db/embedded.ts';
+import { freePort } from './free-port.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PASSWORD = 'correct-horse-battery';
@@ -61,17 +61,6 @@ export function tempDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'turnout-lifecycle-'));
   tempDirs.push(dir);
   return dir;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export function appEnv(port: number, extra: Record<string, string>): NodeJS.ProcessEnv {
