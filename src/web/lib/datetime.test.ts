@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatEventWhen, formatLongDate, isoToZoned, timeZoneOptions, zonedToIso } from './datetime.ts';
+import { formatEventWhen, formatLongDate } from './datetime.ts';
+import { isoToZoned, timeZoneOptions, zonedToIso } from './time-zones.ts';
 
 describe('zonedToIso / isoToZoned', () => {
   it('turns a wall-clock time in the event zone into a UTC instant and back', () => {

@@ -15,6 +15,7 @@ import { themeStyle } from '../features/events/theme-style.ts';
 import { LazyRsvpDialog, preloadRsvpDialog } from '../features/rsvp/lazy-rsvp-dialog.tsx';
 import { formatPrice } from '../features/rsvp/format.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
+import { Detail } from '../components/ui/detail.tsx';
 
 /** /event?id=…, /event?slug=…, /event/:id — the public event page (docs/product.md#public-event-page). */
 export function Component() {
@@ -80,33 +81,21 @@ function EventPage({ event }: { event: TPublicEvent }) {
 
           <div className="mt-6 grid gap-4 rounded-2xl border border-current/15 p-4 sm:p-5">
             <dl className="grid gap-4 sm:grid-cols-2">
-              <div className="flex gap-3">
-                <dt>
-                  <CalendarDays className="mt-0.5 size-5 opacity-70" aria-hidden="true" />
-                  <span className="sr-only">Date and time</span>
-                </dt>
+              <Detail icon={CalendarDays} label="Date and time">
                 <dd>
                   <span className="block font-semibold">{when.date}</span>
                   <span className="block opacity-80">{when.time}</span>
                 </dd>
-              </div>
+              </Detail>
               {event.location ? (
-                <div className="flex gap-3">
-                  <dt>
-                    <MapPin className="mt-0.5 size-5 opacity-70" aria-hidden="true" />
-                    <span className="sr-only">Location</span>
-                  </dt>
+                <Detail icon={MapPin} label="Location">
                   <dd className="min-w-0 font-semibold break-words">{event.location}</dd>
-                </div>
+                </Detail>
               ) : null}
               {event.is_paid_event && event.ticket_price !== null ? (
-                <div className="flex gap-3">
-                  <dt>
-                    <Ticket className="mt-0.5 size-5 opacity-70" aria-hidden="true" />
-                    <span className="sr-only">Ticket price</span>
-                  </dt>
+                <Detail icon={Ticket} label="Ticket price">
                   <dd className="font-semibold">{formatPrice(event.ticket_price, event.currency)} per guest</dd>
-                </div>
+                </Detail>
               ) : null}
             </dl>
             <div className="flex items-center">

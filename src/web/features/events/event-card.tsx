@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn.ts';
 import { CopyButton } from './copy-button.tsx';
 import { absoluteUrl, eventHref } from '../../../common/hrefs.ts';
 import { formatEventWhen } from '../../lib/datetime.ts';
+import { Detail } from '../../components/ui/detail.tsx';
 
 const GUEST_LIST_SOON = 'Guest lists arrive with the guest-list feature.';
 
@@ -59,24 +60,16 @@ export function EventCard({ event, onEdit, onDelete }: { event: TEventAdmin; onE
         </div>
 
         <dl className="grid gap-1.5 text-sm">
-          <div className="flex gap-2">
-            <dt>
-              <CalendarDays className="mt-0.5 size-4 text-ink/50" aria-hidden="true" />
-              <span className="sr-only">Date</span>
-            </dt>
+          <Detail icon={CalendarDays} label="Date" size="sm">
             <dd>
               {when.date}
               <span className="block text-ink/70">{when.time}</span>
             </dd>
-          </div>
+          </Detail>
           {event.location ? (
-            <div className="flex gap-2">
-              <dt>
-                <MapPin className="mt-0.5 size-4 text-ink/50" aria-hidden="true" />
-                <span className="sr-only">Location</span>
-              </dt>
+            <Detail icon={MapPin} label="Location" size="sm">
               <dd className="min-w-0 break-words">{event.location}</dd>
-            </div>
+            </Detail>
           ) : null}
         </dl>
 

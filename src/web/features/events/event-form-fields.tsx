@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { slugBase } from '../../../common/slug.ts';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Select, Textarea } from '../../components/ui/input.tsx';
-import { timeZoneOptions } from '../../lib/datetime.ts';
+import { timeZoneOptions } from '../../lib/time-zones.ts';
 import { type EventFormErrors, type EventFormState, fieldId } from './event-form-state.ts';
 
 export type SetField = <K extends keyof EventFormState>(key: K, value: EventFormState[K]) => void;

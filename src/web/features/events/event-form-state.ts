@@ -2,7 +2,7 @@ import { DEFAULT_CURRENCY, DEFAULT_RSVP_BUTTON_TEXT, THEME_DEFAULT_COLORS, type 
 import { PAYMENT_FIELDS } from '../../../common/event-roles.ts';
 import { MSG } from '../../../common/messages.ts';
 import { type TEventAdmin, type TEventInput, ZEventInput } from '../../../common/schemas/events.ts';
-import { browserTimeZone, isoToZoned, zonedToIso } from '../../lib/datetime.ts';
+import { browserTimeZone, isoToZoned, zonedToIso } from '../../lib/time-zones.ts';
 
 /** What the create/edit form edits: strings as typed, converted to the API shape on submit. */
 export type EventFormState = {
