@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { authRoutes } from './auth/auth.routes.ts';
 import { connectionFailure } from './db/connection-errors.ts';
 import { AppError, type ErrorBody, errorForStatus, malformedJson, ThrownValue, unavailable } from './errors.ts';
+import { mountApiDocs } from './http/api-docs.ts';
 import { limitBodies } from './http/body-limit.ts';
 import type { AppEnv, Deps } from './http/context.ts';
 import { RateLimits } from './http/rate-limit.ts';
@@ -33,8 +34,9 @@ export type CreateAppOptions = { clientDir?: string };
 
 /** The whole HTTP app without listen(): main.ts serves it, tests call app.request(). */
 export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
-  const app = new Hono<AppEnv>();
-  const spa = new Spa(opts.clientDir ?? defaultClientDir());
+  const app = new OpenAPIHono<AppEnv>();
+  const clientDir = opts.clientDir ?? defaultClientDir();
+  const spa = new Spa(clientDir);
   const limits = new RateLimits({ pool: deps.db.$client, enabled: deps.env.RATE_LIMIT, log: deps.log });
 
   app.use(async (c, next) => {
@@ -96,6 +98,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   app.route('/api/auth', authRoutes());
   app.route('/api/setup', setupRoutes());
   mountModules(app, spa);
+  mountApiDocs(app);
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'No such API endpoint.');
