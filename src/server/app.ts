@@ -98,7 +98,7 @@ export function createApp(deps: Deps, opts: CreateAppOptions = {}) {
   app.route('/api/auth', authRoutes());
   app.route('/api/setup', setupRoutes());
   mountModules(app, spa);
-  mountApiDocs(app);
+  mountApiDocs(app, { clientDir });
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'No such API endpoint.');

@@ -123,6 +123,7 @@ const NOT_EVENT_ROUTES = [
   'GET /api/setup',
   'POST /api/setup/owner',
   'GET /api/openapi.json',
+  'GET /api/docs',
   'GET /*',
 ];
 

@@ -1,8 +1,13 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import pkg from '../../package.json' with { type: 'json' };
 import { SAMPLE_PRODUCT } from '../../src/common/routes.ts';
+import { createApp } from '../../src/server/app.ts';
 import { insertEvent, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser, TEST_PASSWORD } from '../factories/users.ts';
 import { cookiesFrom, createTestApp } from '../support/app.ts';
@@ -192,5 +197,47 @@ describe('real answers parse with the schemas their routes declare', () => {
     expect((await call('POST', '/api/media', { cookie: owner.cookie, body: form })).status).toBe(201);
     expect((await call('GET', '/healthz')).status).toBe(200);
     expect((await call('GET', '/livez')).status).toBe(200);
+  });
+});
+
+describe('GET /api/docs', () => {
+  /** A client build holding the reference's bundle as scripts/build.mjs leaves it: the file and its brotli form. */
+  function clientWithReference() {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'turnout-docs-'));
+    mkdirSync(path.join(dir, 'api-docs'));
+    const js = 'window.Scalar = {};\n'.repeat(100);
+    writeFileSync(path.join(dir, 'api-docs', 'scalar-1.2.3.js'), js);
+    // Quality 0: unlike what the server would make on the fly (11), so the test tells the two apart.
+    writeFileSync(
+      path.join(dir, 'api-docs', 'scalar-1.2.3.js.br'),
+      brotliCompressSync(js, { params: { [constants.BROTLI_PARAM_QUALITY]: 0 } }),
+    );
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    return { app: createApp(t.deps, { clientDir: dir }).app, dir };
+  }
+
+  it('is an HTML page without inline script that loads the bundle from the client build and points it at the document', async () => {
+    const { app, dir } = clientWithReference();
+    const res = await app.request('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toContain('id="api-reference" data-url="/api/openapi.json"');
+    // Every <script> loads a file: the CSP (script-src 'self') runs nothing inline.
+    const scripts = html.match(/<script[^>]*>[^<]*<\/script>/g) ?? [];
+    expect(scripts).toEqual(['<script src="/api-docs/scalar-1.2.3.js"></script>']);
+
+    const bundle = await app.request('/api-docs/scalar-1.2.3.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toMatch(/^text\/javascript/);
+    // The brotli form made at build time is sent as it is.
+    expect(bundle.headers.get('content-encoding')).toBe('br');
+    expect(Buffer.from(await bundle.arrayBuffer())).toEqual(readFileSync(path.join(dir, 'api-docs', 'scalar-1.2.3.js.br')));
+  });
+
+  it('says how to get the reference when the client build has none', async () => {
+    const html = await (await t.request('/api/docs')).text();
+    expect(html).not.toContain('<script');
+    expect(html).toContain('href="/api/openapi.json"');
   });
 });
