@@ -4,7 +4,8 @@
  */
 
 /** What the signed-in user is to an event ('door' staff arrive with check-in). */
-export type EventRole = 'owner' | 'cohost';
+export const EVENT_ROLES = ['owner', 'cohost'] as const;
+export type EventRole = (typeof EVENT_ROLES)[number];
 
 /**
  * The event's tickets and payment settings: only its owner sets or changes them (a co-host's edit

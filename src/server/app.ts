@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
@@ -10,6 +10,7 @@ import { Channels } from './modules/outbox/channels.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { connectionFailure } from './db/connection-errors.ts';
 import { AppError, type ErrorBody, errorForStatus, malformedJson, ThrownValue, unavailable } from './errors.ts';
+import { mountApiDocs } from './http/api-docs.ts';
 import { limitBodies } from './http/body-limit.ts';
 import type { AppEnv, BaseDeps, Deps } from './http/context.ts';
 import { RateLimits } from './http/rate-limit.ts';
@@ -35,11 +36,11 @@ export type CreateAppOptions = { clientDir?: string };
 
 /**
  * The whole HTTP app without listen(): main.ts serves it, tests call app.request(). The app owns its
- * process state (rate limits, caches and the public events' LISTEN connection): `deps` is `base` plus
- * this app's caches (any caches in `base` are not reused), and close() ends them, before the pool closes.
+ * process state (rate limits, caches, delivery channels and the public events' LISTEN connection): `deps` is
+ * `base` plus this app's caches and channels (any in `base` are not reused), and close() ends them, before the pool closes.
  */
 export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
-  const app = new Hono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>();
   const deps: Deps = {
     env: base.env,
     db: base.db,
@@ -48,7 +49,8 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
     caches: createAppCaches(base),
     channels: new Channels(base.env),
   };
-  const spa = new Spa(opts.clientDir ?? defaultClientDir());
+  const clientDir = opts.clientDir ?? defaultClientDir();
+  const spa = new Spa(clientDir);
   const limits = new RateLimits({ pool: deps.db.$client, enabled: deps.env.RATE_LIMIT, log: deps.log });
 
   app.use(async (c, next) => {
@@ -110,6 +112,7 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
   app.route('/api/auth', authRoutes());
   app.route('/api/setup', setupRoutes());
   mountModules(app, spa);
+  mountApiDocs(app, { clientDir });
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'No such API endpoint.');

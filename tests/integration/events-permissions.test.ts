@@ -122,6 +122,8 @@ const NOT_EVENT_ROUTES = [
   'POST /api/auth/*',
   'GET /api/setup',
   'POST /api/setup/owner',
+  'GET /api/openapi.json',
+  'GET /api/docs',
   'GET /*',
 ];
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY, EVENT_DATE_EARLIEST, PASSWORD_MAX, SLUG_MAX_LENGTH } from '../constants.ts';
-import type { EventRole } from '../event-roles.ts';
 import { MSG } from '../messages.ts';
 import { zEmail } from './email.ts';
 import { zUuid } from './ids.ts';
+import { ZHexColor, ZThemeColors } from './theme-colors.ts';
 import { zText } from './text.ts';
 
 /** Trimmed text; '' and null mean "no value" (null). Omitted means "not given" (keep, on edit). */
@@ -14,10 +14,7 @@ const text = (max: number, opts: { multiline?: boolean } = {}) =>
     .nullable()
     .optional();
 
-const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #32251b.');
-
-export const ZThemeColors = z.object({ primary: hex, secondary: hex, accent: hex, background: hex, text: hex });
-export type TThemeColors = z.infer<typeof ZThemeColors>;
+export { type TThemeColors, ZThemeColors } from './theme-colors.ts';
 
 export const ZThemeInput = z.object({
   name: zText({ error: 'Please enter a theme name.' })
@@ -87,7 +84,10 @@ const eventFields = {
     .optional(),
   theme_id: zUuid('Choose a theme from the list.').nullable().optional(),
   /** The custom-colours switch: creates a theme named after the event in the event's save (a theme failure logged and ignored). */
-  custom_colors: z.object({ background: hex.optional(), text: hex.optional(), accent: hex.optional() }).nullable().optional(),
+  custom_colors: z
+    .object({ background: ZHexColor.optional(), text: ZHexColor.optional(), accent: ZHexColor.optional() })
+    .nullable()
+    .optional(),
   is_active: z.boolean(),
   is_paid_event: z.boolean(),
   ticket_price: z
@@ -179,59 +179,9 @@ export const ZEventPatch = z
 export type TEventPatch = z.input<typeof ZEventPatch>;
 export type TEventPatchParsed = z.output<typeof ZEventPatch>;
 
-/** The fields hosts and the public both see. */
-export type TEventCore = {
-  id: string;
-  slug: string;
-  title: string;
-  subtitle: string | null;
-  image_url: string | null;
-  preview_image_url: string | null;
-  event_date: string;
-  end_date: string | null;
-  timezone: string;
-  location: string | null;
-  main_body_intro: string | null;
-  main_body_description: string | null;
-  call_to_action: string | null;
-  rsvp_button_text: string;
-  max_attendees: number | null;
-  is_paid_event: boolean;
-  ticket_price: number | null;
-};
-
-/** What hosts see of their event. Never the secret key: only its masked hint ('sk_live_…abcd'). */
-export type TEventAdmin = TEventCore & {
-  user_id: string;
-  seats_taken: number;
-  theme_id: string | null;
-  is_active: boolean;
-  currency: (typeof CURRENCIES)[number];
-  stripe_publishable_key: string | null;
-  stripe_secret_key_masked: string | null;
-  /** What the signed-in user is to this event. */
-  role: EventRole;
-  created_at: string;
-  updated_at: string;
-};
-
-/** What anyone may read of an active event: explicit columns, no keys, no owner data. */
-export type TPublicEvent = TEventCore & {
-  /** The landing template's host line; only the seeded sample event has one (hosts cannot set it). */
-  host_line: string | null;
-  currency: string;
-  /** Seats left when capped, null when unlimited. */
-  seats_left: number | null;
-  theme: { name: string; colors: TThemeColors } | null;
-};
-
-export type TTheme = { id: string; name: string; colors: TThemeColors; is_default: boolean };
+export type { TEventAdmin, TEventCore, THost, TInvitation, TLegacyRsvpResult, TMediaUpload, TPublicEvent, TTheme } from './responses.ts';
 
 export const ZHostEmail = z.object({ email: zEmail(MSG.invalidEmailText) });
-export type THost = { email: string; created_at: string; has_account: boolean };
-
-/** A co-host invitation as the sign-up page shows it. */
-export type TInvitation = { email: string; event_title: string };
 
 const INVITATION_LINK_INVALID = 'This invitation link is not valid.';
 /** The token of a co-host invitation link (base64url). */
@@ -243,9 +193,6 @@ export const ZAcceptInvitation = z.object({
   name: zText().max(120, 'Use at most 120 characters.').optional(),
 });
 
-/** POST /api/media answer: the 1200×675 social image and its ~600×338 preview. */
-export type TMediaUpload = { image_url: string; preview_image_url: string };
-
 /** The legacy form on the sample landing page (docs/product.md#sample-event). */
 export const ZLegacyRsvp = z.object({
   preferred_name: zText({ error: MSG.preferredNameRequired }).min(1, MSG.preferredNameRequired).max(100, 'Use at most 100 characters.'),
@@ -256,5 +203,3 @@ export const ZLegacyRsvp = z.object({
   rsvp: z.boolean({ error: 'Please choose yes or no.' }),
 });
 export type TLegacyRsvp = z.input<typeof ZLegacyRsvp>;
-/** `ticket_url`: /ticket/{ticket secret} for a yes, null otherwise (as TRsvpResult). */
-export type TLegacyRsvpResult = { rsvp: { id: string; status: 'confirmed' | 'declined' }; ticket_url: string | null };

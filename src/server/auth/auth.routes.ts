@@ -1,5 +1,7 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../http/context.ts';
+import { ZSignIn } from '../../common/schemas/auth.ts';
+import { ZSession, ZSignInResult, ZSignOutResult } from '../../common/schemas/responses.ts';
+import { errors, json, jsonBody, signedIn } from '../http/openapi.ts';
+import { createRouter } from '../http/validation.ts';
 import { betterAuthError } from './better-auth-error.ts';
 import { signInGuard } from './sign-in-guard.ts';
 
@@ -12,7 +14,7 @@ const KEPT_HEADERS = ['retry-after', 'www-authenticate'];
  * `{"error":{code,message,fields?}}` with the same status, Set-Cookie and Retry-After.
  */
 export function authRoutes() {
-  const r = new Hono<AppEnv>();
+  const r = createRouter();
   r.post('/sign-in/*', signInGuard());
   r.on(['GET', 'POST'], '/*', async (c) => {
     const res = await c.var.deps.auth.handler(c.req.raw);
@@ -24,5 +26,39 @@ export function authRoutes() {
     }
     throw await betterAuthError(res);
   });
+  describeAuthPaths(r);
   return r;
+}
+
+/** The Better Auth endpoints the web app uses, described for /api/openapi.json (Better Auth serves them). */
+function describeAuthPaths(r: ReturnType<typeof createRouter>) {
+  const tags = ['Accounts'];
+  r.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/sign-in/email',
+    summary: 'Sign in with e-mail and password: sets the session cookie',
+    tags,
+    request: jsonBody(ZSignIn),
+    responses: {
+      200: json('Signed in (Set-Cookie: the session)', ZSignInResult),
+      ...errors(400, 401, 403, 413, 415, 429),
+    },
+  });
+  r.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/sign-out',
+    summary: 'Sign out: ends the session and clears its cookie',
+    tags,
+    security: signedIn,
+    request: { body: { content: { 'application/json': { schema: { type: 'object' } } }, description: 'An empty object' } },
+    responses: { 200: json('Signed out', ZSignOutResult), ...errors(403) },
+  });
+  r.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/get-session',
+    summary: 'The current session and its user (null when signed out)',
+    tags,
+    security: signedIn,
+    responses: { 200: json('The session, or null', ZSession), ...errors() },
+  });
 }

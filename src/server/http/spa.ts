@@ -89,9 +89,13 @@ export class Spa {
       }
       const urlPath = `/${path.relative(this.clientDir, abs).split(path.sep).join('/')}`;
       if (name.endsWith('.html')) continue; // start-ups are served by path (mount), not by file name
+      // A file compressed at build time (x.js.br, x.js.gz beside x.js) is one of x.js's encodings, not an asset.
+      if (/\.(br|gz)$/.test(name) && existsSync(abs.slice(0, -3))) continue;
       const ext = path.extname(name);
       this.assets.set(urlPath, {
         body: bytes(readFileSync(abs)),
+        ...(existsSync(`${abs}.br`) ? { br: bytes(readFileSync(`${abs}.br`)) } : {}),
+        ...(existsSync(`${abs}.gz`) ? { gzip: bytes(readFileSync(`${abs}.gz`)) } : {}),
         type: TYPES[ext] ?? 'application/octet-stream',
         immutable: urlPath.startsWith('/assets/'),
       });

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/context.ts';
 import type { Spa } from '../http/spa.ts';
 import { eventsRoutes } from './events/events.routes.ts';
@@ -16,7 +16,7 @@ import { ticketRoutes } from './tickets/tickets.routes.ts';
  * Feature modules mount here (one line each): API routers under /api/…, plus head providers for
  * server-rendered share tags on public pages.
  */
-export function mountModules(app: Hono<AppEnv>, spa: Spa) {
+export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/api/events', eventsRoutes());
   app.route('/api/events', hostsRoutes());
   app.route('/api/public/events', publicEventsRoutes());

@@ -1,7 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eventRuleIssues, ZEventInput, ZEventPatch } from '../../../common/schemas/events.ts';
+import { ZEventAnswer, ZEventList } from '../../../common/schemas/responses.ts';
 import { ZEventIdParam } from './event-access.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
+import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
 import { createEvent } from './create-event.ts';
 import { deleteEvent } from './delete-event.ts';
@@ -16,27 +18,51 @@ const ZEventCreate = ZEventInput.superRefine((v, ctx) => {
 });
 
 const ZId = z.object({ id: ZEventIdParam });
-const json = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+const tags = ['Events'];
 
-const listRoute = createRoute({ method: 'get', path: '/', responses: { 200: { description: 'Events the user owns or co-hosts' } } });
+const listRoute = createRoute({
+  method: 'get',
+  path: '/',
+  summary: 'List the events the user owns or co-hosts',
+  tags,
+  security: signedIn,
+  responses: { 200: json('Events the user owns or co-hosts, newest first', ZEventList), ...errors(401) },
+});
 const createEventRoute = createRoute({
   method: 'post',
   path: '/',
-  request: json(ZEventCreate),
-  responses: { 201: { description: 'Created' } },
+  summary: 'Create an event',
+  tags,
+  security: signedIn,
+  request: jsonBody(ZEventCreate),
+  responses: { 201: json('Created', ZEventAnswer), ...errors(400, 401, 403, 409, 413, 415) },
 });
-const getRoute = createRoute({ method: 'get', path: '/{id}', request: { params: ZId }, responses: { 200: { description: 'One event' } } });
+const getRoute = createRoute({
+  method: 'get',
+  path: '/{id}',
+  summary: 'Read one event',
+  tags,
+  security: signedIn,
+  request: { params: ZId },
+  responses: { 200: json('One event', ZEventAnswer), ...errors(401, 404) },
+});
 const patchRoute = createRoute({
   method: 'patch',
   path: '/{id}',
-  request: { params: ZId, ...json(ZEventPatch) },
-  responses: { 200: { description: 'Updated' } },
+  summary: 'Change an event (any subset of its fields)',
+  tags,
+  security: signedIn,
+  request: { params: ZId, ...jsonBody(ZEventPatch) },
+  responses: { 200: json('Updated', ZEventAnswer), ...errors(400, 401, 403, 404, 409, 413, 415) },
 });
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/{id}',
+  summary: 'Delete an event (owner only)',
+  tags,
+  security: signedIn,
   request: { params: ZId },
-  responses: { 204: { description: 'Deleted' } },
+  responses: { 204: { description: 'Deleted' }, ...errors(401, 403, 404) },
 });
 
 /**

@@ -1,26 +1,38 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZAcceptInvitation, ZInvitationToken } from '../../../common/schemas/events.ts';
+import { ZInvitation, ZSignInResult } from '../../../common/schemas/responses.ts';
+import { signInAnswer } from '../../auth/sign-in-answer.ts';
 import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
+import { errors, json, jsonBody } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
 import { acceptInvitation } from './accept-invitation.ts';
 import { getInvitation } from './find-invitation.ts';
 
 const INVITATIONS: LimitRule = { name: 'invitation', points: 30, windowSec: 60 };
 
+const tags = ['Invitations'];
+
 const getRoute = createRoute({
   method: 'get',
   path: '/{token}',
   middleware: [rateLimitByIp(INVITATIONS)] as const,
+  summary: 'Read a co-host invitation: who it is for',
+  tags,
   request: { params: z.object({ token: ZInvitationToken }) },
-  responses: { 200: { description: 'Who the invitation is for' } },
+  responses: { 200: json('Who the invitation is for', ZInvitation), ...errors(400, 404, 410, 429) },
 });
 
 const acceptRoute = createRoute({
   method: 'post',
   path: '/accept',
   middleware: [rateLimitByIp(INVITATIONS)] as const,
-  request: { body: { content: { 'application/json': { schema: ZAcceptInvitation } }, required: true } },
-  responses: { 200: { description: 'Account created and signed in' } },
+  summary: 'Accept a co-host invitation: creates the account and signs it in',
+  tags,
+  request: jsonBody(ZAcceptInvitation),
+  responses: {
+    200: json('Account created and signed in (the session cookie is set)', ZSignInResult),
+    ...errors(400, 403, 404, 410, 413, 415, 429),
+  },
 });
 
 /** /api/invitations: co-host sign-up links (public; the token is the credential). */
@@ -30,8 +42,8 @@ export function invitationsRoutes() {
     const body = c.req.valid('json');
     const { db, auth } = c.var.deps;
     const { email } = await acceptInvitation({ db, auth, log: c.var.log, ...body });
-    // Signed in straight away: Better Auth sets the session cookie on this response.
-    return auth.api.signInEmail({ body: { email, password: body.password }, headers: c.req.raw.headers, asResponse: true });
+    // Signed in straight away: Better Auth's session cookie is set on this response.
+    return c.json(await signInAnswer({ c, email, password: body.password }), 200);
   });
   r.openapi(getRoute, async (c) => {
     c.header('Cache-Control', 'no-store');

@@ -1,31 +1,49 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZDevMailListQuery, ZDevMailMessage, ZDevMailPage } from '../../../common/schemas/dev-mailbox.ts';
 import { requireAdmin } from '../../auth/middleware.ts';
+import { errors, json, signedIn } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
 import { listDevMail } from './list-dev-mail.ts';
 import { readDevMail, readDevMailAttachment } from './read-dev-mail.ts';
 
 const ZId = z.object({ id: z.uuid('must be a message id') });
 
+const tags = ['Dev mailbox'];
+
 const listRoute = createRoute({
   method: 'get',
   path: '/',
+  summary: 'List the dev-mailbox messages (owner only)',
+  tags,
+  security: signedIn,
   request: { query: ZDevMailListQuery },
-  responses: { 200: { description: 'Dev-mailbox messages, newest first', content: { 'application/json': { schema: ZDevMailPage } } } },
+  responses: { 200: json('Dev-mailbox messages, newest first', ZDevMailPage), ...errors(400, 401, 403) },
 });
 
 const readRoute = createRoute({
   method: 'get',
   path: '/{id}',
+  summary: 'Read one dev-mailbox message (owner only)',
+  tags,
+  security: signedIn,
   request: { params: ZId },
-  responses: { 200: { description: 'One message, rendered', content: { 'application/json': { schema: ZDevMailMessage } } } },
+  responses: { 200: json('One message, rendered', ZDevMailMessage), ...errors(401, 403, 404) },
 });
 
 const attachmentRoute = createRoute({
   method: 'get',
   path: '/{id}/attachments/{index}',
+  summary: "Download a dev-mailbox message's attachment (owner only)",
+  tags,
+  security: signedIn,
   request: { params: ZId.extend({ index: z.coerce.number().int().min(0) }) },
-  responses: { 200: { description: 'The attachment, as a download' } },
+  responses: {
+    200: {
+      description: 'The attachment, as a download, with its own content type',
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    },
+    ...errors(401, 403, 404),
+  },
 });
 
 /** /api/dev-mailbox: messages kept in the app because SMTP or Twilio is not configured (admins only). */

@@ -1,7 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { ZRsvpResult } from '../../../common/schemas/responses.ts';
 import { ZRsvpInput } from '../../../common/schemas/rsvps.ts';
 import { enforce, type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { ZEventIdParam } from '../events/event-access.ts';
+import { errors, json, jsonBody } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
 import { submitRsvp } from './submit-rsvp.ts';
 
@@ -14,13 +16,13 @@ export const RSVP_LIMITS = {
 const postRsvp = createRoute({
   method: 'post',
   path: '/api/public/events/{eventId}/rsvps',
-  request: {
-    params: z.object({ eventId: ZEventIdParam }),
-    body: { content: { 'application/json': { schema: ZRsvpInput } }, required: true },
-  },
+  summary: 'Answer an event (one RSVP per e-mail and event)',
+  tags: ['RSVPs'],
+  request: { params: z.object({ eventId: ZEventIdParam }), ...jsonBody(ZRsvpInput) },
   responses: {
-    200: { description: 'The earlier answer of this e-mail, updated' },
-    201: { description: 'RSVP recorded' },
+    200: json('The earlier answer of this e-mail, updated', ZRsvpResult),
+    201: json('RSVP recorded', ZRsvpResult),
+    ...errors(400, 403, 404, 409, 413, 415, 422, 429),
   },
 });
 

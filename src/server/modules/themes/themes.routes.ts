@@ -1,21 +1,31 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ZThemeInput } from '../../../common/schemas/events.ts';
+import { ZThemeAnswer, ZThemeList } from '../../../common/schemas/responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
+import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
 import { createTheme } from './create-theme.ts';
 import { listThemes } from './list-themes.ts';
 
+const tags = ['Themes'];
+
 const listRoute = createRoute({
   method: 'get',
   path: '/',
-  responses: { 200: { description: 'Themes, defaults first' } },
+  summary: 'List the themes an event can use',
+  tags,
+  security: signedIn,
+  responses: { 200: json('Themes, defaults first', ZThemeList), ...errors(401) },
 });
 
 const createRouteDef = createRoute({
   method: 'post',
   path: '/',
-  request: { body: { content: { 'application/json': { schema: ZThemeInput } }, required: true } },
-  responses: { 201: { description: 'The new theme' } },
+  summary: 'Create a theme',
+  tags,
+  security: signedIn,
+  request: jsonBody(ZThemeInput),
+  responses: { 201: json('The new theme', ZThemeAnswer), ...errors(400, 401, 403, 413, 415) },
 });
 
 /** /api/themes */

@@ -1,4 +1,5 @@
 import { and, eq, exists, sql } from 'drizzle-orm';
+import type { TRegeneratedQr } from '../../../common/schemas/responses.ts';
 import { eventAccess } from '../events/event-access.ts';
 import type { SessionUser } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
@@ -8,16 +9,6 @@ import { AppError, notFound } from '../../errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { rotateTicketKeys, type TicketConfig, ticketColumns } from './ticket-fields.ts';
 import { ticketPageUrl, verificationUrl } from './ticket-urls.ts';
-
-export type RegeneratedQr = {
-  id: string;
-  qr_version: number;
-  qr_code_data: string;
-  qr_code_url: string;
-  verification_url: string;
-  /** The ticket page's new address: the old one answers 404 from now on. */
-  ticket_url: string;
-};
 
 /**
  * Rotates a confirmed RSVP's ticket: a new QR version and nonce and a new ticket secret
@@ -30,7 +21,7 @@ export async function regenerateTicketQr(opts: {
   user: SessionUser;
   eventId: string;
   rsvpId: string;
-}): Promise<RegeneratedQr> {
+}): Promise<TRegeneratedQr> {
   if (!isUuid(opts.eventId) || !isUuid(opts.rsvpId)) throw notFound('RSVP not found');
   return opts.db.transaction(async (tx) => {
     const [cur] = await tx

@@ -1,7 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZEmail } from '../../../../common/schemas/email.ts';
 import { ZHostEmail } from '../../../../common/schemas/events.ts';
+import { ZHostAnswer, ZHostList } from '../../../../common/schemas/responses.ts';
 import { currentUser, requireUser } from '../../../auth/middleware.ts';
+import { errors, json, jsonBody, signedIn } from '../../../http/openapi.ts';
 import { createRouter } from '../../../http/validation.ts';
 import { ZEventIdParam } from '../event-access.ts';
 import { addHost } from './add-host.ts';
@@ -10,23 +12,34 @@ import { removeHost } from './remove-host.ts';
 
 const ZId = z.object({ id: ZEventIdParam });
 
+const tags = ['Co-hosts'];
+
 const listRoute = createRoute({
   method: 'get',
   path: '/{id}/hosts',
+  summary: "List an event's co-hosts",
+  tags,
+  security: signedIn,
   request: { params: ZId },
-  responses: { 200: { description: 'Hosts, oldest first' } },
+  responses: { 200: json('Hosts, oldest first', ZHostList), ...errors(401, 404) },
 });
 const addRoute = createRoute({
   method: 'post',
   path: '/{id}/hosts',
-  request: { params: ZId, body: { content: { 'application/json': { schema: ZHostEmail } }, required: true } },
-  responses: { 201: { description: 'Added' } },
+  summary: 'Add a co-host by e-mail (owner only): an invitation or a note is e-mailed',
+  tags,
+  security: signedIn,
+  request: { params: ZId, ...jsonBody(ZHostEmail) },
+  responses: { 201: json('Added', ZHostAnswer), ...errors(400, 401, 403, 404, 409, 413, 415) },
 });
 const removeRoute = createRoute({
   method: 'delete',
   path: '/{id}/hosts/{email}',
+  summary: 'Remove a co-host (owner only)',
+  tags,
+  security: signedIn,
   request: { params: ZId.extend({ email: ZEmail }) },
-  responses: { 204: { description: 'Removed' } },
+  responses: { 204: { description: 'Removed' }, ...errors(401, 403, 404) },
 });
 
 /**

@@ -1,8 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { MSG } from '../../../../common/messages.ts';
 import { ZLegacyRsvp } from '../../../../common/schemas/events.ts';
+import { ZLegacyRsvpResult, ZPublicEventAnswer } from '../../../../common/schemas/responses.ts';
 import { zText } from '../../../../common/schemas/text.ts';
 import { type LimitRule, rateLimitByIp } from '../../../http/rate-limit.ts';
+import { errors, json, jsonBody } from '../../../http/openapi.ts';
 import { createRouter } from '../../../http/validation.ts';
 import { submitLegacyRsvp } from '../../sample/submit-legacy-rsvp.ts';
 import { ZEventIdParam } from '../event-access.ts';
@@ -12,31 +14,36 @@ import { getPublicEvent, publicEventKey } from './get-public-event.ts';
 const READS: LimitRule = { name: 'public-event', points: 1200, windowSec: 60 };
 const LEGACY_RSVPS: LimitRule = { name: 'legacy-rsvp', points: 20, windowSec: 10 * 60 };
 
+const tags = ['Public events'];
+
 const byQuery = createRoute({
   method: 'get',
   path: '/',
   middleware: [rateLimitByIp(READS)] as const,
+  summary: 'Read an active event by ?id= or ?slug=',
+  tags,
   request: { query: z.object({ id: zText().max(100).optional(), slug: zText().max(100).optional() }) },
-  responses: { 200: { description: 'An active event' } },
+  responses: { 200: json('An active event', ZPublicEventAnswer), ...errors(400, 404, 429) },
 });
 
 const byPath = createRoute({
   method: 'get',
   path: '/{idOrSlug}',
   middleware: [rateLimitByIp(READS)] as const,
+  summary: 'Read an active event by id or slug',
+  tags,
   request: { params: z.object({ idOrSlug: zText({ invalid: MSG.eventNotFound }).max(100, MSG.eventNotFound) }) },
-  responses: { 200: { description: 'An active event' } },
+  responses: { 200: json('An active event', ZPublicEventAnswer), ...errors(404, 429) },
 });
 
 const legacyRsvp = createRoute({
   method: 'post',
   path: '/{id}/legacy-rsvp',
   middleware: [rateLimitByIp(LEGACY_RSVPS)] as const,
-  request: {
-    params: z.object({ id: ZEventIdParam }),
-    body: { content: { 'application/json': { schema: ZLegacyRsvp } }, required: true },
-  },
-  responses: { 201: { description: 'RSVP stored' } },
+  summary: "Answer the sample page's legacy form (preferred name, phone, yes/no)",
+  tags,
+  request: { params: z.object({ id: ZEventIdParam }), ...jsonBody(ZLegacyRsvp) },
+  responses: { 201: json('RSVP stored', ZLegacyRsvpResult), ...errors(400, 403, 404, 409, 413, 415, 422, 429) },
 });
 
 /** /api/public/events: no sign-in; active events only; explicit columns only. */

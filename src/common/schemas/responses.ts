@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { CURRENCIES, RSVP_STATUSES } from '../constants.ts';
+import { EVENT_ROLES } from '../event-roles.ts';
+import { UUID_PATTERN } from './ids.ts';
+import { ZThemeColors } from './theme-colors.ts';
+
+/**
+ * What the API answers, as zod schemas: the server's routes declare them (so `c.json` is checked
+ * against them and /api/openapi.json describes them), and the browser imports their types (T…).
+ * Strict objects: a response carries exactly these fields, never a column more. Kept apart from the
+ * form schemas so that no guest page bundles them (the browser imports types only).
+ */
+
+const id = z.string().regex(UUID_PATTERN);
+const dateTime = z.iso.datetime();
+
+/** Every error answer: `{"error":{code,message,fields?}}` (`requestId` on a 500). */
+export const ZErrorBody = z
+  .strictObject({
+    error: z.strictObject({
+      code: z.string().meta({ example: 'validation_failed' }),
+      message: z.string(),
+      /** Field name → what is wrong with it. */
+      fields: z.record(z.string(), z.string()).optional(),
+      requestId: z.string().optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
+export type TErrorBody = z.infer<typeof ZErrorBody>;
+
+// Events
+
+/** The fields hosts and the public both see. */
+const eventCore = {
+  id,
+  slug: z.string(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  image_url: z.string().nullable(),
+  preview_image_url: z.string().nullable(),
+  event_date: dateTime,
+  end_date: dateTime.nullable(),
+  timezone: z.string(),
+  location: z.string().nullable(),
+  main_body_intro: z.string().nullable(),
+  main_body_description: z.string().nullable(),
+  call_to_action: z.string().nullable(),
+  rsvp_button_text: z.string(),
+  max_attendees: z.number().int().nullable(),
+  is_paid_event: z.boolean(),
+  ticket_price: z.number().nullable(),
+};
+export type TEventCore = z.infer<z.ZodObject<typeof eventCore>>;
+
+/** What hosts see of their event. Never the secret key: only its masked hint ('sk_live_…abcd'). */
+export const ZEventAdmin = z
+  .strictObject({
+    ...eventCore,
+    currency: z.enum(CURRENCIES),
+    user_id: z.string(),
+    seats_taken: z.number().int(),
+    theme_id: id.nullable(),
+    is_active: z.boolean(),
+    stripe_publishable_key: z.string().nullable(),
+    stripe_secret_key_masked: z.string().nullable(),
+    /** What the signed-in user is to this event (docs/decisions/0011-event-roles.md). */
+    role: z.enum(EVENT_ROLES),
+    created_at: dateTime,
+    updated_at: dateTime,
+  })
+  .meta({ id: 'EventAdmin' });
+export type TEventAdmin = z.infer<typeof ZEventAdmin>;
+
+export const ZEventList = z.strictObject({ events: z.array(ZEventAdmin) });
+export type TEventList = z.infer<typeof ZEventList>;
+export const ZEventAnswer = z.strictObject({ event: ZEventAdmin });
+export type TEventAnswer = z.infer<typeof ZEventAnswer>;
+
+/** What anyone may read of an active event: explicit columns, no keys, no owner data. */
+export const ZPublicEvent = z
+  .strictObject({
+    ...eventCore,
+    /** The landing template's host line; only the seeded sample event has one (hosts cannot set it). */
+    host_line: z.string().nullable(),
+    currency: z.string(),
+    /** Seats left when capped, null when unlimited. */
+    seats_left: z.number().int().nullable(),
+    theme: z.strictObject({ name: z.string(), colors: ZThemeColors }).nullable(),
+  })
+  .meta({ id: 'PublicEvent' });
+export type TPublicEvent = z.infer<typeof ZPublicEvent>;
+
+export const ZPublicEventAnswer = z.strictObject({ event: ZPublicEvent });
+export type TPublicEventAnswer = z.infer<typeof ZPublicEventAnswer>;
+
+export const ZTheme = z.strictObject({ id, name: z.string(), colors: ZThemeColors, is_default: z.boolean() }).meta({ id: 'Theme' });
+export type TTheme = z.infer<typeof ZTheme>;
+export const ZThemeList = z.strictObject({ themes: z.array(ZTheme) });
+export type TThemeList = z.infer<typeof ZThemeList>;
+export const ZThemeAnswer = z.strictObject({ theme: ZTheme });
+export type TThemeAnswer = z.infer<typeof ZThemeAnswer>;
+
+export const ZHost = z.strictObject({ email: z.string(), created_at: dateTime, has_account: z.boolean() }).meta({ id: 'Host' });
+export type THost = z.infer<typeof ZHost>;
+export const ZHostList = z.strictObject({ hosts: z.array(ZHost) });
+export type THostList = z.infer<typeof ZHostList>;
+export const ZHostAnswer = z.strictObject({ host: ZHost });
+export type THostAnswer = z.infer<typeof ZHostAnswer>;
+
+/** A co-host invitation as the sign-up page shows it. */
+export const ZInvitation = z.strictObject({ email: z.string(), event_title: z.string() }).meta({ id: 'Invitation' });
+export type TInvitation = z.infer<typeof ZInvitation>;
+
+/** POST /api/media answer: the 1200×675 social image and its ~600×338 preview. */
+export const ZMediaUpload = z.strictObject({ image_url: z.string(), preview_image_url: z.string() }).meta({ id: 'MediaUpload' });
+export type TMediaUpload = z.infer<typeof ZMediaUpload>;
+
+// RSVPs and tickets
+
+const rsvpStatus = z.enum(RSVP_STATUSES);
+
+export const ZRsvpResult = z
+  .strictObject({
+    rsvp: z.strictObject({ id, status: rsvpStatus, guest_count: z.number().int(), updated: z.boolean() }),
+    /** /ticket/{ticket secret} for confirmed RSVPs, null otherwise (never the RSVP id). */
+    ticket_url: z.string().nullable(),
+    /** A confirmation e-mail was queued; false for a resubmission that changed nothing on the ticket. */
+    email_queued: z.boolean(),
+  })
+  .meta({ id: 'RsvpResult' });
+export type TRsvpResult = z.infer<typeof ZRsvpResult>;
+
+/** The sample page's legacy form; `ticket_url` as in TRsvpResult. */
+export const ZLegacyRsvpResult = z
+  .strictObject({
+    rsvp: z.strictObject({ id, status: z.enum(['confirmed', 'declined']) }),
+    ticket_url: z.string().nullable(),
+  })
+  .meta({ id: 'LegacyRsvpResult' });
+export type TLegacyRsvpResult = z.infer<typeof ZLegacyRsvpResult>;
+
+/** The guest ticket page. */
+export const ZTicket = z
+  .strictObject({
+    id,
+    name: z.string(),
+    guest_count: z.number().int(),
+    status: rsvpStatus,
+    payment_status: z.string().nullable(),
+    /** The 6-digit door PIN; null unless confirmed. */
+    pin: z.string().nullable(),
+    created_at: dateTime,
+    /** When the answer became 'confirmed' ("RSVP confirmed on …"); null unless confirmed. */
+    confirmed_at: dateTime.nullable(),
+    /** Relative image URLs (/qr/{ticket secret}.png|svg?v={qr_version}) and the URL the QR encodes; null unless confirmed. */
+    qr_png_url: z.string().nullable(),
+    qr_svg_url: z.string().nullable(),
+    verification_url: z.string().nullable(),
+    event: z.strictObject({
+      id,
+      slug: z.string(),
+      title: z.string(),
+      subtitle: z.string().nullable(),
+      image_url: z.string().nullable(),
+      event_date: dateTime,
+      end_date: dateTime.nullable(),
+      timezone: z.string(),
+      location: z.string().nullable(),
+      is_paid_event: z.boolean(),
+    }),
+  })
+  .meta({ id: 'Ticket' });
+export type TTicket = z.infer<typeof ZTicket>;
+
+/** A host's "regenerate QR" answer: the ticket's new token, image and page (the old ones answer 404 from now on). */
+export const ZRegeneratedQr = z
+  .strictObject({
+    id,
+    qr_version: z.number().int(),
+    qr_code_data: z.string(),
+    qr_code_url: z.string(),
+    verification_url: z.string(),
+    ticket_url: z.string(),
+  })
+  .meta({ id: 'RegeneratedQr' });
+export type TRegeneratedQr = z.infer<typeof ZRegeneratedQr>;
+
+// Accounts: Better Auth's answers (its objects may carry more fields than these)
+
+export const ZAuthUser = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    image: z.string().nullish(),
+    emailVerified: z.boolean(),
+    role: z.string().optional(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  })
+  .meta({ id: 'AuthUser' });
+export type TAuthUser = z.infer<typeof ZAuthUser>;
+
+/** A successful sign-in (also the answer of the owner setup and of accepting an invitation): the session cookie is set. */
+export const ZSignInResult = z
+  .object({ redirect: z.boolean(), token: z.string(), url: z.string().optional(), user: ZAuthUser })
+  .meta({ id: 'SignInResult' });
+export type TSignInResult = z.infer<typeof ZSignInResult>;
+
+/** GET /api/auth/get-session: the session and its user, or null when signed out. */
+export const ZSession = z
+  .object({
+    session: z.object({ id: z.string(), userId: z.string(), expiresAt: dateTime, createdAt: dateTime, updatedAt: dateTime }),
+    user: ZAuthUser,
+  })
+  .nullable()
+  .meta({ id: 'Session' });
+export type TSession = z.infer<typeof ZSession>;
+
+export const ZSignOutResult = z.object({ success: z.boolean() }).meta({ id: 'SignOutResult' });
+export type TSignOutResult = z.infer<typeof ZSignOutResult>;
+
+export const ZSetupState = z.strictObject({ needsOwner: z.boolean() });
+export type TSetupState = z.infer<typeof ZSetupState>;
