@@ -102,6 +102,35 @@ describe('other Better Auth errors', () => {
   });
 });
 
+describe('text in Better Auth bodies', () => {
+  it('NUL, other control characters and lone surrogates are 400 validation_failed naming the field, never 500', async () => {
+    const u = await signedInUser(t);
+    const refused = async (path: string, json: unknown, field: string, cookie?: string) => {
+      const res = await t.request(path, { method: 'POST', json, cookie });
+      expect(res.status, `${path} ${JSON.stringify(json)}`).toBe(400);
+      const err = await errorOf(res);
+      expect(err.code).toBe('validation_failed');
+      expect(Object.keys(err.fields ?? {})).toEqual([field]);
+    };
+    await refused('/api/auth/reset-password', { token: 'a\u0000', newPassword: 'another-horse-battery' }, 'token');
+    await refused('/api/auth/update-user', { name: 'a\u0000' }, 'name', u.cookie);
+    await refused('/api/auth/update-user', { image: 'https://x.example/a\u0000.png' }, 'image', u.cookie);
+    await refused('/api/auth/update-user', { name: 'a\ud800' }, 'name', u.cookie);
+    await refused('/api/auth/update-user', { name: 'a\u0007b' }, 'name', u.cookie);
+    await refused('/api/auth/revoke-session', { token: '\u0000' }, 'token', u.cookie);
+    // Better Auth's own schema takes any value here, and a null name failed in the database (500).
+    await refused('/api/auth/update-user', { name: null }, 'name', u.cookie);
+    await refused('/api/auth/update-user', { image: { a: 1 } }, 'image', u.cookie);
+    await refused('/api/auth/update-user', { name: 'ok', extra: { list: ['x', 'y\u001b'] } }, 'extra.list.1', u.cookie);
+
+    // Nothing was stored; a good name is.
+    const ok = await t.request('/api/auth/update-user', { method: 'POST', json: { name: 'Ada Lovelace' }, cookie: u.cookie });
+    expect(ok.status).toBe(200);
+    const session = await (await t.request('/api/auth/get-session', { cookie: u.cookie })).json();
+    expect(session.user.name).toBe('Ada Lovelace');
+  });
+});
+
 describe('successful answers pass through', () => {
   it('sign-in answers 200 with Better Auth body and its session cookie', async () => {
     const u = await signedInUser(t);

@@ -14,6 +14,8 @@ import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 
 const t = await createTestApp({ RATE_LIMIT: 'false' });
 const owner = await signedInUser(t, { role: 'admin' });
+/** Signed in for Better Auth's account endpoints, which may change or end its session. */
+const member = await signedInUser(t);
 const event = await createEvent(t, owner);
 const publicEvent = await insertEvent(t, { user_id: owner.id });
 const rsvp = await postRsvp(t, publicEvent.id, rsvpInput());
@@ -109,7 +111,22 @@ function segment(real: string): fc.Arbitrary<string> {
   );
 }
 
-type Endpoint = { name: string; method: string; path: fc.Arbitrary<string>; valid: Record<string, unknown>; signedIn: boolean };
+type Endpoint = {
+  name: string;
+  method: string;
+  path: fc.Arbitrary<string>;
+  valid: Record<string, unknown>;
+  signedIn: boolean | 'member';
+};
+
+/** Better Auth's other write endpoints that the app mounts (forget-password is not: 404). */
+const betterAuth = (path: string, valid: Record<string, unknown>, signedIn: Endpoint['signedIn'] = 'member'): Endpoint => ({
+  name: `POST /api/auth${path}`,
+  method: 'POST',
+  path: fc.constant(`/api/auth${path}`),
+  valid,
+  signedIn,
+});
 
 const colors = { primary: '#000000', secondary: '#111111', accent: '#222222', background: '#ffffff', text: '#000000' };
 const ENDPOINTS: Endpoint[] = [
@@ -134,6 +151,15 @@ const ENDPOINTS: Endpoint[] = [
     valid: { email: owner.email, password: 'x' },
     signedIn: false,
   },
+  betterAuth('/reset-password', { token: 'abcdefghijklmnop', newPassword: TEST_PASSWORD }, false),
+  betterAuth('/request-password-reset', { email: owner.email, redirectTo: '/reset' }, false),
+  betterAuth('/update-user', { name: 'Member', image: 'https://example.com/a.png' }),
+  betterAuth('/change-password', { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD, revokeOtherSessions: false }),
+  betterAuth('/change-email', { newEmail: 'member-new@example.com', callbackURL: '/' }),
+  betterAuth('/revoke-session', { token: 'abcdefghijklmnop' }),
+  // Last of the member's: they end its sessions.
+  betterAuth('/revoke-sessions', {}),
+  betterAuth('/sign-out', {}),
   {
     name: 'POST /api/setup/owner',
     method: 'POST',
@@ -205,7 +231,7 @@ const ENDPOINTS: Endpoint[] = [
 
 async function send(e: Endpoint, path: string, body: Body) {
   const headers = new Headers({ origin: TEST_ORIGIN });
-  if (e.signedIn) headers.set('cookie', owner.cookie);
+  if (e.signedIn) headers.set('cookie', e.signedIn === 'member' ? member.cookie : owner.cookie);
   let payload: BodyInit;
   if ('json' in body) {
     headers.set('content-type', 'application/json');

@@ -12,6 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { createAuth } from '../../src/server/auth/auth.ts';
 import { createUser } from '../../src/server/auth/create-user.ts';
+import { AUTH_LIMITS } from '../../src/server/auth/auth.routes.ts';
 import { SIGN_IN_LIMITS } from '../../src/server/auth/sign-in-guard.ts';
 import { createDb } from '../../src/server/db/client.ts';
 import { rate_limits } from '../../src/server/db/schema/rate-limits.ts';
@@ -101,6 +102,19 @@ describe('sign-in: no one can lock another person out', () => {
     expect((await signIn(t.app, freshIp(), email, TEST_PASSWORD)).status).toBe(200);
   });
 
+  it('30 parallel wrong passwords from one client reach Better Auth at most 5 times; the rest are 429', async () => {
+    const email = await account();
+    const ip = freshIp();
+    const statuses = await Promise.all(Array.from({ length: 30 }, async () => (await signIn(t.app, ip, email, 'wrong-password')).status));
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(SIGN_IN_LIMITS.failuresPerClient.points);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    // A correct password costs nothing: the points it took are given back.
+    const owner = freshIp();
+    for (let i = 0; i <= SIGN_IN_LIMITS.failuresPerClient.points; i++)
+      expect((await signIn(t.app, owner, email, TEST_PASSWORD)).status).toBe(200);
+    expect((await signIn(t.app, owner, email, 'typo')).status).toBe(401);
+  });
+
   it('two app processes on one database share the counts', async () => {
     // A second module graph is what a second process has: nothing module-level is shared with the first.
     vi.resetModules();
@@ -118,6 +132,31 @@ describe('sign-in: no one can lock another person out', () => {
     } finally {
       await db.$client.end();
     }
+  });
+});
+
+describe('the other Better Auth endpoints', () => {
+  it('every state-changing request is limited per address; sign-in keeps its own limit', async () => {
+    const ip = freshIp();
+    const post = (path: string, json: unknown, from = ip) =>
+      t.app.request(`${TEST_ORIGIN}/api/auth${path}`, {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': from },
+        body: JSON.stringify(json),
+      });
+    const paths = ['/reset-password', '/change-password', '/sign-out'];
+    const statuses: number[] = [];
+    for (let i = 0; i < AUTH_LIMITS.perIp.points; i++) {
+      statuses.push((await post(paths[i % paths.length]!, { token: 'x', newPassword: 'another-horse-battery' })).status);
+    }
+    expect(statuses.filter((s) => s === 429)).toEqual([]);
+    const refused = await post('/update-user', { name: 'x' });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.code).toBe('rate_limited');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address is not refused, and sign-in from this one counts against its own limit only.
+    expect((await post('/sign-out', {}, freshIp())).status).toBe(200);
+    expect((await signIn(t.app, ip, await account(), TEST_PASSWORD)).status).toBe(200);
   });
 });
 

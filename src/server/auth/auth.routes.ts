@@ -1,20 +1,33 @@
-import { ZSignIn } from '../../common/schemas/auth.ts';
+import { ZSignIn, ZUpdateUser } from '../../common/schemas/auth.ts';
 import { ZSession, ZSignInResult, ZSignOutResult } from '../../common/schemas/responses.ts';
 import { errors, json, jsonBody, signedIn } from '../http/openapi.ts';
+import { type LimitRule, rateLimitByIp } from '../http/rate-limit.ts';
 import { createRouter } from '../http/validation.ts';
 import { betterAuthError } from './better-auth-error.ts';
+import { checkAuthBody } from './check-auth-body.ts';
 import { signInGuard } from './sign-in-guard.ts';
 
 /** Headers of a Better Auth error answer that its rewrite in our shape keeps. */
 const KEPT_HEADERS = ['retry-after', 'www-authenticate'];
 
+/** Every state-changing /api/auth request from one address but sign-in, which has its own (SIGN_IN_LIMITS). */
+export const AUTH_LIMITS = {
+  perIp: { name: 'auth-ip', points: 30, windowSec: 60 },
+} as const satisfies Record<string, LimitRule>;
+
+const limitAuthWrites = rateLimitByIp(AUTH_LIMITS.perIp);
+
 /**
- * Better Auth's endpoints under /api/auth, with our rate limit and body check in front of sign-in.
+ * Better Auth's endpoints under /api/auth, with our rate limits and body checks in front
+ * (docs/decisions/0009-shared-rate-limits.md): every JSON body's text follows the app's rule, sign-in's
+ * body is checked by the SPA's schema.
  * Its successful answers pass through untouched (cookies!); every error answer is rewritten into
  * `{"error":{code,message,fields?}}` with the same status, Set-Cookie and Retry-After.
  */
 export function authRoutes() {
   const r = createRouter();
+  r.post('/*', (c, next) => (c.req.path.startsWith('/api/auth/sign-in/') ? next() : limitAuthWrites(c, next)));
+  r.post('/*', checkAuthBody({ '/update-user': ZUpdateUser }));
   r.post('/sign-in/*', signInGuard());
   r.on(['GET', 'POST'], '/*', async (c) => {
     const res = await c.var.deps.auth.handler(c.req.raw);

@@ -44,24 +44,29 @@ export function signInGuard(): MiddlewareHandler<AppEnv> {
     const parsed = ZSignIn.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error);
 
+    // Each attempt takes its points before Better Auth answers, in one atomic statement each: parallel
+    // attempts cannot all pass a check made before any of them was counted. Only a 401 keeps them.
     const { limits } = c.var;
     const email = parsed.data.email;
-    const [mine, account] = await Promise.all([
-      limits.get(SIGN_IN_LIMITS.failuresPerClient, email, ip),
-      limits.get(SIGN_IN_LIMITS.failuresPerAccount, email),
-    ]);
-    const underAttack = account.count >= SIGN_IN_LIMITS.failuresPerAccount.points;
-    if (mine.count >= SIGN_IN_LIMITS.failuresPerClient.points || (underAttack && mine.count > 0)) {
+    const mine = await limits.hit(SIGN_IN_LIMITS.failuresPerClient, email, ip);
+    if (mine.over) throw tooManyRequests(mine.retryAfter);
+    const account = await limits.hit(SIGN_IN_LIMITS.failuresPerAccount, email);
+    const failedBefore = mine.count > 1;
+    if (account.over && failedBefore) {
+      await limits.refund(SIGN_IN_LIMITS.failuresPerClient, email, ip);
       throw tooManyRequests(mine.retryAfter);
     }
-    await next();
-    if (c.res.status === 401) {
-      await Promise.all([
-        limits.penalty(SIGN_IN_LIMITS.failuresPerClient, email, ip),
-        limits.penalty(SIGN_IN_LIMITS.failuresPerAccount, email),
-      ]);
-    } else if (c.res.ok && mine.count > 0) {
-      await limits.reset(SIGN_IN_LIMITS.failuresPerClient, email, ip);
+    try {
+      await next();
+    } finally {
+      if (c.res.status !== 401) {
+        // A success clears the client's failures; any other answer costs nothing.
+        await Promise.all([
+          c.res.ok ? limits.reset(SIGN_IN_LIMITS.failuresPerClient, email, ip) : limits.refund(SIGN_IN_LIMITS.failuresPerClient, email, ip),
+          // Not counted when this process refused the key from memory: nothing to give back.
+          account.count > 0 ? limits.refund(SIGN_IN_LIMITS.failuresPerAccount, email) : undefined,
+        ]);
+      }
     }
   };
 }

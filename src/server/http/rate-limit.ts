@@ -12,8 +12,8 @@ import type { AppEnv } from './context.ts';
 /** At most `points` hits per `windowSec` seconds for one key; `name` keeps the rules' keys apart (one rule per name). */
 export type LimitRule = { name: string; points: number; windowSec: number };
 
-/** A key's hits in its current window, and the seconds until that window ends. */
-export type LimitState = { count: number; retryAfter: number };
+/** A key's hits in its current window (`over` past the rule's points), and the seconds until that window ends. */
+export type LimitHit = { count: number; over: boolean; retryAfter: number };
 
 type Limiter = { store: RateLimiterPostgres; fallback: RateLimiterMemory };
 
@@ -52,16 +52,25 @@ export class RateLimits {
     }
   }
 
-  /** Counts one hit without refusing (e.g. a failed sign-in, counted after the answer). */
-  async penalty(rule: LimitRule, ...parts: string[]): Promise<void> {
-    if (this.enabled) await this.run(rule, (l, key) => l.penalty(key), parts);
+  /**
+   * Counts one hit and returns the key's hits including it (0 when this process already refuses the key
+   * from memory), `over` past the rule's points; never throws the 429 itself. The store counts in one
+   * atomic statement, so parallel hits each see their own count.
+   */
+  async hit(rule: LimitRule, ...parts: string[]): Promise<LimitHit> {
+    if (!this.enabled) return { count: 0, over: false, retryAfter: 0 };
+    try {
+      const res = await this.run(rule, (l, key) => l.consume(key), parts);
+      return { count: res.consumedPoints, over: false, retryAfter: secondsOf(res) };
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return { count: err.consumedPoints, over: true, retryAfter: secondsOf(err) };
+      throw err;
+    }
   }
 
-  /** The key's hits in the current window, without counting one. */
-  async get(rule: LimitRule, ...parts: string[]): Promise<LimitState> {
-    if (!this.enabled) return { count: 0, retryAfter: 0 };
-    const res = await this.run(rule, (l, key) => l.get(key), parts);
-    return res ? { count: res.consumedPoints, retryAfter: secondsOf(res) } : { count: 0, retryAfter: 0 };
+  /** Gives one hit back (e.g. a sign-in attempt that was not a failure). */
+  async refund(rule: LimitRule, ...parts: string[]): Promise<void> {
+    if (this.enabled) await this.run(rule, (l, key) => l.reward(key, 1), parts);
   }
 
   /** Forgets the key's hits (e.g. a client's failed sign-ins once it succeeds). */
