@@ -120,6 +120,15 @@ test(
     await expect(dialog).toBeHidden();
     await expect(rsvpButton).toBeFocused();
 
+    // The same e-mail answering again gets no ticket link on screen: it goes by e-mail
+    // (docs/decisions/0010-ticket-secrets.md).
+    await rsvpButton.click();
+    await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
+    await expect(thanks).toContainText(`Your answer is updated. We e-mailed your ticket to ${email}.`);
+    await expect(thanks.getByRole('link', { name: 'View your ticket' })).toHaveCount(0);
+    await thanks.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
     // The confirmation e-mail, as the guest receives it.
     const mail = await mailTo(owner, email, new RegExp(`Your ticket for ${title}`));
     const link = /Your ticket: (\S+)/.exec(mail.text)?.[1];

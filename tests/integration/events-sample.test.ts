@@ -97,8 +97,10 @@ describe('POST /api/public/events/:id/legacy-rsvp', () => {
     expect(rows[0]!.confirmed_at).toBeNull();
     expect(await verify(first.verification_url!)).toBeNull();
 
-    // Yes again: confirmed from now on; a repeated yes keeps that moment.
-    await legacy(sample.id, { preferred_name: 'Sam', phone: '555-123-4567', rsvp: true });
+    // Yes again: confirmed from now on; a repeated yes keeps that moment. Knowing the phone number
+    // does not reveal the ticket link (docs/decisions/0010-ticket-secrets.md).
+    const yesAgain = await legacy(sample.id, { preferred_name: 'Sam', phone: '555-123-4567', rsvp: true });
+    expect(await yesAgain.json()).toEqual({ rsvp: { id: rsvp.id, status: 'confirmed' }, ticket_url: null });
     const [again] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, rsvp.id));
     expect(again!.confirmed_at!.getTime()).toBeGreaterThan(row!.confirmed_at!.getTime());
     // The ticket from before the "no" stays refused; the page (same secret) shows a new one.

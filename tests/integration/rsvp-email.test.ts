@@ -106,15 +106,18 @@ describe('confirmation e-mail', () => {
     expect(dateOf(ev, 'dtend')).toBe('2031-09-01T23:15:00.000Z');
   });
 
-  it('exactly once per state change: replays queue nothing, each change queues one, delivery does not repeat', async () => {
+  it('exactly once per state change: replays re-send at most once, each change queues one, delivery does not repeat', async () => {
     const input = rsvpInput();
     const { body } = await postRsvp(t, event.id, input);
     const id = body.rsvp.id as string;
     expect(await deliver(input.email)).toHaveLength(1);
 
-    // The same answer again (a double click, a retried request after a timeout): nothing new.
+    // The same answer again (a double click, a retried request after a timeout): the confirmation,
+    // with its ticket link, is re-sent once to the guest's address (rsvps/update-rsvp.ts).
     await Promise.all([postRsvp(t, event.id, input), postRsvp(t, event.id, input)]);
-    expect(await deliver(input.email)).toHaveLength(0);
+    const resent = await deliver(input.email);
+    expect(resent).toHaveLength(1);
+    expect(resent[0]!.text).toContain(`Your ticket: ${TEST_ORIGIN}${body.ticket_url}`);
 
     const more = await postRsvp(t, event.id, { ...input, guest_count: 3 });
     expect(more.status).toBe(200);
@@ -130,6 +133,7 @@ describe('confirmation e-mail', () => {
       .where(like(outbox.idempotency_key, `rsvp:${id}:%`));
     expect(rows.map((r) => [r.idempotency_key, r.status]).sort()).toEqual([
       [`rsvp:${id}:confirmed:1`, 'sent'],
+      [expect.stringMatching(`^rsvp:${id}:confirmed:1:resend:`), 'sent'],
       [`rsvp:${id}:confirmed:2`, 'sent'],
     ]);
   });

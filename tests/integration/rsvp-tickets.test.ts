@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import fc from 'fast-check';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { event_hosts } from '../../src/server/db/schema/events.ts';
+import { type EmailPayload, outbox } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { signTicketToken, TICKET_TOKEN_LENGTH, verifyTicketToken } from '../../src/server/modules/tickets/ticket-token.ts';
 import { verifyTicket } from '../../src/server/modules/tickets/verify-ticket.ts';
@@ -24,6 +25,16 @@ async function confirmed(overrides: Record<string, unknown> = {}) {
   expect(res.status).toBe(201);
   const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, res.body.rsvp.id));
   return row!;
+}
+
+/** The one outbox e-mail of an RSVP whose key matches `pattern` (SQL LIKE after the RSVP id). */
+async function mailTo(rsvpId: string, pattern: string): Promise<EmailPayload> {
+  const rows = await t.db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(like(outbox.idempotency_key, pattern.replace('rsvp:%', `rsvp:${rsvpId}`)));
+  expect(rows).toHaveLength(1);
+  return rows[0]!.payload as EmailPayload;
 }
 
 const readRsvp = async (id: string) => (await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id)))[0]!;
@@ -533,10 +544,29 @@ describe('POST /api/events/:eventId/rsvps/:rsvpId/regenerate-qr', () => {
     expect(await verify(old)).toBeNull();
     expect(await verify(body.qr_code_data)).toMatchObject({ rsvpId: row.id });
     expect(now).toMatchObject({ qr_version: 2, qr_code_data: body.qr_code_data, qr_code_image_url: body.qr_code_url });
-    // A later update of the answer keeps the rotated token and answers with the new page.
+    // A later update of the answer keeps the rotated token; the new page goes only into its e-mail.
     const update = await postRsvp(t, event.id, { name: row.name, email: row.email, guest_count: 2 });
-    expect(update.body.ticket_url).toBe(`/ticket/${now.ticket_secret}`);
+    expect(update.body.ticket_url).toBeNull();
+    expect((await mailTo(row.id, 'rsvp:%:confirmed:2')).text).toContain(`Your ticket: ${body.ticket_url}`);
     expect((await readRsvp(row.id)).qr_code_data).toBe(body.qr_code_data);
+  });
+
+  it("re-posting the guest's e-mail after a regenerate reveals no ticket URL or secret; the new link goes only to the outbox e-mail", async () => {
+    const row = await confirmed();
+    const body = await (await regenerate(event.id, row.id, owner.cookie)).json();
+    const now = await readRsvp(row.id);
+    const res = await postRsvp(t, event.id, { name: row.name, email: row.email, guest_count: row.guest_count });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      rsvp: { id: row.id, status: 'confirmed', guest_count: row.guest_count, updated: true },
+      ticket_url: null,
+      email_queued: true,
+    });
+    const answer = JSON.stringify(res.body);
+    for (const secret of [now.ticket_secret, now.qr_nonce, now.qr_code_data!, row.ticket_secret]) expect(answer).not.toContain(secret);
+    const mail = await mailTo(row.id, 'rsvp:%:confirmed:1:resend:%');
+    expect(mail.to).toBe(row.email);
+    expect(mail.text).toContain(`Your ticket: ${body.ticket_url}`);
   });
 
   it('locks the old holder out: old ticket URL, old QR image URLs and old token stop working; the new ones work', async () => {
@@ -562,7 +592,10 @@ describe('POST /api/events/:eventId/rsvps/:rsvpId/regenerate-qr', () => {
     const fresh = await t.request(new URL(body.ticket_url).pathname.replace('/ticket/', '/api/public/tickets/'));
     expect(fresh.status).toBe(200);
     const ticket = await fresh.json();
-    expect(ticket).toMatchObject({ id: row.id, verification_url: body.verification_url, pin: oldTicket.pin });
+    expect(ticket).toMatchObject({ id: row.id, verification_url: body.verification_url });
+    // The PIN is a door credential too: rotated with the ticket.
+    expect(ticket.pin).toMatch(/^\d{6}$/);
+    expect(ticket.pin).not.toBe(oldTicket.pin);
     const png = await t.request(ticket.qr_png_url);
     expect(png.status).toBe(200);
     expect(await decodePng(Buffer.from(await png.arrayBuffer()))).toBe(body.verification_url);

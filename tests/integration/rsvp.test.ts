@@ -12,7 +12,7 @@ import { loadRsvpEvent } from '../../src/server/modules/rsvps/load-rsvp-event.ts
 import { RSVP_LIMITS } from '../../src/server/modules/rsvps/rsvps.routes.ts';
 import { CHECKOUT_NOT_AVAILABLE } from '../../src/server/modules/rsvps/submit-rsvp.ts';
 import { insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
-import { createTestApp } from '../support/app.ts';
+import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 
 const t = await createTestApp({ RATE_LIMIT: 'false' });
 const limited = await createTestApp({ RATE_LIMIT: 'true', TRUST_PROXY: 'true' });
@@ -148,20 +148,27 @@ describe('one RSVP per e-mail and event', () => {
     expect((await mailsFor(id)).map((m) => m.idempotency_key).sort()).toEqual([`rsvp:${id}:confirmed:1`, `rsvp:${id}:confirmed:2`]);
   });
 
-  it('an identical resubmission writes nothing and queues no e-mail', async () => {
+  it('an identical resubmission writes nothing and re-sends the confirmation (with the ticket link) to the e-mail, not in the answer', async () => {
     const event = await insertEvent(t);
     const input = rsvpInput({ guest_count: 3 });
     const first = await postRsvp(t, event.id, input);
     const again = await postRsvp(t, event.id, input);
     expect(again.status).toBe(200);
     expect(again.body.rsvp).toEqual({ ...first.body.rsvp, updated: true });
-    expect(again.body).toMatchObject({ ticket_url: first.body.ticket_url, email_queued: false });
-    expect(await mailsFor(first.body.rsvp.id)).toHaveLength(1);
-    const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, first.body.rsvp.id));
+    // The ticket link goes only to the guest's own address (docs/decisions/0010-ticket-secrets.md).
+    expect(again.body).toMatchObject({ ticket_url: null, email_queued: true });
+    const id = first.body.rsvp.id;
+    const mails = (await mailsFor(id)).sort((a, b) => a.idempotency_key.localeCompare(b.idempotency_key));
+    expect(mails.map((m) => m.idempotency_key)).toEqual([
+      `rsvp:${id}:confirmed:1`,
+      expect.stringMatching(`^rsvp:${id}:confirmed:1:resend:`),
+    ]);
+    expect((mails[1]!.payload as { text: string }).text).toContain(`Your ticket: ${TEST_ORIGIN}${first.body.ticket_url}`);
+    const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id));
     expect(row!.revision).toBe(1);
   });
 
-  it('email_queued says whether this answer queued a confirmation e-mail: not for an unchanged resubmission', async () => {
+  it('email_queued says whether this answer queued a confirmation e-mail: an unchanged one re-sends at most once per window', async () => {
     const event = await insertEvent(t);
     const input = rsvpInput({ guest_count: 2 });
     const queued = async (body: Record<string, unknown>, expected: { status: number; email_queued: boolean }) => {
@@ -172,14 +179,15 @@ describe('one RSVP per e-mail and event', () => {
     const id = await queued(input, { status: 201, email_queued: true });
     const mails = async () => (await mailsFor(id)).length;
     expect(await mails()).toBe(1);
+    await queued(input, { status: 200, email_queued: true });
     await queued(input, { status: 200, email_queued: false });
     await queued({ ...input, phone: '+1 555 0100', notes: 'late' }, { status: 200, email_queued: false });
-    expect(await mails()).toBe(1);
-    await queued({ ...input, guest_count: 3 }, { status: 200, email_queued: true });
     expect(await mails()).toBe(2);
+    await queued({ ...input, guest_count: 3 }, { status: 200, email_queued: true });
+    expect(await mails()).toBe(3);
     await queued({ ...input, guest_count: 3, status: 'maybe' }, { status: 200, email_queued: true });
     await queued({ ...input, guest_count: 3, status: 'maybe' }, { status: 200, email_queued: false });
-    expect(await mails()).toBe(3);
+    expect(await mails()).toBe(4);
     expect((await postRsvp(t, event.id, rsvpInput({ status: 'declined' }))).body.email_queued).toBe(true);
   });
 
@@ -191,7 +199,8 @@ describe('one RSVP per e-mail and event', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(9);
     expect(new Set(results.map((r) => r.body.rsvp.id)).size).toBe(1);
     expect(await seats(event.id)).toEqual({ counter: 2, sum: 2 });
-    expect(await mailsFor(results[0]!.body.rsvp.id)).toHaveLength(1);
+    // One confirmation, and one re-sent one for the nine identical answers.
+    expect(await mailsFor(results[0]!.body.rsvp.id)).toHaveLength(2);
   });
 });
 

@@ -1,13 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, like, sql } from 'drizzle-orm';
 import type { TRsvpResult } from '../../../common/schemas/rsvps.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { outbox } from '../../db/schema/outbox.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import { renderQrPng } from '../tickets/qr-image.ts';
 import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
 import { verificationUrl } from '../tickets/ticket-urls.ts';
 import { assignPin } from './assign-pin.ts';
-import { buildConfirmationEmail, confirmationKey, confirmationSupersede } from './confirmation-email.ts';
+import {
+  buildConfirmationEmail,
+  CONFIRMATION_RESEND_WINDOW_SEC,
+  confirmationKey,
+  confirmationResendKey,
+  confirmationSupersede,
+} from './confirmation-email.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 import { type RsvpAnswer, rsvpResult } from './rsvp-answer.ts';
 import { seatTransaction } from './seat-transaction.ts';
@@ -17,10 +24,11 @@ import { seatsHeld } from './seats.ts';
  * The same e-mail answering the same event again: updates its one RSVP (row-locked), moves the seat
  * counter by the difference (negative when downgrading), and queues one e-mail per change of what
  * the ticket says (status, guest count, name) — keyed by the bumped revision. An identical
- * resubmission writes and queues nothing (email_queued: false). Leaving 'confirmed' rotates the QR
- * (tickets/ticket-fields.ts), so that ticket stays refused even after a later yes (which signs a new
- * one), and clears
- * confirmed_at; becoming confirmed sets it. Null when there is no such RSVP.
+ * resubmission changes no revision and re-sends that confirmation instead, at most once per RSVP
+ * within CONFIRMATION_RESEND_WINDOW_SEC (so a guest who lost the link gets it again at their own address). The answer never carries the ticket URL: the link goes only to the
+ * RSVP's own e-mail address (docs/decisions/0010-ticket-secrets.md). Leaving 'confirmed' rotates the
+ * QR (tickets/ticket-fields.ts), so that ticket stays refused even after a later yes (which signs a
+ * new one), and clears confirmed_at; becoming confirmed sets it. Null when there is no such RSVP.
  */
 export async function updateRsvp(opts: {
   db: Db;
@@ -55,6 +63,7 @@ export async function updateRsvp(opts: {
       guest_count: answer.guest_count,
       status: answer.status,
     };
+    const confirmed = next.status === 'confirmed';
     const answerChanged = next.status !== cur.status || next.guest_count !== cur.guest_count || next.name !== cur.name;
     if (!answerChanged) {
       if (next.phone !== cur.phone || next.notes !== cur.notes) {
@@ -63,17 +72,16 @@ export async function updateRsvp(opts: {
           .set({ phone: next.phone, notes: next.notes, updated_at: new Date() })
           .where(eq(event_rsvps.id, cur.id));
       }
-      return {
-        value: rsvpResult({ id: cur.id, ticket_secret: cur.ticket_secret, ...next }, { updated: true, emailQueued: false }),
-        rsvpId: cur.id,
-        eventId: event.id,
-        delta: 0,
-      };
+      const rsvp = { ...next, id: cur.id, revision: cur.revision, ticket_secret: cur.ticket_secret };
+      const { token } = answeredTicketColumns(config, { prev: cur, confirmed });
+      const queued =
+        !(await resentRecently(tx, cur.id)) &&
+        (await queueConfirmation(tx, { config, event, to: answer.email, rsvp, token, key: confirmationResendKey(rsvp, new Date()) }));
+      return { value: rsvpResult(rsvp, { updated: true, emailQueued: queued }), rsvpId: cur.id, eventId: event.id, delta: 0 };
     }
 
     const revision = cur.revision + 1;
     const wasConfirmed = cur.status === 'confirmed';
-    const confirmed = next.status === 'confirmed';
     const { columns, token } = answeredTicketColumns(config, { prev: cur, confirmed });
     const now = new Date();
     await tx
@@ -86,34 +94,58 @@ export async function updateRsvp(opts: {
         updated_at: now,
       })
       .where(eq(event_rsvps.id, cur.id));
-    const pin = confirmed ? await assignPin(tx, { rsvpId: cur.id, eventId: event.id }) : null;
-    const qrPng = token ? renderQrPng(verificationUrl(config.baseUrl, token)) : null;
-    const rsvp = {
-      id: cur.id,
-      name: next.name,
-      status: next.status,
-      guest_count: next.guest_count,
-      revision,
-      ticket_secret: cur.ticket_secret,
-    };
-    await enqueueEmail(
-      tx,
-      confirmationKey(rsvp),
-      buildConfirmationEmail({
-        baseUrl: config.baseUrl,
-        to: answer.email,
-        event,
-        rsvp,
-        updated: true,
-        ...(pin && qrPng ? { ticket: { pin, qrPng, ticketSecret: cur.ticket_secret } } : {}),
-      }),
-      confirmationSupersede(rsvp),
-    );
+    const rsvp = { ...next, id: cur.id, revision, ticket_secret: cur.ticket_secret };
+    const queued = await queueConfirmation(tx, { config, event, to: answer.email, rsvp, token, key: confirmationKey(rsvp) });
     return {
-      value: rsvpResult(rsvp, { updated: true, emailQueued: true }),
+      value: rsvpResult(rsvp, { updated: true, emailQueued: queued }),
       rsvpId: cur.id,
       eventId: event.id,
       delta: seatsHeld(next) - seatsHeld(cur),
     };
   });
+}
+
+/** A re-sent confirmation of this RSVP was queued within the window (the RSVP row lock serialises the check). */
+async function resentRecently(tx: DbOrTx, rsvpId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.supersede_key, confirmationSupersede({ id: rsvpId, revision: 0 }).key),
+        like(outbox.idempotency_key, '%:resend:%'),
+        gt(outbox.created_at, sql`now() - make_interval(secs => ${CONFIRMATION_RESEND_WINDOW_SEC})`),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Queues the confirmation of an updated answer (with the PIN, QR and ticket link when confirmed) under `key`. */
+async function queueConfirmation(
+  tx: DbOrTx,
+  o: {
+    config: TicketConfig;
+    event: RsvpEvent;
+    to: string;
+    rsvp: { id: string; name: string; status: RsvpAnswer['status']; guest_count: number; revision: number; ticket_secret: string };
+    token: string | null;
+    key: string;
+  },
+): Promise<boolean> {
+  const pin = o.token ? await assignPin(tx, { rsvpId: o.rsvp.id, eventId: o.event.id }) : null;
+  const qrPng = o.token ? renderQrPng(verificationUrl(o.config.baseUrl, o.token)) : null;
+  return enqueueEmail(
+    tx,
+    o.key,
+    buildConfirmationEmail({
+      baseUrl: o.config.baseUrl,
+      to: o.to,
+      event: o.event,
+      rsvp: o.rsvp,
+      updated: true,
+      ...(pin && qrPng ? { ticket: { pin, qrPng, ticketSecret: o.rsvp.ticket_secret } } : {}),
+    }),
+    confirmationSupersede(o.rsvp),
+  );
 }

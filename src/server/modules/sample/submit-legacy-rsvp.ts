@@ -79,17 +79,19 @@ export async function submitLegacyRsvp({ db, log, config, eventId, input }: Subm
         .update(event_rsvps)
         .set({ ...fields, revision: sql`${event_rsvps.revision} + 1` })
         .where(eq(event_rsvps.id, prev.id));
-      return { id: prev.id, status, ticket_secret: columns.ticket_secret };
+      return { id: prev.id, status, ticket_secret: columns.ticket_secret, updated: true };
     }
     const [row] = await tx
       .insert(event_rsvps)
       .values({ ...fields, event_id: eventId, phone, type: 'legacy', guest_count: 1 })
       .returning({ id: event_rsvps.id });
-    return { id: row!.id, status, ticket_secret: columns.ticket_secret };
+    return { id: row!.id, status, ticket_secret: columns.ticket_secret, updated: false };
   });
   log.info({ eventId, rsvpId: result.id, status }, 'legacy rsvp stored');
   return {
     rsvp: { id: result.id, status: result.status },
-    ticket_url: result.status === 'confirmed' ? ticketPagePath(result.ticket_secret) : null,
+    // Only a first answer gets its ticket link: whoever knows a phone number must not learn the
+    // current ticket secret of that guest's answer (docs/decisions/0010-ticket-secrets.md).
+    ticket_url: result.status === 'confirmed' && !result.updated ? ticketPagePath(result.ticket_secret) : null,
   };
 }

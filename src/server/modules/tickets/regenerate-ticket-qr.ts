@@ -4,16 +4,17 @@ import { eventAccess } from '../events/event-access.ts';
 import type { SessionUser } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
-import { event_rsvps } from '../../db/schema/rsvps.ts';
+import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
+import { assignPin, randomPin } from '../rsvps/assign-pin.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { rotateTicketKeys, type TicketConfig, ticketColumns } from './ticket-fields.ts';
 import { ticketPageUrl, verificationUrl } from './ticket-urls.ts';
 
 /**
- * Rotates a confirmed RSVP's ticket: a new QR version and nonce and a new ticket secret
- * (tickets/ticket-fields.ts), so the old QR token (and any legacy payload), the old ticket page URL and
- * the old QR image URLs are refused from now on. Someone who may not manage the event gets 404.
+ * Rotates a confirmed RSVP's ticket: a new QR version and nonce, a new ticket secret
+ * (tickets/ticket-fields.ts) and a new door PIN (rsvps/assign-pin.ts), so the old QR token (and any
+ * legacy payload), the old PIN, the old ticket page URL and the old QR image URLs are refused from now on. Someone who may not manage the event gets 404.
  */
 export async function regenerateTicketQr(opts: {
   db: Db;
@@ -54,6 +55,14 @@ export async function regenerateTicketQr(opts: {
       .update(event_rsvps)
       .set({ ...columns, updated_at: new Date() })
       .where(eq(event_rsvps.id, cur.id));
+    // The PIN opens the door too: a rotated ticket gets a new one, never the old one again.
+    const [old] = await tx.delete(rsvp_pins).where(eq(rsvp_pins.rsvp_id, cur.id)).returning({ pin: rsvp_pins.pin });
+    const draw = () => {
+      let pin = randomPin();
+      while (pin === old?.pin) pin = randomPin();
+      return pin;
+    };
+    await assignPin(tx, { rsvpId: cur.id, eventId: opts.eventId, isNew: true, draw });
     return {
       id: cur.id,
       qr_version: columns.qr_version,
