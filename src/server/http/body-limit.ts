@@ -7,6 +7,8 @@ import type { AppEnv } from './context.ts';
 /** The largest request body outside uploads: the biggest form (an event) is far below it. */
 export const BODY_MAX_BYTES = 64 * 1024;
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 const TOO_LARGE = `The request body must be ${BODY_MAX_BYTES / 1024} KB or smaller.`;
 
 /**
@@ -15,7 +17,7 @@ const TOO_LARGE = `The request body must be ${BODY_MAX_BYTES / 1024} KB or small
  * and the reading stopped at the limit. `exceptPaths` (uploads) check their own, larger limit.
  */
 export function limitBodies(opts: { exceptPaths: string[] }): MiddlewareHandler<AppEnv> {
-  return except(
+  const limit = except(
     opts.exceptPaths,
     bodyLimit({
       maxSize: BODY_MAX_BYTES,
@@ -24,4 +26,8 @@ export function limitBodies(opts: { exceptPaths: string[] }): MiddlewareHandler<
       },
     }),
   );
+  // Reads skip the limiter: nothing reads a GET's body, and looking at it would make @hono/node-server
+  // build a full Request for every page view, which cost the public reads more than half their rate
+  // (measured on /livez: 9.4k → 3.8k req/s).
+  return (c, next) => (READS.has(c.req.method) ? next() : limit(c, next));
 }
