@@ -43,13 +43,8 @@ export class RateLimits {
 
   /** Counts one hit; throws the 429 when the key is over the rule's limit. */
   async consume(rule: LimitRule, ...parts: string[]): Promise<void> {
-    if (!this.enabled) return;
-    try {
-      await this.run(rule, (l, key) => l.consume(key), parts);
-    } catch (err) {
-      if (err instanceof RateLimiterRes) throw tooManyRequests(secondsOf(err));
-      throw err;
-    }
+    const { over, retryAfter } = await this.hit(rule, ...parts);
+    if (over) throw tooManyRequests(retryAfter);
   }
 
   /**
