@@ -82,6 +82,8 @@ const eventFields = {
     .max(1_000_000, 'Use at most 1,000,000.')
     .nullable()
     .optional(),
+  /** The public page shows how many guests are going. */
+  show_guest_count: z.boolean(),
   theme_id: zUuid('Choose a theme from the list.').nullable().optional(),
   /** The custom-colours switch: creates a theme named after the event in the event's save (a theme failure logged and ignored). */
   custom_colors: z
@@ -158,6 +160,7 @@ export const ZEventInput = z
     ...eventFields,
     timezone: eventFields.timezone.default('UTC'),
     is_active: eventFields.is_active.default(true),
+    show_guest_count: eventFields.show_guest_count.default(false),
     is_paid_event: eventFields.is_paid_event.default(false),
     currency: eventFields.currency.default(DEFAULT_CURRENCY),
   })

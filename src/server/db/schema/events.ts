@@ -60,6 +60,8 @@ export const events = pgTable(
     call_to_action: text('call_to_action'),
     rsvp_button_text: text('rsvp_button_text').notNull().default('RSVP'),
     max_attendees: integer('max_attendees'),
+    /** The host shows how many guests are going ("12 going") on the public page. */
+    show_guest_count: boolean('show_guest_count').notNull().default(false),
     /** Sum of guest_count over confirmed RSVPs, kept in the same transaction as each RSVP write. */
     seats_taken: integer('seats_taken').notNull().default(0),
     theme_id: uuid('theme_id').references(() => event_themes.id, { onDelete: 'set null' }),

@@ -10,6 +10,7 @@ export function adminEventColumns(actor: Actor) {
     ...eventCoreColumns,
     user_id: events.user_id,
     seats_taken: events.seats_taken,
+    show_guest_count: events.show_guest_count,
     theme_id: events.theme_id,
     is_active: events.is_active,
     stripe_publishable_key: events.stripe_publishable_key,

@@ -20,6 +20,7 @@ const COPIED = [
   'image_url',
   'preview_image_url',
   'max_attendees',
+  'show_guest_count',
   'theme_id',
   'is_active',
   'is_paid_event',
