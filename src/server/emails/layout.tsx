@@ -17,7 +17,7 @@ import type { EmailPalette } from './palette.ts';
  * would otherwise add a <link rel="preload"> per image to the head, which an e-mail has no use for.
  */
 
-export const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+export const FONT = '-apple-system, BlinkMacSystemFont, Segoe UI, Roboto, Helvetica, Arial, sans-serif'; // unquoted: a quote would be an entity inside style="…"
 
 export function EmailLayout(props: {
   palette: EmailPalette;
