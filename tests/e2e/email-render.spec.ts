@@ -44,7 +44,7 @@ const MAILS: Record<string, () => EmailPayload> = {
       rsvp: { ...answer.rsvp, status: 'confirmed' },
       updated: false,
       manageSecret: 'M1',
-      ticket: { pin: '4821', qrPng, ticketSecret: 'T1' },
+      ticket: { pin: '482193', qrPng, ticketSecret: 'T1' },
     }),
   maybe: () =>
     buildConfirmationEmail({

@@ -40,7 +40,7 @@ function confirmation(over: Partial<ConfirmationInput> & { status?: Confirmation
     rsvp: { id: '00000000-0000-4000-8000-000000000001', name: 'Ada <Lovelace>', status, guest_count: 2, revision: 1 },
     updated: false,
     manageSecret: 'MaNaGeSeCrEt_0123456789',
-    ...(status === 'confirmed' ? { ticket: { pin: '4821', qrPng: PNG, ticketSecret: 'TiCkEtSeCrEt_0123456789' } } : {}),
+    ...(status === 'confirmed' ? { ticket: { pin: '482193', qrPng: PNG, ticketSecret: 'TiCkEtSeCrEt_0123456789' } } : {}),
     ...over,
   });
 }
@@ -128,7 +128,7 @@ describe('the confirmation', () => {
     expect(html).toContain(`href="${BASE}/ticket/TiCkEtSeCrEt_0123456789"`);
     expect(html).toMatch(/<a [^>]*href="https:\/\/turnout\.example\/ticket\/TiCkEtSeCrEt_0123456789"[^>]*>[\s\S]*?View ticket/);
     expect(html).toContain('src="cid:ticket-qr@turnout"');
-    expect(html).toContain('4821');
+    expect(html).toContain('482193');
     expect(html).toContain(`src="${BASE}/media/0123456789abcdef.jpg"`);
     expect(html).toContain('background-color:#b4492f'); // the theme's accent on the button
     expect(html).toContain('Hosted by Grace Hopper');
@@ -138,7 +138,7 @@ describe('the confirmation', () => {
     expect(html).toContain('href="https://www.google.com/maps/search/?api=1&amp;query=Pier%207%2C%20Harbour%20Street"');
     expect(html).toContain(`href="${BASE}/rsvp/MaNaGeSeCrEt_0123456789"`);
     expect(mail.text).toContain('When: Saturday, May 3, 2025 · 5:00 – 11:00 PM CDT');
-    expect(mail.text).toContain('PIN: 4821');
+    expect(mail.text).toContain('PIN: 482193');
     expect(mail.text).toContain(`Your ticket: ${BASE}/ticket/TiCkEtSeCrEt_0123456789`);
     expect(mail.text).toContain(`Change or cancel your RSVP: ${BASE}/rsvp/MaNaGeSeCrEt_0123456789`);
     expect(mail.attachments?.map((a) => a.filename)).toEqual(['ticket-qr.png', 'event.ics']);
