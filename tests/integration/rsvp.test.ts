@@ -155,7 +155,10 @@ describe('one RSVP per e-mail and event: the answer belongs to whoever controls 
     expect(await seats(event.id)).toEqual({ counter: 2, sum: 2 });
     // The address got the manage link (its own secret), not a confirmation.
     const mails = await mailsFor(id);
-    expect(mails.map((m) => m.idempotency_key).sort()).toEqual([`rsvp:${id}:confirmed:1`, expect.stringMatching(`^rsvp:${id}:manage-link:`)]);
+    expect(mails.map((m) => m.idempotency_key).sort()).toEqual([
+      `rsvp:${id}:confirmed:1`,
+      expect.stringMatching(`^rsvp:${id}:manage-link:`),
+    ]);
     const link = mails.find((m) => m.idempotency_key.includes('manage-link'))!.payload as { to: string; text: string };
     expect(link.to).toBe('same@example.com');
     expect(link.text).toContain(`${TEST_ORIGIN}/rsvp/${before!.manage_secret}`);
