@@ -9,6 +9,9 @@ import { BigButton, EmailLayout, linkStyle, paragraph, small } from './layout.ts
 import { type Rendered, renderHtml } from './template.ts';
 import { CALENDAR_LABELS, type EventEmailView } from './view.ts';
 
+/** "7:30 PM" never breaks between the time and its AM / PM on a narrow screen. */
+const keepTimesWhole = (s: string) => s.replace(/(\d) (AM|PM)\b/g, '$1\u00a0$2');
+
 /** An e-mail about one event and one guest's answer (the confirmation, the manage link): view.ts says what it holds. */
 export function EventEmail({ view: v }: { view: EventEmailView }) {
   const p = v.palette;
@@ -48,7 +51,7 @@ export function EventEmail({ view: v }: { view: EventEmailView }) {
             <Text key={d.label} style={{ ...paragraph(p), margin: '0 0 12px' }}>
               <span style={label}>{d.label}</span>
               <br />
-              {d.value}
+              {keepTimesWhole(d.value)}
               {d.link ? (
                 <>
                   <br />
