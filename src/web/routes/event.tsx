@@ -116,7 +116,8 @@ function EventPage({ event }: { event: TPublicEvent }) {
             </div>
           )}
 
-          <div className="grid gap-3 border-t border-current/15 pt-4 empty:hidden">
+          {/* On phones the RSVP button sits in a bar at the bottom: no rule above an empty section. */}
+          <div className={bar ? 'grid gap-3 border-current/15 sm:border-t sm:pt-4' : 'grid gap-3 border-t border-current/15 pt-4'}>
             {ended && !remembered && !checking ? (
               <p className="text-lg font-semibold" data-testid="event-ended">
                 {MSG.eventEnded}

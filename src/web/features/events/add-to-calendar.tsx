@@ -16,6 +16,7 @@ export function AddToCalendar(props: AddToCalendarProps) {
   const [wanted, setWanted] = useState<false | 'show' | 'open'>(false);
   const focused = useRef(false);
   const opening = useRef(false);
+  const byKeyboard = useRef(false);
   const stand = useRef<HTMLButtonElement>(null);
   // A failed download is reported only to a click; the next hover, focus or click tries again.
   const Menu = usePart(menu, wanted !== false, () => {
@@ -24,7 +25,7 @@ export function AddToCalendar(props: AddToCalendarProps) {
     setWanted(false);
   });
 
-  if (Menu) return <Menu {...props} defaultOpen={wanted === 'open'} focusTrigger={focused.current} />;
+  if (Menu) return <Menu {...props} defaultOpen={wanted === 'open'} focusTrigger={focused.current} focusFirstItem={byKeyboard.current} />;
   const want = (how: 'show' | 'open') => {
     focused.current = document.activeElement === stand.current;
     if (how === 'open') opening.current = true;
@@ -37,7 +38,10 @@ export function AddToCalendar(props: AddToCalendarProps) {
       aria-expanded={false}
       onPointerEnter={() => want('show')}
       onFocus={() => want('show')}
-      onClick={() => want('open')}
+      onClick={(e) => {
+        byKeyboard.current = e.detail === 0; // Enter or Space: the menu opens on its first item, as Radix's own trigger does
+        want('open');
+      }}
     />
   );
 }

@@ -29,8 +29,10 @@ export function CalendarMenu({
   className,
   defaultOpen,
   focusTrigger,
-}: AddToCalendarProps & { defaultOpen: boolean; focusTrigger: boolean }) {
+  focusFirstItem,
+}: AddToCalendarProps & { defaultOpen: boolean; focusTrigger: boolean; focusFirstItem: boolean }) {
   const trigger = useRef<HTMLButtonElement>(null);
+  const firstItem = useRef(defaultOpen && focusFirstItem);
   // It replaced the stand-in button that had focus: keep focus where the guest left it.
   useEffect(() => {
     if (focusTrigger && !defaultOpen) trigger.current?.focus();
@@ -52,6 +54,12 @@ export function CalendarMenu({
       </M.Trigger>
       <M.Portal>
         <M.Content
+          onFocus={(e) => {
+            // Opened from the stand-in button by keyboard: Radix focused the menu itself; start on its first entry.
+            if (!firstItem.current || e.target !== e.currentTarget) return;
+            firstItem.current = false;
+            e.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+          }}
           align="start"
           sideOffset={6}
           collisionPadding={12}
