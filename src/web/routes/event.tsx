@@ -15,7 +15,7 @@ import { CalendarXIcon } from '../features/events/guest-icons.tsx';
 import { themeStyle } from '../features/events/theme-style.ts';
 import { useMyRsvp } from '../features/rsvp/api/get-my-rsvp.ts';
 import { LazyRsvpDialog, preloadRsvpDialog } from '../features/rsvp/lazy-rsvp-dialog.tsx';
-import { formatPrice } from '../features/rsvp/format.ts';
+import { formatPrice } from '../features/rsvp/price.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { lazyPart, usePart } from '../lib/lazy-part.ts';
 
