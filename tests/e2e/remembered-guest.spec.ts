@@ -60,7 +60,7 @@ test(
     const email = unique(testInfo, 'ada');
 
     await page.goto(`/event/${event.slug}`);
-    const panel = page.getByRole('complementary', { name: 'Date, place and RSVP' });
+    const panel = page.getByRole('region', { name: 'Date, place and RSVP' });
     await expect(panel.getByText('0 going · 20 spots left')).toBeVisible();
     await expect(panel.getByRole('link', { name: /1200 Lakeshore Drive/ })).toHaveAttribute(
       'href',
