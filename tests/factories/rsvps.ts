@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createUser } from '../../src/server/auth/create-user.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
@@ -74,4 +74,33 @@ export async function insertImportedRsvp(t: TestApp, eventId: string, overrides:
       .where(eq(events.id, eventId));
   }
   return row!;
+}
+
+/** The manage secret of the RSVP that `email` has for `eventId` (what the guest's e-mails link to). */
+export async function manageSecretOf(t: TestApp, eventId: string, email: string): Promise<string> {
+  const [row] = await t.db
+    .select({ secret: event_rsvps.manage_secret })
+    .from(event_rsvps)
+    .where(and(eq(event_rsvps.event_id, eventId), eq(event_rsvps.email, email.trim().toLowerCase())));
+  if (!row) throw new Error(`no RSVP of ${email} for ${eventId}`);
+  return row.secret;
+}
+
+/**
+ * The guest changes their answer through its manage link (PUT /api/public/rsvps/{secret}): `answer` is
+ * the form as first sent, `change` what differs now. Returns status and parsed body.
+ */
+export async function changeAnswer(t: TestApp, eventId: string, answer: Record<string, unknown>, change: Record<string, unknown> = {}) {
+  const secret = await manageSecretOf(t, eventId, String(answer.email));
+  const { email: _email, ...rest } = { ...answer, ...change };
+  const res = await t.request(`/api/public/rsvps/${secret}`, { method: 'PUT', json: rest });
+  // biome-ignore lint/suspicious/noExplicitAny: test helper returns the raw JSON for assertions
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any, secret };
+}
+
+/** The guest cancels through the manage link; returns status, body and the secret that was used. */
+export async function cancelAnswer(t: TestApp, secret: string) {
+  const res = await t.request(`/api/public/rsvps/${secret}/cancel`, { method: 'POST' });
+  // biome-ignore lint/suspicious/noExplicitAny: test helper returns the raw JSON for assertions
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }

@@ -49,6 +49,9 @@ const shared = await cohostedEvent({ title: 'Shared Event' });
 const guest = await postRsvp(t, shared.id, rsvpInput());
 expect(guest.status).toBe(201);
 const rsvpId: string = guest.body.rsvp.id;
+const cancelling: string = (await postRsvp(t, shared.id, rsvpInput())).body.rsvp.id;
+const manageSecret = async (id: string) =>
+  (await t.db.select({ s: event_rsvps.manage_secret }).from(event_rsvps).where(eq(event_rsvps.id, id)))[0]!.s;
 const ticketSecret = async () =>
   (await t.db.select({ s: event_rsvps.ticket_secret }).from(event_rsvps).where(eq(event_rsvps.id, rsvpId)))[0]!.s;
 // The confirmation e-mail (with QR and .ics attachments) lands in the dev mailbox: no SMTP configured.
@@ -404,13 +407,47 @@ const ROUTES: Row[] = [
   },
   {
     route: 'POST /api/public/events/:id/legacy-rsvp',
-    expect: publicRoute(201),
+    variant: 'not the sample event',
+    expect: publicRoute(404),
+    unchanged: async () => expect(await t.db.select().from(event_rsvps).where(eq(event_rsvps.type, 'legacy'))).toEqual([]),
     send: (who) =>
       t.request(`/api/public/events/${shared.id}/legacy-rsvp`, {
         method: 'POST',
         json: { preferred_name: 'Bo', phone: `+1415555${String(n++).padStart(4, '0')}`, rsvp: true },
         cookie: who.cookie,
       }),
+  },
+  // A guest's manage secret is the credential of their answer (a cancel rotates it: read the current one).
+  {
+    route: 'GET /api/public/rsvps/:manageSecret',
+    expect: publicRoute(200),
+    send: async (who) => t.request(`/api/public/rsvps/${await manageSecret(rsvpId)}`, { cookie: who.cookie }),
+  },
+  {
+    route: 'PUT /api/public/rsvps/:manageSecret',
+    expect: publicRoute(200),
+    send: async (who) =>
+      t.request(`/api/public/rsvps/${await manageSecret(rsvpId)}`, {
+        method: 'PUT',
+        json: { name: `Guest ${n++}`, guest_count: 1, status: 'confirmed' },
+        cookie: who.cookie,
+      }),
+  },
+  {
+    route: 'POST /api/public/rsvps/:manageSecret/cancel',
+    expect: publicRoute(200),
+    send: async (who) => t.request(`/api/public/rsvps/${await manageSecret(cancelling)}/cancel`, { method: 'POST', cookie: who.cookie }),
+  },
+  {
+    route: 'GET /api/public/events/:eventId/my-rsvp',
+    expect: publicRoute(200),
+    send: (who) => t.request(`/api/public/events/${shared.id}/my-rsvp`, { cookie: who.cookie }),
+  },
+  {
+    route: 'POST /api/public/find-ticket',
+    expect: publicRoute(202),
+    send: (who) =>
+      t.request('/api/public/find-ticket', { method: 'POST', json: { email: `someone-${n++}@example.com` }, cookie: who.cookie }),
   },
   // The ticket's own secret is the credential (regenerate above rotates it: read the current one).
   {

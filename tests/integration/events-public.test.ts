@@ -29,6 +29,7 @@ const PUBLIC_KEYS = [
   'currency',
   'end_date',
   'event_date',
+  'going',
   'host_line',
   'id',
   'image_url',

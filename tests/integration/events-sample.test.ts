@@ -86,34 +86,21 @@ describe('POST /api/public/events/:id/legacy-rsvp', () => {
     const seats = async () => (await t.db.select({ n: events.seats_taken }).from(events).where(eq(events.id, sample.id)))[0]!.n;
     expect(await seats()).toBe(1);
 
-    const no = await legacy(sample.id, { preferred_name: 'Sam', phone: '555-123-4567', rsvp: false });
-    expect(await no.json()).toEqual({ rsvp: { id: rsvp.id, status: 'declined' }, ticket_url: null });
-    expect(await seats()).toBe(0);
+    // The same number again (however written) changes nothing and learns nothing: whoever knows a phone
+    // number must not cancel someone's answer (docs/decisions/0012-answers-belong-to-the-email.md).
+    const no = await legacy(sample.id, { preferred_name: 'Mallory', phone: '555-123-4567', rsvp: false });
+    expect(no.status).toBe(200);
+    expect(await no.json()).toEqual({ rsvp: null, ticket_url: null, already_answered: true });
+    expect(await seats()).toBe(1);
     const rows = await t.db
       .select()
       .from(event_rsvps)
       .where(and(eq(event_rsvps.event_id, sample.id), eq(event_rsvps.type, 'legacy')));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.confirmed_at).toBeNull();
-    expect(await verify(first.verification_url!)).toBeNull();
-
-    // Yes again: confirmed from now on; a repeated yes keeps that moment. Knowing the phone number
-    // does not reveal the ticket link (docs/decisions/0010-ticket-secrets.md).
-    const yesAgain = await legacy(sample.id, { preferred_name: 'Sam', phone: '555-123-4567', rsvp: true });
-    expect(await yesAgain.json()).toEqual({ rsvp: { id: rsvp.id, status: 'confirmed' }, ticket_url: null });
-    const [again] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, rsvp.id));
-    expect(again!.confirmed_at!.getTime()).toBeGreaterThan(row!.confirmed_at!.getTime());
-    // The ticket from before the "no" stays refused; the page (same secret) shows a new one.
-    expect(await verify(first.verification_url!)).toBeNull();
-    const second = (await (await t.request(page)).json()) as TTicket;
-    expect(second.verification_url).not.toBe(first.verification_url);
-    expect(await verify(second.verification_url!)).toMatchObject({ rsvpId: rsvp.id, via: 'token' });
-    await legacy(sample.id, { preferred_name: 'Sam', phone: '555-123-4567', rsvp: true });
-    const [same] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, rsvp.id));
-    expect(same!.confirmed_at).toEqual(again!.confirmed_at);
+    expect(rows).toEqual([row]);
+    expect(await verify(first.verification_url!)).toMatchObject({ rsvpId: rsvp.id });
   });
 
-  it('legacy form texts for blank fields; 404 unknown or inactive; paid events refuse; full events refuse', async () => {
+  it('legacy form texts for blank fields; 404 for any event but the sample; a full sample refuses a yes', async () => {
     const sample = ((await (await t.request('/api/public/events/sample', { headers: from() })).json()) as { event: TPublicEvent }).event;
     const blank = await legacy(sample.id, { preferred_name: ' ', phone: '', rsvp: true });
     expect(blank.status).toBe(400);
@@ -122,22 +109,33 @@ describe('POST /api/public/events/:id/legacy-rsvp', () => {
     expect((await noPhone.json()).error.fields).toEqual({ phone: MSG.phoneRequired });
 
     const host = await signedInUser(t);
-    const inactive = await createEvent(t, host, { is_active: false });
-    expect((await legacy(inactive.id, { preferred_name: 'Al', phone: '5550001111', rsvp: true })).status).toBe(404);
+    // Only the sample takes the legacy form: any other event, active or not, free or paid, is a 404.
+    for (const other of [
+      await createEvent(t, host),
+      await createEvent(t, host, { is_active: false }),
+      await createEvent(t, host, paidEventInput()),
+    ]) {
+      expect((await legacy(other.id, { preferred_name: 'Al', phone: '5550001111', rsvp: true })).status).toBe(404);
+    }
     expect((await legacy('nope', { preferred_name: 'Al', phone: '5550001111', rsvp: true })).status).toBe(404);
-    const paid = await createEvent(t, host, paidEventInput());
-    expect((await legacy(paid.id, { preferred_name: 'Al', phone: '5550001111', rsvp: true })).status).toBe(422);
+    expect(await t.db.select().from(event_rsvps).where(eq(event_rsvps.phone, '+15550001111'))).toHaveLength(0);
 
-    const tiny = await createEvent(t, host, { max_attendees: 1 });
-    expect((await legacy(tiny.id, { preferred_name: 'A', phone: '5550000001', rsvp: true })).status).toBe(201);
-    const full = await legacy(tiny.id, { preferred_name: 'B', phone: '5550000002', rsvp: true });
+    const [{ taken }] = (await t.db.select({ taken: events.seats_taken }).from(events).where(eq(events.id, sample.id))) as [
+      { taken: number },
+    ];
+    await t.db
+      .update(events)
+      .set({ max_attendees: taken + 1 })
+      .where(eq(events.id, sample.id));
+    expect((await legacy(sample.id, { preferred_name: 'A', phone: '5550000001', rsvp: true })).status).toBe(201);
+    const full = await legacy(sample.id, { preferred_name: 'B', phone: '5550000002', rsvp: true });
     expect(full.status).toBe(409);
     expect((await full.json()).error.message).toBe(MSG.capacityReached);
-    expect((await legacy(tiny.id, { preferred_name: 'B', phone: '5550000002', rsvp: false })).status).toBe(201);
+    expect((await legacy(sample.id, { preferred_name: 'B', phone: '5550000002', rsvp: false })).status).toBe(201);
     // The public read shows the seat taken at once.
-    const pubTiny = ((await (await t.request(`/api/public/events/${tiny.id}`, { headers: from() })).json()) as { event: TPublicEvent })
-      .event;
-    expect(pubTiny.seats_left).toBe(0);
+    const pub = ((await (await t.request(`/api/public/events/${sample.id}`, { headers: from() })).json()) as { event: TPublicEvent }).event;
+    expect(pub.seats_left).toBe(0);
+    await t.db.update(events).set({ max_attendees: null }).where(eq(events.id, sample.id));
   });
 
   it('is rate limited per address: 429 with Retry-After', async () => {
@@ -146,7 +144,7 @@ describe('POST /api/public/events/:id/legacy-rsvp', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 22; i++) {
       statuses.push(
-        (await legacy(sample.id, { preferred_name: `G${i}`, phone: `555000${String(i).padStart(4, '0')}`, rsvp: false }, me)).status,
+        (await legacy(sample.id, { preferred_name: `G${i}`, phone: `556000${String(i).padStart(4, '0')}`, rsvp: false }, me)).status,
       );
     }
     expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);

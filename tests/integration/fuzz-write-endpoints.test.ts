@@ -19,6 +19,7 @@ const member = await signedInUser(t);
 const event = await createEvent(t, owner);
 const publicEvent = await insertEvent(t, { user_id: owner.id });
 const rsvp = await postRsvp(t, publicEvent.id, rsvpInput());
+const manageSecret = rsvp.body.manage_url.split('/').pop() as string;
 
 const RUNS = 40;
 
@@ -216,6 +217,27 @@ const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     path: segment(publicEvent.id).map((id) => `/api/public/events/${id}/rsvps`),
     valid: { name: 'Ada', email: 'ada@example.com', phone: '555', notes: 'Hi', guest_count: 1, status: 'confirmed' },
+    signedIn: false,
+  },
+  {
+    name: 'PUT /api/public/rsvps/:manageSecret',
+    method: 'PUT',
+    path: segment(manageSecret).map((m) => `/api/public/rsvps/${m}`),
+    valid: { name: 'Ada', phone: '555', notes: 'Hi', guest_count: 2, status: 'maybe' },
+    signedIn: false,
+  },
+  {
+    name: 'POST /api/public/rsvps/:manageSecret/cancel',
+    method: 'POST',
+    path: segment(manageSecret).map((m) => `/api/public/rsvps/${m}/cancel`),
+    valid: {},
+    signedIn: false,
+  },
+  {
+    name: 'POST /api/public/find-ticket',
+    method: 'POST',
+    path: fc.constant('/api/public/find-ticket'),
+    valid: { email: 'ada@example.com' },
     signedIn: false,
   },
   {

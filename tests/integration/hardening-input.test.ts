@@ -208,9 +208,18 @@ describe('event dates before 1970', () => {
     expect(Object.keys((await errorOf(patched)).fields ?? {}).sort()).toEqual(['end_date', 'event_date']);
   });
 
-  it('a stored one (imported data) still takes RSVPs, with a calendar file', async () => {
+  it('a stored one (imported data) has ended: answers get 409 event_ended, never a 500', async () => {
     for (const event_date of [new Date('1969-12-31T23:00:00Z'), new Date('0500-01-01T00:00:00Z')]) {
       const event = await insertEvent(t, { event_date });
+      const res = await postRsvp(t, event.id, rsvpInput());
+      expect(res.status).toBe(409);
+      expect(res.body.error).toEqual({ code: 'event_ended', message: MSG.eventEndedText });
+    }
+  });
+
+  it('one that started before 1970 and still runs takes RSVPs, with a calendar file', async () => {
+    for (const event_date of [new Date('1969-12-31T23:00:00Z'), new Date('0500-01-01T00:00:00Z')]) {
+      const event = await insertEvent(t, { event_date, end_date: new Date('2099-01-01T00:00:00Z') });
       const res = await postRsvp(t, event.id, rsvpInput());
       expect(res.status).toBe(201);
       expect((await icsOf(res.body.rsvp.id)).toString()).toContain(`DTSTART:${event_date.toISOString().slice(0, 4)}`);

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps, rsvp_pins } from '../../src/server/db/schema/rsvps.ts';
 import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
-import { insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
+import { changeAnswer, insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 
@@ -112,14 +112,14 @@ describe('confirmation e-mail', () => {
     const id = body.rsvp.id as string;
     expect(await deliver(input.email)).toHaveLength(1);
 
-    // The same answer again (a double click, a retried request after a timeout): the confirmation,
-    // with its ticket link, is re-sent once to the guest's address (rsvps/update-rsvp.ts).
+    // The same answer again (a double click, a retried request after a timeout, or someone else
+    // typing this address): the address gets its manage link once (rsvps/answer-known-email.ts).
     await Promise.all([postRsvp(t, event.id, input), postRsvp(t, event.id, input)]);
-    const resent = await deliver(input.email);
-    expect(resent).toHaveLength(1);
-    expect(resent[0]!.text).toContain(`Your ticket: ${TEST_ORIGIN}${body.ticket_url}`);
+    const linked = await deliver(input.email);
+    expect(linked).toHaveLength(1);
+    expect(linked[0]!.text).toContain(`${TEST_ORIGIN}${body.manage_url}`);
 
-    const more = await postRsvp(t, event.id, { ...input, guest_count: 3 });
+    const more = await changeAnswer(t, event.id, input, { guest_count: 3 });
     expect(more.status).toBe(200);
     const updated = await deliver(input.email);
     expect(updated.map((m) => m.subject)).toEqual(['Your updated ticket for Harbour Gala']);
@@ -133,8 +133,8 @@ describe('confirmation e-mail', () => {
       .where(like(outbox.idempotency_key, `rsvp:${id}:%`));
     expect(rows.map((r) => [r.idempotency_key, r.status]).sort()).toEqual([
       [`rsvp:${id}:confirmed:1`, 'sent'],
-      [expect.stringMatching(`^rsvp:${id}:confirmed:1:resend:`), 'sent'],
       [`rsvp:${id}:confirmed:2`, 'sent'],
+      [expect.stringMatching(`^rsvp:${id}:manage-link:`), 'sent'],
     ]);
   });
 
@@ -148,13 +148,13 @@ describe('confirmation e-mail', () => {
     expect(ack!.text).not.toContain('PIN');
     expect(ack!.attachments).toHaveLength(0);
 
-    await postRsvp(t, event.id, { ...input, status: 'maybe' });
+    await changeAnswer(t, event.id, input, { status: 'maybe' });
     const [maybe] = await deliver(input.email);
     expect(maybe!.subject).toBe('You might come to Harbour Gala');
     expect(maybe!.attachments.map((a) => a.filename)).toEqual(['event.ics']);
     expect(vevent(maybe!.attachments[0]!.content).getFirstPropertyValue('status')).toBe('TENTATIVE');
 
-    await postRsvp(t, event.id, { ...input, status: 'confirmed' });
+    await changeAnswer(t, event.id, input, { status: 'confirmed' });
     const [ticket] = await deliver(input.email);
     expect(ticket!.subject).toBe('Your updated ticket for Harbour Gala');
     const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, body.rsvp.id));
@@ -170,8 +170,8 @@ describe('confirmation e-mail', () => {
     expect(vevent(ticket!.attachments.find((a) => a.filename === 'event.ics')!.content).getFirstPropertyValue('status')).toBe('CONFIRMED');
 
     // Maybe, then no, with nothing delivered in between (a backlog, or the maybe e-mail failing for a while).
-    await postRsvp(t, event.id, { ...input, status: 'maybe' });
-    await postRsvp(t, event.id, { ...input, status: 'declined' });
+    await changeAnswer(t, event.id, input, { status: 'maybe' });
+    await changeAnswer(t, event.id, input, { status: 'declined' });
     const mails = await deliver(input.email);
     expect(mails.map((m) => m.subject)).toEqual(['Thanks for letting us know: Harbour Gala']);
     const [no] = mails;

@@ -9,7 +9,7 @@ import { type EmailPayload, outbox } from '../../src/server/db/schema/outbox.ts'
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { signTicketToken, TICKET_TOKEN_LENGTH, verifyTicketToken } from '../../src/server/modules/tickets/ticket-token.ts';
 import { verifyTicket } from '../../src/server/modules/tickets/verify-ticket.ts';
-import { insertEvent, insertImportedRsvp, postRsvp, rsvpInput } from '../factories/rsvps.ts';
+import { changeAnswer, insertEvent, insertImportedRsvp, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 
@@ -229,7 +229,7 @@ describe('signed ticket tokens', () => {
       )[0]!,
     ];
     // maybe → confirmed: still an RSVP of ours, with a signed token and legacy_qr false.
-    await postRsvp(t, event.id, { name: issued[2]!.name, email: issued[2]!.email, status: 'confirmed' });
+    await changeAnswer(t, event.id, { name: issued[2]!.name, email: issued[2]!.email, guest_count: 1 }, { status: 'confirmed' });
     for (const row of issued) expect((await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, row.id)))[0]!.legacy_qr).toBe(false);
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...issued.map((r) => r.id)).chain(legacyPayload), async (forged) => (await verify(forged)) === null),
@@ -243,11 +243,11 @@ describe('signed ticket tokens', () => {
     const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.email, input.email));
     const token = row!.qr_code_data!;
     expect(await verify(token)).not.toBeNull();
-    await postRsvp(t, event.id, { ...input, status: 'maybe' });
+    await changeAnswer(t, event.id, input, { status: 'maybe' });
     expect(await verify(token)).toBeNull();
-    await postRsvp(t, event.id, { ...input, status: 'declined' });
+    await changeAnswer(t, event.id, input, { status: 'declined' });
     expect(await verify(token)).toBeNull();
-    await postRsvp(t, event.id, input);
+    await changeAnswer(t, event.id, input);
     expect(await verify(token)).toBeNull(); // left 'confirmed' once: that ticket is retired
     const [again] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, row!.id));
     expect(await verify(again!.qr_code_data!)).not.toBeNull();
@@ -260,11 +260,11 @@ describe('signed ticket tokens', () => {
     const { qr_code_data: a, ticket_secret: secret } = await read();
     expect(await verify(a!)).toMatchObject({ rsvpId: id, via: 'token' });
 
-    expect((await postRsvp(t, event.id, { ...input, status: 'declined' })).status).toBe(200);
+    expect((await changeAnswer(t, event.id, input, { status: 'declined' })).status).toBe(200);
     expect(await read()).toMatchObject({ status: 'declined', qr_version: 2, qr_code_data: null });
     expect(await verify(a!)).toBeNull();
 
-    expect((await postRsvp(t, event.id, input)).status).toBe(200);
+    expect((await changeAnswer(t, event.id, input)).status).toBe(200);
     const now = await read();
     const b = now.qr_code_data!;
     // The guest's ticket page stays (a guest's own decline locks nobody out); its QR is new.
@@ -286,10 +286,10 @@ describe('signed ticket tokens', () => {
     );
 
     // Staying confirmed (only the guest count changes) keeps B; going through 'maybe' retires it too.
-    await postRsvp(t, event.id, { ...input, guest_count: 3 });
+    await changeAnswer(t, event.id, input, { guest_count: 3 });
     expect(await verify(b)).not.toBeNull();
-    await postRsvp(t, event.id, { ...input, status: 'maybe' });
-    await postRsvp(t, event.id, input);
+    await changeAnswer(t, event.id, input, { status: 'maybe' });
+    await changeAnswer(t, event.id, input);
     expect(await verify(b)).toBeNull();
     expect(await verify((await read()).qr_code_data!)).toMatchObject({ rsvpId: id });
     expect((await read()).qr_version).toBe(3);
@@ -338,8 +338,9 @@ describe('legacy QR payloads: only for RSVPs imported from the legacy system', (
     const row = await insertImportedRsvp(t, event.id);
     const legacy = JSON.stringify({ verification_code: row.id });
     expect(await verify(legacy)).not.toBeNull();
-    await postRsvp(t, event.id, { name: row.name, email: row.email, status: 'declined' });
-    await postRsvp(t, event.id, { name: row.name, email: row.email, status: 'confirmed' });
+    const answer = { name: row.name, email: row.email!, guest_count: row.guest_count };
+    await changeAnswer(t, event.id, answer, { status: 'declined' });
+    await changeAnswer(t, event.id, answer, { status: 'confirmed' });
     expect(await verify(legacy)).toBeNull();
     const [now] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, row.id));
     expect(await verify(now!.qr_code_data!)).toMatchObject({ rsvpId: row.id, via: 'token' });
@@ -386,8 +387,8 @@ describe('QR images', () => {
     expect((await t.request(`/qr/${row.ticket_secret}.svg`)).headers.get('etag')).not.toBe(etag);
 
     // A decline and a new yes: the same page, a new QR version.
-    await postRsvp(t, event.id, { ...input, status: 'declined' });
-    await postRsvp(t, event.id, input);
+    await changeAnswer(t, event.id, input, { status: 'declined' });
+    await changeAnswer(t, event.id, input);
     const after = await t.request(path, { headers: { 'if-none-match': etag } });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
@@ -451,9 +452,12 @@ describe('GET /api/public/tickets/:ticketSecret', () => {
         timezone: 'Europe/London',
         location: event.location,
         is_paid_event: false,
+        theme: null,
       },
     });
     expect(JSON.stringify(ticket)).not.toMatch(/vegan|15550199|@example/);
+    // The manage secret (control of the answer) never reaches the ticket page: a ticket is shown at the door.
+    expect(JSON.stringify(ticket)).not.toContain(row.manage_secret);
   });
 
   it('confirmed_at is when the answer became confirmed: not the creation of a maybe, null while not confirmed', async () => {
@@ -469,21 +473,21 @@ describe('GET /api/public/tickets/:ticketSecret', () => {
     const created = new Date('2031-05-01T10:00:00Z');
     await t.db.update(event_rsvps).set({ created_at: created }).where(eq(event_rsvps.id, id));
     const before = Date.now();
-    await postRsvp(t, event.id, { ...input, status: 'confirmed' });
+    await changeAnswer(t, event.id, input, { status: 'confirmed' });
     const yes = await ticket();
     expect(yes.created_at).toBe(created.toISOString());
     expect(yes.confirmed_at).not.toBeNull();
     expect(Date.parse(yes.confirmed_at!)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(yes.confirmed_at!)).toBeLessThanOrEqual(Date.now() + 1000);
     // Changing the guest count keeps the date; leaving 'confirmed' clears it; confirming again sets a new one.
-    await postRsvp(t, event.id, { ...input, status: 'confirmed', guest_count: 2 });
+    await changeAnswer(t, event.id, input, { status: 'confirmed', guest_count: 2 });
     expect((await ticket()).confirmed_at).toBe(yes.confirmed_at);
-    await postRsvp(t, event.id, { ...input, status: 'maybe' });
+    await changeAnswer(t, event.id, input, { status: 'maybe' });
     expect((await stored()).confirmed_at).toBeNull();
     expect((await ticket()).confirmed_at).toBeNull();
-    await postRsvp(t, event.id, { ...input, status: 'declined' });
+    await changeAnswer(t, event.id, input, { status: 'declined' });
     expect((await stored()).confirmed_at).toBeNull();
-    await postRsvp(t, event.id, { ...input, status: 'confirmed' });
+    await changeAnswer(t, event.id, input, { status: 'confirmed' });
     expect(Date.parse((await ticket()).confirmed_at!)).toBeGreaterThanOrEqual(Date.parse(yes.confirmed_at!));
   });
 
@@ -545,29 +549,28 @@ describe('POST /api/events/:eventId/rsvps/:rsvpId/regenerate-qr', () => {
     expect(await verify(old)).toBeNull();
     expect(await verify(body.qr_code_data)).toMatchObject({ rsvpId: row.id });
     expect(now).toMatchObject({ qr_version: 2, qr_code_data: body.qr_code_data, qr_code_image_url: body.qr_code_url });
-    // A later update of the answer keeps the rotated token; the new page goes only into its e-mail.
-    const update = await postRsvp(t, event.id, { name: row.name, email: row.email, guest_count: 2 });
-    expect(update.body.ticket_url).toBeNull();
+    // A later change of the answer keeps the rotated token; its e-mail carries the new page.
+    const update = await changeAnswer(t, event.id, { name: row.name, email: row.email!, guest_count: 2 });
+    expect(update.body.rsvp.ticket_url).toBe(`/ticket/${now.ticket_secret}`);
     expect((await mailTo(row.id, 'rsvp:%:confirmed:2')).text).toContain(`Your ticket: ${body.ticket_url}`);
     expect((await readRsvp(row.id)).qr_code_data).toBe(body.qr_code_data);
   });
 
-  it("re-posting the guest's e-mail after a regenerate reveals no ticket URL or secret; the new link goes only to the outbox e-mail", async () => {
+  it("re-posting the guest's e-mail after a regenerate reveals nothing and changes nothing; the manage link goes to the address", async () => {
     const row = await confirmed();
-    const body = await (await regenerate(event.id, row.id, owner.cookie)).json();
+    await (await regenerate(event.id, row.id, owner.cookie)).json();
     const now = await readRsvp(row.id);
     const res = await postRsvp(t, event.id, { name: row.name, email: row.email, guest_count: row.guest_count });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      rsvp: { id: row.id, status: 'confirmed', guest_count: row.guest_count, updated: true },
-      ticket_url: null,
-      email_queued: true,
-    });
+    expect(res.body).toEqual({ rsvp: null, ticket_url: null, manage_url: null, already_answered: true, email_queued: true });
     const answer = JSON.stringify(res.body);
-    for (const secret of [now.ticket_secret, now.qr_nonce, now.qr_code_data!, row.ticket_secret]) expect(answer).not.toContain(secret);
-    const mail = await mailTo(row.id, 'rsvp:%:confirmed:1:resend:%');
+    for (const secret of [row.id, now.ticket_secret, now.qr_nonce, now.qr_code_data!, row.ticket_secret, now.manage_secret]) {
+      expect(answer).not.toContain(secret);
+    }
+    expect(await readRsvp(row.id)).toEqual(now);
+    const mail = await mailTo(row.id, 'rsvp:%:manage-link:%');
     expect(mail.to).toBe(row.email);
-    expect(mail.text).toContain(`Your ticket: ${body.ticket_url}`);
+    expect(mail.text).toContain(`${TEST_ORIGIN}/rsvp/${now.manage_secret}`);
   });
 
   it('locks the old holder out: old ticket URL, old QR image URLs and old token stop working; the new ones work', async () => {

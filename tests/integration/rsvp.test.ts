@@ -11,7 +11,7 @@ import { createRsvp } from '../../src/server/modules/rsvps/create-rsvp.ts';
 import { loadRsvpEvent } from '../../src/server/modules/rsvps/load-rsvp-event.ts';
 import { RSVP_LIMITS } from '../../src/server/modules/rsvps/rsvps.routes.ts';
 import { CHECKOUT_NOT_AVAILABLE } from '../../src/server/modules/rsvps/attend-rules.ts';
-import { insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
+import { changeAnswer, insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 
 const t = await createTestApp({ RATE_LIMIT: 'false' });
@@ -74,8 +74,10 @@ describe('RSVP form validation (the RSVP rules, same texts as the form)', () => 
     expect(res.status).toBe(201);
     const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, res.body.rsvp.id));
     expect(res.body).toEqual({
-      rsvp: { id: expect.any(String), status: 'confirmed', guest_count: 1, updated: false },
+      rsvp: { id: expect.any(String), status: 'confirmed', guest_count: 1 },
       ticket_url: `/ticket/${row!.ticket_secret}`,
+      manage_url: `/rsvp/${row!.manage_secret}`,
+      already_answered: false,
       email_queued: true,
     });
     expect(row).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', phone: null, notes: null, guest_count: 1, type: 'rsvp' });
@@ -129,78 +131,79 @@ describe('which events take RSVPs', () => {
   });
 });
 
-describe('one RSVP per e-mail and event', () => {
-  it('a second answer from the same e-mail updates the first: one row, seat counter adjusted, e-mail per change', async () => {
+describe('one RSVP per e-mail and event: the answer belongs to whoever controls the e-mail', () => {
+  it('a later answer with a known e-mail changes nothing, reveals nothing and e-mails the manage link instead', async () => {
     const event = await insertEvent(t, { max_attendees: 20 });
-    const first = await postRsvp(t, event.id, rsvpInput({ email: 'Same@Example.com', guest_count: 2 }));
+    const first = await postRsvp(t, event.id, rsvpInput({ email: 'Same@Example.com', guest_count: 2, phone: '+1 555 0199' }));
     expect(first.status).toBe(201);
     const id = first.body.rsvp.id;
+    const [before] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id));
+
+    const stranger = await postRsvp(t, event.id, rsvpInput({ email: 'same@example.com', guest_count: 5, status: 'declined' }));
+    expect(stranger.status).toBe(200);
+    expect(stranger.body).toEqual({ rsvp: null, ticket_url: null, manage_url: null, already_answered: true, email_queued: true });
+    // Nothing of the RSVP in the answer: no id, secrets, token, PIN or status.
+    const text = JSON.stringify(stranger.body) + JSON.stringify(Object.fromEntries(stranger.headers));
+    const [pin] = await t.db.select().from(rsvp_pins).where(eq(rsvp_pins.rsvp_id, id));
+    for (const secret of [id, before!.ticket_secret, before!.manage_secret, before!.qr_code_data!, pin!.pin, 'confirmed']) {
+      expect(text).not.toContain(secret);
+    }
+    // Nothing changed, no cookie for the stranger.
+    expect(stranger.headers.get('set-cookie')).toBeNull();
+    const [after] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id));
+    expect(after).toEqual(before);
     expect(await seats(event.id)).toEqual({ counter: 2, sum: 2 });
-
-    const more = await postRsvp(t, event.id, rsvpInput({ email: 'same@example.com', guest_count: 5, phone: '+1 555 0100' }));
-    expect(more.status).toBe(200);
-    expect(more.body.rsvp).toEqual({ id, status: 'confirmed', guest_count: 5, updated: true });
-    expect(await seats(event.id)).toEqual({ counter: 5, sum: 5 });
-
-    const rows = await t.db.select().from(event_rsvps).where(eq(event_rsvps.event_id, event.id));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ guest_count: 5, phone: '+1 555 0100', revision: 2 });
-    expect((await mailsFor(id)).map((m) => m.idempotency_key).sort()).toEqual([`rsvp:${id}:confirmed:1`, `rsvp:${id}:confirmed:2`]);
-  });
-
-  it('an identical resubmission writes nothing and re-sends the confirmation (with the ticket link) to the e-mail, not in the answer', async () => {
-    const event = await insertEvent(t);
-    const input = rsvpInput({ guest_count: 3 });
-    const first = await postRsvp(t, event.id, input);
-    const again = await postRsvp(t, event.id, input);
-    expect(again.status).toBe(200);
-    expect(again.body.rsvp).toEqual({ ...first.body.rsvp, updated: true });
-    // The ticket link goes only to the guest's own address (docs/decisions/0010-ticket-secrets.md).
-    expect(again.body).toMatchObject({ ticket_url: null, email_queued: true });
-    const id = first.body.rsvp.id;
-    const mails = (await mailsFor(id)).sort((a, b) => a.idempotency_key.localeCompare(b.idempotency_key));
-    expect(mails.map((m) => m.idempotency_key)).toEqual([
+    // The address got the manage link (its own secret), not a confirmation.
+    const mails = await mailsFor(id);
+    expect(mails.map((m) => m.idempotency_key).sort()).toEqual([
       `rsvp:${id}:confirmed:1`,
-      expect.stringMatching(`^rsvp:${id}:confirmed:1:resend:`),
+      expect.stringMatching(`^rsvp:${id}:manage-link:`),
     ]);
-    expect((mails[1]!.payload as { text: string }).text).toContain(`Your ticket: ${TEST_ORIGIN}${first.body.ticket_url}`);
-    const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id));
-    expect(row!.revision).toBe(1);
+    const link = mails.find((m) => m.idempotency_key.includes('manage-link'))!.payload as { to: string; text: string };
+    expect(link.to).toBe('same@example.com');
+    expect(link.text).toContain(`${TEST_ORIGIN}/rsvp/${before!.manage_secret}`);
   });
 
-  it('email_queued says whether this answer queued a confirmation e-mail: an unchanged one re-sends at most once per window', async () => {
+  it('the manage link e-mail goes at most once per RSVP in its window, however often the form is sent', async () => {
     const event = await insertEvent(t);
     const input = rsvpInput({ guest_count: 2 });
-    const queued = async (body: Record<string, unknown>, expected: { status: number; email_queued: boolean }) => {
-      const res = await postRsvp(t, event.id, body);
-      expect({ status: res.status, email_queued: res.body.email_queued }).toEqual(expected);
-      return res.body.rsvp.id as string;
-    };
-    const id = await queued(input, { status: 201, email_queued: true });
-    const mails = async () => (await mailsFor(id)).length;
-    expect(await mails()).toBe(1);
-    await queued(input, { status: 200, email_queued: true });
-    await queued(input, { status: 200, email_queued: false });
-    await queued({ ...input, phone: '+1 555 0100', notes: 'late' }, { status: 200, email_queued: false });
-    expect(await mails()).toBe(2);
-    await queued({ ...input, guest_count: 3 }, { status: 200, email_queued: true });
-    expect(await mails()).toBe(3);
-    await queued({ ...input, guest_count: 3, status: 'maybe' }, { status: 200, email_queued: true });
-    await queued({ ...input, guest_count: 3, status: 'maybe' }, { status: 200, email_queued: false });
-    expect(await mails()).toBe(4);
-    expect((await postRsvp(t, event.id, rsvpInput({ status: 'declined' }))).body.email_queued).toBe(true);
+    const first = await postRsvp(t, event.id, input);
+    const again = [await postRsvp(t, event.id, input), await postRsvp(t, event.id, input), await postRsvp(t, event.id, input)];
+    expect(again.map((r) => [r.status, r.body.email_queued])).toEqual([
+      [200, true],
+      [200, false],
+      [200, false],
+    ]);
+    expect(await mailsFor(first.body.rsvp.id)).toHaveLength(2);
   });
 
-  it('concurrent first answers from one e-mail make one RSVP', async () => {
+  it('the first answer sets the remember cookies (HttpOnly manage secret for the public API, a readable marker)', async () => {
+    const event = await insertEvent(t);
+    const res = await postRsvp(t, event.id, rsvpInput());
+    const cookies = res.headers.getSetCookie();
+    const compact = event.id.replace(/-/g, '');
+    const secret = cookies.find((c) => c.startsWith(`trsvp_${compact}=`))!;
+    expect(secret).toMatch(/HttpOnly/i);
+    expect(secret).toMatch(/Path=\/api\/public/);
+    expect(secret).toMatch(/SameSite=Lax/i);
+    expect(secret).toContain(res.body.manage_url.split('/').pop());
+    const seen = cookies.find((c) => c.startsWith(`tseen_${compact}=1`))!;
+    expect(seen).not.toMatch(/HttpOnly/i);
+    expect(seen).toMatch(/Path=\//);
+  });
+
+  it('concurrent first answers from one e-mail make one RSVP; the others learn only that it exists', async () => {
     const event = await insertEvent(t, { max_attendees: 100 });
     const input = rsvpInput({ guest_count: 2 });
     const results = await Promise.all(Array.from({ length: 10 }, () => postRsvp(t, event.id, input)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 200)).toHaveLength(9);
-    expect(new Set(results.map((r) => r.body.rsvp.id)).size).toBe(1);
+    const others = results.filter((r) => r.status === 200);
+    expect(others).toHaveLength(9);
+    for (const r of others) expect(r.body).toMatchObject({ rsvp: null, ticket_url: null, manage_url: null, already_answered: true });
     expect(await seats(event.id)).toEqual({ counter: 2, sum: 2 });
-    // One confirmation, and one re-sent one for the nine identical answers.
-    expect(await mailsFor(results[0]!.body.rsvp.id)).toHaveLength(2);
+    // One confirmation, and one manage link for the nine repeats.
+    const created = results.find((r) => r.status === 201)!;
+    expect(await mailsFor(created.body.rsvp.id)).toHaveLength(2);
   });
 });
 
@@ -234,32 +237,32 @@ describe('capacity', () => {
     expect(await seats(event.id)).toEqual({ counter: 1, sum: 1 });
   });
 
-  it('downgrading confirmed → maybe or declined frees the seats; upgrading takes them again if free', async () => {
+  it('through the manage link: downgrading frees the seats, even on a full event; upgrading takes them again if free', async () => {
     const event = await insertEvent(t, { max_attendees: 4 });
     const a = rsvpInput({ guest_count: 4 });
     await postRsvp(t, event.id, a);
     expect(await seats(event.id)).toEqual({ counter: 4, sum: 4 });
-    expect((await postRsvp(t, event.id, { ...a, status: 'maybe' })).status).toBe(200);
+    expect((await changeAnswer(t, event.id, a, { status: 'maybe' })).status).toBe(200);
     expect(await seats(event.id)).toEqual({ counter: 0, sum: 0 });
 
     const b = rsvpInput({ guest_count: 3 });
     expect((await postRsvp(t, event.id, b)).status).toBe(201);
-    const back = await postRsvp(t, event.id, a);
+    const back = await changeAnswer(t, event.id, a, { status: 'confirmed' });
     expect(back.status).toBe(409);
     expect(back.body.error.message).toBe(`${MSG.capacityReached} Only 1 seat is left.`);
-    expect((await postRsvp(t, event.id, { ...b, status: 'declined' })).status).toBe(200);
-    expect((await postRsvp(t, event.id, a)).status).toBe(200);
+    expect((await changeAnswer(t, event.id, b, { status: 'declined' })).status).toBe(200);
+    expect((await changeAnswer(t, event.id, a, { status: 'confirmed' })).status).toBe(200);
     expect(await seats(event.id)).toEqual({ counter: 4, sum: 4 });
   });
 
-  it('shrinking the guest count of a confirmed answer frees seats; growing it is checked', async () => {
+  it('through the manage link: shrinking the party frees seats; growing it is checked', async () => {
     const event = await insertEvent(t, { max_attendees: 6 });
     const a = rsvpInput({ guest_count: 5 });
     await postRsvp(t, event.id, a);
-    expect((await postRsvp(t, event.id, { ...a, guest_count: 2 })).status).toBe(200);
+    expect((await changeAnswer(t, event.id, a, { guest_count: 2 })).status).toBe(200);
     expect(await seats(event.id)).toEqual({ counter: 2, sum: 2 });
-    expect((await postRsvp(t, event.id, { ...a, guest_count: 7 })).status).toBe(409);
-    expect((await postRsvp(t, event.id, { ...a, guest_count: 6 })).status).toBe(200);
+    expect((await changeAnswer(t, event.id, a, { guest_count: 7 })).status).toBe(409);
+    expect((await changeAnswer(t, event.id, a, { guest_count: 6 })).status).toBe(200);
     expect(await seats(event.id)).toEqual({ counter: 6, sum: 6 });
   });
 

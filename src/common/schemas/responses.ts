@@ -53,6 +53,9 @@ const eventCore = {
 };
 export type TEventCore = z.infer<z.ZodObject<typeof eventCore>>;
 
+/** An event's theme as guest pages wear it; null for the default look. */
+const ZEventTheme = z.strictObject({ name: z.string(), colors: ZThemeColors }).nullable();
+
 /** What hosts see of their event. Never the secret key: only its masked hint ('sk_live_…abcd'). */
 export const ZEventAdmin = z
   .strictObject({
@@ -111,7 +114,7 @@ export const ZPublicEvent = z
     seats_left: z.number().int().nullable(),
     /** Guests going (seats held by confirmed answers) when the host shows the count, else null. */
     going: z.number().int().nullable(),
-    theme: z.strictObject({ name: z.string(), colors: ZThemeColors }).nullable(),
+    theme: ZEventTheme,
   })
   .meta({ id: 'PublicEvent' });
 export type TPublicEvent = z.infer<typeof ZPublicEvent>;
@@ -173,24 +176,12 @@ export const ZLegacyRsvpResult = z
   .meta({ id: 'LegacyRsvpResult' });
 export type TLegacyRsvpResult = z.infer<typeof ZLegacyRsvpResult>;
 
-/** What a guest's manage page (/rsvp/{secret}) and the remembered-guest card show of their event. */
+/** What a guest's manage page (/rsvp/{secret}) shows of their event: what the public page shows, and seats left. */
 const ZGuestEvent = z.strictObject({
-  id,
-  slug: z.string(),
-  title: z.string(),
-  subtitle: z.string().nullable(),
-  image_url: z.string().nullable(),
-  preview_image_url: z.string().nullable(),
-  event_date: dateTime,
-  end_date: dateTime.nullable(),
-  timezone: z.string(),
-  location: z.string().nullable(),
-  max_attendees: z.number().int().nullable(),
-  seats_left: z.number().int().nullable(),
-  is_paid_event: z.boolean(),
-  ticket_price: z.number().nullable(),
+  ...eventCore,
   currency: z.string(),
-  theme: z.strictObject({ name: z.string(), colors: ZThemeColors }).nullable(),
+  seats_left: z.number().int().nullable(),
+  theme: ZEventTheme,
 });
 
 /**
@@ -272,7 +263,7 @@ export const ZTicket = z
       timezone: z.string(),
       location: z.string().nullable(),
       is_paid_event: z.boolean(),
-      theme: z.strictObject({ name: z.string(), colors: ZThemeColors }).nullable(),
+      theme: ZEventTheme,
     }),
   })
   .meta({ id: 'Ticket' });

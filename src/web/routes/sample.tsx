@@ -13,7 +13,7 @@ import { AddToCalendarButton } from '../features/events/add-to-calendar.tsx';
 import { usePublicEvent } from '../features/events/api/get-public-event.ts';
 import { formatEventWhen } from '../lib/datetime.ts';
 import { EventHero } from '../features/events/event-hero.tsx';
-import { resolveEventWindow } from '../features/events/calendar-link.ts';
+import { resolveEventWindow } from '../../common/calendar-links.ts';
 import { themeStyle } from '../features/events/theme-style.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { errorCode } from '../lib/error-code.ts';

@@ -4,7 +4,7 @@ import { MSG } from '../../../common/messages.ts';
 import type { ZRsvpChange } from '../../../common/schemas/rsvps.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import { renderQrPng } from '../tickets/qr-image.ts';
 import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
@@ -72,7 +72,7 @@ export async function changeRsvp(opts: ChangeRsvpOptions): Promise<{ manageSecre
       .where(eq(event_rsvps.manage_secret, opts.manageSecret))
       .limit(1)
       .for('update');
-    if (!cur || !cur.email) return null; // rotated meanwhile (or a legacy answer, which has no e-mail)
+    if (!cur?.email) return null; // rotated meanwhile (or a legacy answer, which has no e-mail)
     const next =
       'cancel' in opts
         ? { name: cur.name, phone: cur.phone, notes: cur.notes, guest_count: cur.guest_count, status: 'declined' as const }

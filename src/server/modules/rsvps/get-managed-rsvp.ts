@@ -4,6 +4,8 @@ import { MSG } from '../../../common/messages.ts';
 import type { TManagedRsvp } from '../../../common/schemas/rsvps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_themes, events } from '../../db/schema/events.ts';
+import { eventCoreColumns } from '../events/event-columns.ts';
+import { eventTheme, eventThemeColumns } from '../themes/theme-row.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import { ticketPagePath } from '../tickets/ticket-urls.ts';
@@ -22,25 +24,8 @@ async function readManaged(db: DbOrTx, where: SQL): Promise<TManagedRsvp | null>
       ticket_secret: event_rsvps.ticket_secret,
       manage_secret: event_rsvps.manage_secret,
       updated_at: event_rsvps.updated_at,
-      event: {
-        id: events.id,
-        slug: events.slug,
-        title: events.title,
-        subtitle: events.subtitle,
-        image_url: events.image_url,
-        preview_image_url: events.preview_image_url,
-        event_date: events.event_date,
-        end_date: events.end_date,
-        timezone: events.timezone,
-        location: events.location,
-        max_attendees: events.max_attendees,
-        seats_taken: events.seats_taken,
-        is_paid_event: events.is_paid_event,
-        ticket_price: events.ticket_price,
-        currency: events.currency,
-      },
-      theme_name: event_themes.name,
-      theme_colors: event_themes.colors,
+      event: { ...eventCoreColumns, seats_taken: events.seats_taken },
+      ...eventThemeColumns,
     })
     .from(event_rsvps)
     .innerJoin(events, eq(events.id, event_rsvps.event_id))
@@ -66,7 +51,7 @@ async function readManaged(db: DbOrTx, where: SQL): Promise<TManagedRsvp | null>
       end_date: event.end_date?.toISOString() ?? null,
       ticket_price: event.ticket_price === null ? null : Number(event.ticket_price),
       seats_left: event.max_attendees === null ? null : Math.max(0, event.max_attendees - seats_taken),
-      theme: row.theme_name && row.theme_colors ? { name: row.theme_name, colors: row.theme_colors } : null,
+      theme: eventTheme(row),
     },
   };
 }

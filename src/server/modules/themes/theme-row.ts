@@ -11,3 +11,9 @@ export const themeColumns = {
 export type ThemeRow = { id: string; name: string; colors: TTheme['colors']; is_default: boolean };
 
 export const toTheme = (row: ThemeRow): TTheme => ({ id: row.id, name: row.name, colors: row.colors, is_default: row.is_default });
+
+/** An event's theme as guest pages get it (joined on events.theme_id): select `eventThemeColumns`, map with eventTheme. */
+export const eventThemeColumns = { theme_name: event_themes.name, theme_colors: event_themes.colors };
+
+export const eventTheme = (row: { theme_name: string | null; theme_colors: TTheme['colors'] | null }) =>
+  row.theme_name && row.theme_colors ? { name: row.theme_name, colors: row.theme_colors } : null;

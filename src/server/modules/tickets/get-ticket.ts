@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TTicket } from '../../../common/schemas/rsvps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_themes, events } from '../../db/schema/events.ts';
+import { eventTheme, eventThemeColumns } from '../themes/theme-row.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import { signTicketToken } from './ticket-token.ts';
@@ -41,8 +42,7 @@ export async function getTicket(opts: { db: DbOrTx; baseUrl: string; signingKey:
         location: events.location,
         is_paid_event: events.is_paid_event,
       },
-      theme_name: event_themes.name,
-      theme_colors: event_themes.colors,
+      ...eventThemeColumns,
     })
     .from(event_rsvps)
     .innerJoin(events, eq(events.id, event_rsvps.event_id))
@@ -69,7 +69,7 @@ export async function getTicket(opts: { db: DbOrTx; baseUrl: string; signingKey:
       ...row.event,
       event_date: row.event.event_date.toISOString(),
       end_date: row.event.end_date?.toISOString() ?? null,
-      theme: row.theme_name && row.theme_colors ? { name: row.theme_name, colors: row.theme_colors } : null,
+      theme: eventTheme(row),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { CalendarPlus } from 'lucide-react';
 import { MOBILE_BREAKPOINT_PX } from '../../../common/constants.ts';
 import { clsx as cn } from 'clsx';
-import { googleCalendarUrl, resolveEventWindow } from './calendar-link.ts';
+import { googleCalendarUrl, resolveEventWindow } from '../../../common/calendar-links.ts';
 
 export type CalendarSource = {
   uid: string;

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_EVENT } from '../../../common/constants.ts';
-import { googleCalendarUrl, resolveEventWindow } from './calendar-link.ts';
+import { googleCalendarUrl, resolveEventWindow } from '../../../common/calendar-links.ts';
 import { buildIcs, escapeIcsText, foldIcsLine } from '../../../common/ics.ts';
 
 function parseEvent(ics: string) {

@@ -11,6 +11,7 @@ import type { Logger } from '../../../logger.ts';
 import { ensureSampleEvent } from '../../sample/ensure-sample-event.ts';
 import { isUuid } from '../../../../common/schemas/ids.ts';
 import { publicEventColumns } from '../event-columns.ts';
+import { eventTheme, eventThemeColumns } from '../../themes/theme-row.ts';
 import type { PublicEventCache } from './public-event-cache.ts';
 
 export type PublicEventKey = { id: string } | { slug: string };
@@ -35,8 +36,7 @@ async function readPublicEvent(db: Db, key: PublicEventKey): Promise<TPublicEven
       ...publicEventColumns,
       seats_taken: events.seats_taken,
       show_guest_count: events.show_guest_count,
-      theme_name: event_themes.name,
-      theme_colors: event_themes.colors,
+      ...eventThemeColumns,
     })
     .from(events)
     .leftJoin(event_themes, eq(event_themes.id, events.theme_id))
@@ -51,7 +51,7 @@ async function readPublicEvent(db: Db, key: PublicEventKey): Promise<TPublicEven
     ticket_price: row.ticket_price === null ? null : Number(row.ticket_price),
     seats_left: row.max_attendees === null ? null : Math.max(0, row.max_attendees - seats_taken),
     going: show_guest_count ? seats_taken : null,
-    theme: theme_name && theme_colors ? { name: theme_name, colors: theme_colors } : null,
+    theme: eventTheme({ theme_name, theme_colors }),
   };
 }
 

@@ -1,12 +1,13 @@
-import { DEFAULT_EVENT_HOURS } from '../../../common/constants.ts';
-import type { CalendarEvent } from '../../../common/ics.ts';
-import { icsUtc } from '../../../common/ics-time.ts';
+import { DEFAULT_EVENT_HOURS } from './constants.ts';
+import type { CalendarEvent } from './ics.ts';
+import { icsUtc } from './ics-time.ts';
 
 export type { CalendarEvent };
 
 /**
- * What add-to-calendar needs at once (docs/product.md#public-event-page): the event window and the Google
- * Calendar link phones open. The .ics file for wide screens is built by ics.ts (common/ics.ts), loaded on click.
+ * Add-to-calendar links (docs/product.md#public-event-page), shared by the guest pages and the e-mails:
+ * the event window, Google Calendar's and Outlook's "new event" templates. The .ics file is built by
+ * common/ics.ts (in the browser loaded on click; the server also serves it per event).
  */
 
 const HOUR_MS = 3_600_000;
@@ -24,7 +25,7 @@ export function resolveEventWindow(
   return { start, end };
 }
 
-/** Google Calendar's "create event" template, for phones (opens in a new tab). */
+/** Google Calendar's "create event" template (opens in a new tab). */
 export function googleCalendarUrl(ev: Omit<CalendarEvent, 'uid'>): string {
   const params = new URLSearchParams({
     action: 'TEMPLATE',
@@ -35,4 +36,19 @@ export function googleCalendarUrl(ev: Omit<CalendarEvent, 'uid'>): string {
   if (details) params.set('details', details);
   if (ev.location) params.set('location', ev.location);
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
+}
+
+/** Outlook on the web's "new event" composer (personal and work accounts both open it). */
+export function outlookCalendarUrl(ev: Omit<CalendarEvent, 'uid'>): string {
+  const params = new URLSearchParams({
+    path: '/calendar/action/compose',
+    rru: 'addevent',
+    subject: ev.title,
+    startdt: ev.start.toISOString(),
+    enddt: ev.end.toISOString(),
+  });
+  const body = [ev.description, ev.url].filter(Boolean).join('\n\n');
+  if (body) params.set('body', body);
+  if (ev.location) params.set('location', ev.location);
+  return `https://outlook.live.com/calendar/0/deeplink/compose?${params.toString()}`;
 }
