@@ -2,6 +2,9 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/context.ts';
 import type { Spa } from '../http/spa.ts';
 import { eventsRoutes } from './events/events.routes.ts';
+import { guestsRoutes } from './guests/guests.routes.ts';
+import { jobsRoutes } from './jobs/jobs.routes.ts';
+import { shortLinksRoutes } from './short-links/short-links.routes.ts';
 import { hostsRoutes } from './events/hosts/hosts.routes.ts';
 import { eventHeadProvider } from './events/public/event-head-provider.ts';
 import { eventIcsRoutes } from './events/public/event-ics.routes.ts';
@@ -32,4 +35,7 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/', rsvpRoutes());
   app.route('/', manageRoutes());
   app.route('/', ticketRoutes());
+  app.route('/', guestsRoutes());
+  app.route('/', jobsRoutes());
+  app.route('/', shortLinksRoutes());
 }
