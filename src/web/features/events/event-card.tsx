@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { cn } from '../../lib/cn.ts';
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { absoluteUrl, eventHref } from '../../../common/hrefs.ts';
 import { formatEventWhen } from '../../lib/datetime.ts';
 import { Detail } from '../../components/ui/detail.tsx';
