@@ -41,3 +41,13 @@ export const THEME_DEFAULT_COLORS = {
 } as const;
 /** Sample event (docs/product.md#limits-and-constants): 2025-05-03 17:00–23:00 at UTC−5. */
 export const SAMPLE_EVENT = { startISO: '2025-05-03T17:00:00-05:00', endISO: '2025-05-03T23:00:00-05:00' } as const;
+/** Kinds of server job (guest-list bulk actions) and their states (docs/product.md#guest-list). */
+export const JOB_KINDS = ['send-tickets', 'qr-backfill'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+/** What a host hears of new answers: nothing, each answer, or a daily digest (docs/product.md#rsvp-notifications). */
+export const NOTIFY_RSVPS = ['off', 'each', 'digest'] as const;
+export type NotifyRsvps = (typeof NOTIFY_RSVPS)[number];
+/** The dashboard's period, in days ("Period: Last 30 days"). */
+export const DASHBOARD_PERIOD_DAYS = 30;

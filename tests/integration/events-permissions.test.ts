@@ -256,6 +256,12 @@ const ROUTES: Row[] = [
       },
     };
   })(),
+  // Guest list (docs/product.md#guest-list)
+  {
+    route: 'GET /api/events/:eventId/rsvps',
+    expect: manage(200),
+    send: (who) => t.request(`/api/events/${shared.id}/rsvps?q=ada`, { cookie: who.cookie }),
+  },
   // Themes and media: any signed-in host, for their own events
   { route: 'GET /api/themes', expect: signedIn(200), send: (who) => t.request('/api/themes', { cookie: who.cookie }) },
   {

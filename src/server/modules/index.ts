@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/context.ts';
 import type { Spa } from '../http/spa.ts';
 import { eventsRoutes } from './events/events.routes.ts';
+import { guestsRoutes } from './guests/guests.routes.ts';
 import { hostsRoutes } from './events/hosts/hosts.routes.ts';
 import { eventHeadProvider } from './events/public/event-head-provider.ts';
 import { publicEventsRoutes } from './events/public/public.routes.ts';
@@ -28,4 +29,5 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/api/dev-mailbox', devMailboxRoutes());
   app.route('/', rsvpRoutes());
   app.route('/', ticketRoutes());
+  app.route('/', guestsRoutes());
 }

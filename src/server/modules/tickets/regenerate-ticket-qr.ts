@@ -8,6 +8,7 @@ import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { assignPin, randomPin } from '../rsvps/assign-pin.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
+import { queueTicketEmail, rotatedTicketKey } from '../guests/ticket-email.ts';
 import { rotateTicketKeys, type TicketConfig, ticketColumns } from './ticket-fields.ts';
 import { ticketPageUrl, verificationUrl } from './ticket-urls.ts';
 
@@ -15,6 +16,8 @@ import { ticketPageUrl, verificationUrl } from './ticket-urls.ts';
  * Rotates a confirmed RSVP's ticket: a new QR version and nonce, a new ticket secret
  * (tickets/ticket-fields.ts) and a new door PIN (rsvps/assign-pin.ts), so the old QR token (and any
  * legacy payload), the old PIN, the old ticket page URL and the old QR image URLs are refused from now on. Someone who may not manage the event gets 404.
+ * Since the guest's ticket stops working, the new one is e-mailed to them in the same transaction
+ * (through the outbox, one message per QR version: docs/product.md#guest-list).
  */
 export async function regenerateTicketQr(opts: {
   db: Db;
@@ -63,6 +66,7 @@ export async function regenerateTicketQr(opts: {
       return pin;
     };
     await assignPin(tx, { rsvpId: cur.id, eventId: opts.eventId, isNew: true, draw });
+    const mail = await queueTicketEmail(tx, { config: opts.config, rsvpId: cur.id, key: rotatedTicketKey(cur.id, columns.qr_version) });
     return {
       id: cur.id,
       qr_version: columns.qr_version,
@@ -70,6 +74,7 @@ export async function regenerateTicketQr(opts: {
       qr_code_url: columns.qr_code_image_url!,
       verification_url: verificationUrl(opts.config.baseUrl, token!),
       ticket_url: ticketPageUrl(opts.config.baseUrl, columns.ticket_secret),
+      email_queued: 'queued' in mail && mail.queued,
     };
   });
 }

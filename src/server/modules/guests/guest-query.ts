@@ -1,0 +1,58 @@
+import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { GuestSort, TGuestFilterParsed } from '../../../common/schemas/guests.ts';
+import { events } from '../../db/schema/events.ts';
+import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
+import { type Actor, eventAccess } from '../events/event-access.ts';
+
+/**
+ * The one reading of the guest-list filters (docs/product.md#guest-list), shared by the list, the CSV
+ * and the bulk ticket e-mail: the event's RSVPs the actor may manage (eventAccess inside the query,
+ * docs/decisions/0011-event-roles.md) narrowed by status, check-in, payment and search.
+ */
+export function guestWhere(actor: Actor, eventId: string, f: Omit<TGuestFilterParsed, 'sort' | 'dir'>): SQL {
+  const conds: (SQL | undefined)[] = [
+    eq(event_rsvps.event_id, eventId),
+    sql`exists (select 1 from ${events} where ${events.id} = ${event_rsvps.event_id} and ${eventAccess(actor, 'manage')})`,
+  ];
+  if (f.status) conds.push(eq(event_rsvps.status, f.status));
+  if (f.checked_in) conds.push(eq(event_rsvps.attended, f.checked_in === 'yes'));
+  if (f.payment === 'paid') conds.push(eq(event_rsvps.payment_status, 'paid'));
+  if (f.payment === 'unpaid') conds.push(or(isNull(event_rsvps.payment_status), ne(event_rsvps.payment_status, 'paid')));
+  if (f.q) conds.push(searchCondition(f.q));
+  return and(...conds) as SQL;
+}
+
+/** `%…%` for ILIKE, its wildcards escaped (backslash is ILIKE's default escape). */
+const contains = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/**
+ * Name, e-mail or phone containing the text (each column has a pg_trgm GIN index, so PostgreSQL ORs
+ * three index scans), or — for six digits — the door PIN exactly (rsvp_pins' unique (event_id, pin)).
+ * A phone is matched by its digits too ("415 555" finds +14155550123).
+ */
+function searchCondition(q: string): SQL {
+  const like = contains(q);
+  const parts: SQL[] = [
+    sql`${event_rsvps.name} ILIKE ${like}`,
+    sql`${event_rsvps.email} ILIKE ${like}`,
+    sql`${event_rsvps.phone} ILIKE ${like}`,
+  ];
+  const digits = q.replace(/[\s().-]/g, '');
+  if (/^\+?\d{3,}$/.test(digits) && digits !== q) parts.push(sql`${event_rsvps.phone} ILIKE ${contains(digits)}`);
+  if (/^\d{6}$/.test(q)) {
+    parts.push(
+      sql`exists (select 1 from ${rsvp_pins} where ${rsvp_pins.event_id} = ${event_rsvps.event_id} and ${rsvp_pins.pin} = ${q} and ${rsvp_pins.rsvp_id} = ${event_rsvps.id})`,
+    );
+  }
+  return or(...parts) as SQL;
+}
+
+const SORT_COLUMNS = { name: event_rsvps.name, created_at: event_rsvps.created_at, status: event_rsvps.status } as const;
+
+/** The list's order: the chosen column (default newest first), then the id, so pages never overlap. */
+export function guestOrder(sort: GuestSort | undefined, dir: 'asc' | 'desc' | undefined): SQL[] {
+  const column = SORT_COLUMNS[sort ?? 'created_at'];
+  const direction = dir ?? (sort === undefined || sort === 'created_at' ? 'desc' : 'asc');
+  const by = direction === 'asc' ? asc : desc;
+  return [by(column), by(event_rsvps.id)];
+}
