@@ -17,7 +17,9 @@ export function ProgressBar({ label, value, detail }: { label: string; value: nu
         className="h-2.5 overflow-hidden rounded-full bg-ink/10"
       >
         <div
-          className={pct === null ? 'h-full w-1/3 animate-pulse rounded-full bg-accent' : 'h-full rounded-full bg-accent transition-[width]'}
+          className={
+            pct === null ? 'h-full w-1/3 animate-pulse rounded-full bg-accent' : 'h-full rounded-full bg-accent transition-[width]'
+          }
           style={pct === null ? undefined : { width: `${pct}%` }}
         />
       </div>
