@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   capacity_exceeded: 409,
+  event_ended: 409,
   payment_not_available: 422,
   unavailable: 503,
   internal: 500,

@@ -14,6 +14,12 @@ export const sampleHref = () => `/${SAMPLE_PRODUCT}`;
 /** A guest's ticket page, reached through its own secret. */
 export const ticketHref = (secret: string) => `/ticket/${encodeURIComponent(secret)}`;
 
+/** A guest's manage page: change or cancel their answer (the secret is e-mailed to the RSVP's address only). */
+export const manageRsvpHref = (secret: string) => `/rsvp/${encodeURIComponent(secret)}`;
+
+/** A map search for an event's location (opens the maps app on phones). */
+export const mapSearchHref = (location: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`;
+
 /** What a ticket's QR code opens: the verification page of a signed ticket token. */
 export const ticketVerificationHref = (token: string) => `/ticket-verification/${encodeURIComponent(token)}`;
 

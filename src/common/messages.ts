@@ -31,6 +31,10 @@ export const MSG = {
   authRequired: 'Authentication required',
   sessionExpired: 'Session expired',
   capacityReached: 'Sorry, this event is full.',
+  eventEnded: 'This event has ended',
+  eventEndedText: 'This event has ended, so it no longer takes RSVPs or changes.',
+  manageLinkInvalid:
+    'This link is no longer valid. It may have been replaced after a cancellation: use the newest e-mail, or ask for your links again.',
   passwordTooLong: `Use at most ${PASSWORD_MAX} characters.`,
   networkError: 'Cannot reach the server. Check your connection and try again.',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',

@@ -10,6 +10,7 @@ export const APP_PATHS = [
   '/event/:id',
   '/event/:eventSlug/payment-success',
   '/ticket/:ticketSecret',
+  '/rsvp/:manageSecret',
   '/ticket-verification/:qrData',
   '/scan',
   '/admin',

@@ -10,7 +10,7 @@ import { assignPin } from '../../src/server/modules/rsvps/assign-pin.ts';
 import { createRsvp } from '../../src/server/modules/rsvps/create-rsvp.ts';
 import { loadRsvpEvent } from '../../src/server/modules/rsvps/load-rsvp-event.ts';
 import { RSVP_LIMITS } from '../../src/server/modules/rsvps/rsvps.routes.ts';
-import { CHECKOUT_NOT_AVAILABLE } from '../../src/server/modules/rsvps/submit-rsvp.ts';
+import { CHECKOUT_NOT_AVAILABLE } from '../../src/server/modules/rsvps/attend-rules.ts';
 import { insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 
@@ -317,7 +317,7 @@ describe('PINs when random draws keep colliding', () => {
     const config = { baseUrl: t.env.PUBLIC_BASE_URL, signingKey: t.env.TICKET_SIGNING_KEY };
     const create = async (drawPin: () => string) => {
       const res = await createRsvp({ db: t.db, config, event, answer: ZRsvpInput.parse(rsvpInput()), drawPin });
-      const id = res!.rsvp.id;
+      const id = res!.result.rsvp!.id;
       const [row] = await t.db.select().from(rsvp_pins).where(eq(rsvp_pins.rsvp_id, id));
       const [mail] = await mailsFor(id);
       // The e-mail carries the PIN that was finally stored.

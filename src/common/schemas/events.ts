@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, DEFAULT_CURRENCY, EVENT_DATE_EARLIEST, PASSWORD_MAX, SLUG_MAX_LENGTH } from '../constants.ts';
+import { CURRENCIES, DEFAULT_CURRENCY, EVENT_DATE_EARLIEST, NOTIFY_RSVPS, PASSWORD_MAX, SLUG_MAX_LENGTH } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { zEmail } from './email.ts';
 import { zUuid } from './ids.ts';
@@ -82,6 +82,8 @@ const eventFields = {
     .max(1_000_000, 'Use at most 1,000,000.')
     .nullable()
     .optional(),
+  /** The public page shows how many guests are going. */
+  show_guest_count: z.boolean(),
   theme_id: zUuid('Choose a theme from the list.').nullable().optional(),
   /** The custom-colours switch: creates a theme named after the event in the event's save (a theme failure logged and ignored). */
   custom_colors: z
@@ -89,6 +91,8 @@ const eventFields = {
     .nullable()
     .optional(),
   is_active: z.boolean(),
+  /** New-RSVP e-mails to the owner and co-hosts (docs/product.md#rsvp-notifications); omitted = 'off' on create, kept on edit. */
+  notify_rsvps: z.enum(NOTIFY_RSVPS, 'Choose off, each or digest.').optional(),
   is_paid_event: z.boolean(),
   ticket_price: z
     .number({ error: 'Enter a price of 0 or more.' })
@@ -158,6 +162,7 @@ export const ZEventInput = z
     ...eventFields,
     timezone: eventFields.timezone.default('UTC'),
     is_active: eventFields.is_active.default(true),
+    show_guest_count: eventFields.show_guest_count.default(false),
     is_paid_event: eventFields.is_paid_event.default(false),
     currency: eventFields.currency.default(DEFAULT_CURRENCY),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, JOB_KINDS, JOB_STATUSES, RSVP_STATUSES } from '../constants.ts';
+import { CURRENCIES, JOB_KINDS, JOB_STATUSES, NOTIFY_RSVPS, RSVP_STATUSES } from '../constants.ts';
 import { EVENT_ROLES } from '../event-roles.ts';
 import { UUID_PATTERN } from './ids.ts';
 import { ZThemeColors } from './theme-colors.ts';
@@ -60,12 +60,16 @@ export const ZEventAdmin = z
     currency: z.enum(CURRENCIES),
     user_id: z.string(),
     seats_taken: z.number().int(),
+    /** The public page shows how many guests are going. */
+    show_guest_count: z.boolean(),
     theme_id: id.nullable(),
     is_active: z.boolean(),
     stripe_publishable_key: z.string().nullable(),
     stripe_secret_key_masked: z.string().nullable(),
     /** What the signed-in user is to this event (docs/decisions/0011-event-roles.md). */
     role: z.enum(EVENT_ROLES),
+    /** New-RSVP e-mails to the owner and co-hosts: off, each answer, or a daily digest (docs/product.md#rsvp-notifications). */
+    notify_rsvps: z.enum(NOTIFY_RSVPS),
     created_at: dateTime,
     updated_at: dateTime,
   })
@@ -105,6 +109,8 @@ export const ZPublicEvent = z
     currency: z.string(),
     /** Seats left when capped, null when unlimited. */
     seats_left: z.number().int().nullable(),
+    /** Guests going (seats held by confirmed answers) when the host shows the count, else null. */
+    going: z.number().int().nullable(),
     theme: z.strictObject({ name: z.string(), colors: ZThemeColors }).nullable(),
   })
   .meta({ id: 'PublicEvent' });
@@ -137,25 +143,106 @@ export type TMediaUpload = z.infer<typeof ZMediaUpload>;
 
 // RSVPs and tickets
 
+/**
+ * The answer to the public RSVP form. A first answer from an e-mail: its RSVP, ticket and manage
+ * links (201). An e-mail that already answered this event: nothing of that RSVP (`rsvp` and the
+ * links null, `already_answered` true, 200); a manage link went to the address instead
+ * (docs/decisions/0012-answers-belong-to-the-email.md).
+ */
 export const ZRsvpResult = z
   .strictObject({
-    rsvp: z.strictObject({ id, status: rsvpStatus, guest_count: z.number().int(), updated: z.boolean() }),
-    /** /ticket/{ticket secret} for confirmed RSVPs, null otherwise (never the RSVP id). */
+    rsvp: z.strictObject({ id, status: rsvpStatus, guest_count: z.number().int() }).nullable(),
+    /** /ticket/{ticket secret} for a confirmed first answer, null otherwise (never the RSVP id). */
     ticket_url: z.string().nullable(),
-    /** A confirmation e-mail was queued; false for a resubmission that changed nothing on the ticket. */
+    /** /rsvp/{manage secret} of a first answer; null otherwise. */
+    manage_url: z.string().nullable(),
+    already_answered: z.boolean(),
+    /** An e-mail was queued: the confirmation of a first answer, or the manage link (at most once per RSVP in 10 minutes). */
     email_queued: z.boolean(),
   })
   .meta({ id: 'RsvpResult' });
 export type TRsvpResult = z.infer<typeof ZRsvpResult>;
 
-/** The sample page's legacy form; `ticket_url` as in TRsvpResult. */
+/** The sample page's legacy form: a first answer per phone number; a known number changes nothing. */
 export const ZLegacyRsvpResult = z
   .strictObject({
-    rsvp: z.strictObject({ id, status: z.enum(['confirmed', 'declined']) }),
+    rsvp: z.strictObject({ id, status: z.enum(['confirmed', 'declined']) }).nullable(),
     ticket_url: z.string().nullable(),
+    already_answered: z.boolean(),
   })
   .meta({ id: 'LegacyRsvpResult' });
 export type TLegacyRsvpResult = z.infer<typeof ZLegacyRsvpResult>;
+
+/** What a guest's manage page (/rsvp/{secret}) and the remembered-guest card show of their event. */
+const ZGuestEvent = z.strictObject({
+  id,
+  slug: z.string(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  image_url: z.string().nullable(),
+  preview_image_url: z.string().nullable(),
+  event_date: dateTime,
+  end_date: dateTime.nullable(),
+  timezone: z.string(),
+  location: z.string().nullable(),
+  max_attendees: z.number().int().nullable(),
+  seats_left: z.number().int().nullable(),
+  is_paid_event: z.boolean(),
+  ticket_price: z.number().nullable(),
+  currency: z.string(),
+  theme: z.strictObject({ name: z.string(), colors: ZThemeColors }).nullable(),
+});
+
+/**
+ * A guest's own answer, to whoever holds its manage secret (the link e-mailed to the RSVP's address,
+ * or this browser's cookie). Never the RSVP id, PIN or QR token: the ticket page shows those.
+ */
+export const ZManagedRsvp = z
+  .strictObject({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    notes: z.string().nullable(),
+    guest_count: z.number().int(),
+    status: rsvpStatus,
+    payment_status: z.string().nullable(),
+    /** /ticket/{ticket secret} while confirmed, else null. */
+    ticket_url: z.string().nullable(),
+    /** /rsvp/{manage secret}: this page (a new one after a cancel). */
+    manage_url: z.string(),
+    updated_at: dateTime,
+    event: ZGuestEvent,
+  })
+  .meta({ id: 'ManagedRsvp' });
+export type TManagedRsvp = z.infer<typeof ZManagedRsvp>;
+
+export const ZManagedRsvpRead = z.strictObject({ rsvp: ZManagedRsvp });
+export type TManagedRsvpRead = z.infer<typeof ZManagedRsvpRead>;
+
+export const ZManagedRsvpAnswer = z.strictObject({
+  rsvp: ZManagedRsvp,
+  /** A change queued an e-mail with the new state (false when nothing changed). */
+  email_queued: z.boolean(),
+});
+export type TManagedRsvpAnswer = z.infer<typeof ZManagedRsvpAnswer>;
+
+/** This browser's answer to an event (the remembered-guest card); null when it has none. */
+export const ZMyRsvpAnswer = z.strictObject({
+  rsvp: z
+    .strictObject({
+      status: rsvpStatus,
+      guest_count: z.number().int(),
+      name: z.string(),
+      ticket_url: z.string().nullable(),
+      manage_url: z.string(),
+    })
+    .nullable(),
+});
+export type TMyRsvpAnswer = z.infer<typeof ZMyRsvpAnswer>;
+
+/** "Find your ticket": the same answer whether or not the address has RSVPs. */
+export const ZFindTicketAnswer = z.strictObject({ ok: z.literal(true) });
+export type TFindTicketAnswer = z.infer<typeof ZFindTicketAnswer>;
 
 /** The guest ticket page. */
 export const ZTicket = z
@@ -185,6 +272,7 @@ export const ZTicket = z
       timezone: z.string(),
       location: z.string().nullable(),
       is_paid_event: z.boolean(),
+      theme: z.strictObject({ name: z.string(), colors: ZThemeColors }).nullable(),
     }),
   })
   .meta({ id: 'Ticket' });

@@ -28,4 +28,11 @@ export type TRsvpInput = z.input<typeof ZRsvpInput>;
 /** What a form sends once checked: trimmed, blanks dropped, defaults filled. */
 export type TRsvpPayload = z.output<typeof ZRsvpInput>;
 
-export type { TRsvpResult, TTicket } from './responses.ts';
+export type { TManagedRsvp, TManagedRsvpAnswer, TManagedRsvpRead, TMyRsvpAnswer, TRsvpResult, TTicket } from './responses.ts';
+
+/** The manage page's form: the answer without the e-mail, which names whose answer it is and cannot change. */
+export const ZRsvpChange = ZRsvpInput.omit({ email: true });
+export type TRsvpChange = z.input<typeof ZRsvpChange>;
+
+/** "Find your ticket": the address whose answers' links are e-mailed to it. */
+export const ZFindTicketInput = z.object({ email: zEmail(MSG.invalidEmailText) });

@@ -56,6 +56,12 @@ export const event_rsvps = pgTable(
      * it, so a token of an earlier version finds no RSVP.
      */
     qr_nonce: text('qr_nonce').notNull().default(randomBase64url(QR_NONCE_BYTES)),
+    /**
+     * The guest's manage page (/rsvp/{secret}): whoever holds it controls this answer (it is e-mailed
+     * only to the RSVP's address). Replaced when it is used to cancel, so a forwarded copy dies with the
+     * cancellation (docs/decisions/0012-answers-belong-to-the-email.md).
+     */
+    manage_secret: text('manage_secret').notNull().default(randomBase64url(TICKET_SECRET_BYTES)),
     /** The signed ticket token the QR encodes (as /ticket-verification/{token}). */
     qr_code_data: text('qr_code_data'),
     qr_code_image_url: text('qr_code_image_url'),
@@ -78,7 +84,18 @@ export const event_rsvps = pgTable(
     uniqueIndex('event_rsvps_event_email_key').on(t.event_id, t.email).where(sql`${t.email} IS NOT NULL`),
     uniqueIndex('event_rsvps_ticket_secret_key').on(t.ticket_secret),
     uniqueIndex('event_rsvps_qr_nonce_key').on(t.qr_nonce),
+    uniqueIndex('event_rsvps_manage_secret_key').on(t.manage_secret),
     index('event_rsvps_event_created_idx').on(t.event_id, t.created_at),
+    /** Event cards' counts per status (one grouped aggregate, index-only) and the list's status filter and sort. */
+    index('event_rsvps_event_status_idx').on(t.event_id, t.status),
+    /** The guest list sorted by name. */
+    index('event_rsvps_event_name_idx').on(t.event_id, t.name, t.id),
+    /** The guest list's search: pg_trgm GIN indexes answer ILIKE '%…%' (docs/product.md#guest-list). */
+    index('event_rsvps_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('event_rsvps_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('event_rsvps_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
+    /** "Find your ticket" looks an address up across events. */
+    index('event_rsvps_email_idx').on(t.email),
     check('event_rsvps_guest_count', sql`${t.guest_count} BETWEEN 1 AND 10`),
   ],
 );

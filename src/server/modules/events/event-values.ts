@@ -20,6 +20,8 @@ const COPIED = [
   'image_url',
   'preview_image_url',
   'max_attendees',
+  'show_guest_count',
+  'notify_rsvps',
   'theme_id',
   'is_active',
   'is_paid_event',

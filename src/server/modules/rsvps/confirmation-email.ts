@@ -1,4 +1,4 @@
-import { absoluteUrl, eventHref } from '../../../common/hrefs.ts';
+import { absoluteUrl, eventHref, manageRsvpHref } from '../../../common/hrefs.ts';
 import type { EmailPayload } from '../../db/schema/outbox.ts';
 import type { Supersede } from '../outbox/enqueue.ts';
 import { ticketPageUrl } from '../tickets/ticket-urls.ts';
@@ -14,6 +14,8 @@ export type ConfirmationInput = {
   rsvp: { id: string; name: string; status: 'confirmed' | 'maybe' | 'declined'; guest_count: number; revision: number };
   /** First answer, or a change of an earlier one. */
   updated: boolean;
+  /** The RSVP's manage page secret: every confirmation carries the link to change or cancel the answer. */
+  manageSecret: string;
   /** Confirmed only: the door PIN, the QR PNG of the verification URL and the ticket page's secret. */
   ticket?: { pin: string; qrPng: Buffer; ticketSecret: string };
 };
@@ -91,6 +93,7 @@ export function buildConfirmationEmail(i: ConfirmationInput): EmailPayload {
     details.push(['Guests', String(i.rsvp.guest_count)]);
     details.push(['PIN', i.ticket.pin]);
   }
+  const manageUrl = absoluteUrl(i.baseUrl, manageRsvpHref(i.manageSecret));
   const link = i.ticket ? ['Your ticket', ticketPageUrl(i.baseUrl, i.ticket.ticketSecret)] : ['Event page', eventUrl];
   const text = [
     `Hi ${i.rsvp.name},`,
@@ -102,6 +105,7 @@ export function buildConfirmationEmail(i: ConfirmationInput): EmailPayload {
     ...details.map(([k, v]) => `${k}: ${v}`),
     '',
     `${link[0]}: ${link[1]}`,
+    `Change or cancel your RSVP: ${manageUrl}`,
     ...(i.ticket ? ['', 'Show this QR code at the event for check-in.'] : []),
   ].join('\n');
   const html = [
@@ -117,6 +121,7 @@ export function buildConfirmationEmail(i: ConfirmationInput): EmailPayload {
       ? `<p><img src="cid:${QR_CID}" width="256" height="256" alt="Your ticket QR code"></p><p>Show this QR code at the event for check-in.</p>`
       : '',
     `<p><a href="${esc(link[1]!)}">${link[0] === 'Your ticket' ? 'Open your ticket' : 'Open the event page'}</a></p>`,
+    `<p><a href="${esc(manageUrl)}">Change or cancel your RSVP</a></p>`,
     '</body></html>',
   ].join('');
   const attachments: NonNullable<EmailPayload['attachments']> = [];

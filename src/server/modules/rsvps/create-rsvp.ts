@@ -14,7 +14,7 @@ import { assignPin, randomPin } from './assign-pin.ts';
 import { buildConfirmationEmail, confirmationKey, confirmationSupersede } from './confirmation-email.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 import { insertSql, writeInOneTrip } from './one-trip.ts';
-import { type RsvpAnswer, rsvpResult } from './rsvp-answer.ts';
+import { firstAnswerResult, newManageSecret, type RsvpAnswer } from './rsvp-answer.ts';
 import { seatTransaction } from './seat-transaction.ts';
 import { seatsHeld } from './seats.ts';
 
@@ -22,12 +22,18 @@ const EMAIL_TAKEN = 'event_rsvps_event_email_key';
 const PIN_TAKEN = 'rsvp_pins_event_pin_key';
 /** Random PINs tried in the one-trip path; then the transaction path finds the lowest free one. */
 const FAST_PIN_ATTEMPTS = 3;
-/** A first answer always queues its confirmation e-mail (with the RSVP, in the same transaction). */
-const CREATED = { updated: false, emailQueued: true } as const;
 
 type Prepared = {
   id: string;
-  rsvp: { id: string; name: string; status: RsvpAnswer['status']; guest_count: number; revision: number; ticket_secret: string };
+  rsvp: {
+    id: string;
+    name: string;
+    status: RsvpAnswer['status'];
+    guest_count: number;
+    revision: number;
+    ticket_secret: string;
+    manage_secret: string;
+  };
   row: typeof event_rsvps.$inferInsert;
   qrPng: Buffer | null;
 };
@@ -35,6 +41,7 @@ type Prepared = {
 function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer): Prepared {
   const id = randomUUID();
   const { columns, token } = answeredTicketColumns(config, { prev: null, confirmed: answer.status === 'confirmed' });
+  const manageSecret = newManageSecret();
   return {
     id,
     rsvp: {
@@ -44,6 +51,7 @@ function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer): Pr
       guest_count: answer.guest_count,
       revision: 1,
       ticket_secret: columns.ticket_secret,
+      manage_secret: manageSecret,
     },
     row: {
       id,
@@ -57,6 +65,7 @@ function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer): Pr
       type: 'rsvp',
       revision: 1,
       ...columns,
+      manage_secret: manageSecret,
       confirmed_at: answer.status === 'confirmed' ? new Date() : null,
     },
     // Rendered before any database work: the QR costs CPU, never lock time.
@@ -72,6 +81,7 @@ function emailRow(p: Prepared, opts: { config: TicketConfig; event: RsvpEvent; a
     event: opts.event,
     rsvp: p.rsvp,
     updated: false,
+    manageSecret: p.rsvp.manage_secret,
     ...(opts.pin && p.qrPng ? { ticket: { pin: opts.pin, qrPng: p.qrPng, ticketSecret: p.rsvp.ticket_secret } } : {}),
   });
   const supersede = confirmationSupersede(p.rsvp);
@@ -84,6 +94,10 @@ function emailRow(p: Prepared, opts: { config: TicketConfig; event: RsvpEvent; a
   };
 }
 
+/** A first answer: what the guest is told, and the manage secret this browser is to remember. */
+export type CreatedRsvp = { result: TRsvpResult; manageSecret: string };
+const created = (p: Prepared): CreatedRsvp => ({ result: firstAnswerResult(p.rsvp), manageSecret: p.rsvp.manage_secret });
+
 type CreateRsvpOptions = { db: Db; config: TicketConfig; event: RsvpEvent; answer: RsvpAnswer; drawPin?: () => string };
 
 /**
@@ -92,7 +106,7 @@ type CreateRsvpOptions = { db: Db; config: TicketConfig; event: RsvpEvent; answe
  * (one-trip.ts): the event row is locked only for the seat UPDATE and an asynchronous commit.
  * `drawPin` is for tests. An event deleted meanwhile is a 404.
  */
-export async function createRsvp(opts: CreateRsvpOptions): Promise<TRsvpResult | null> {
+export async function createRsvp(opts: CreateRsvpOptions): Promise<CreatedRsvp | null> {
   try {
     return await insertRsvp(opts);
   } catch (err) {
@@ -102,7 +116,7 @@ export async function createRsvp(opts: CreateRsvpOptions): Promise<TRsvpResult |
   }
 }
 
-async function insertRsvp(opts: CreateRsvpOptions): Promise<TRsvpResult | null> {
+async function insertRsvp(opts: CreateRsvpOptions): Promise<CreatedRsvp | null> {
   const { db, event, answer } = opts;
   const p = prepare(opts.config, event, answer);
   const confirmed = answer.status === 'confirmed';
@@ -115,7 +129,7 @@ async function insertRsvp(opts: CreateRsvpOptions): Promise<TRsvpResult | null> 
       insertSql(outbox, emailRow(p, { ...opts, pin }), ' ON CONFLICT DO NOTHING'),
     ];
     const conflict = await writeInOneTrip(db, { statements, rsvpId: p.id, eventId: event.id, delta });
-    if (!conflict) return rsvpResult(p.rsvp, CREATED);
+    if (!conflict) return created(p);
     if (conflict.constraint === EMAIL_TAKEN) return null;
     if (conflict.constraint !== PIN_TAKEN) throw new Error(`createRsvp: unexpected conflict on ${conflict.constraint}`);
   }
@@ -125,6 +139,6 @@ async function insertRsvp(opts: CreateRsvpOptions): Promise<TRsvpResult | null> 
     if (!inserted.length) return null;
     const pin = await assignPin(tx, { rsvpId: p.id, eventId: event.id, isNew: true, draw: opts.drawPin });
     await enqueueEmail(tx, confirmationKey(p.rsvp), emailRow(p, { ...opts, pin }).payload, confirmationSupersede(p.rsvp));
-    return { value: rsvpResult(p.rsvp, CREATED), rsvpId: p.id, eventId: event.id, delta };
+    return { value: created(p), rsvpId: p.id, eventId: event.id, delta };
   });
 }

@@ -2,15 +2,22 @@ import { and, eq, sql } from 'drizzle-orm';
 import { BoundedCache } from '../../../common/bounded-cache.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { events } from '../../db/schema/events.ts';
+import { user } from '../../db/schema/auth.ts';
+import { event_themes, events, type ThemeColors } from '../../db/schema/events.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 
 /** What an RSVP needs to know of its event: explicit columns, never the payment secret itself. */
 export type RsvpEvent = {
   id: string;
+  slug: string;
   title: string;
   subtitle: string | null;
+  image_url: string | null;
+  /** The event's theme colours (e-mails and guest pages wear them), null for the default look. */
+  theme_colors: ThemeColors | null;
+  /** The owner's account name, for "Hosted by …" in e-mails; null when the account has none. */
+  host_name: string | null;
   event_date: Date;
   end_date: Date | null;
   timezone: string;
@@ -50,8 +57,12 @@ async function readEvent(db: DbOrTx, eventId: string): Promise<RsvpEvent> {
   const [row] = await db
     .select({
       id: events.id,
+      slug: events.slug,
       title: events.title,
       subtitle: events.subtitle,
+      image_url: events.image_url,
+      theme_colors: event_themes.colors,
+      host_name: sql<string | null>`nullif(btrim(${user.name}), '')`,
       event_date: events.event_date,
       end_date: events.end_date,
       timezone: events.timezone,
@@ -61,6 +72,8 @@ async function readEvent(db: DbOrTx, eventId: string): Promise<RsvpEvent> {
       has_payment_keys: sql<boolean>`(${events.stripe_publishable_key} IS NOT NULL AND ${events.stripe_secret_key_enc} IS NOT NULL)`,
     })
     .from(events)
+    .leftJoin(event_themes, eq(event_themes.id, events.theme_id))
+    .innerJoin(user, eq(user.id, events.user_id))
     .where(and(eq(events.id, eventId), eq(events.is_active, true)))
     .limit(1);
   if (!row) throw notFound(MSG.eventNotFound);

@@ -1,22 +1,44 @@
+import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
+import { manageRsvpHref } from '../../../common/hrefs.ts';
 import type { TRsvpResult, ZRsvpInput } from '../../../common/schemas/rsvps.ts';
-import { ticketPagePath } from '../tickets/ticket-urls.ts';
+import { TICKET_SECRET_BYTES } from '../../db/schema/rsvps.ts';
+import { isTicketSecret, ticketPagePath } from '../tickets/ticket-urls.ts';
 
 /** A validated RSVP form (trimmed, e-mail lower-cased, blanks dropped). */
 export type RsvpAnswer = z.output<typeof ZRsvpInput>;
 
-/**
- * `emailQueued`: this answer queued a confirmation e-mail. The ticket URL is answered only to a first
- * answer: whoever re-posts a known e-mail must not learn the current (perhaps just rotated) ticket
- * secret, so an update's ticket link goes only by e-mail (docs/decisions/0010-ticket-secrets.md).
- */
-export function rsvpResult(
-  r: { id: string; status: RsvpAnswer['status']; guest_count: number; ticket_secret: string },
-  opts: { updated: boolean; emailQueued: boolean },
-): TRsvpResult {
+/** A new manage-page secret (as random as a ticket secret: 144 bits). */
+export const newManageSecret = () => randomBytes(TICKET_SECRET_BYTES).toString('base64url');
+
+/** Shaped like a manage secret (checked before any lookup): the same size and alphabet as a ticket secret. */
+export const isManageSecret = isTicketSecret;
+
+/** The answer to a first RSVP from an e-mail: its ticket (when confirmed) and manage links; its confirmation is queued. */
+export function firstAnswerResult(r: {
+  id: string;
+  status: RsvpAnswer['status'];
+  guest_count: number;
+  ticket_secret: string;
+  manage_secret: string;
+}): TRsvpResult {
   return {
-    rsvp: { id: r.id, status: r.status, guest_count: r.guest_count, updated: opts.updated },
-    ticket_url: r.status === 'confirmed' && !opts.updated ? ticketPagePath(r.ticket_secret) : null,
-    email_queued: opts.emailQueued,
+    rsvp: { id: r.id, status: r.status, guest_count: r.guest_count },
+    ticket_url: r.status === 'confirmed' ? ticketPagePath(r.ticket_secret) : null,
+    manage_url: manageRsvpHref(r.manage_secret),
+    already_answered: false,
+    email_queued: true,
   };
 }
+
+/**
+ * The answer when the e-mail already has an RSVP for the event: nothing of it (docs/decisions/0012-answers-belong-to-the-email.md).
+ * `emailQueued`: a manage link went to the address now (false when one went within the last minutes).
+ */
+export const alreadyAnsweredResult = (emailQueued: boolean): TRsvpResult => ({
+  rsvp: null,
+  ticket_url: null,
+  manage_url: null,
+  already_answered: true,
+  email_queued: emailQueued,
+});

@@ -5,6 +5,7 @@ import { enforce, type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts
 import { ZEventIdParam } from '../events/event-access.ts';
 import { errors, json, jsonBody } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
+import { rememberAnswer } from './guest-cookie.ts';
 import { submitRsvp } from './submit-rsvp.ts';
 
 /** Per client IP (a venue's shared Wi-Fi still fits) and per e-mail per event. */
@@ -16,12 +17,12 @@ export const RSVP_LIMITS = {
 const postRsvp = createRoute({
   method: 'post',
   path: '/api/public/events/{eventId}/rsvps',
-  summary: 'Answer an event (one RSVP per e-mail and event)',
+  summary: 'Answer an event (the first answer of an e-mail; a known e-mail gets its manage link by e-mail)',
   tags: ['RSVPs'],
   request: { params: z.object({ eventId: ZEventIdParam }), ...jsonBody(ZRsvpInput) },
   responses: {
-    200: json('The earlier answer of this e-mail, updated', ZRsvpResult),
-    201: json('RSVP recorded', ZRsvpResult),
+    200: json('This e-mail already answered: nothing changed; its manage link was e-mailed to it', ZRsvpResult),
+    201: json('RSVP recorded (this browser remembers it)', ZRsvpResult),
     ...errors(400, 403, 404, 409, 413, 415, 422, 429),
   },
 });
@@ -34,15 +35,20 @@ export function rsvpRoutes() {
     const answer = c.req.valid('json');
     await enforce(c, RSVP_LIMITS.perEmail, eventId, answer.email);
     const { db, env } = c.var.deps;
-    const result = await submitRsvp({
+    const { result, manageSecret } = await submitRsvp({
       db,
       eventCache: c.var.deps.caches.rsvpEvents,
       config: { baseUrl: env.PUBLIC_BASE_URL, signingKey: env.TICKET_SIGNING_KEY },
       eventId,
       answer,
     });
-    c.var.log.info({ rsvpId: result.rsvp.id, eventId, status: result.rsvp.status, updated: result.rsvp.updated }, 'rsvp saved');
-    return c.json(result, result.rsvp.updated ? 200 : 201);
+    if (!result.rsvp || !manageSecret) {
+      c.var.log.info({ eventId, emailQueued: result.email_queued }, 'rsvp: known e-mail, manage link sent');
+      return c.json(result, 200);
+    }
+    rememberAnswer(c, eventId, manageSecret);
+    c.var.log.info({ rsvpId: result.rsvp.id, eventId, status: result.rsvp.status }, 'rsvp saved');
+    return c.json(result, 201);
   });
   return r;
 }

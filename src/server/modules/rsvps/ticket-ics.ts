@@ -1,4 +1,4 @@
-import { DEFAULT_EVENT_HOURS } from '../../../common/constants.ts';
+import { eventEndsAt } from '../../../common/event-time.ts';
 import { buildIcs } from '../../../common/ics.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 
@@ -14,7 +14,7 @@ const ICS_STATUS = { confirmed: 'CONFIRMED', maybe: 'TENTATIVE', cancelled: 'CAN
  */
 export function buildTicketIcs(opts: { event: RsvpEvent; revision: number; status: IcsStatus; eventUrl: string; host: string }): string {
   const start = opts.event.event_date;
-  const end = opts.event.end_date ?? new Date(start.getTime() + DEFAULT_EVENT_HOURS * 3_600_000);
+  const end = eventEndsAt(opts.event);
   return buildIcs({
     uid: `event-${opts.event.id}@${opts.host}`,
     title: opts.event.title,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { TTicket } from '../../../common/schemas/rsvps.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { events } from '../../db/schema/events.ts';
+import { event_themes, events } from '../../db/schema/events.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import { signTicketToken } from './ticket-token.ts';
@@ -41,10 +41,13 @@ export async function getTicket(opts: { db: DbOrTx; baseUrl: string; signingKey:
         location: events.location,
         is_paid_event: events.is_paid_event,
       },
+      theme_name: event_themes.name,
+      theme_colors: event_themes.colors,
     })
     .from(event_rsvps)
     .innerJoin(events, eq(events.id, event_rsvps.event_id))
     .leftJoin(rsvp_pins, eq(rsvp_pins.rsvp_id, event_rsvps.id))
+    .leftJoin(event_themes, eq(event_themes.id, events.theme_id))
     .where(eq(event_rsvps.ticket_secret, opts.ticketSecret))
     .limit(1);
   if (!row || row.status === 'declined') throw notFound(TICKET_NOT_FOUND);
@@ -66,6 +69,7 @@ export async function getTicket(opts: { db: DbOrTx; baseUrl: string; signingKey:
       ...row.event,
       event_date: row.event.event_date.toISOString(),
       end_date: row.event.end_date?.toISOString() ?? null,
+      theme: row.theme_name && row.theme_colors ? { name: row.theme_name, colors: row.theme_colors } : null,
     },
   };
 }

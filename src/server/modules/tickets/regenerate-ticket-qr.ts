@@ -8,7 +8,7 @@ import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { assignPin, randomPin } from '../rsvps/assign-pin.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
-import { queueTicketEmail, rotatedTicketKey } from '../guests/ticket-email.ts';
+import { queueGuestEmail, rotatedTicketKey } from '../guests/ticket-email.ts';
 import { rotateTicketKeys, type TicketConfig, ticketColumns } from './ticket-fields.ts';
 import { ticketPageUrl, verificationUrl } from './ticket-urls.ts';
 
@@ -66,7 +66,12 @@ export async function regenerateTicketQr(opts: {
       return pin;
     };
     await assignPin(tx, { rsvpId: cur.id, eventId: opts.eventId, isNew: true, draw });
-    const mail = await queueTicketEmail(tx, { config: opts.config, rsvpId: cur.id, key: rotatedTicketKey(cur.id, columns.qr_version) });
+    const mail = await queueGuestEmail(tx, {
+      config: opts.config,
+      rsvpId: cur.id,
+      key: rotatedTicketKey(cur.id, columns.qr_version),
+      ticketOnly: true,
+    });
     return {
       id: cur.id,
       qr_version: columns.qr_version,

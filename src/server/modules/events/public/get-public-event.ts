@@ -34,6 +34,7 @@ async function readPublicEvent(db: Db, key: PublicEventKey): Promise<TPublicEven
     .select({
       ...publicEventColumns,
       seats_taken: events.seats_taken,
+      show_guest_count: events.show_guest_count,
       theme_name: event_themes.name,
       theme_colors: event_themes.colors,
     })
@@ -42,13 +43,14 @@ async function readPublicEvent(db: Db, key: PublicEventKey): Promise<TPublicEven
     .where(and('id' in key ? eq(events.id, key.id) : eq(events.slug, key.slug), eq(events.is_active, true)))
     .limit(1);
   if (!row) return null;
-  const { seats_taken, theme_name, theme_colors, ...rest } = row;
+  const { seats_taken, show_guest_count, theme_name, theme_colors, ...rest } = row;
   return {
     ...rest,
     event_date: row.event_date.toISOString(),
     end_date: row.end_date?.toISOString() ?? null,
     ticket_price: row.ticket_price === null ? null : Number(row.ticket_price),
     seats_left: row.max_attendees === null ? null : Math.max(0, row.max_attendees - seats_taken),
+    going: show_guest_count ? seats_taken : null,
     theme: theme_name && theme_colors ? { name: theme_name, colors: theme_colors } : null,
   };
 }

@@ -43,7 +43,11 @@ const legacyRsvp = createRoute({
   summary: "Answer the sample page's legacy form (preferred name, phone, yes/no)",
   tags,
   request: { params: z.object({ id: ZEventIdParam }), ...jsonBody(ZLegacyRsvp) },
-  responses: { 201: json('RSVP stored', ZLegacyRsvpResult), ...errors(400, 403, 404, 409, 413, 415, 422, 429) },
+  responses: {
+    200: json('This phone number already answered: nothing changed', ZLegacyRsvpResult),
+    201: json('RSVP stored', ZLegacyRsvpResult),
+    ...errors(400, 403, 404, 409, 413, 415, 422, 429),
+  },
 });
 
 /** /api/public/events: no sign-in; active events only; explicit columns only. */
@@ -80,7 +84,7 @@ export function publicEventsRoutes() {
       eventId: c.req.valid('param').id,
       input: c.req.valid('json'),
     });
-    return c.json(result, 201);
+    return c.json(result, result.already_answered ? 200 : 201);
   });
   return r;
 }

@@ -1,4 +1,5 @@
-import { DEFAULT_EVENT_HOURS, SOCIAL_IMAGE } from '../../../../common/constants.ts';
+import { SOCIAL_IMAGE } from '../../../../common/constants.ts';
+import { eventEndsAt } from '../../../../common/event-time.ts';
 import type { TPublicEvent } from '../../../../common/schemas/events.ts';
 import { escapeHtml } from '../html-escape.ts';
 
@@ -45,7 +46,7 @@ export function scriptJson(value: unknown): string {
 }
 
 function jsonLd(e: TPublicEvent, description: string, image: string | null, pageUrl: string) {
-  const end = e.end_date ?? new Date(Date.parse(e.event_date) + DEFAULT_EVENT_HOURS * 3_600_000).toISOString();
+  const end = eventEndsAt(e).toISOString();
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',

@@ -1,0 +1,89 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import { manageRsvpHref } from '../../../common/hrefs.ts';
+import { MSG } from '../../../common/messages.ts';
+import type { TManagedRsvp } from '../../../common/schemas/rsvps.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { event_themes, events } from '../../db/schema/events.ts';
+import { event_rsvps } from '../../db/schema/rsvps.ts';
+import { notFound } from '../../errors.ts';
+import { ticketPagePath } from '../tickets/ticket-urls.ts';
+import { isManageSecret } from './rsvp-answer.ts';
+
+async function readManaged(db: DbOrTx, where: SQL): Promise<TManagedRsvp | null> {
+  const [row] = await db
+    .select({
+      name: event_rsvps.name,
+      email: event_rsvps.email,
+      phone: event_rsvps.phone,
+      notes: event_rsvps.notes,
+      guest_count: event_rsvps.guest_count,
+      status: event_rsvps.status,
+      payment_status: event_rsvps.payment_status,
+      ticket_secret: event_rsvps.ticket_secret,
+      manage_secret: event_rsvps.manage_secret,
+      updated_at: event_rsvps.updated_at,
+      event: {
+        id: events.id,
+        slug: events.slug,
+        title: events.title,
+        subtitle: events.subtitle,
+        image_url: events.image_url,
+        preview_image_url: events.preview_image_url,
+        event_date: events.event_date,
+        end_date: events.end_date,
+        timezone: events.timezone,
+        location: events.location,
+        max_attendees: events.max_attendees,
+        seats_taken: events.seats_taken,
+        is_paid_event: events.is_paid_event,
+        ticket_price: events.ticket_price,
+        currency: events.currency,
+      },
+      theme_name: event_themes.name,
+      theme_colors: event_themes.colors,
+    })
+    .from(event_rsvps)
+    .innerJoin(events, eq(events.id, event_rsvps.event_id))
+    .leftJoin(event_themes, eq(event_themes.id, events.theme_id))
+    .where(and(where, eq(events.is_active, true)))
+    .limit(1);
+  if (!row?.email) return null; // legacy answers (no e-mail) have no manage page
+  const { seats_taken, ...event } = row.event;
+  return {
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    notes: row.notes,
+    guest_count: row.guest_count,
+    status: row.status,
+    payment_status: row.payment_status,
+    ticket_url: row.status === 'confirmed' ? ticketPagePath(row.ticket_secret) : null,
+    manage_url: manageRsvpHref(row.manage_secret),
+    updated_at: row.updated_at.toISOString(),
+    event: {
+      ...event,
+      event_date: event.event_date.toISOString(),
+      end_date: event.end_date?.toISOString() ?? null,
+      ticket_price: event.ticket_price === null ? null : Number(event.ticket_price),
+      seats_left: event.max_attendees === null ? null : Math.max(0, event.max_attendees - seats_taken),
+      theme: row.theme_name && row.theme_colors ? { name: row.theme_name, colors: row.theme_colors } : null,
+    },
+  };
+}
+
+/**
+ * The answer a manage secret controls (docs/product.md#manage-page), with what its page shows of the
+ * event. 404 "link no longer valid" for an unknown, rotated or malformed secret, or an inactive event.
+ */
+export async function getManagedRsvp(db: DbOrTx, manageSecret: string): Promise<TManagedRsvp> {
+  if (!isManageSecret(manageSecret)) throw notFound(MSG.manageLinkInvalid);
+  const found = await readManaged(db, eq(event_rsvps.manage_secret, manageSecret));
+  if (!found) throw notFound(MSG.manageLinkInvalid);
+  return found;
+}
+
+/** This browser's answer to one event (its cookie holds the manage secret); null when the secret is stale or for another event. */
+export async function findRememberedRsvp(db: DbOrTx, eventId: string, manageSecret: string): Promise<TManagedRsvp | null> {
+  if (!isManageSecret(manageSecret)) return null;
+  return readManaged(db, and(eq(event_rsvps.manage_secret, manageSecret), eq(event_rsvps.event_id, eventId)) as SQL);
+}
