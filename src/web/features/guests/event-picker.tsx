@@ -6,7 +6,7 @@ import { Select } from '../../components/ui/input.tsx';
 export function EventPicker({ events, value, onChange }: { events: TEventAdmin[]; value: string; onChange: (id: string) => void }) {
   const id = useId();
   return (
-    <div className="grid min-w-0 gap-1 sm:w-80">
+    <div className="grid w-full min-w-0 gap-1 sm:w-80">
       <label htmlFor={id} className="text-sm font-medium">
         Event
       </label>

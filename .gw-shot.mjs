@@ -1,0 +1,15 @@
+import { chromium } from 'playwright-core';
+const B = 'http://localhost:4517';
+const [, , path, name, width = '1280', action = ''] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const ctx = await browser.newContext({ viewport: { width: Number(width), height: 900 }, baseURL: B });
+const r = await ctx.request.post(`${B}/api/auth/sign-in/email`, { data: { email: 'owner@example.com', password: 'correct-horse-battery' }, headers: { origin: B } });
+if (r.status() !== 200) throw new Error(await r.text());
+const page = await ctx.newPage();
+page.on('console', (m) => { if (m.type() === 'error') console.log('console:', m.text()); });
+await page.goto(path);
+await page.waitForTimeout(1500);
+if (action) await eval(`(async () => { ${action} })()`);
+await page.waitForTimeout(800);
+await page.screenshot({ path: `/tmp/gw-shots/${name}.png`, fullPage: process.env.FULL !== '0' });
+await browser.close();
