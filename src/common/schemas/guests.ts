@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BACKFILL_DEFAULT_LIMIT, GUESTS_MAX, GUESTS_MIN, RSVP_STATUSES } from '../constants.ts';
 
 export { JOB_KINDS, JOB_STATUSES, type JobKind, type JobStatus, NOTIFY_RSVPS, type NotifyRsvps } from '../constants.ts';
+import { GUEST_LIST_MSG } from '../messages.ts';
 import { UUID_PATTERN } from './ids.ts';
 import { zText } from './text.ts';
 
@@ -87,13 +88,14 @@ export const ZSendTickets = z
   .object({
     ids: z
       .array(z.string().regex(UUID_PATTERN, idsMsg), { error: idsMsg })
-      .min(1, 'No recipients selected')
+      .min(1, GUEST_LIST_MSG.noRecipients)
       .max(SEND_TICKETS_MAX_IDS, `Select at most ${SEND_TICKETS_MAX_IDS} guests at a time.`)
       .optional(),
     filter: ZGuestFilter.pick({ status: true, checked_in: true, payment: true, q: true }).optional(),
   })
   .refine((v) => (v.ids === undefined) !== (v.filter === undefined), { message: 'Send either ids or a filter.', path: ['ids'] });
 export type TSendTickets = z.input<typeof ZSendTickets>;
+export type TSendTicketsParsed = z.output<typeof ZSendTickets>;
 
 export const ZShortLinkInput = z.object({ target: z.enum(SHORT_LINK_TARGETS, "Choose the target 'ticket'.") });
 export type TShortLinkInput = z.input<typeof ZShortLinkInput>;
@@ -109,6 +111,7 @@ export const ZQrBackfill = z.object({
   force: z.boolean({ error: 'Choose true or false.' }).default(false),
 });
 export type TQrBackfill = z.input<typeof ZQrBackfill>;
+export type TQrBackfillParsed = z.output<typeof ZQrBackfill>;
 
 export type {
   TDashboardSummary,

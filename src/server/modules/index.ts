@@ -3,6 +3,8 @@ import type { AppEnv } from '../http/context.ts';
 import type { Spa } from '../http/spa.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { guestsRoutes } from './guests/guests.routes.ts';
+import { jobsRoutes } from './jobs/jobs.routes.ts';
+import { shortLinksRoutes } from './short-links/short-links.routes.ts';
 import { hostsRoutes } from './events/hosts/hosts.routes.ts';
 import { eventHeadProvider } from './events/public/event-head-provider.ts';
 import { publicEventsRoutes } from './events/public/public.routes.ts';
@@ -32,4 +34,6 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/', manageRoutes());
   app.route('/', ticketRoutes());
   app.route('/', guestsRoutes());
+  app.route('/', jobsRoutes());
+  app.route('/', shortLinksRoutes());
 }
