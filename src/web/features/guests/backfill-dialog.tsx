@@ -32,7 +32,7 @@ export function BackfillQrCodes() {
       if (job.result?.dry_run === true) notify.success(GUEST_MSG.backfillDryRun(processed, updated));
       else notify.success(GUEST_MSG.backfillDone(processed, updated));
     } else {
-      notify.error(GUEST_MSG.backfillFailed, typeof job.result?.error === 'string' ? job.result.error : GUEST_MSG.backfillRegenFailed);
+      notify.error(GUEST_MSG.backfillFailed, typeof job.result?.error === 'string' ? job.result.error : GUEST_MSG.qrRegenerateFailed);
     }
   }, []);
 

@@ -45,8 +45,8 @@ export function ListError({ error, retry, retrying }: { error: unknown; retry: (
     <div className="rounded-xl border border-ink/10 bg-white">
       <LoadFailed
         layout="panel"
-        title={transient ? GUEST_MSG.connectionError : GUEST_MSG.loadFailed}
-        message={transient ? GUEST_MSG.retrying : toUserMessage(error, GUEST_MSG.loadFailed)}
+        title={transient ? GUEST_MSG.connectionError : GUEST_MSG.loadRsvpsFailed}
+        message={transient ? GUEST_MSG.loadRsvpDataRetrying : toUserMessage(error, GUEST_MSG.loadRsvpsFailed)}
         onRetry={retry}
         retrying={retrying}
       />
