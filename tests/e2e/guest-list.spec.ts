@@ -239,3 +239,23 @@ test(
     await owner.dispose();
   },
 );
+
+test('a lost connection says so and the list retries by itself after 3 seconds', async ({ page, server, playwright }, testInfo) => {
+  const owner = await ownerApi(playwright, server);
+  const event = await createEvent(owner, `Night Market ${testInfo.project.name}`);
+  const guestApi = await playwright.request.newContext({ baseURL: server.baseURL });
+  await rsvp(guestApi, event.id, { name: 'Frances Allen', email: `frances-${Date.now().toString(36)}@example.com` });
+  await createOwner(page, server);
+
+  const listUrl = new RegExp(`/api/events/${event.id}/rsvps(\\?|$)`);
+  await page.route(listUrl, (route) => route.abort('connectionrefused'));
+  await page.goto(`/auth/admin?tab=guest-list&event=${event.id}`);
+  await expect(page.getByRole('heading', { name: 'Connection Error' })).toBeVisible();
+  await expect(page.getByText('Failed to load RSVP data. Retrying in 3 seconds...')).toBeVisible();
+  await page.unroute(listUrl);
+  // No click: the retry comes on its own.
+  await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Frances Allen' })).toBeVisible({ timeout: 8_000 });
+  await expect(page.getByRole('heading', { name: 'Connection Error' })).toHaveCount(0);
+  await guestApi.dispose();
+  await owner.dispose();
+});

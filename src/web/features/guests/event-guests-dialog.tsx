@@ -86,17 +86,19 @@ function Stats({ counts }: { counts: TEventCounts }) {
   ];
   if (counts.spots_left !== null) items.push(['Spots left', `${counts.spots_left}`]);
   return (
-    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-      {items.map(([label, value]) => (
-        <div key={label} className="rounded-xl bg-paper-soft px-3 py-2">
-          <dt className="text-xs text-ink/70">{label}</dt>
-          <dd className="text-xl font-semibold tabular-nums">{value}</dd>
-        </div>
-      ))}
-      <p className="col-span-full text-xs text-ink/70">
+    <div className="grid gap-2">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {items.map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-paper-soft px-3 py-2">
+            <dt className="text-xs text-ink/70">{label}</dt>
+            <dd className="text-xl font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-xs text-ink/70">
         Going counts guests: {plural(counts.going_guests, 'guest')} from {plural(counts.going_rsvps, 'RSVP')}.
       </p>
-    </dl>
+    </div>
   );
 }
 

@@ -58,35 +58,37 @@ export function GuestCards({
                 onChange={() => toggle(r.id)}
               />
               <div className="min-w-0 flex-1">
-                <button
-                  type="button"
-                  onClick={() => onOpen(r)}
-                  className="text-left font-medium break-words text-accent-ink underline-offset-4 hover:underline"
-                  aria-label={`Details of ${r.name}`}
-                >
-                  {r.name}
-                  {r.guest_count > 1 ? <span className="font-normal text-ink/70"> +{r.guest_count - 1}</span> : null}
-                </button>
+                <p className="break-words">
+                  <button
+                    type="button"
+                    onClick={() => onOpen(r)}
+                    className="text-left font-medium text-accent-ink underline-offset-4 hover:underline"
+                  >
+                    <span className="sr-only">Details of </span>
+                    {r.name}
+                  </button>
+                  {r.guest_count > 1 ? <span className="text-ink/70"> +{r.guest_count - 1}</span> : null}
+                </p>
                 {r.email ? <p className="truncate text-xs text-ink/70">{r.email}</p> : null}
                 <dl className="mt-2 grid grid-cols-3 gap-x-3 gap-y-1 text-xs">
                   <div>
-                    <dt className="text-ink/60">RSVP</dt>
+                    <dt className="text-ink/75">RSVP</dt>
                     <dd className="font-medium">{rsvpYesNo(r.status)}</dd>
                   </div>
                   <div>
-                    <dt className="text-ink/60">Checked In</dt>
+                    <dt className="text-ink/75">Checked In</dt>
                     <dd className="font-medium">{checkedInCell(r.status, r.checked_in_at)}</dd>
                   </div>
                   <div>
-                    <dt className="text-ink/60">Pin</dt>
+                    <dt className="text-ink/75">Pin</dt>
                     <dd className="font-mono font-medium">{r.pin ?? '-'}</dd>
                   </div>
                   <div className="col-span-2">
-                    <dt className="text-ink/60">Phone</dt>
+                    <dt className="text-ink/75">Phone</dt>
                     <dd>{r.phone ?? '-'}</dd>
                   </div>
                   <div>
-                    <dt className="text-ink/60">Type</dt>
+                    <dt className="text-ink/75">Type</dt>
                     <dd>{TYPE_LABEL[r.type] ?? r.type}</dd>
                   </div>
                 </dl>

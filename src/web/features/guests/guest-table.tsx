@@ -96,16 +96,18 @@ export function GuestTable({ rows, selection, onSelectionChange, params, onSort,
         helper.accessor('name', {
           header: () => <SortHeader label="Name" column="name" params={params} onSort={onSort} />,
           cell: ({ row }) => (
-            <button
-              type="button"
-              onClick={() => onOpen(row.original)}
-              className="text-left font-medium text-accent-ink underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-accent"
-              aria-label={`Details of ${row.original.name}`}
-            >
-              {row.original.name}
-              {row.original.guest_count > 1 ? <span className="font-normal text-ink/70"> +{row.original.guest_count - 1}</span> : null}
-              {row.original.email ? <span className="block text-xs font-normal text-ink/70">{row.original.email}</span> : null}
-            </button>
+            <div>
+              <button
+                type="button"
+                onClick={() => onOpen(row.original)}
+                className="text-left font-medium text-accent-ink underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-accent"
+              >
+                <span className="sr-only">Details of </span>
+                {row.original.name}
+              </button>
+              {row.original.guest_count > 1 ? <span className="text-ink/70"> +{row.original.guest_count - 1}</span> : null}
+              {row.original.email ? <span className="block text-xs text-ink/70">{row.original.email}</span> : null}
+            </div>
           ),
         }),
         helper.accessor('phone', { header: 'Phone', cell: ({ getValue }) => getValue() ?? '-' }),
