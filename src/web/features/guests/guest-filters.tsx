@@ -114,7 +114,10 @@ export function GuestFilters({
   update: (change: Partial<GuestListParams>) => void;
   paid: boolean;
 }) {
-  const sortValue = params.sort ? `${params.sort}:${params.dir ?? 'asc'}` : params.dir === 'asc' ? 'created_at:asc' : '';
+  // The server's default order is newest first (created_at, desc); every other sort defaults to ascending.
+  const sort = params.sort ?? 'created_at';
+  const dir = params.dir ?? (sort === 'created_at' ? 'desc' : 'asc');
+  const sortValue = sort === 'created_at' && dir === 'desc' ? '' : `${sort}:${dir}`;
   return (
     <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
       <FilterSelect

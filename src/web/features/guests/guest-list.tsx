@@ -177,7 +177,12 @@ function EventGuests({
         </>
       )}
       <QrDialog eventId={eventId} target={qrFor} onClose={() => setQrFor(null)} />
-      <RsvpDetailDialog eventId={eventId} target={detailFor} onClose={() => setDetailFor(null)} />
+      <RsvpDetailDialog
+        eventId={eventId}
+        target={detailFor}
+        onClose={() => setDetailFor(null)}
+        onDeleted={(id) => setSelection(({ [id]: _gone, ...rest }) => rest)}
+      />
     </div>
   );
 }

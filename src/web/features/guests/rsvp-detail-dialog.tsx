@@ -21,12 +21,30 @@ import { STATUS_LABEL } from './status.ts';
  * The RSVP detail dialog for staff (docs/product.md#guest-list): the answer, its QR ticket (image, link,
  * e-mail), a change of status or party size (capacity rules hold) and delete.
  */
-export function RsvpDetailDialog({ eventId, target, onClose }: { eventId: string; target: GuestTarget | null; onClose: () => void }) {
+export function RsvpDetailDialog({
+  eventId,
+  target,
+  onClose,
+  onDeleted,
+}: {
+  eventId: string;
+  target: GuestTarget | null;
+  onClose: () => void;
+  /** After a delete (the dialog closes itself). */
+  onDeleted?: (rsvpId: string) => void;
+}) {
   return (
     <Dialog open={target !== null} onOpenChange={(o) => !o && onClose()}>
       {target ? (
         <DialogContent title={target.name} description="RSVP details" className="sm:max-w-2xl">
-          <DetailBody eventId={eventId} rsvpId={target.rsvpId} onDeleted={onClose} />
+          <DetailBody
+            eventId={eventId}
+            rsvpId={target.rsvpId}
+            onDeleted={() => {
+              onDeleted?.(target.rsvpId);
+              onClose();
+            }}
+          />
         </DialogContent>
       ) : null}
     </Dialog>
