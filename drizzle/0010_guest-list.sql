@@ -40,10 +40,9 @@ CREATE UNIQUE INDEX "short_links_rsvp_target_key" ON "short_links" USING btree (
 CREATE INDEX "events_notify_rsvps_idx" ON "events" USING btree ("rsvps_notified_until") WHERE "events"."notify_rsvps" <> 'off';--> statement-breakpoint
 CREATE INDEX "event_rsvps_event_status_idx" ON "event_rsvps" USING btree ("event_id","status");--> statement-breakpoint
 CREATE INDEX "event_rsvps_event_name_idx" ON "event_rsvps" USING btree ("event_id","name","id");--> statement-breakpoint
-CREATE INDEX "event_rsvps_name_trgm_idx" ON "event_rsvps" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "event_rsvps_email_trgm_idx" ON "event_rsvps" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "event_rsvps_phone_trgm_idx" ON "event_rsvps" USING gin ("phone" gin_trgm_ops);--> statement-breakpoint
-ALTER TABLE "events" ADD CONSTRAINT "events_notify_rsvps" CHECK ("events"."notify_rsvps" IN ('off','each','digest'));--> statement-breakpoint
+CREATE INDEX "event_rsvps_search_trgm_idx" ON "event_rsvps" USING gin (("name" || E'\x1f' || coalesce("email", '') || E'\x1f' || coalesce("phone", '')) gin_trgm_ops);--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_notify_rsvps" CHECK ("events"."notify_rsvps" IN ('off','each','digest'));
+--> statement-breakpoint
 -- Turning new-RSVP e-mails on starts from that moment: the answers that came while they were off are
 -- not sent as news (guests/notify-new-rsvps.ts reads rsvps_notified_until as its cursor).
 CREATE OR REPLACE FUNCTION turnout_rsvp_notify_switched_on() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -181,7 +181,7 @@ describe('regenerate and e-mail the ticket', () => {
     const first = await send();
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({ queued: true });
-    expect((await send().then((r) => r.json())).queued).toBe(false);
+    expect((await (await send()).json()).queued).toBe(false);
     expect(await mails(`ticket-send:${id}:%`)).toHaveLength(1);
     const maybe = await guest(e.id, { status: 'maybe' });
     const refused = await t.request(url(e.id, maybe, '/send-ticket'), { method: 'POST', cookie: owner.cookie });
