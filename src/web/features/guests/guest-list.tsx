@@ -121,7 +121,13 @@ function EventGuests({
         <GuestFilters params={params} update={update} paid={paid} />
       </div>
       {data ? <ListHeader data={data} /> : null}
-      <BulkTickets eventId={eventId} selectedIds={selectedIds} onClear={() => setSelection({})} />
+      <BulkTickets
+        eventId={eventId}
+        selectedIds={selectedIds}
+        onClear={() => setSelection({})}
+        filter={filterOf(params)}
+        attending={params.status === undefined || params.status === 'confirmed' ? (data?.totals.confirmed ?? 0) : 0}
+      />
       {guests.isError && !data ? (
         <ListError error={guests.error} retry={() => guests.refetch()} retrying={guests.isFetching} />
       ) : !data ? (

@@ -39,8 +39,10 @@ export function useGuestListParams() {
         (prev) => {
           const next = new URLSearchParams(prev);
           if (change.event !== undefined) {
+            // Another event starts unfiltered; the first pick (no event yet) keeps what the URL asked for.
+            const previous = prev.get('event');
             next.set('event', change.event);
-            for (const k of KEYS) next.delete(k);
+            if (previous && previous !== change.event) for (const k of KEYS) next.delete(k);
           }
           for (const k of KEYS) {
             if (!(k in change)) continue;
