@@ -259,3 +259,63 @@ test('a lost connection says so and the list retries by itself after 3 seconds',
   await guestApi.dispose();
   await owner.dispose();
 });
+
+test('bulk ticket e-mail and QR backfill run as server jobs whose progress survives a reload', async ({
+  page,
+  server,
+  playwright,
+}, testInfo) => {
+  const owner = await ownerApi(playwright, server);
+  const title = `Rooftop Cinema ${testInfo.project.name}`;
+  const event = await createEvent(owner, title);
+  const guestApi = await playwright.request.newContext({ baseURL: server.baseURL });
+  const stamp = Date.now().toString(36);
+  const coming = [`tim-${stamp}@example.com`, `radia-${stamp}@example.com`];
+  await rsvp(guestApi, event.id, { name: 'Tim Berners-Lee', email: coming[0]! });
+  await rsvp(guestApi, event.id, { name: 'Radia Perlman', email: coming[1]! });
+  await rsvp(guestApi, event.id, { name: 'Ken Thompson', email: `ken-${stamp}@example.com`, status: 'maybe' });
+  await createOwner(page, server);
+  const before = await Promise.all(coming.map((to) => mailCount(owner, to)));
+
+  // The first page never hears back about the job: the reload has to pick it up.
+  const jobs = '**/api/jobs/*';
+  await page.route(jobs, () => {});
+  await page.goto(`/auth/admin?tab=guest-list&event=${event.id}`);
+  await page.getByRole('checkbox', { name: 'Select every guest on this page' }).check();
+  await expect(page.getByText('3 guests selected')).toBeVisible();
+  await page.getByRole('button', { name: 'E-mail tickets', exact: true }).click();
+  await expect(page.getByRole('progressbar', { name: 'E-mailing tickets' })).toBeVisible();
+  await page.unroute(jobs);
+  await page.reload();
+  await expect(page.getByRole('progressbar', { name: 'E-mailing tickets' })).toBeVisible();
+  await expect(toasts(page).getByText('Tickets e-mailed')).toBeVisible();
+  await expect(toasts(page).getByText(/2 tickets on the way; 1 guest skipped/)).toBeVisible();
+  // The bar lingers, then goes; a later reload does not bring it (or the toast) back.
+  await expect(page.getByRole('progressbar', { name: 'E-mailing tickets' })).toBeHidden({ timeout: 5_000 });
+  for (const [i, to] of coming.entries()) {
+    await expect.poll(() => mailCount(owner, to), { timeout: 15_000, message: `the ticket e-mailed to ${to}` }).toBe(before[i]! + 1);
+  }
+  await page.reload();
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+
+  // Backfill QR Codes on the Events tab: a dry run counts, force regenerates every attending guest's ticket.
+  await page.getByRole('tab', { name: 'Events' }).click();
+  await page.getByRole('button', { name: 'Backfill QR Codes' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Backfill QR Codes' });
+  await dialog.getByLabel('Events').selectOption({ label: title });
+  await expect(dialog.getByLabel('Limit')).toHaveValue('1000');
+  await dialog.getByRole('switch', { name: 'Dry run' }).click();
+  await dialog.getByRole('button', { name: 'Count' }).click();
+  await expect(toasts(page).getByText('Dry run finished (Processed 2, would update 0)')).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Backfilling QR codes' })).toBeHidden({ timeout: 5_000 });
+
+  await page.getByRole('button', { name: 'Backfill QR Codes' }).click();
+  dialog = page.getByRole('dialog', { name: 'Backfill QR Codes' });
+  await dialog.getByLabel('Events').selectOption({ label: title });
+  await dialog.getByRole('switch', { name: 'Force regenerate' }).click();
+  await dialog.getByRole('button', { name: 'Start backfill' }).click();
+  await expect(toasts(page).getByText('QR images regenerated (Processed 2, updated 2)')).toBeVisible();
+  await guestApi.dispose();
+  await owner.dispose();
+});
