@@ -40,7 +40,7 @@ export async function exportGuestsCsv(opts: {
     .from(event_rsvps)
     .leftJoin(rsvp_pins, eq(rsvp_pins.rsvp_id, event_rsvps.id))
     .where(guestWhere(actor, eventId, filter))
-    .orderBy(...guestOrder(filter.sort, filter.dir))
+    .orderBy(...guestOrder(filter.sort, filter.dir, { search: Boolean(filter.q) }))
     .toSQL();
 
   const client = await db.$client.connect();

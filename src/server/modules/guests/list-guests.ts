@@ -28,7 +28,7 @@ export async function listGuests({ db, actor, eventId, query }: ListGuestsOption
       .from(event_rsvps)
       .leftJoin(rsvp_pins, eq(rsvp_pins.rsvp_id, event_rsvps.id))
       .where(where)
-      .orderBy(...guestOrder(query.sort, query.dir))
+      .orderBy(...guestOrder(query.sort, query.dir, { search: Boolean(query.q) }))
       .limit(GUEST_LIST_PAGE_SIZE)
       .offset(offset),
     db
