@@ -135,7 +135,15 @@ function EventGuests({
       ) : data.rows.length === 0 ? (
         <Card className="p-8 text-center">
           <Users className="mx-auto mb-3 size-8 text-accent" aria-hidden="true" />
-          {filtered ? (
+          {data.total > 0 ? (
+            <>
+              <h3 className="font-semibold">Nothing on page {data.page}</h3>
+              <p className="mt-1 text-sm text-ink/70">The list is shorter than that now.</p>
+              <Button variant="outline" className="mt-4" onClick={() => update({ page: 1 })}>
+                Go to the first page
+              </Button>
+            </>
+          ) : filtered ? (
             <>
               <h3 className="font-semibold">No guests found matching</h3>
               <p className="mt-1 text-sm text-ink/70">Try another spelling, or clear the search and filters.</p>
