@@ -61,7 +61,7 @@ export function BulkTickets({ eventId, selectedIds, onClear, filter, attending }
   const busy = send.isPending || jobId !== '';
 
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       {selectedIds.length > 0 ? (
         <div className="flex flex-wrap items-center gap-2 rounded-xl border border-accent/30 bg-violet-50 p-3">
           <span className="mr-auto text-sm font-medium" aria-live="polite">

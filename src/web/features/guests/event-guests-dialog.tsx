@@ -43,7 +43,7 @@ function Body({ event }: { event: EventWithCounts }) {
   const data = guests.data;
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       {event.counts ? <Stats counts={event.counts} /> : null}
       <div className="flex flex-wrap items-center gap-2">
         <GuestSearch
@@ -86,7 +86,7 @@ function Stats({ counts }: { counts: TEventCounts }) {
   ];
   if (counts.spots_left !== null) items.push(['Spots left', `${counts.spots_left}`]);
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {items.map(([label, value]) => (
           <div key={label} className="rounded-xl bg-paper-soft px-3 py-2">

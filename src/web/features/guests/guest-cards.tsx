@@ -46,7 +46,7 @@ export function GuestCards({
         <input type="checkbox" className="size-5 accent-ink" checked={allSelected} onChange={toggleAll} />
         Select every guest on this page
       </label>
-      <ul className="grid gap-2">
+      <ul className="grid grid-cols-1 gap-2">
         {rows.map((r) => (
           <li key={r.id} className={cn('rounded-xl border border-ink/10 bg-white p-3', selection[r.id] && 'border-accent bg-violet-50')}>
             <div className="flex items-start gap-3">

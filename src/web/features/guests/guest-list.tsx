@@ -73,7 +73,7 @@ export function GuestList() {
   if (!event) return <ListSkeleton />;
 
   return (
-    <section aria-labelledby="guest-list-heading" className="grid gap-4">
+    <section aria-labelledby="guest-list-heading" className="grid grid-cols-1 gap-4">
       <h2 id="guest-list-heading" className="sr-only">
         Guest List
       </h2>
@@ -115,7 +115,7 @@ function EventGuests({
   const data = guests.data;
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="grid gap-3 lg:flex lg:items-end">
         <GuestSearch value={params.q ?? ''} onChange={onSearch} />
         <GuestFilters params={params} update={update} paid={paid} />

@@ -51,7 +51,7 @@ export function TicketLink({ eventId, guest }: { eventId: string; guest: TGuestD
   }
 
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <div className="flex items-center gap-2 rounded-lg bg-paper-soft py-0 pl-3">
         <span className="sr-only">{guest.short_url ? 'Short link:' : 'Ticket link:'}</span>
         <a

@@ -25,7 +25,7 @@ function QrBody({ eventId, rsvpId }: { eventId: string; rsvpId: string }) {
   return (
     <GuestLoader query={guest}>
       {(g) => (
-        <div className="grid gap-4">
+        <div className="grid grid-cols-1 gap-4">
           <div className="flex justify-center">
             <QrImage guest={g} />
           </div>

@@ -56,8 +56,8 @@ function DetailBody({ eventId, rsvpId, onDeleted }: { eventId: string; rsvpId: s
   return (
     <GuestLoader query={guest}>
       {(g) => (
-        <div className="grid gap-5">
-          <div className="grid gap-5 sm:grid-cols-[auto_1fr]">
+        <div className="grid grid-cols-1 gap-5">
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-[auto_minmax(0,1fr)]">
             <div className="flex justify-center sm:block">
               <QrImage guest={g} />
             </div>
