@@ -68,6 +68,9 @@ describe('the guest list: pages of 40 over 1,000 guests', () => {
     const byPin = await list('?q=100300');
     expect(byPin.rows.map((r) => [r.name, r.pin])).toEqual([['Guest 00300', '100300']]);
     expect((await list('?q=no-such-guest')).total).toBe(0);
+    // A search's counts come with its page; past the last page they are still counted.
+    expect(await list('?q=guest 0004')).toMatchObject({ total: 10, totals: { confirmed: 3, maybe: 4, declined: 3 } });
+    expect(await list('?q=guest 0004&page=2')).toMatchObject({ rows: [], total: 10, totals: { confirmed: 3, maybe: 4, declined: 3 } });
     // ILIKE wildcards are text, not patterns.
     expect((await list('?q=%25')).total).toBe(0);
   });
