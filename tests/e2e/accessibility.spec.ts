@@ -89,7 +89,7 @@ test('host screens pass axe (WCAG 2.1 AA)', { tag: '@mobile' }, async ({ page, s
   await createOwner(page, server);
   await seed(page.request);
   await page.goto('/');
-  await expect(page.getByText('Period: Last Month')).toBeVisible();
+  await expect(page.getByText('Period: Last 30 days')).toBeVisible();
   await expectAccessible(page, 'dashboard');
 
   await page.goto('/auth/admin');

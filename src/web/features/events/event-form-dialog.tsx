@@ -7,6 +7,7 @@ import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { notify } from '../../lib/toast.ts';
 import { useSaveEvent } from './api/save-event.ts';
 import { CohostsSection } from './cohosts-section.tsx';
+import { NotifyField } from '../guests/notify-field.tsx';
 import { BasicsFields, ContentFields, WhenWhereFields } from './event-form-fields.tsx';
 import {
   type EventFormErrors,
@@ -155,6 +156,7 @@ function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: () =>
             <p className="text-sm text-ink/70">You can add co-hosts once the event is created.</p>
           )}
         </div>
+        <NotifyField event={event} />
       </div>
       <div className="sticky bottom-0 z-10 -mx-5 mt-4 flex justify-end gap-2 border-t border-ink/10 bg-white px-5 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:-mx-6 sm:px-6">
         <DialogClose asChild>

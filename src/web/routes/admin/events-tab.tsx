@@ -13,10 +13,11 @@ import { useDeleteEvent } from '../../features/events/api/delete-event.ts';
 import { useEvents } from '../../features/events/api/get-events.ts';
 import { EventCard } from '../../features/events/event-card.tsx';
 import { EventFormDialog } from '../../features/events/event-form-dialog.tsx';
+import { BackfillQrCodes } from '../../features/guests/backfill-dialog.tsx';
 
 /**
  * Events tab (docs/product.md#admin-events): the host's events as cards, Create Event, edit in a dialog, delete after a
- * confirmation. 'Backfill QR Codes' arrives with the QR-code issue.
+ * confirmation; Backfill QR Codes (features/guests).
  */
 export function EventsTab() {
   const events = useEvents();
@@ -58,6 +59,7 @@ export function EventsTab() {
             {events.isSuccess && count > 0 ? (count === 1 ? '1 event' : `${count} events`) : '\u00a0'}
           </p>
         </div>
+        <BackfillQrCodes />
         <Button ref={createRef} onClick={() => openForm('new')} size="md">
           <Plus aria-hidden="true" />
           Create Event
