@@ -33,13 +33,6 @@ export type ConfirmationInput = {
 /** The outbox key: one message per state change of one RSVP, however often the request is retried. */
 export const confirmationKey = (r: { id: string; status: string; revision: number }) => `rsvp:${r.id}:${r.status}:${r.revision}`;
 
-/** An unchanged answer re-sends its confirmation at most once per RSVP in this many seconds. */
-export const CONFIRMATION_RESEND_WINDOW_SEC = 10 * 60;
-
-/** The outbox key of a re-sent confirmation (the same answer posted again): the state's key, marked and timed. */
-export const confirmationResendKey = (r: { id: string; status: string; revision: number }, now: Date) =>
-  `${confirmationKey(r)}:resend:${now.getTime()}`;
-
 /** A newer answer's e-mail supersedes an older one still waiting (outbox schema: supersede_key). */
 export const confirmationSupersede = (r: { id: string; revision: number }): Supersede => ({ key: `rsvp:${r.id}`, rank: r.revision });
 
