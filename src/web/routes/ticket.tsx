@@ -1,10 +1,11 @@
-import { CalendarDays, MapPin, Printer, UserRound, Users } from 'lucide-react';
+import { CalendarDays, MapPin, Printer, TicketX, UserRound, Users } from 'lucide-react';
 import type * as React from 'react';
 import { Link, useParams } from '../lib/nav.tsx';
 import type { TTicket } from '../../common/schemas/rsvps.ts';
 import { Badge } from '../components/ui/badge.tsx';
 import { buttonVariants } from '../components/ui/button-variants.ts';
 import { Card } from '../components/ui/card.tsx';
+import { NotFound } from '../components/page-states.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
 import { formatEventWhen } from '../lib/datetime.ts';
 import { useTicket } from '../features/rsvp/api/get-ticket.ts';
@@ -12,12 +13,14 @@ import { formatPin, formatShortDate, guestLabel, paymentBadge, statusBadge } fro
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { errorCode } from '../lib/error-code.ts';
 import { eventHref } from '../../common/hrefs.ts';
+import { hasEnded } from '../../common/event-time.ts';
+import { themeStyle } from '../features/events/theme-style.ts';
 
 /** Print: the ticket alone, black on white, QR large; no toasts, buttons or page background. */
 const PRINT_CSS = `@media print {
   @page { margin: 12mm; }
   [data-sonner-toaster] { display: none !important; }
-  html, body { background: #fff !important; }
+  html, body, main { background: #fff !important; color: #000 !important; }
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }`;
 
@@ -30,18 +33,31 @@ export function Component() {
   const { data: ticket, error, isPending, refetch, isFetching } = useTicket(ticketSecret);
   useDocumentTitle(ticket ? `Your ticket · ${ticket.event.title}` : 'Your ticket');
 
+  // A ticket that does not exist (or was replaced) gets the guest's way on: home, or its links by e-mail.
+  if (!ticket && errorCode(error) === 'not_found') {
+    return (
+      <>
+        <TicketMeta />
+        <NotFound
+          title="Ticket Not Found"
+          message="This ticket could not be found or has expired."
+          icon={<TicketX className="size-12 text-ink/30" aria-hidden="true" />}
+          findTicket
+        />
+      </>
+    );
+  }
+
   return (
-    <main className="min-h-dvh bg-paper-soft px-4 py-6 sm:py-12 print:bg-white print:p-0">
-      {/* A ticket names its guest: keep it out of search engines and out of Referer headers. */}
-      <meta name="robots" content="noindex, nofollow" />
-      <meta name="referrer" content="no-referrer" />
-      <style>{PRINT_CSS}</style>
+    <main
+      style={ticket ? themeStyle(ticket.event.theme?.colors) : undefined}
+      className="min-h-dvh bg-paper-soft px-4 py-6 sm:py-12 print:bg-white print:p-0"
+    >
+      <TicketMeta />
       {isPending ? (
         <Loading text="Loading your ticket..." />
       ) : ticket ? (
         <TicketView ticket={ticket} />
-      ) : errorCode(error) === 'not_found' ? (
-        <Message title="Ticket Not Found" text="This ticket could not be found or has expired." />
       ) : (
         <Message title="Couldn’t load your ticket" text="Check your connection and try again.">
           <button type="button" onClick={() => void refetch()} disabled={isFetching} className={buttonVariants({ className: 'mt-6' })}>
@@ -50,6 +66,17 @@ export function Component() {
         </Message>
       )}
     </main>
+  );
+}
+
+/** A ticket names its guest: keep it out of search engines and out of Referer headers. Print shows the ticket alone. */
+function TicketMeta() {
+  return (
+    <>
+      <meta name="robots" content="noindex, nofollow" />
+      <meta name="referrer" content="no-referrer" />
+      <style>{PRINT_CSS}</style>
+    </>
   );
 }
 
@@ -69,6 +96,7 @@ function TicketView({ ticket }: { ticket: TTicket }) {
   const status = statusBadge(ticket.status);
   const payment = event.is_paid_event ? paymentBadge(ticket.payment_status) : null;
   const confirmedOn = ticket.confirmed_at ? formatShortDate(ticket.confirmed_at, event.timezone) : '';
+  const past = hasEnded(event);
 
   return (
     <article className="mx-auto max-w-md print:max-w-[16cm]" aria-labelledby="ticket-title">
@@ -93,6 +121,11 @@ function TicketView({ ticket }: { ticket: TTicket }) {
               <Badge tone={status.tone} className="print:border print:border-black print:bg-white print:text-black">
                 {status.label}
               </Badge>
+              {past ? (
+                <Badge tone="neutral" className="print:border print:border-black print:bg-white print:text-black">
+                  Past event
+                </Badge>
+              ) : null}
               {payment ? (
                 <Badge tone={payment.tone} className="print:border print:border-black print:bg-white print:text-black">
                   {payment.label}
