@@ -32,6 +32,11 @@ export function guestLabel(n: number): string {
   return `${n} ${n === 1 ? 'guest' : 'guests'}`;
 }
 
+/** docs/product.md#rsvp-dialog: the party-size choice, 'Just me', 'Me + 1' … 'Me + 9' (1 to 10 in total). */
+export function partySizeLabel(n: number): string {
+  return n <= 1 ? 'Just me' : `Me + ${n - 1}`;
+}
+
 export type Tone = 'success' | 'warning' | 'danger';
 
 /** docs/product.md#rsvp-status: statuses as the admin and the ticket show them. */
