@@ -13,7 +13,15 @@ type StateProps = { title: string; message?: string; icon?: ReactNode; documentT
 
 const primary = 'min-h-11 cursor-pointer rounded-lg bg-ink px-5 font-medium text-paper hover:bg-ink/90 disabled:opacity-60';
 
-function State({ title, message, icon, documentTitle, layout = 'page', children, after }: StateProps & { children: ReactNode; after?: ReactNode }) {
+function State({
+  title,
+  message,
+  icon,
+  documentTitle,
+  layout = 'page',
+  children,
+  after,
+}: StateProps & { children: ReactNode; after?: ReactNode }) {
   useDocumentTitle(layout === 'page' ? (documentTitle ?? title) : undefined);
   const Heading = layout === 'page' ? 'h1' : 'h2';
   const state = (

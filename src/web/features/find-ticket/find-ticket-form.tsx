@@ -46,7 +46,10 @@ export function FindTicketForm() {
   };
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="grid w-full gap-3 rounded-2xl border border-ink/10 bg-white p-5 text-left text-ink shadow-sm">
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="grid w-full gap-3 rounded-2xl border border-ink/10 bg-white p-5 text-left text-ink shadow-sm"
+    >
       <h2 id={`${id}-heading`} className="font-semibold">
         Find your ticket
       </h2>

@@ -3,7 +3,7 @@ import { MSG } from '../../../common/messages.ts';
 import type { TManagedRsvp, TManagedRsvpAnswer } from '../../../common/schemas/rsvps.ts';
 import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '../../components/ui/alert-dialog.tsx';
 import { toUserMessage } from '../../lib/user-message.ts';
-import { useCancelManagedRsvp } from './api/manage-rsvp.ts';
+import { useCancelManagedRsvp } from './api/change-managed-rsvp.ts';
 import type { ManageNotice } from './manage-view.tsx';
 
 /**

@@ -7,7 +7,8 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input, PHONE_INPUT, Textarea } from '../../components/ui/input.tsx';
 import { errorCode } from '../../lib/error-code.ts';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
-import { manageKeys, useChangeManagedRsvp } from './api/manage-rsvp.ts';
+import { useChangeManagedRsvp } from './api/change-managed-rsvp.ts';
+import { manageKeys } from './api/manage-rsvp.ts';
 import { AnswerButtons, PartySizeField } from './answer-fields.tsx';
 import { ManageCancel } from './manage-cancel.tsx';
 import type { ManageNotice } from './manage-view.tsx';
@@ -158,7 +159,9 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
             disabled={!dirty || pending}
             className="inline-flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-lg bg-(--event-accent) px-6 font-semibold text-(--event-on-accent) hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
           >
-            {pending ? <span className="size-4 animate-spin rounded-full border-2 border-current/30 border-t-current" aria-hidden="true" /> : null}
+            {pending ? (
+              <span className="size-4 animate-spin rounded-full border-2 border-current/30 border-t-current" aria-hidden="true" />
+            ) : null}
             {pending ? 'Saving...' : 'Save changes'}
           </button>
           {dirty && !pending ? (
