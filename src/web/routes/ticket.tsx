@@ -24,6 +24,10 @@ const PRINT_CSS = `@media print {
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }`;
 
+/** The main action in the event's accent colour (themeStyle's --event-accent; the default theme's without one). */
+const ACCENT_BUTTON =
+  'inline-flex h-12 cursor-pointer items-center justify-center gap-2 rounded-lg bg-(--event-accent,var(--color-ink)) px-6 text-base font-medium text-(--event-on-accent,var(--color-paper)) hover:brightness-110 [&_svg]:size-4';
+
 /**
  * The guest ticket page, /ticket/{secret}: the ticket's own secret, never the RSVP id; a regenerated QR
  * replaces it (docs/decisions/0010-ticket-secrets.md). Public to whoever holds it.
@@ -100,7 +104,7 @@ function TicketView({ ticket }: { ticket: TTicket }) {
 
   return (
     <article className="mx-auto max-w-md print:max-w-[16cm]" aria-labelledby="ticket-title">
-      <Card className="overflow-hidden print:rounded-none print:border-0 print:shadow-none">
+      <Card className="overflow-hidden text-ink print:rounded-none print:border-0 print:shadow-none">
         {event.image_url ? (
           <img
             src={event.image_url}
@@ -191,7 +195,7 @@ function TicketView({ ticket }: { ticket: TTicket }) {
 
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-center print:hidden">
         {ticket.qr_svg_url ? (
-          <button type="button" className={buttonVariants({ variant: 'primary', size: 'lg' })} onClick={() => window.print()}>
+          <button type="button" className={ACCENT_BUTTON} onClick={() => window.print()}>
             <Printer aria-hidden="true" />
             Print
           </button>

@@ -43,10 +43,10 @@ export function seatsForGuest(rsvp: TManagedRsvp): number | null {
 }
 
 /** "Only 3 seats left" under the party size, when the cap is near enough to matter. */
-function seatsHint(seats: number | null): string | undefined {
+function seatsHint(seats: number | null, holding: boolean): string | undefined {
   if (seats === null || seats >= GUESTS_MAX) return undefined;
   if (seats <= 0) return 'The event is full.';
-  return `Only ${seats} ${seats === 1 ? 'seat' : 'seats'} left`;
+  return `Only ${seats} ${seats === 1 ? 'seat' : 'seats'} left${holding ? ', counting yours' : ''}`;
 }
 
 /**
@@ -132,7 +132,7 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
             value={values.guest_count}
             onChange={(n) => set('guest_count', n)}
             error={errors.guest_count}
-            hint={values.status === 'confirmed' ? seatsHint(seats) : undefined}
+            hint={values.status === 'confirmed' ? seatsHint(seats, rsvp.status === 'confirmed') : undefined}
             disabled={pending}
           />
         )}

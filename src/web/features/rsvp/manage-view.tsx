@@ -67,7 +67,7 @@ const ManageEditor = lazy(() =>
 );
 
 const outlineButton =
-  'inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border border-ink/20 bg-white px-4 text-sm font-medium text-ink hover:bg-paper [&_svg]:size-4';
+  'inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-full border border-ink/20 bg-white px-4 text-sm font-medium text-ink hover:bg-paper [&_svg]:size-4';
 
 /** The headline of the answer card: what the guest said, in their words. */
 function headline(rsvp: TManagedRsvp, cancelled: boolean): string {
@@ -81,9 +81,9 @@ function headline(rsvp: TManagedRsvp, cancelled: boolean): string {
 function noticeText(notice: ManageNotice, rsvp: TManagedRsvp): string {
   if (notice.kind === 'cancelled') {
     const link = notice.emailQueued
-      ? ` We've e-mailed a new link to this page to ${rsvp.email}; the old link no longer works.`
-      : ' The old link to this page no longer works: keep this one.';
-    return `Your seats are free for others now.${link} Changed your mind? Answer again below.`;
+      ? `We've e-mailed a new link to this page to ${rsvp.email}; the old link no longer works.`
+      : 'The old link to this page no longer works: keep this one.';
+    return `${link} Changed your mind? Answer again below.`;
   }
   return notice.emailQueued ? `Saved. An e-mail with your new answer is on its way to ${rsvp.email}.` : 'Saved.';
 }

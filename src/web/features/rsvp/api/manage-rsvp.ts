@@ -30,4 +30,3 @@ export function useManagedRsvp(manageSecret: string) {
 
 /** The secret at the end of a manage_url ('/rsvp/{secret}'). */
 export const secretOfManageUrl = (manageUrl: string) => decodeURIComponent(manageUrl.slice(manageUrl.lastIndexOf('/') + 1));
-
