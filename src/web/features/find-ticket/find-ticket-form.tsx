@@ -23,6 +23,14 @@ export function FindTicketForm() {
   const inputRef = React.useRef<HTMLInputElement>(null);
   const doneRef = React.useRef<HTMLParagraphElement>(null);
 
+  // The answer replaces the form: carry on from it (and, after "Use another address", from the field).
+  const shown = React.useRef(false);
+  React.useEffect(() => {
+    if (sentTo) doneRef.current?.focus();
+    else if (shown.current) inputRef.current?.focus();
+    shown.current = true;
+  }, [sentTo]);
+
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (find.isPending) return;
@@ -34,10 +42,7 @@ export function FindTicketForm() {
     }
     setError(undefined);
     find.mutate(parsed.data.email, {
-      onSuccess: () => {
-        setSentTo(parsed.data.email);
-        requestAnimationFrame(() => doneRef.current?.focus());
-      },
+      onSuccess: () => setSentTo(parsed.data.email),
       onError: (err) => {
         setError(fieldErrorsOf(err)?.email ?? toUserMessage(err, MSG.submitFailed));
         inputRef.current?.focus();
@@ -60,10 +65,7 @@ export function FindTicketForm() {
           </p>
           <button
             type="button"
-            onClick={() => {
-              setSentTo(null);
-              requestAnimationFrame(() => inputRef.current?.focus());
-            }}
+            onClick={() => setSentTo(null)}
             className="cursor-pointer text-sm font-medium text-accent-ink underline underline-offset-4 hover:text-accent"
           >
             Use another address

@@ -34,19 +34,13 @@ const sameValues = (a: Values, b: Values) =>
   a.status === b.status && a.guest_count === b.guest_count && a.name === b.name && a.phone === b.phone && a.notes === b.notes;
 
 /**
- * The seats this guest may take: the event's free seats plus those their own 'yes' already holds.
- * Null when the event has no cap.
+ * "Only 3 seats left" under the party size when the cap is near enough to matter: the event's free
+ * seats, beside those the guest's own 'yes' holds (the server's 409 counts the same way).
  */
-export function seatsForGuest(rsvp: TManagedRsvp): number | null {
-  if (rsvp.event.seats_left === null) return null;
-  return rsvp.event.seats_left + (rsvp.status === 'confirmed' ? rsvp.guest_count : 0);
-}
-
-/** "Only 3 seats left" under the party size, when the cap is near enough to matter. */
-function seatsHint(seats: number | null, holding: boolean): string | undefined {
-  if (seats === null || seats >= GUESTS_MAX) return undefined;
-  if (seats <= 0) return 'The event is full.';
-  return `Only ${seats} ${seats === 1 ? 'seat' : 'seats'} left${holding ? ', counting yours' : ''}`;
+export function seatsHint(seatsLeft: number | null, holding: boolean): string | undefined {
+  if (seatsLeft === null || seatsLeft >= GUESTS_MAX) return undefined;
+  if (seatsLeft <= 0) return holding ? 'No seats left besides yours.' : 'The event is full.';
+  return `Only ${seatsLeft} ${seatsLeft === 1 ? 'seat' : 'seats'} left${holding ? ' besides yours' : ''}`;
 }
 
 /**
@@ -64,7 +58,13 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
   const saved = valuesOf(rsvp);
   const dirty = !sameValues(values, saved);
   const pending = change.isPending;
-  const seats = seatsForGuest(rsvp);
+  // A field the server refused gets focus once the form is enabled again.
+  const focusAfterSave = React.useRef<keyof Values | null>(null);
+  React.useEffect(() => {
+    if (pending || !focusAfterSave.current) return;
+    document.getElementById(`${id}-${focusAfterSave.current}`)?.focus();
+    focusAfterSave.current = null;
+  }, [pending, id]);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -107,7 +107,7 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
         const fields = fieldErrorsOf(err);
         setErrors(toFieldErrors(fields));
         if (code === 'capacity_exceeded' && fields?.guest_count) {
-          document.getElementById(`${id}-guest_count`)?.focus();
+          focusAfterSave.current = 'guest_count';
           return;
         }
         setFormError(toUserMessage(err, MSG.submitFailed));
@@ -132,7 +132,7 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
             value={values.guest_count}
             onChange={(n) => set('guest_count', n)}
             error={errors.guest_count}
-            hint={values.status === 'confirmed' ? seatsHint(seats, rsvp.status === 'confirmed') : undefined}
+            hint={values.status === 'confirmed' ? seatsHint(rsvp.event.seats_left, rsvp.status === 'confirmed') : undefined}
             disabled={pending}
           />
         )}
