@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { MSG } from '../../common/messages.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { Link, useNavigate } from '../lib/nav.tsx';
@@ -65,14 +65,20 @@ function BackButton({ className }: { className: string }) {
 }
 
 /** "Find your ticket" by e-mail: loaded only when a page that offers it is shown (guest pages' first-load budget). */
-const FindTicketForm = lazy(() => import('../features/find-ticket/find-ticket-form.tsx').then((m) => ({ default: m.FindTicketForm })));
+const FindTicketForm = lazy<ComponentType>(() =>
+  import('../features/find-ticket/find-ticket-form.tsx').then(
+    (m) => ({ default: m.FindTicketForm }),
+    // Offline (or gone after a deploy): the page keeps its way home rather than failing whole.
+    () => ({ default: () => null }),
+  ),
+);
 
 type NotFoundProps = StateProps & {
   /** A link home instead of Go Back. */
   home?: boolean;
   /**
-   * A guest's way on (docs/product.md#not-found-page): a link home and "Find your ticket", which
-   * e-mails the links of an address's RSVPs to it. Implies `home`.
+   * A guest's way on (docs/product.md#not-found-page): a link home (beside Go Back unless `home`) and
+   * "Find your ticket", which e-mails the links of an address's RSVPs to it.
    */
   findTicket?: boolean;
 };
@@ -90,13 +96,12 @@ export function NotFound({ home = false, findTicket = false, ...props }: NotFoun
         ) : null
       }
     >
+      {home ? null : <BackButton className={primary} />}
       {home || findTicket ? (
-        <Link to="/" className="text-accent-ink underline underline-offset-4 hover:text-accent">
+        <Link to="/" className="inline-flex min-h-11 items-center text-accent-ink underline underline-offset-4 hover:text-accent">
           {MSG.returnHome}
         </Link>
-      ) : (
-        <BackButton className={primary} />
-      )}
+      ) : null}
     </State>
   );
 }

@@ -48,6 +48,7 @@ export function Component() {
             documentTitle="Link no longer valid"
             message={MSG.manageLinkInvalid}
             icon={<Link2Off className="size-12 text-ink/30" aria-hidden="true" />}
+            home
             findTicket
           />
         ) : (

@@ -46,6 +46,7 @@ export function Component() {
           title="Ticket Not Found"
           message="This ticket could not be found or has expired."
           icon={<TicketX className="size-12 text-ink/30" aria-hidden="true" />}
+          home
           findTicket
         />
       </>
