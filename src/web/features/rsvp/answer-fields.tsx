@@ -34,7 +34,8 @@ type AnswerButtonsProps = {
 
 /**
  * Three big buttons that are a radio group for keyboards and screen readers: native radios of one
- * name (arrow keys move and choose, Tab leaves the group), each one's label drawn as a 64 px card.
+ * name (arrow keys move and choose, Tab leaves the group), each one's label drawn as a 64 px card
+ * that the (transparent) radio covers.
  */
 export function AnswerButtons({
   value,
@@ -63,7 +64,7 @@ export function AnswerButtons({
           <label
             key={v}
             className={cn(
-              'flex min-h-16 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-ink/15 bg-white px-1.5 py-2 text-center text-sm leading-tight font-medium transition-colors',
+              'relative flex min-h-16 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-ink/15 bg-white px-1.5 py-2 text-center text-sm leading-tight font-medium transition-colors',
               'hover:border-ink/35 has-checked:border-accent has-checked:bg-violet-50 has-checked:text-ink',
               'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent',
               'has-disabled:cursor-not-allowed has-disabled:opacity-60',
@@ -77,7 +78,7 @@ export function AnswerButtons({
               checked={value === v}
               disabled={disabled}
               onChange={() => onValueChange(v)}
-              className="sr-only"
+              className="absolute inset-0 size-full cursor-pointer appearance-none rounded-xl opacity-0"
             />
             <Icon className={cn('size-5', value === v ? 'text-accent' : 'text-ink/60')} aria-hidden="true" />
             <span>{label}</span>
