@@ -5,7 +5,7 @@ import { MSG } from '../../common/messages.ts';
 import type { TManagedRsvp, TManagedRsvpAnswer } from '../../common/schemas/rsvps.ts';
 import { LoadFailed, NotFound } from '../components/page-states.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
-import { AddToCalendarButton } from '../features/events/add-to-calendar.tsx';
+import { AddToCalendar } from '../features/events/add-to-calendar.tsx';
 import { themeStyle } from '../features/events/theme-style.ts';
 import { secretOfManageUrl, useManagedRsvp } from '../features/rsvp/api/manage-rsvp.ts';
 import { ManageView, type ManageNotice } from '../features/rsvp/manage-view.tsx';
@@ -76,7 +76,7 @@ function PageLoading() {
 
 function CalendarButton({ event }: { event: TManagedRsvp['event'] }) {
   return (
-    <AddToCalendarButton
+    <AddToCalendar
       labelled
       className="border border-ink/20 bg-white text-ink"
       source={{

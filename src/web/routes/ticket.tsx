@@ -1,4 +1,3 @@
-import { CalendarDays, MapPin, Printer, TicketX, UserRound, Users } from 'lucide-react';
 import type * as React from 'react';
 import { Link, useParams } from '../lib/nav.tsx';
 import type { TTicket } from '../../common/schemas/rsvps.ts';
@@ -15,6 +14,7 @@ import { errorCode } from '../lib/error-code.ts';
 import { eventHref } from '../../common/hrefs.ts';
 import { hasEnded } from '../../common/event-time.ts';
 import { themeStyle } from '../features/events/theme-style.ts';
+import { CalendarIcon, type IconProps, PinIcon, Svg } from '../features/events/guest-icons.tsx';
 
 /** Print: the ticket alone, black on white, QR large; no toasts, buttons or page background. */
 const PRINT_CSS = `@media print {
@@ -45,7 +45,7 @@ export function Component() {
         <NotFound
           title="Ticket Not Found"
           message="This ticket could not be found or has expired."
-          icon={<TicketX className="size-12 text-ink/30" aria-hidden="true" />}
+          icon={<TicketXIcon className="size-12 text-ink/30" />}
           home
           findTicket
         />
@@ -169,22 +169,22 @@ function TicketView({ ticket }: { ticket: TTicket }) {
           ) : null}
 
           <dl className="grid gap-3 border-t border-ink/10 pt-4 text-sm print:border-black print:text-black">
-            <Row label="Guest" icon={<UserRound />}>
+            <Row label="Guest" icon={<PersonIcon />}>
               <span className="font-semibold">{ticket.name}</span>
             </Row>
             {when.date ? (
-              <Row label="When" icon={<CalendarDays />}>
+              <Row label="When" icon={<CalendarIcon />}>
                 <span className="block">{when.date}</span>
                 <span className="block text-ink/70 print:text-black">{when.time}</span>
               </Row>
             ) : null}
             {event.location ? (
-              <Row label="Where" icon={<MapPin />}>
+              <Row label="Where" icon={<PinIcon />}>
                 {event.location}
               </Row>
             ) : null}
             {ticket.guest_count > 1 ? (
-              <Row label="Party" icon={<Users />}>
+              <Row label="Party" icon={<PeopleIcon />}>
                 {guestLabel(ticket.guest_count)}
               </Row>
             ) : null}
@@ -197,7 +197,7 @@ function TicketView({ ticket }: { ticket: TTicket }) {
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-center print:hidden">
         {ticket.qr_svg_url ? (
           <button type="button" className={ACCENT_BUTTON} onClick={() => window.print()}>
-            <Printer aria-hidden="true" />
+            <PrinterIcon />
             Print
           </button>
         ) : null}
@@ -220,3 +220,34 @@ function Row({ label, icon, children }: { label: string; icon?: React.ReactNode;
     </div>
   );
 }
+
+/* The ticket page's own icons, drawn like features/events/guest-icons.tsx (no icon library on a guest page's first load). */
+
+const PersonIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Svg>
+);
+
+const PeopleIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2 20a7 7 0 0 1 14 0M16 4.5a3.5 3.5 0 0 1 0 7M18 13.5a7 7 0 0 1 4 6.5" />
+  </Svg>
+);
+
+const PrinterIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 9V3h12v6M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2" />
+    <rect x="6" y="14" width="12" height="7" rx="1" />
+  </Svg>
+);
+
+/** A ticket with notched sides, crossed out: a ticket that is not there. */
+const TicketXIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M2 9a3 3 0 0 0 0 6v3a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-3a3 3 0 0 0 0-6V6a2 2 0 0 0-2-2H4a2 2 0 0 0-2 2Z" />
+    <path d="M9.5 9.5l5 5M14.5 9.5l-5 5" />
+  </Svg>
+);
