@@ -116,8 +116,8 @@ function guestStartUps(): Plugin {
         modulePreload: { polyfill: false }, // <link rel=modulepreload> is Baseline since 2023; older browsers only load later
         rollupOptions: {
           input,
-          // What every guest page runs at once (React, React DOM, TanStack Query) in one file: split by
-          // which lazy dialogs also import it, it came as three, each compressed on its own (-0.7 kB).
+          // GUEST_FRAMEWORK in one file: split by which lazy dialogs also import it, it came as three,
+          // each compressed on its own (-0.7 kB).
           output: { codeSplitting: { groups: [{ name: 'framework', tags: ['$initial'], test: GUEST_FRAMEWORK }] } },
         },
       },
