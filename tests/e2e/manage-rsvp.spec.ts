@@ -8,7 +8,6 @@
 import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playwright/test';
 import type { TDevMailMessage, TDevMailPage } from '../../src/common/schemas/dev-mailbox.ts';
 import type { TEventAdmin, TEventInput } from '../../src/common/schemas/events.ts';
-import type { TMyRsvpAnswer } from '../../src/common/schemas/responses.ts';
 import { createOwner, expect, type TestServer, test } from './fixtures.ts';
 
 type Owner = APIRequestContext;
@@ -113,14 +112,14 @@ test(
     // Ada answers for two on the event page.
     await answerOnEventPage(page, event, { name: 'Ada Lovelace', email: ada, party: 'Me + 1' });
 
-    // After a reload this browser still knows her answer (the remembered-answer cookie).
+    // After a reload this browser still knows her answer (the remembered-answer cookie): the card
+    // offers Change RSVP, which is the link her confirmation e-mail carries.
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    const mine = await page.request.get(`/api/public/events/${event.id}/my-rsvp`);
-    expect(((await mine.json()) as TMyRsvpAnswer).rsvp).toMatchObject({ status: 'confirmed', guest_count: 2, name: 'Ada Lovelace' });
-
-    // The link from her confirmation e-mail opens her answer, in the event's colours.
+    await expect(page.getByRole('heading', { name: "You're going · 2 guests" })).toBeVisible();
     const link = await manageLinkMailedTo(owner, server, ada);
+    await expect(page.getByRole('link', { name: 'Change RSVP' })).toHaveAttribute('href', new URL(link).pathname);
+
+    // The e-mailed link opens her answer, in the event's colours.
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('heading', { name: "You're going · 2 guests" })).toBeVisible();
@@ -244,8 +243,9 @@ test('after the event, the manage page is read-only and the ticket says "Past ev
   expect(moved.status(), await moved.text()).toBe(200);
 
   await page.goto(manage_url);
-  await expect(page.getByText('This event has ended. Your answer can no longer be changed.')).toBeVisible();
-  await expect(page.getByRole('heading', { name: "You're going · 2 guests" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You were going · 2 guests' })).toBeVisible();
+  await expect(page.getByText('This event has ended. Your ticket stays here.')).toBeVisible();
+  await expect(page.getByText('The event is over, so your answer can no longer be changed.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Cancel RSVP' })).toHaveCount(0);

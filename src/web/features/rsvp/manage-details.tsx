@@ -15,6 +15,7 @@ export function ManageDetails({ rsvp }: { rsvp: TManagedRsvp }) {
       <h2 id="details-heading" className="font-semibold">
         Your details
       </h2>
+      <p className="text-sm text-ink/75">The event is over, so your answer can no longer be changed.</p>
       <dl className="grid gap-2 text-sm">
         {rows.map(([label, value]) =>
           value ? (

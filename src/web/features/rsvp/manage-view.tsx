@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarOff, MapPin } from 'lucide-react';
+import { CalendarDays, MapPin } from 'lucide-react';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { hasEnded } from '../../../common/event-time.ts';
 import { eventHref } from '../../../common/hrefs.ts';
@@ -9,9 +9,9 @@ import { Detail } from '../../components/ui/detail.tsx';
 import { formatEventWhen } from '../../lib/datetime.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { Link } from '../../lib/nav.tsx';
-import { guestLabel } from './format.ts';
 import type { ManageEditorProps } from './manage-editor.tsx';
 import { ManageDetails } from './manage-details.tsx';
+import { rememberedText } from './remembered-rsvp.tsx';
 
 /** What the last change did, for the line under the answer ("… an e-mail is on its way"). `at` tells two equal changes apart. */
 export type ManageNotice = { kind: 'saved' | 'cancelled'; emailQueued: boolean; at: number };
@@ -69,14 +69,6 @@ const ManageEditor = lazy(() =>
 const outlineButton =
   'inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-full border border-ink/20 bg-white px-4 text-sm font-medium text-ink hover:bg-paper [&_svg]:size-4';
 
-/** The headline of the answer card: what the guest said, in their words. */
-function headline(rsvp: TManagedRsvp, cancelled: boolean): string {
-  const party = rsvp.guest_count > 1 ? ` · ${guestLabel(rsvp.guest_count)}` : '';
-  if (rsvp.status === 'confirmed') return `You're going${party}`;
-  if (rsvp.status === 'maybe') return `You might go${party}`;
-  return cancelled ? 'Your RSVP is cancelled' : "You're not going";
-}
-
 /** The line under the answer after a change: saved or cancelled, and whether an e-mail is on its way. */
 function noticeText(notice: ManageNotice, rsvp: TManagedRsvp): string {
   if (notice.kind === 'cancelled') {
@@ -95,6 +87,8 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
   const ended = hasEnded(event);
   const when = formatEventWhen(event.event_date, event.end_date, event.timezone);
   const cancelled = notice?.kind === 'cancelled' && rsvp.status === 'declined';
+  // The same words as the event page's card for this answer (remembered-rsvp.tsx).
+  const { title, text } = cancelled ? { title: 'Your RSVP is cancelled', text: null } : rememberedText(rsvp, ended);
   const headlineRef = useRef<HTMLHeadingElement>(null);
 
   // After a cancel the button that was used is gone: carry on from the answer, which now says so.
@@ -135,20 +129,14 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
           </dl>
         </header>
 
-        {ended ? (
-          <p className="flex items-center gap-2 rounded-xl border border-current/20 px-4 py-3 font-semibold" role="status">
-            <CalendarOff className="size-5 shrink-0" aria-hidden="true" />
-            {MSG.eventEnded}. Your answer can no longer be changed.
-          </p>
-        ) : null}
-
         <Card className="text-ink">
           <section aria-labelledby="answer-heading" className="grid gap-4 p-5 sm:p-6">
             <div>
               <h2 id="answer-heading" ref={headlineRef} tabIndex={-1} className="font-display text-2xl font-semibold outline-none">
-                {headline(rsvp, cancelled)}
+                {title}
               </h2>
-              <p className="mt-1 text-ink/75">Answered as {rsvp.name}</p>
+              {text ? <p className="mt-1">{text}</p> : null}
+              <p className="mt-1 text-sm text-ink/75">Answered as {rsvp.name}</p>
             </div>
             <div role="status" aria-live="polite" aria-atomic="true">
               {notice ? (
