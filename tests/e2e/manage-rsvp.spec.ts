@@ -127,7 +127,10 @@ test(
     await expect(page.getByRole('heading', { name: "You're going · 2 guests" })).toBeVisible();
     await expect(page.getByRole('link', { name: 'View ticket' })).toHaveAttribute('href', /^\/ticket\/[A-Za-z0-9_-]{24}$/);
     await expect(page.getByRole('link', { name: 'Event page' })).toHaveAttribute('href', `/event/${event.slug}`);
-    await expect(page.getByRole('button', { name: 'Add to calendar' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add to calendar' }).click();
+    await expect(page.getByRole('menuitem', { name: /Google Calendar/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
     await expect(page.getByLabel('Email')).toHaveValue(ada);
     await expect(page.getByLabel('Email')).toHaveJSProperty('readOnly', true);
     await expect(page.getByRole('main').locator('xpath=..')).toHaveCSS('background-color', 'rgb(31, 42, 68)');
