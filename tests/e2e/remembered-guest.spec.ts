@@ -7,6 +7,7 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import type { TEventAdmin, TEventInput } from '../../src/common/schemas/events.ts';
 import { EVENT_TTL_MS } from '../../src/server/modules/rsvps/load-rsvp-event.ts';
+import { wcagViolations } from '../support/axe.ts';
 import { createOwner, expect, type TestServer, test } from './fixtures.ts';
 
 async function ownerApi(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, server: TestServer) {
@@ -59,13 +60,14 @@ test(
     const email = unique(testInfo, 'ada');
 
     await page.goto(`/event/${event.slug}`);
-    const panel = page.getByRole('complementary', { name: 'Date, place and RSVP' });
+    const panel = page.getByRole('region', { name: 'Date, place and RSVP' });
     await expect(panel.getByText('0 going · 20 spots left')).toBeVisible();
     await expect(panel.getByRole('link', { name: /1200 Lakeshore Drive/ })).toHaveAttribute(
       'href',
       'https://www.google.com/maps/search/?api=1&query=1200%20Lakeshore%20Drive%2C%20Chicago%2C%20IL',
     );
     await screenshot(page, testInfo, 'event-page');
+    expect(await wcagViolations(page), 'the event page').toEqual([]);
 
     const dialog = await answer(page, title, { status: "Yes, I'll attend", name: 'Ada Lovelace', email, party: 'Me + 1' });
     const thanks = dialog.getByTestId('rsvp-thank-you');
@@ -87,6 +89,7 @@ test(
     await expect(card.getByRole('link', { name: 'Change RSVP' })).toHaveAttribute('href', /^\/rsvp\/[A-Za-z0-9_-]+$/);
     await expect(page.getByRole('button', { name: 'RSVP', exact: true })).toHaveCount(0);
     await screenshot(page, testInfo, 'remembered-going');
+    expect(await wcagViolations(page), 'the remembered card').toEqual([]);
 
     // The ticket link works.
     await card.getByRole('link', { name: 'View ticket' }).click();
@@ -208,6 +211,7 @@ test(
     await expect(late.getByRole('button', { name: 'RSVP', exact: true })).toHaveCount(0);
     await expect(late.getByRole('button', { name: 'Add to calendar' })).toHaveCount(0);
     await screenshot(late, testInfo, 'event-ended');
+    expect(await wcagViolations(late), 'an ended event').toEqual([]);
     await other.close();
 
     // The guest who answered keeps the ticket, without Change.
@@ -247,6 +251,7 @@ test('"Add to calendar" is a keyboard menu of Apple, Google, Outlook and .ics', 
     /^https:\/\/outlook\.live\.com\/calendar\/0\/deeplink\/compose\?/,
   );
   await screenshot(page, testInfo, 'calendar-menu');
+  expect(await wcagViolations(page), 'the calendar menu').toEqual([]);
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(page.getByRole('button', { name: 'Add to calendar' })).toBeFocused();
@@ -259,3 +264,33 @@ test('"Add to calendar" is a keyboard menu of Apple, Google, Outlook and .ics', 
   expect(file.suggestedFilename()).toBe('event.ics');
   await owner.dispose();
 });
+
+test(
+  'the sample page: the event page’s details and calendar menu, its legacy form tells a known phone that nothing changed',
+  { tag: '@mobile' },
+  async ({ page, server, playwright }, testInfo) => {
+    const owner = await ownerApi(playwright, server); // the sample event belongs to the owner
+    await page.goto('/sample');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Old Greenhouse/ })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/search\//);
+    await page.getByRole('button', { name: 'Add to calendar' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Apple Calendar' })).toBeVisible();
+    await screenshot(page, testInfo, 'sample-calendar-menu');
+    await page.keyboard.press('Escape');
+
+    const phone = `555 ${Date.now().toString().slice(-7)}`;
+    for (const round of ['first', 'again']) {
+      await page.getByRole('button', { name: 'RSVP' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Preferred name').fill(round === 'first' ? 'Sam' : 'Someone Else');
+      await dialog.getByLabel('Phone').fill(phone);
+      await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
+      const status = dialog.getByRole('status');
+      if (round === 'first') await expect(status).toContainText('We have your RSVP. See you there!');
+      else await expect(status).toContainText('This phone number has already answered, so nothing was changed.');
+      await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+      await expect(dialog).toBeHidden();
+    }
+    await owner.dispose();
+  },
+);

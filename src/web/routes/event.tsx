@@ -15,7 +15,7 @@ import { CalendarXIcon } from '../features/events/guest-icons.tsx';
 import { themeStyle } from '../features/events/theme-style.ts';
 import { useMyRsvp } from '../features/rsvp/api/get-my-rsvp.ts';
 import { LazyRsvpDialog, preloadRsvpDialog } from '../features/rsvp/lazy-rsvp-dialog.tsx';
-import { formatPrice } from '../features/rsvp/format.ts';
+import { formatPrice } from '../features/rsvp/price.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { lazyPart, usePart } from '../lib/lazy-part.ts';
 
@@ -99,7 +99,7 @@ function EventPage({ event }: { event: TPublicEvent }) {
         </header>
 
         {/* docs/product.md#public-event-page: on desktop a sticky card beside the content, on phones after the title. */}
-        <aside
+        <section
           aria-label="Date, place and RSVP"
           className="mx-5 mt-6 grid content-start gap-4 rounded-2xl border border-current/15 p-4 sm:mx-0 sm:p-5 lg:sticky lg:top-8 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:mt-0 lg:self-start lg:shadow-sm"
         >
@@ -155,7 +155,7 @@ function EventPage({ event }: { event: TPublicEvent }) {
               </div>
             ) : null}
           </div>
-        </aside>
+        </section>
 
         <div className="px-5 sm:px-0 lg:col-start-1">
           {event.main_body_intro ? (

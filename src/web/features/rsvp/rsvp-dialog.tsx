@@ -15,7 +15,7 @@ import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { type RsvpPayload, useSubmitRsvp } from './api/submit-rsvp.ts';
 import { formatEventWhen } from '../../lib/datetime.ts';
 import { AnswerButtons, PartySizeField } from './answer-fields.tsx';
-import { formatPrice } from './format.ts';
+import { formatPrice } from './price.ts';
 import { RsvpThankYou } from './rsvp-thank-you.tsx';
 import { type RsvpFieldErrors, type RsvpFormValues, titleFor, toFieldErrors, validateRsvp } from './validate-rsvp.ts';
 
