@@ -168,6 +168,7 @@ test(
     await expect(cancelled).toBeFocused();
     await expect(page.getByText(`We've e-mailed a new link to this page to ${ada}; the old link no longer works.`)).toBeVisible();
     await expect(page.getByRole('link', { name: 'View ticket' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add to calendar' })).toHaveCount(0);
     await expect(page).not.toHaveURL(link);
     const newLink = await manageLinkMailedTo(owner, server, ada, link);
     expect(page.url()).toBe(newLink);

@@ -21,7 +21,7 @@ export type ManageViewProps = {
   secret: string;
   notice: ManageNotice | null;
   onAnswer(answer: TManagedRsvpAnswer, kind: ManageNotice['kind']): void;
-  /** The event's "Add to calendar" control (the events feature's), shown beside the links until the event has ended. */
+  /** The event's "Add to calendar" control (the events feature's), shown to a yes or a maybe until the event has ended. */
   addToCalendar: ReactNode;
 };
 
@@ -157,7 +157,8 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
               <Link to={eventHref(event)} className={outlineButton}>
                 Event page
               </Link>
-              {ended ? null : addToCalendar}
+              {/* As on the event page's card: for a yes or a maybe, until the event ends. */}
+              {ended || rsvp.status === 'declined' ? null : addToCalendar}
             </div>
           </section>
         </Card>
