@@ -35,7 +35,12 @@ export function Component() {
   if (query.isPending) return <PageLoading />;
   if (query.isError) {
     return getPublicEventErrorKind(query.error) === 'not-found' ? (
-      <NotFound title={MSG.eventNotFoundTitle} message={MSG.eventNotFound} icon={<CalendarXIcon className="size-12 text-ink/30" />} />
+      <NotFound
+        title={MSG.eventNotFoundTitle}
+        message={MSG.eventNotFound}
+        icon={<CalendarXIcon className="size-12 text-ink/30" />}
+        findTicket
+      />
     ) : (
       <LoadFailed title={MSG.loadEventFailed} documentTitle="Event" onRetry={() => query.refetch()} retrying={query.isFetching} back />
     );

@@ -5,7 +5,7 @@ import type { SVGProps } from 'react';
  * so that the public pages' first load carries no icon library (docs/product.md#performance-targets:
  * 90 kB). Dialogs and cards that load later use lucide-react as the rest of the app does.
  */
-function Svg({ children, ...props }: SVGProps<SVGSVGElement>) {
+export function Svg({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -22,7 +22,7 @@ function Svg({ children, ...props }: SVGProps<SVGSVGElement>) {
   );
 }
 
-type IconProps = { className?: string };
+export type IconProps = { className?: string };
 
 /** A calendar page: frame, two rings, the header rule; `extra` draws inside the page. */
 const calendar = (extra: string) => `M8 2v4M16 2v4M3 10h18${extra}`;
