@@ -6,28 +6,19 @@ import { events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import type { Actor } from '../events/event-access.ts';
-import { confirmationKey, confirmationSupersede } from '../rsvps/confirmation-email.ts';
+import { answerStateColumns, applyAnswer } from '../rsvps/apply-answer.ts';
 import { seatTransaction } from '../rsvps/seat-transaction.ts';
 import { seatsHeld } from '../rsvps/seats.ts';
-import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
+import type { TicketConfig } from '../tickets/ticket-fields.ts';
 import { guestWhere } from './guest-query.ts';
 import { RSVP_NOT_FOUND } from './get-guest.ts';
-import { queueGuestEmail } from './ticket-email.ts';
 
 type Target = { db: Db; actor: Actor; eventId: string; rsvpId: string };
 
 /** The RSVP row-locked, if the actor manages its event (eventAccess inside the query). */
 async function lockGuest(tx: DbOrTx, o: Omit<Target, 'db'>) {
   const [cur] = await tx
-    .select({
-      id: event_rsvps.id,
-      status: event_rsvps.status,
-      guest_count: event_rsvps.guest_count,
-      revision: event_rsvps.revision,
-      ticket_secret: event_rsvps.ticket_secret,
-      qr_nonce: event_rsvps.qr_nonce,
-      qr_version: event_rsvps.qr_version,
-    })
+    .select(answerStateColumns)
     .from(event_rsvps)
     .where(and(eq(event_rsvps.id, o.rsvpId), guestWhere(o.actor, o.eventId, {})))
     .limit(1)
@@ -52,35 +43,8 @@ export async function changeGuest(o: Target & { config: TicketConfig; change: TG
     if (next.status === cur.status && next.guest_count === cur.guest_count) {
       return { value: { emailQueued: false }, rsvpId: cur.id, eventId: o.eventId, delta: 0 };
     }
-    const confirmed = next.status === 'confirmed';
-    const wasConfirmed = cur.status === 'confirmed';
-    const revision = cur.revision + 1;
-    const { columns } = answeredTicketColumns(o.config, { prev: cur, confirmed });
-    const now = new Date();
-    await tx
-      .update(event_rsvps)
-      .set({
-        ...next,
-        revision,
-        ...columns,
-        ...(confirmed === wasConfirmed ? {} : { confirmed_at: confirmed ? now : null }),
-        updated_at: now,
-      })
-      .where(eq(event_rsvps.id, cur.id));
-    const state = { id: cur.id, status: next.status, revision };
-    const mail = await queueGuestEmail(tx, {
-      config: o.config,
-      rsvpId: cur.id,
-      key: confirmationKey(state),
-      ticketOnly: false,
-      supersede: confirmationSupersede(state),
-    });
-    return {
-      value: { emailQueued: 'queued' in mail && mail.queued },
-      rsvpId: cur.id,
-      eventId: o.eventId,
-      delta: seatsHeld(next) - seatsHeld(cur),
-    };
+    const applied = await applyAnswer(tx, { config: o.config, cur, next });
+    return { value: { emailQueued: applied.emailQueued }, rsvpId: cur.id, eventId: o.eventId, delta: applied.delta };
   });
   if (!result) throw notFound(RSVP_NOT_FOUND);
   return result;

@@ -9,7 +9,7 @@ import type { Actor } from '../events/event-access.ts';
 import type { TicketConfig } from '../tickets/ticket-fields.ts';
 import { guestWhere } from './guest-query.ts';
 import { RSVP_NOT_FOUND } from './get-guest.ts';
-import { type GuestEmailSkip, queueGuestEmail } from './ticket-email.ts';
+import { type GuestEmailSkip, queueGuestEmail } from '../rsvps/queue-answer-email.ts';
 
 /** A host's "Email QR" is sent at most once per ticket version and minute (a double click sends one). */
 const SEND_WINDOW_MS = 60_000;

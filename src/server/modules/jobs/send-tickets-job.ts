@@ -7,7 +7,7 @@ import { event_rsvps } from '../../db/schema/rsvps.ts';
 import type { Actor } from '../events/event-access.ts';
 import { requireEventAccess } from '../events/managed-event.ts';
 import { guestWhere } from '../guests/guest-query.ts';
-import { queueGuestEmail } from '../guests/ticket-email.ts';
+import { queueGuestEmail } from '../rsvps/queue-answer-email.ts';
 import type { TicketConfig } from '../tickets/ticket-fields.ts';
 import { insertJob } from './job-row.ts';
 

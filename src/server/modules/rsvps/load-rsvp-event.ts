@@ -53,24 +53,27 @@ export async function loadRsvpEvent({ db, cache, eventId }: LoadRsvpEventOptions
   return event;
 }
 
+/** The columns of RsvpEvent: from events, joined to its theme (left) and its owner (inner). */
+export const rsvpEventColumns = {
+  id: events.id,
+  slug: events.slug,
+  title: events.title,
+  subtitle: events.subtitle,
+  image_url: events.image_url,
+  theme_colors: event_themes.colors,
+  host_name: sql<string | null>`nullif(btrim(${user.name}), '')`,
+  event_date: events.event_date,
+  end_date: events.end_date,
+  timezone: events.timezone,
+  location: events.location,
+  max_attendees: events.max_attendees,
+  is_paid_event: events.is_paid_event,
+  has_payment_keys: sql<boolean>`(${events.stripe_publishable_key} IS NOT NULL AND ${events.stripe_secret_key_enc} IS NOT NULL)`,
+};
+
 async function readEvent(db: DbOrTx, eventId: string): Promise<RsvpEvent> {
   const [row] = await db
-    .select({
-      id: events.id,
-      slug: events.slug,
-      title: events.title,
-      subtitle: events.subtitle,
-      image_url: events.image_url,
-      theme_colors: event_themes.colors,
-      host_name: sql<string | null>`nullif(btrim(${user.name}), '')`,
-      event_date: events.event_date,
-      end_date: events.end_date,
-      timezone: events.timezone,
-      location: events.location,
-      max_attendees: events.max_attendees,
-      is_paid_event: events.is_paid_event,
-      has_payment_keys: sql<boolean>`(${events.stripe_publishable_key} IS NOT NULL AND ${events.stripe_secret_key_enc} IS NOT NULL)`,
-    })
+    .select(rsvpEventColumns)
     .from(events)
     .leftJoin(event_themes, eq(event_themes.id, events.theme_id))
     .innerJoin(user, eq(user.id, events.user_id))

@@ -8,7 +8,7 @@ import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { assignPin, randomPin } from '../rsvps/assign-pin.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
-import { queueGuestEmail, rotatedTicketKey } from '../guests/ticket-email.ts';
+import { queueGuestEmail, rotatedTicketKey } from '../rsvps/queue-answer-email.ts';
 import { rotateTicketKeys, type TicketColumns, type TicketConfig, type TicketKeys, ticketColumns } from './ticket-fields.ts';
 import { ticketPageUrl, verificationUrl } from './ticket-urls.ts';
 

@@ -1,14 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { event_themes, events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { enqueueEmail, type Supersede } from '../outbox/enqueue.ts';
-import { assignPin } from '../rsvps/assign-pin.ts';
-import { buildConfirmationEmail } from '../rsvps/confirmation-email.ts';
+import { assignPin } from './assign-pin.ts';
+import { buildConfirmationEmail } from './confirmation-email.ts';
 import { renderQrPng } from '../tickets/qr-image.ts';
 import type { TicketConfig } from '../tickets/ticket-fields.ts';
 import { verificationUrl } from '../tickets/ticket-urls.ts';
+import { rsvpEventColumns } from './load-rsvp-event.ts';
 
 /** Why a guest e-mail was not queued: no e-mail address (legacy form) or no ticket (not confirmed). */
 export type GuestEmailSkip = 'no_email' | 'no_ticket';
@@ -36,22 +37,7 @@ export async function queueGuestEmail(
       ticket_secret: event_rsvps.ticket_secret,
       manage_secret: event_rsvps.manage_secret,
       token: event_rsvps.qr_code_data,
-      event: {
-        id: events.id,
-        slug: events.slug,
-        title: events.title,
-        subtitle: events.subtitle,
-        image_url: events.image_url,
-        theme_colors: event_themes.colors,
-        host_name: sql<string | null>`nullif(btrim(${user.name}), '')`,
-        event_date: events.event_date,
-        end_date: events.end_date,
-        timezone: events.timezone,
-        location: events.location,
-        max_attendees: events.max_attendees,
-        is_paid_event: events.is_paid_event,
-        has_payment_keys: sql<boolean>`(${events.stripe_publishable_key} IS NOT NULL AND ${events.stripe_secret_key_enc} IS NOT NULL)`,
-      },
+      event: rsvpEventColumns,
     })
     .from(event_rsvps)
     .innerJoin(events, eq(events.id, event_rsvps.event_id))
