@@ -3,3 +3,4 @@ export * from './events.ts';
 export * from './outbox.ts';
 export * from './rsvps.ts';
 export * from './rate-limits.ts';
+export * from './checkins.ts';
