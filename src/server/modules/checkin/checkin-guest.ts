@@ -37,7 +37,8 @@ export type GuestRow = {
 export const admissible = (g: Pick<GuestRow, 'status' | 'payment_status'>) => g.status === 'confirmed' || g.payment_status === 'paid';
 
 /** The verification code as the card shows it: its first 16 characters (the token, or the RSVP id of a legacy ticket). */
-export const codePrefix = (g: Pick<GuestRow, 'qr_code_data' | 'rsvp_id'>) => (g.qr_code_data ?? g.rsvp_id).slice(0, VERIFICATION_CODE_SHOWN);
+export const codePrefix = (g: Pick<GuestRow, 'qr_code_data' | 'rsvp_id'>) =>
+  (g.qr_code_data ?? g.rsvp_id).slice(0, VERIFICATION_CODE_SHOWN);
 
 /** The guest as a verdict shows it, with their last admission (when, by whom, on which device). */
 export async function toCheckinGuest(db: DbOrTx, g: GuestRow): Promise<TCheckinGuest> {

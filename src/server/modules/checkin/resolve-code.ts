@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { CheckinRefusal } from '../../../common/constants.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
@@ -13,15 +13,11 @@ const PIN = /^\d{3}\s?\d{3}$/;
  * own check-in, never on a public page (6 digits are guessable) — its 6-digit door PIN. `lock` takes the
  * RSVP's row lock (a redeem). A ticket of another event is 'other_event'; anything else unknown 'invalid'.
  */
-export async function resolveCode(opts: {
-  db: DbOrTx;
-  signingKey: string;
-  eventId: string;
-  code: string;
-  lock?: boolean;
-}): Promise<{ guest: GuestRow } | { reason: Extract<CheckinRefusal, 'invalid' | 'other_event'> }> {
+export type Found = { guest: GuestRow } | { reason: Extract<CheckinRefusal, 'invalid' | 'other_event'> };
+
+export async function resolveCode(opts: { db: DbOrTx; signingKey: string; eventId: string; code: string; lock?: boolean }): Promise<Found> {
   const code = opts.code.trim();
-  let where: ReturnType<typeof and>;
+  let where: SQL;
   if (PIN.test(code)) {
     const [pin] = await opts.db
       .select({ rsvp_id: rsvp_pins.rsvp_id })
@@ -35,18 +31,18 @@ export async function resolveCode(opts: {
     if (!found) return { reason: 'invalid' };
     where = found.match;
   }
-  return findGuest(opts.db, where!, opts.eventId, opts.lock);
+  return findGuest(opts.db, where, opts.eventId, opts.lock);
 }
 
 /** The RSVP by id within the event (search results, undo). */
-export async function guestById(db: DbOrTx, eventId: string, rsvpId: string, lock?: boolean) {
+export async function guestById(db: DbOrTx, eventId: string, rsvpId: string, lock?: boolean): Promise<Found> {
   return findGuest(db, eq(event_rsvps.id, rsvpId), eventId, lock);
 }
 
-async function findGuest(db: DbOrTx, where: NonNullable<ReturnType<typeof and>>, eventId: string, lock?: boolean) {
+async function findGuest(db: DbOrTx, where: SQL, eventId: string, lock?: boolean): Promise<Found> {
   const q = db.select(guestColumns).from(event_rsvps).where(where).limit(1);
   const [row] = lock ? await q.for('update') : await q;
-  if (!row) return { reason: 'invalid' as const };
-  if (row.event_id !== eventId) return { reason: 'other_event' as const };
-  return { guest: row as GuestRow };
+  if (!row) return { reason: 'invalid' };
+  if (row.event_id !== eventId) return { reason: 'other_event' };
+  return { guest: row };
 }
