@@ -49,6 +49,36 @@ export const MSG = {
 } as const;
 
 /**
+ * The guest list's, QR tools' and backfill's texts (docs/product.md#messages): admin screens only, so
+ * kept out of MSG and out of the guest pages' first load.
+ */
+export const GUEST_LIST_MSG = {
+  loadRsvpsFailed: 'Failed to load RSVPs.',
+  loadGuestListFailed: 'Failed to load guest list',
+  connectionError: 'Connection Error',
+  loadRsvpDataRetrying: 'Failed to load RSVP data. Retrying in 3 seconds...',
+  qrGenerated: 'QR Code Generated',
+  qrGenerateFailed: 'Failed to generate QR code image.',
+  qrFetchFailed: 'Failed to fetch QR code data.',
+  shortLinkReady: 'Short Link Ready',
+  shortLinkFailed: 'Failed to create short link.',
+  qrSent: 'QR Code Sent',
+  qrSendFailed: 'Failed to send QR code email.',
+  qrRegenerateFailed: 'Failed to regenerate QR images.',
+  backfillFailed: 'Backfill failed',
+  noQrCode: 'No QR Code',
+  noQrCodeText: 'Please generate a QR code first.',
+  guestNoEmail: 'This guest has no e-mail address.',
+  selectEvent: 'Select Event',
+  selectEventText: 'Please select an event first',
+  noRecipients: 'No recipients selected',
+} as const;
+
+/** 'QR images regenerated (Processed n, updated m)': the backfill's result. */
+export const qrImagesRegenerated = (processed: number, updated: number) =>
+  `QR images regenerated (Processed ${processed}, updated ${updated})`;
+
+/**
  * Kept out of MSG: guest pages ship MSG on first load and never ask for a password, so this text stays
  * out of their budget (docs/product.md#performance-targets).
  */

@@ -1,16 +1,21 @@
 import type { Deps } from './http/context.ts';
 import { startRateLimitSweeper } from './http/sweep-rate-limits.ts';
+import { startRsvpNotifier } from './modules/guests/notify-new-rsvps.ts';
+import { startJobWorker } from './modules/jobs/run-jobs.ts';
 import { startOutboxWorker } from './modules/outbox/worker.ts';
 
 export type Workers = { stop: () => Promise<void> };
 
-/** Background loops of this process (the outbox, expired rate-limit counters); stopped before the database closes. */
+/** Background loops of this process (the outbox, expired rate-limit counters, guest-list jobs, new-RSVP e-mails to hosts); stopped before the database closes. */
 export function startWorkers(deps: Deps): Workers {
   const outbox = deps.env.OUTBOX_WORKER ? startOutboxWorker(deps) : undefined;
   const rateLimits = deps.env.RATE_LIMIT ? startRateLimitSweeper(deps) : undefined;
+  // Guest-list jobs (bulk ticket e-mail, QR backfill) feed the outbox: they run where the outbox worker runs.
+  const jobs = deps.env.OUTBOX_WORKER ? startJobWorker(deps) : undefined;
+  const notifier = deps.env.OUTBOX_WORKER ? startRsvpNotifier(deps) : undefined;
   return {
     stop: async () => {
-      await Promise.all([outbox?.stop(), rateLimits?.stop()]);
+      await Promise.all([outbox?.stop(), rateLimits?.stop(), jobs?.stop(), notifier?.stop()]);
     },
   };
 }

@@ -64,6 +64,10 @@ const [mail] = await t.db
   .limit(1);
 const mailId = mail!.id;
 
+const ownersJobId: string = (
+  await (await t.request('/api/qr-backfill', { method: 'POST', json: { eventId: shared.id, dryRun: true }, cookie: owner.cookie })).json()
+).job.id;
+
 const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20, g: 80, b: 160 } } })
   .png()
   .toBuffer();
@@ -259,6 +263,103 @@ const ROUTES: Row[] = [
       },
     };
   })(),
+  // Guest list (docs/product.md#guest-list)
+  {
+    route: 'GET /api/events/:eventId/rsvps',
+    expect: manage(200),
+    send: (who) => t.request(`/api/events/${shared.id}/rsvps?q=ada`, { cookie: who.cookie }),
+  },
+  {
+    route: 'GET /api/events/:eventId/rsvps.csv',
+    expect: manage(200),
+    send: (who) => t.request(`/api/events/${shared.id}/rsvps.csv`, { cookie: who.cookie }),
+  },
+  {
+    route: 'GET /api/dashboard/summary',
+    expect: signedIn(200),
+    send: (who) => t.request('/api/dashboard/summary', { cookie: who.cookie }),
+  },
+  {
+    route: 'GET /api/events/:eventId/rsvps/:rsvpId',
+    expect: manage(200),
+    send: (who) => t.request(`/api/events/${shared.id}/rsvps/${rsvpId}`, { cookie: who.cookie }),
+  },
+  (() => {
+    const count = async () => (await t.db.select({ n: event_rsvps.guest_count }).from(event_rsvps).where(eq(event_rsvps.id, rsvpId)))[0]!.n;
+    let before = 0;
+    return {
+      route: 'PATCH /api/events/:eventId/rsvps/:rsvpId',
+      expect: manage(200),
+      send: async (who: Actor) => {
+        before = await count();
+        return t.request(`/api/events/${shared.id}/rsvps/${rsvpId}`, {
+          method: 'PATCH',
+          json: { guest_count: before === 1 ? 2 : 1 },
+          cookie: who.cookie,
+        });
+      },
+      unchanged: async () => expect(await count()).toBe(before),
+    };
+  })(),
+  (() => {
+    let id = '';
+    return {
+      route: 'DELETE /api/events/:eventId/rsvps/:rsvpId',
+      expect: manage(204),
+      send: async (who: Actor) => {
+        id = (await postRsvp(t, shared.id, rsvpInput())).body.rsvp.id;
+        return t.request(`/api/events/${shared.id}/rsvps/${id}`, { method: 'DELETE', cookie: who.cookie });
+      },
+      unchanged: async () => expect(await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id))).toHaveLength(1),
+    };
+  })(),
+  {
+    route: 'POST /api/events/:eventId/rsvps/:rsvpId/send-ticket',
+    expect: manage(200),
+    send: (who) => t.request(`/api/events/${shared.id}/rsvps/${rsvpId}/send-ticket`, { method: 'POST', cookie: who.cookie }),
+  },
+  {
+    route: 'POST /api/events/:eventId/rsvps/send-tickets',
+    expect: manage(202),
+    send: (who) =>
+      t.request(`/api/events/${shared.id}/rsvps/send-tickets`, { method: 'POST', json: { ids: [rsvpId] }, cookie: who.cookie }),
+  },
+  {
+    route: 'POST /api/events/:eventId/rsvps/:rsvpId/short-link',
+    expect: manage(201),
+    send: async (who) => {
+      const id = (await postRsvp(t, shared.id, rsvpInput())).body.rsvp.id;
+      return t.request(`/api/events/${shared.id}/rsvps/${id}/short-link`, {
+        method: 'POST',
+        json: { target: 'ticket' },
+        cookie: who.cookie,
+      });
+    },
+  },
+  {
+    route: 'POST /api/qr-backfill',
+    expect: manage(202),
+    send: (who) => t.request('/api/qr-backfill', { method: 'POST', json: { eventId: shared.id, dryRun: true }, cookie: who.cookie }),
+  },
+  {
+    route: 'GET /api/jobs/:jobId',
+    // Only whoever started the job.
+    expect: { anonymous: 401, stranger: 404, admin: 404, cohost: 404, owner: 200 },
+    send: (who) => t.request(`/api/jobs/${ownersJobId}`, { cookie: who.cookie }),
+  },
+  {
+    route: 'GET /s/:code',
+    expect: publicRoute(302),
+    send: async (who) => {
+      const id = (await postRsvp(t, shared.id, rsvpInput())).body.rsvp.id;
+      const res = await t.request(`/api/events/${shared.id}/rsvps/${id}/short-link`, {
+        method: 'POST',
+        json: { target: 'ticket' },
+        cookie: owner.cookie,
+      });
+      return t.request(`/s/${(await res.json()).code}`, { cookie: who.cookie });
+    },
+  },
   // Themes and media: any signed-in host, for their own events
   { route: 'GET /api/themes', expect: signedIn(200), send: (who) => t.request('/api/themes', { cookie: who.cookie }) },
   {

@@ -543,6 +543,7 @@ describe('POST /api/events/:eventId/rsvps/:rsvpId/regenerate-qr', () => {
       qr_code_url: `${TEST_ORIGIN}/qr/${now.ticket_secret}.png?v=2`,
       verification_url: `${TEST_ORIGIN}/ticket-verification/${body.qr_code_data}`,
       ticket_url: `${TEST_ORIGIN}/ticket/${now.ticket_secret}`,
+      email_queued: true,
     });
     expect(body.qr_code_data).not.toBe(old);
     expect(await verify(old)).toBeNull();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, DEFAULT_CURRENCY, EVENT_DATE_EARLIEST, PASSWORD_MAX, SLUG_MAX_LENGTH } from '../constants.ts';
+import { CURRENCIES, DEFAULT_CURRENCY, EVENT_DATE_EARLIEST, NOTIFY_RSVPS, PASSWORD_MAX, SLUG_MAX_LENGTH } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { zUuid } from './ids.ts';
 import { ZHexColor, ZThemeColors } from './theme-colors.ts';
@@ -90,6 +90,8 @@ const eventFields = {
     .nullable()
     .optional(),
   is_active: z.boolean(),
+  /** New-RSVP e-mails to the owner and co-hosts (docs/product.md#rsvp-notifications); omitted = 'off' on create, kept on edit. */
+  notify_rsvps: z.enum(NOTIFY_RSVPS, 'Choose off, each or digest.').optional(),
   is_paid_event: z.boolean(),
   ticket_price: z
     .number({ error: 'Enter a price of 0 or more.' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHECKIN_REFUSALS, CURRENCIES, RSVP_STATUSES } from '../constants.ts';
+import { CHECKIN_REFUSALS, CURRENCIES, JOB_KINDS, JOB_STATUSES, NOTIFY_RSVPS, RSVP_STATUSES } from '../constants.ts';
 import { EVENT_ROLES, TEAM_ROLES } from '../event-roles.ts';
 import { UUID_PATTERN } from './ids.ts';
 import { ZThemeColors } from './theme-colors.ts';
@@ -13,6 +13,7 @@ import { ZThemeColors } from './theme-colors.ts';
 
 const id = z.string().regex(UUID_PATTERN);
 const dateTime = z.iso.datetime();
+const rsvpStatus = z.enum(RSVP_STATUSES);
 
 /** Every error answer: `{"error":{code,message,fields?}}` (`requestId` on a 500). */
 export const ZErrorBody = z
@@ -70,13 +71,34 @@ export const ZEventAdmin = z
     stripe_secret_key_masked: z.string().nullable(),
     /** What the signed-in user is to this event (docs/decisions/0011-event-roles.md). */
     role: z.enum(EVENT_ROLES),
+    /** New-RSVP e-mails to the owner and co-hosts: off, each answer, or a daily digest (docs/product.md#rsvp-notifications). */
+    notify_rsvps: z.enum(NOTIFY_RSVPS),
     created_at: dateTime,
     updated_at: dateTime,
   })
   .meta({ id: 'EventAdmin' });
 export type TEventAdmin = z.infer<typeof ZEventAdmin>;
 
-export const ZEventList = z.strictObject({ events: z.array(ZEventAdmin) });
+/** An event card's numbers (docs/product.md#guest-list): the seat counter and one grouped aggregate. */
+export const ZEventCounts = z
+  .strictObject({
+    /** Guests coming: the sum of party sizes of confirmed RSVPs (events.seats_taken). */
+    going_guests: z.number().int(),
+    /** Confirmed RSVPs. */
+    going_rsvps: z.number().int(),
+    maybe: z.number().int(),
+    declined: z.number().int(),
+    /** max_attendees − going_guests when capped, null when unlimited. */
+    spots_left: z.number().int().nullable(),
+  })
+  .meta({ id: 'EventCounts' });
+export type TEventCounts = z.infer<typeof ZEventCounts>;
+
+/** An event as the admin list shows it: the event and its card's numbers. */
+export const ZEventListItem = ZEventAdmin.extend({ counts: ZEventCounts }).meta({ id: 'EventListItem' });
+export type TEventListItem = z.infer<typeof ZEventListItem>;
+
+export const ZEventList = z.strictObject({ events: z.array(ZEventListItem) });
 export type TEventList = z.infer<typeof ZEventList>;
 export const ZEventAnswer = z.strictObject({ event: ZEventAdmin });
 export type TEventAnswer = z.infer<typeof ZEventAnswer>;
@@ -125,8 +147,6 @@ export const ZMediaUpload = z.strictObject({ image_url: z.string(), preview_imag
 export type TMediaUpload = z.infer<typeof ZMediaUpload>;
 
 // RSVPs and tickets
-
-const rsvpStatus = z.enum(RSVP_STATUSES);
 
 /**
  * The answer to the public RSVP form. A first answer from an e-mail: its RSVP, ticket and manage
@@ -260,9 +280,126 @@ export const ZRegeneratedQr = z
     qr_code_url: z.string(),
     verification_url: z.string(),
     ticket_url: z.string(),
+    /** The new ticket was queued to the guest's e-mail (false when the RSVP has no e-mail: the legacy form). */
+    email_queued: z.boolean(),
   })
   .meta({ id: 'RegeneratedQr' });
 export type TRegeneratedQr = z.infer<typeof ZRegeneratedQr>;
+
+// Guest list (docs/product.md#guest-list; the requests are in guests.ts)
+
+/** The host dashboard's tiles: real totals over the last `period.days` days of the events the user manages. */
+export const ZDashboardSummary = z
+  .strictObject({
+    period: z.strictObject({ days: z.number().int(), from: dateTime, to: dateTime }),
+    events: z.strictObject({
+      /** Active events starting from now on. */
+      upcoming: z.number().int(),
+      /** RSVPs received in the period (any answer). */
+      rsvps_received: z.number().int(),
+      /** Guests (party sizes) of the confirmed RSVPs received in the period. */
+      guests_going: z.number().int(),
+    }),
+    check_in: z.strictObject({
+      /** Guests (party sizes) checked in during the period. */
+      checked_in: z.number().int(),
+      /** Confirmed guests of events starting in the period or later who are not checked in yet. */
+      pending: z.number().int(),
+    }),
+  })
+  .meta({ id: 'DashboardSummary' });
+export type TDashboardSummary = z.infer<typeof ZDashboardSummary>;
+
+/** One row of the guest list (and of the CSV). */
+export const ZGuestRow = z
+  .strictObject({
+    id,
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    /** The 6-digit door PIN, null when none was assigned (not confirmed). */
+    pin: z.string().nullable(),
+    status: rsvpStatus,
+    /** 'rsvp' (free), 'ticket' (paid), 'legacy' (sample landing form). */
+    type: z.string(),
+    payment_status: z.string().nullable(),
+    guest_count: z.number().int(),
+    notes: z.string().nullable(),
+    attended: z.boolean(),
+    checked_in_at: dateTime.nullable(),
+    created_at: dateTime,
+    /** Confirmed with a signed QR ticket. */
+    has_ticket: z.boolean(),
+  })
+  .meta({ id: 'GuestRow' });
+export type TGuestRow = z.infer<typeof ZGuestRow>;
+
+export const ZGuestList = z
+  .strictObject({
+    rows: z.array(ZGuestRow),
+    /** RSVPs matching the filters (all pages). */
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    /** Confirmed and declined rows on this page (maybe is neither). */
+    page_confirmed: z.number().int(),
+    page_declined: z.number().int(),
+    /** Per status over every matching RSVP (all pages). */
+    totals: z.strictObject({ confirmed: z.number().int(), maybe: z.number().int(), declined: z.number().int() }),
+  })
+  .meta({ id: 'GuestList' });
+export type TGuestList = z.infer<typeof ZGuestList>;
+
+/** One guest as the RSVP detail and QR dialogs show it. */
+export const ZGuestDetail = ZGuestRow.extend({
+  qr_version: z.number().int(),
+  confirmed_at: dateTime.nullable(),
+  /** Confirmed only (else null): relative QR image URLs, the ticket page and the URL the QR encodes. */
+  qr_png_url: z.string().nullable(),
+  qr_svg_url: z.string().nullable(),
+  ticket_url: z.string().nullable(),
+  verification_url: z.string().nullable(),
+  /** The ticket's current short link, if one was made (a rotated ticket's old one no longer opens). */
+  short_url: z.string().nullable(),
+}).meta({ id: 'GuestDetail' });
+export type TGuestDetail = z.infer<typeof ZGuestDetail>;
+export const ZGuestDetailAnswer = z.strictObject({
+  rsvp: ZGuestDetail,
+  /** PATCH only: the guest's e-mail about the changed answer was queued. */
+  email_queued: z.boolean().optional(),
+});
+export type TGuestDetailAnswer = z.infer<typeof ZGuestDetailAnswer>;
+
+/** POST …/send-ticket: the ticket e-mail was queued to `to`. */
+export const ZTicketSent = z.strictObject({ queued: z.boolean(), to: z.string() }).meta({ id: 'TicketSent' });
+export type TTicketSent = z.infer<typeof ZTicketSent>;
+
+export const ZShortLink = z
+  .strictObject({ code: z.string(), short_url: z.string(), target: z.literal('ticket') })
+  .meta({ id: 'ShortLink' });
+export type TShortLink = z.infer<typeof ZShortLink>;
+
+/** A server job (bulk ticket e-mail, QR backfill): poll GET /api/jobs/{id} for progress; survives a reload. */
+export const ZJob = z
+  .strictObject({
+    id,
+    kind: z.enum(JOB_KINDS),
+    status: z.enum(JOB_STATUSES),
+    event_id: id.nullable(),
+    /** Items to process, processed, and failed among them. */
+    total: z.number().int(),
+    done: z.number().int(),
+    failed: z.number().int(),
+    /** When done: send-tickets {queued, skipped}; qr-backfill {processed, updated, dry_run}. Failed: {error}. */
+    result: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).nullable(),
+    created_at: dateTime,
+    updated_at: dateTime,
+    finished_at: dateTime.nullable(),
+  })
+  .meta({ id: 'Job' });
+export type TJob = z.infer<typeof ZJob>;
+export const ZJobAnswer = z.strictObject({ job: ZJob });
+export type TJobAnswer = z.infer<typeof ZJobAnswer>;
 
 // Accounts: Better Auth's answers (its objects may carry more fields than these)
 

@@ -2,12 +2,16 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/context.ts';
 import type { Spa } from '../http/spa.ts';
 import { eventsRoutes } from './events/events.routes.ts';
+import { guestsRoutes } from './guests/guests.routes.ts';
+import { jobsRoutes } from './jobs/jobs.routes.ts';
+import { shortLinksRoutes } from './short-links/short-links.routes.ts';
 import { hostsRoutes } from './events/hosts/hosts.routes.ts';
 import { eventHeadProvider } from './events/public/event-head-provider.ts';
 import { publicEventsRoutes } from './events/public/public.routes.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { MEDIA_UPLOAD_PATH, mediaFileRoutes, mediaUploadRoutes } from './media/media.routes.ts';
 import { devMailboxRoutes } from './outbox/dev-mailbox.routes.ts';
+import { checkinRoutes } from './checkin/checkin.routes.ts';
 import { manageRoutes } from './rsvps/manage.routes.ts';
 import { rsvpRoutes } from './rsvps/rsvps.routes.ts';
 import { themesRoutes } from './themes/themes.routes.ts';
@@ -29,5 +33,9 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/api/dev-mailbox', devMailboxRoutes());
   app.route('/', rsvpRoutes());
   app.route('/', manageRoutes());
+  app.route('/', checkinRoutes());
   app.route('/', ticketRoutes());
+  app.route('/', guestsRoutes());
+  app.route('/', jobsRoutes());
+  app.route('/', shortLinksRoutes());
 }

@@ -62,6 +62,12 @@ export const events = pgTable(
     max_attendees: integer('max_attendees'),
     /** The host shows how many guests are going ("12 going") on the public page. */
     show_guest_count: boolean('show_guest_count').notNull().default(false),
+    /** New-RSVP e-mails to the owner and co-hosts: 'off', 'each' (every worker run with news) or 'digest' (daily). */
+    notify_rsvps: text('notify_rsvps', { enum: ['off', 'each', 'digest'] })
+      .notNull()
+      .default('off'),
+    /** RSVPs created before this instant were reported to the hosts (guests/notify-new-rsvps.ts); reset when notify_rsvps changes. */
+    rsvps_notified_until: timestamp('rsvps_notified_until', { withTimezone: true }).notNull().defaultNow(),
     /** Sum of guest_count over confirmed RSVPs, kept in the same transaction as each RSVP write. */
     seats_taken: integer('seats_taken').notNull().default(0),
     theme_id: uuid('theme_id').references(() => event_themes.id, { onDelete: 'set null' }),
@@ -83,6 +89,9 @@ export const events = pgTable(
     check('events_max_attendees_min', sql`${t.max_attendees} IS NULL OR ${t.max_attendees} >= 1`),
     check('events_seats_taken_min', sql`${t.seats_taken} >= 0`),
     check('events_currency', sql`${t.currency} IN ('usd','eur','gbp','cad')`),
+    check('events_notify_rsvps', sql`${t.notify_rsvps} IN ('off','each','digest')`),
+    /** The notification worker's scan: only events that asked for e-mails. */
+    index('events_notify_rsvps_idx').on(t.rsvps_notified_until).where(sql`${t.notify_rsvps} <> 'off'`),
   ],
 );
 

@@ -4,3 +4,4 @@ export * from './outbox.ts';
 export * from './rsvps.ts';
 export * from './rate-limits.ts';
 export * from './checkins.ts';
+export * from './guests.ts';

@@ -88,6 +88,19 @@ export const event_rsvps = pgTable(
     uniqueIndex('event_rsvps_qr_nonce_key').on(t.qr_nonce),
     uniqueIndex('event_rsvps_manage_secret_key').on(t.manage_secret),
     index('event_rsvps_event_created_idx').on(t.event_id, t.created_at),
+    /** Event cards' counts per status (one grouped aggregate, index-only) and the list's status filter and sort. */
+    index('event_rsvps_event_status_idx').on(t.event_id, t.status),
+    /** The guest list sorted by name. */
+    index('event_rsvps_event_name_idx').on(t.event_id, t.name, t.id),
+    /**
+     * The guest list's search (docs/product.md#guest-list): one pg_trgm GIN index over name, e-mail and
+     * phone joined by a unit separator (a character no search text may hold), so ILIKE '%…%' over the
+     * three is one index scan with its own statistics. The expression is guests/guest-query.ts's searchText.
+     */
+    index('event_rsvps_search_trgm_idx').using(
+      'gin',
+      sql`(${t.name} || E'\\x1f' || coalesce(${t.email}, '') || E'\\x1f' || coalesce(${t.phone}, '')) gin_trgm_ops`,
+    ),
     /** "Find your ticket" looks an address up across events. */
     index('event_rsvps_email_idx').on(t.email),
     check('event_rsvps_guest_count', sql`${t.guest_count} BETWEEN 1 AND 10`),

@@ -11,6 +11,7 @@ export function adminEventColumns(actor: Actor) {
     user_id: events.user_id,
     seats_taken: events.seats_taken,
     show_guest_count: events.show_guest_count,
+    notify_rsvps: events.notify_rsvps,
     theme_id: events.theme_id,
     is_active: events.is_active,
     stripe_publishable_key: events.stripe_publishable_key,
@@ -21,7 +22,7 @@ export function adminEventColumns(actor: Actor) {
   };
 }
 
-type AdminRow = Omit<typeof events.$inferSelect, 'stripe_secret_key_enc' | 'host_line'> & { role: EventRole };
+type AdminRow = Omit<typeof events.$inferSelect, 'stripe_secret_key_enc' | 'host_line' | 'rsvps_notified_until'> & { role: EventRole };
 
 export function toAdminEvent(row: AdminRow): TEventAdmin {
   const { stripe_secret_key_hint, ...rest } = row;

@@ -21,6 +21,7 @@ const COPIED = [
   'preview_image_url',
   'max_attendees',
   'show_guest_count',
+  'notify_rsvps',
   'theme_id',
   'is_active',
   'is_paid_event',

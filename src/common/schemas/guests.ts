@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { BACKFILL_DEFAULT_LIMIT, GUESTS_MAX, GUESTS_MIN, RSVP_STATUSES } from '../constants.ts';
+
+export { JOB_KINDS, JOB_STATUSES, type JobKind, type JobStatus, NOTIFY_RSVPS, type NotifyRsvps } from '../constants.ts';
+import { GUEST_LIST_MSG } from '../messages.ts';
+import { UUID_PATTERN } from './ids.ts';
+import { zText } from './text.ts';
+
+/**
+ * Hosts see who is coming (docs/product.md#guest-list): the requests of the guest-list API. Every
+ * endpoint needs a signed-in owner or co-host of the event (docs/decisions/0011-event-roles.md):
+ * anyone else gets 404 as if the event did not exist (401 when signed out). Answers are the Z… schemas
+ * of responses.ts named below.
+ *
+ *   GET    /api/events                                   → ZEventList: each event now carries `counts` (ZEventCounts)
+ *   GET    /api/dashboard/summary                        → ZDashboardSummary (the last 30 days, the user's managed events)
+ *   GET    /api/events/{eventId}/rsvps?ZGuestListQuery   → ZGuestList (40 a page: GUEST_LIST_PAGE_SIZE)
+ *   GET    /api/events/{eventId}/rsvps.csv?ZGuestFilter  → text/csv download (UTF-8 with BOM), every row of the filter;
+ *                                                          named <event-slug>-guests-<YYYY-MM-DD>.csv
+ *   GET    /api/events/{eventId}/rsvps/{rsvpId}          → ZGuestDetailAnswer (QR image, ticket link, short link)
+ *   PATCH  /api/events/{eventId}/rsvps/{rsvpId}  ZGuestPatch → ZGuestDetailAnswer (409 capacity_exceeded when full);
+ *                                                          the guest gets the confirmation e-mail of the new answer
+ *   DELETE /api/events/{eventId}/rsvps/{rsvpId}          → 204 (its seats are freed)
+ *   POST   /api/events/{eventId}/rsvps/{rsvpId}/regenerate-qr → ZRegeneratedQr (now also e-mails the new ticket)
+ *   POST   /api/events/{eventId}/rsvps/{rsvpId}/send-ticket   → ZTicketSent (409 unless confirmed)
+ *   POST   /api/events/{eventId}/rsvps/send-tickets  ZSendTickets → 202 ZJobAnswer (kind 'send-tickets')
+ *   POST   /api/events/{eventId}/rsvps/{rsvpId}/short-link  ZShortLinkInput → ZShortLink (201 new, 200 existing)
+ *   GET    /s/{code}                                     → 302 to the ticket page; unknown or stale code: the 404 page
+ *   POST   /api/qr-backfill  ZQrBackfill                 → 202 ZJobAnswer (kind 'qr-backfill')
+ *   GET    /api/jobs/{jobId}                             → ZJobAnswer (only the job's creator; poll for progress)
+ *   PATCH  /api/events/{id}  { notify_rsvps: 'off' | 'each' | 'digest' }  (events.ts; ZEventAdmin.notify_rsvps)
+ */
+
+export const GUEST_SORTS = ['name', 'created_at', 'status'] as const;
+export type GuestSort = (typeof GUEST_SORTS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export const CHECKED_IN_FILTERS = ['yes', 'no'] as const;
+/** 'paid' is the only complete payment status; 'unpaid' is every other value, none included. */
+export const PAYMENT_FILTERS = ['paid', 'unpaid'] as const;
+export const SEARCH_MAX = 100;
+
+/** The targets a short link may point at. */
+export const SHORT_LINK_TARGETS = ['ticket'] as const;
+
+/** A query-string value: '' means "not given". */
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const queryEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(blankToUndefined, z.enum(values, message).optional());
+
+/** The filters the list and the CSV share. */
+export const ZGuestFilter = z.object({
+  status: queryEnum(RSVP_STATUSES, 'Choose confirmed, maybe or declined.'),
+  checked_in: queryEnum(CHECKED_IN_FILTERS, 'Choose yes or no.'),
+  payment: queryEnum(PAYMENT_FILTERS, 'Choose paid or unpaid.'),
+  /** A part of the name, e-mail or phone, or a 6-digit PIN. */
+  q: z.preprocess(blankToUndefined, zText().max(SEARCH_MAX, `Use at most ${SEARCH_MAX} characters.`).optional()),
+  sort: queryEnum(GUEST_SORTS, 'Sort by name, created_at or status.'),
+  dir: queryEnum(SORT_DIRECTIONS, 'Choose asc or desc.'),
+});
+export type TGuestFilter = z.input<typeof ZGuestFilter>;
+export type TGuestFilterParsed = z.output<typeof ZGuestFilter>;
+
+const pageMsg = 'Choose a page from 1 on.';
+export const ZGuestListQuery = ZGuestFilter.extend({
+  page: z.preprocess(blankToUndefined, z.coerce.number({ error: pageMsg }).int(pageMsg).min(1, pageMsg).max(1_000_000, pageMsg).default(1)),
+});
+export type TGuestListQuery = z.input<typeof ZGuestListQuery>;
+export type TGuestListQueryParsed = z.output<typeof ZGuestListQuery>;
+
+const guestsMsg = `Choose ${GUESTS_MIN} to ${GUESTS_MAX} guests.`;
+/** Staff change an answer: any of the two. */
+export const ZGuestPatch = z
+  .object({
+    status: z.enum(RSVP_STATUSES, 'Choose confirmed, maybe or declined.').optional(),
+    guest_count: z.number({ error: guestsMsg }).int(guestsMsg).min(GUESTS_MIN, guestsMsg).max(GUESTS_MAX, guestsMsg).optional(),
+  })
+  .refine((v) => v.status !== undefined || v.guest_count !== undefined, {
+    message: 'Change the status or the number of guests.',
+    path: ['status'],
+  });
+export type TGuestPatch = z.input<typeof ZGuestPatch>;
+
+/** Largest selection one bulk send takes by ids (a filter has no limit). */
+export const SEND_TICKETS_MAX_IDS = 5_000;
+const idsMsg = 'Select guests from the list.';
+/** E-mail the ticket to a selection (ids) or to every confirmed guest matching a filter. */
+export const ZSendTickets = z
+  .object({
+    ids: z
+      .array(z.string().regex(UUID_PATTERN, idsMsg), { error: idsMsg })
+      .min(1, GUEST_LIST_MSG.noRecipients)
+      .max(SEND_TICKETS_MAX_IDS, `Select at most ${SEND_TICKETS_MAX_IDS} guests at a time.`)
+      .optional(),
+    filter: ZGuestFilter.pick({ status: true, checked_in: true, payment: true, q: true }).optional(),
+  })
+  .refine((v) => (v.ids === undefined) !== (v.filter === undefined), { message: 'Send either ids or a filter.', path: ['ids'] });
+export type TSendTickets = z.input<typeof ZSendTickets>;
+export type TSendTicketsParsed = z.output<typeof ZSendTickets>;
+
+export const ZShortLinkInput = z.object({ target: z.enum(SHORT_LINK_TARGETS, "Choose the target 'ticket'.") });
+export type TShortLinkInput = z.input<typeof ZShortLinkInput>;
+
+const limitMsg = 'Choose a limit from 1 to 100,000.';
+/** Backfill QR codes: one event, or every event the user manages. */
+export const ZQrBackfill = z.object({
+  eventId: z.string({ error: 'Choose an event.' }).regex(UUID_PATTERN, 'Choose an event.').optional(),
+  limit: z.number({ error: limitMsg }).int(limitMsg).min(1, limitMsg).max(100_000, limitMsg).default(BACKFILL_DEFAULT_LIMIT),
+  /** Count what would change, change nothing. */
+  dryRun: z.boolean({ error: 'Choose true or false.' }).default(false),
+  /** Rotate every confirmed ticket (as Regenerate does, the guest e-mailed the new one), not just the missing ones. */
+  force: z.boolean({ error: 'Choose true or false.' }).default(false),
+});
+export type TQrBackfill = z.input<typeof ZQrBackfill>;
+export type TQrBackfillParsed = z.output<typeof ZQrBackfill>;
+
+export type {
+  TDashboardSummary,
+  TEventCounts,
+  TEventListItem,
+  TGuestDetail,
+  TGuestDetailAnswer,
+  TGuestList,
+  TGuestRow,
+  TJob,
+  TJobAnswer,
+  TShortLink,
+  TTicketSent,
+} from './responses.ts';

@@ -1,0 +1,107 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TGuestPatch } from '../../../common/schemas/guests.ts';
+import { isUuid } from '../../../common/schemas/ids.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { events } from '../../db/schema/events.ts';
+import { event_rsvps } from '../../db/schema/rsvps.ts';
+import { notFound } from '../../errors.ts';
+import type { Actor } from '../events/event-access.ts';
+import { confirmationKey, confirmationSupersede } from '../rsvps/confirmation-email.ts';
+import { seatTransaction } from '../rsvps/seat-transaction.ts';
+import { seatsHeld } from '../rsvps/seats.ts';
+import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
+import { guestWhere } from './guest-query.ts';
+import { RSVP_NOT_FOUND } from './get-guest.ts';
+import { queueGuestEmail } from './ticket-email.ts';
+
+type Target = { db: Db; actor: Actor; eventId: string; rsvpId: string };
+
+/** The RSVP row-locked, if the actor manages its event (eventAccess inside the query). */
+async function lockGuest(tx: DbOrTx, o: Omit<Target, 'db'>) {
+  const [cur] = await tx
+    .select({
+      id: event_rsvps.id,
+      status: event_rsvps.status,
+      guest_count: event_rsvps.guest_count,
+      revision: event_rsvps.revision,
+      ticket_secret: event_rsvps.ticket_secret,
+      qr_nonce: event_rsvps.qr_nonce,
+      qr_version: event_rsvps.qr_version,
+    })
+    .from(event_rsvps)
+    .where(and(eq(event_rsvps.id, o.rsvpId), guestWhere(o.actor, o.eventId, {})))
+    .limit(1)
+    .for('update');
+  return cur;
+}
+
+/**
+ * Staff change a guest's status or party size (docs/product.md#guest-list). Same rules as the guest's
+ * own change (rsvps/change-rsvp.ts): the seat counter moves by the difference in the RSVP's transaction
+ * (seatTransaction: a full event refuses more seats with 409 capacity_exceeded and changes nothing),
+ * leaving 'confirmed' rotates the QR, the revision is bumped and the guest is e-mailed the new state
+ * (an older e-mail still waiting is superseded). Returns whether an e-mail was queued; an unchanged
+ * answer changes and sends nothing.
+ */
+export async function changeGuest(o: Target & { config: TicketConfig; change: TGuestPatch }): Promise<{ emailQueued: boolean }> {
+  if (!isUuid(o.eventId) || !isUuid(o.rsvpId)) throw notFound(RSVP_NOT_FOUND);
+  const result = await seatTransaction(o.db, async (tx) => {
+    const cur = await lockGuest(tx, o);
+    if (!cur) return null;
+    const next = { status: o.change.status ?? cur.status, guest_count: o.change.guest_count ?? cur.guest_count };
+    if (next.status === cur.status && next.guest_count === cur.guest_count) {
+      return { value: { emailQueued: false }, rsvpId: cur.id, eventId: o.eventId, delta: 0 };
+    }
+    const confirmed = next.status === 'confirmed';
+    const wasConfirmed = cur.status === 'confirmed';
+    const revision = cur.revision + 1;
+    const { columns } = answeredTicketColumns(o.config, { prev: cur, confirmed });
+    const now = new Date();
+    await tx
+      .update(event_rsvps)
+      .set({
+        ...next,
+        revision,
+        ...columns,
+        ...(confirmed === wasConfirmed ? {} : { confirmed_at: confirmed ? now : null }),
+        updated_at: now,
+      })
+      .where(eq(event_rsvps.id, cur.id));
+    const state = { id: cur.id, status: next.status, revision };
+    const mail = await queueGuestEmail(tx, {
+      config: o.config,
+      rsvpId: cur.id,
+      key: confirmationKey(state),
+      ticketOnly: false,
+      supersede: confirmationSupersede(state),
+    });
+    return {
+      value: { emailQueued: 'queued' in mail && mail.queued },
+      rsvpId: cur.id,
+      eventId: o.eventId,
+      delta: seatsHeld(next) - seatsHeld(cur),
+    };
+  });
+  if (!result) throw notFound(RSVP_NOT_FOUND);
+  return result;
+}
+
+/**
+ * Staff delete a guest's RSVP (docs/product.md#guest-list): the row (its PIN and short links with it)
+ * and, in the same transaction, the seats it held from the event's counter.
+ */
+export async function deleteGuest(o: Target): Promise<void> {
+  if (!isUuid(o.eventId) || !isUuid(o.rsvpId)) throw notFound(RSVP_NOT_FOUND);
+  await o.db.transaction(async (tx) => {
+    const cur = await lockGuest(tx, o);
+    if (!cur) throw notFound(RSVP_NOT_FOUND);
+    await tx.delete(event_rsvps).where(eq(event_rsvps.id, cur.id));
+    const held = seatsHeld(cur);
+    if (held > 0) {
+      await tx
+        .update(events)
+        .set({ seats_taken: sql`${events.seats_taken} - ${held}` })
+        .where(eq(events.id, o.eventId));
+    }
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * A cell a spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return) gets
+ * a leading apostrophe, so an exported guest list never runs a guest's text (docs/product.md#guest-list).
+ */
+export function neutralizeCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The CSV columns, in order: header and how each row's value is written. */
+export const CSV_COLUMNS = [
+  ['Name', 'name'],
+  ['Email', 'email'],
+  ['Phone', 'phone'],
+  ['PIN', 'pin'],
+  ['Status', 'status'],
+  ['Party size', 'guest_count'],
+  ['Type', 'type'],
+  ['Payment status', 'payment_status'],
+  ['Checked in', 'attended'],
+  ['Checked in at', 'checked_in_at'],
+  ['Notes', 'notes'],
+  ['RSVP date', 'created_at'],
+  ['Has ticket', 'has_ticket'],
+  ['RSVP id', 'id'],
+] as const;
+
+export type CsvRow = {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  pin: string | null;
+  status: string;
+  guest_count: number;
+  type: string;
+  payment_status: string | null;
+  attended: boolean;
+  checked_in_at: Date | null;
+  notes: string | null;
+  created_at: Date;
+  has_ticket: boolean;
+};
+
+/** One row as CSV cells: text neutralised, times as ISO 8601 (UTC), booleans yes/no, nothing as ''. */
+export function csvCells(r: CsvRow): string[] {
+  return CSV_COLUMNS.map(([, key]) => {
+    const v = r[key];
+    if (v === null) return '';
+    if (v instanceof Date) return v.toISOString();
+    if (typeof v === 'boolean') return v ? 'yes' : 'no';
+    return neutralizeCell(String(v));
+  });
+}

@@ -1,0 +1,68 @@
+import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { GuestSort, TGuestFilterParsed } from '../../../common/schemas/guests.ts';
+import { events } from '../../db/schema/events.ts';
+import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
+import { type Actor, eventAccess } from '../events/event-access.ts';
+
+/**
+ * The one reading of the guest-list filters (docs/product.md#guest-list), shared by the list, the CSV
+ * and the bulk ticket e-mail: the event's RSVPs the actor may manage (eventAccess inside the query,
+ * docs/decisions/0011-event-roles.md) narrowed by status, check-in, payment and search.
+ */
+export function guestWhere(actor: Actor, eventId: string, f: Omit<TGuestFilterParsed, 'sort' | 'dir'>): SQL {
+  const conds: (SQL | undefined)[] = [
+    eq(event_rsvps.event_id, eventId),
+    sql`exists (select 1 from ${events} where ${events.id} = ${event_rsvps.event_id} and ${eventAccess(actor, 'manage')})`,
+  ];
+  if (f.status) conds.push(eq(event_rsvps.status, f.status));
+  if (f.checked_in) conds.push(eq(event_rsvps.attended, f.checked_in === 'yes'));
+  if (f.payment === 'paid') conds.push(eq(event_rsvps.payment_status, 'paid'));
+  if (f.payment === 'unpaid') conds.push(or(isNull(event_rsvps.payment_status), ne(event_rsvps.payment_status, 'paid')));
+  if (f.q) conds.push(searchCondition(eventId, f.q));
+  return and(...conds) as SQL;
+}
+
+/** `%…%` for ILIKE, its wildcards escaped (backslash is ILIKE's default escape). */
+const contains = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/**
+ * Name, e-mail and phone as one text, joined by a unit separator (which zText refuses in a search, so
+ * no match spans two fields): the expression of the trigram index event_rsvps_search_trgm_idx
+ * (db/schema/rsvps.ts), so PostgreSQL answers ILIKE '%…%' with one GIN scan.
+ */
+const searchText = sql`(${event_rsvps.name} || E'\\x1f' || coalesce(${event_rsvps.email}, '') || E'\\x1f' || coalesce(${event_rsvps.phone}, ''))`;
+
+/**
+ * Name, e-mail or phone containing the text, a phone also by its digits ("(415) 555" finds
+ * +14155550123), or — for six digits — the door PIN exactly: rsvp_pins' unique (event_id, pin) gives
+ * at most one RSVP, looked up once (a scalar subquery), so the OR stays a bitmap of index scans.
+ */
+export function searchCondition(eventId: string, q: string): SQL {
+  const parts: SQL[] = [sql`${searchText} ILIKE ${contains(q)}`];
+  const digits = q.replace(/[\s().-]/g, '');
+  if (/^\+?\d{3,}$/.test(digits) && digits !== q) parts.push(sql`${searchText} ILIKE ${contains(digits)}`);
+  if (/^\d{6}$/.test(q)) {
+    parts.push(
+      sql`${event_rsvps.id} = (select ${rsvp_pins.rsvp_id} from ${rsvp_pins} where ${rsvp_pins.event_id} = ${eventId} and ${rsvp_pins.pin} = ${q})`,
+    );
+  }
+  return or(...parts) as SQL;
+}
+
+const SORT_COLUMNS = { name: event_rsvps.name, created_at: event_rsvps.created_at, status: event_rsvps.status } as const;
+
+/**
+ * The list's order: the chosen column (default newest first), then the id, so pages never overlap.
+ * With a search, the keys are wrapped in a no-op expression no index provides: PostgreSQL then takes
+ * the trigram index's matches and sorts them, instead of walking the date (or name) index and testing
+ * every row against the pattern until a page is full — 280 ms for a rare term on 100k guests, where
+ * its estimate of the matches is off (measured in bench/scenarios/guest-search.ts).
+ */
+export function guestOrder(sort: GuestSort | undefined, dir: 'asc' | 'desc' | undefined, opts: { search?: boolean } = {}): SQL[] {
+  const column = SORT_COLUMNS[sort ?? 'created_at'];
+  const direction = dir ?? (sort === undefined || sort === 'created_at' ? 'desc' : 'asc');
+  const by = direction === 'asc' ? asc : desc;
+  if (!opts.search) return [by(column), by(event_rsvps.id)];
+  const key = sort === undefined || sort === 'created_at' ? sql`(${column} + interval '0 seconds')` : sql`(${column} || '')`;
+  return [by(key), by(event_rsvps.id)];
+}

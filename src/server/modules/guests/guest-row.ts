@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { TGuestRow } from '../../../common/schemas/responses.ts';
+import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
+
+/** The columns of a guest-list row (select … from event_rsvps left join rsvp_pins). */
+export const guestRowColumns = {
+  id: event_rsvps.id,
+  name: event_rsvps.name,
+  email: event_rsvps.email,
+  phone: event_rsvps.phone,
+  pin: rsvp_pins.pin,
+  status: event_rsvps.status,
+  type: event_rsvps.type,
+  payment_status: event_rsvps.payment_status,
+  guest_count: event_rsvps.guest_count,
+  notes: event_rsvps.notes,
+  attended: event_rsvps.attended,
+  checked_in_at: event_rsvps.checked_in_at,
+  created_at: event_rsvps.created_at,
+  has_ticket: sql<boolean>`(${event_rsvps.status} = 'confirmed' and ${event_rsvps.qr_code_data} is not null)`,
+};
+
+export type GuestRowRecord = Omit<TGuestRow, 'checked_in_at' | 'created_at'> & { checked_in_at: Date | null; created_at: Date };
+
+export function toGuestRow(r: GuestRowRecord): TGuestRow {
+  return { ...r, checked_in_at: r.checked_in_at?.toISOString() ?? null, created_at: r.created_at.toISOString() };
+}

@@ -1,0 +1,79 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { GUEST_LIST_PAGE_SIZE } from '../../../common/constants.ts';
+import { MSG } from '../../../common/messages.ts';
+import { isUuid } from '../../../common/schemas/ids.ts';
+import type { TGuestListQueryParsed } from '../../../common/schemas/guests.ts';
+import type { TGuestList } from '../../../common/schemas/responses.ts';
+import type { Db } from '../../db/client.ts';
+import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
+import { notFound } from '../../errors.ts';
+import type { Actor } from '../events/event-access.ts';
+import { requireEventAccess } from '../events/managed-event.ts';
+import { guestOrder, guestWhere } from './guest-query.ts';
+import { type GuestRowRecord, guestRowColumns, toGuestRow } from './guest-row.ts';
+
+export type ListGuestsOptions = { db: Db; actor: Actor; eventId: string; query: TGuestListQueryParsed };
+
+/**
+ * One page (GUEST_LIST_PAGE_SIZE) of an event's guest list with the matching total and per-status
+ * counts (docs/product.md#guest-list). Owner or co-host only; anyone else 404.
+ */
+export async function listGuests({ db, actor, eventId, query }: ListGuestsOptions): Promise<TGuestList> {
+  if (!isUuid(eventId)) throw notFound(MSG.eventNotFound);
+  const where = guestWhere(actor, eventId, query);
+  const page = (extra: Partial<Record<keyof Totals, SQL.Aliased<number>>> = {}) =>
+    db
+      .select({ ...guestRowColumns, ...extra })
+      .from(event_rsvps)
+      .leftJoin(rsvp_pins, eq(rsvp_pins.rsvp_id, event_rsvps.id))
+      .where(where)
+      .orderBy(...guestOrder(query.sort, query.dir, { search: Boolean(query.q) }))
+      .limit(GUEST_LIST_PAGE_SIZE)
+      .offset((query.page - 1) * GUEST_LIST_PAGE_SIZE);
+  const count = async (): Promise<Totals> => (await db.select(countColumns('')).from(event_rsvps).where(where))[0]!;
+  let rows: GuestRowRecord[];
+  let totals: Totals;
+  if (query.q) {
+    // A search reads its matches once: the page and, over the same matches, the counts (window aggregates).
+    const found = await page(countColumns(' over ()', true));
+    rows = found;
+    totals = found[0] ? pickTotals(found[0] as unknown as Totals) : await count();
+  } else {
+    // The whole list: the page from the sort's index, the counts from the (event_id, status) index.
+    [rows, totals] = await Promise.all([page(), count()]);
+  }
+  // Nothing matched: an empty list of an event the actor manages, or an event they may not see (404).
+  if (totals.total === 0) await requireEventAccess({ db, actor, id: eventId, need: 'manage' });
+  return {
+    rows: rows.map((r) => toGuestRow(pickRow(r))),
+    total: totals.total,
+    page: query.page,
+    page_size: GUEST_LIST_PAGE_SIZE,
+    page_confirmed: rows.filter((r) => r.status === 'confirmed').length,
+    page_declined: rows.filter((r) => r.status === 'declined').length,
+    totals: { confirmed: totals.confirmed, maybe: totals.maybe, declined: totals.declined },
+  };
+}
+
+type Totals = { total: number; confirmed: number; maybe: number; declined: number };
+
+/** The matching total and per-status counts, as plain aggregates or (`over`) as window aggregates beside each row. */
+function countColumns(over: string, alias = false) {
+  const col = (filter: string, name: keyof Totals) => {
+    const expr = sql<number>`(count(*) ${sql.raw(filter)}${sql.raw(over)})::int`;
+    return alias ? expr.as(`count_${name}`) : expr;
+  };
+  const by = (status: string) => `filter (where "event_rsvps"."status" = '${status}')`;
+  return {
+    total: col('', 'total'),
+    confirmed: col(by('confirmed'), 'confirmed'),
+    maybe: col(by('maybe'), 'maybe'),
+    declined: col(by('declined'), 'declined'),
+  } as Record<keyof Totals, SQL.Aliased<number>>;
+}
+
+const pickTotals = (r: Totals): Totals => ({ total: r.total, confirmed: r.confirmed, maybe: r.maybe, declined: r.declined });
+function pickRow(r: GuestRowRecord & Partial<Totals>): GuestRowRecord {
+  const { total: _t, confirmed: _c, maybe: _m, declined: _d, ...row } = r;
+  return row;
+}

@@ -1,0 +1,47 @@
+import type { EmailPayload } from '../../db/schema/outbox.ts';
+
+export type NewRsvp = { name: string; status: 'confirmed' | 'maybe' | 'declined'; guest_count: number; created_at: Date };
+
+/** The admin's labels of the answers (docs/product.md#states). */
+const LABEL = { confirmed: 'Attending', maybe: 'Maybe', declined: 'Not Attending' } as const;
+
+const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ESC[ch]!);
+
+/** A host's e-mail about new answers: each one's name, answer and party size, and a link to the guest list. */
+export function rsvpNotificationEmail(i: {
+  to: string;
+  event: { id: string; title: string };
+  digest: boolean;
+  rsvps: NewRsvp[];
+  total: number;
+  listUrl: string;
+}): EmailPayload {
+  const what = i.total === 1 ? 'a new RSVP' : `${i.total} new RSVPs`;
+  const subject = i.digest ? `Today for ${i.event.title}: ${what}` : `${i.event.title}: ${what}`;
+  const line = (r: NewRsvp) =>
+    `${r.name} — ${LABEL[r.status]}${r.status === 'confirmed' && r.guest_count > 1 ? ` (${r.guest_count} guests)` : ''}`;
+  const more = i.total > i.rsvps.length ? `and ${i.total - i.rsvps.length} more` : null;
+  const text = [
+    `${i.event.title} has ${what}${i.digest ? ' since the last digest' : ''}:`,
+    '',
+    ...i.rsvps.map(line),
+    ...(more ? [more] : []),
+    '',
+    `See the guest list: ${i.listUrl}`,
+    '',
+    'You get these e-mails because new-RSVP notifications are on for this event; change it in the event settings.',
+  ].join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#32251b;max-width:560px;margin:auto">',
+    `<p>${esc(i.event.title)} has ${what}${i.digest ? ' since the last digest' : ''}:</p>`,
+    '<ul>',
+    ...i.rsvps.map((r) => `<li>${esc(line(r))}</li>`),
+    '</ul>',
+    more ? `<p>${more}</p>` : '',
+    `<p><a href="${esc(i.listUrl)}">See the guest list</a></p>`,
+    '<p style="font-size:12px;color:#6b5a4a">You get these e-mails because new-RSVP notifications are on for this event; change it in the event settings.</p>',
+    '</body></html>',
+  ].join('');
+  return { to: i.to, subject, text, html };
+}

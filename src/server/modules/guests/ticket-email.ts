@@ -1,0 +1,82 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { user } from '../../db/schema/auth.ts';
+import { event_themes, events } from '../../db/schema/events.ts';
+import { event_rsvps } from '../../db/schema/rsvps.ts';
+import { enqueueEmail, type Supersede } from '../outbox/enqueue.ts';
+import { assignPin } from '../rsvps/assign-pin.ts';
+import { buildConfirmationEmail } from '../rsvps/confirmation-email.ts';
+import { renderQrPng } from '../tickets/qr-image.ts';
+import type { TicketConfig } from '../tickets/ticket-fields.ts';
+import { verificationUrl } from '../tickets/ticket-urls.ts';
+
+/** Why a guest e-mail was not queued: no e-mail address (legacy form) or no ticket (not confirmed). */
+export type GuestEmailSkip = 'no_email' | 'no_ticket';
+export type GuestEmailResult = { queued: boolean; to: string } | { skipped: GuestEmailSkip };
+
+/**
+ * Queues the guest's confirmation e-mail as their RSVP now stands (rsvps/confirmation-email.ts: when
+ * confirmed with PIN, inline QR, ticket link and .ics; always the manage link) in the caller's
+ * transaction under `key`, through the outbox (docs/decisions/0006-outbox-claim-lease.md): a repeat of
+ * the same key queues nothing. `ticketOnly`: only a confirmed guest with a ticket is e-mailed (the
+ * host's "Email QR"). The caller has checked that the actor manages the RSVP's event.
+ */
+export async function queueGuestEmail(
+  tx: DbOrTx,
+  o: { config: TicketConfig; rsvpId: string; key: string; ticketOnly: boolean; supersede?: Supersede },
+): Promise<GuestEmailResult> {
+  const [r] = await tx
+    .select({
+      id: event_rsvps.id,
+      name: event_rsvps.name,
+      email: event_rsvps.email,
+      status: event_rsvps.status,
+      guest_count: event_rsvps.guest_count,
+      revision: event_rsvps.revision,
+      ticket_secret: event_rsvps.ticket_secret,
+      manage_secret: event_rsvps.manage_secret,
+      token: event_rsvps.qr_code_data,
+      event: {
+        id: events.id,
+        slug: events.slug,
+        title: events.title,
+        subtitle: events.subtitle,
+        image_url: events.image_url,
+        theme_colors: event_themes.colors,
+        host_name: sql<string | null>`nullif(btrim(${user.name}), '')`,
+        event_date: events.event_date,
+        end_date: events.end_date,
+        timezone: events.timezone,
+        location: events.location,
+        max_attendees: events.max_attendees,
+        is_paid_event: events.is_paid_event,
+        has_payment_keys: sql<boolean>`(${events.stripe_publishable_key} IS NOT NULL AND ${events.stripe_secret_key_enc} IS NOT NULL)`,
+      },
+    })
+    .from(event_rsvps)
+    .innerJoin(events, eq(events.id, event_rsvps.event_id))
+    .leftJoin(event_themes, eq(event_themes.id, events.theme_id))
+    .innerJoin(user, eq(user.id, events.user_id))
+    .where(eq(event_rsvps.id, o.rsvpId))
+    .limit(1);
+  if (!r) return { skipped: 'no_ticket' };
+  if (!r.email) return { skipped: 'no_email' };
+  const ticketed = r.status === 'confirmed' && r.token !== null;
+  if (o.ticketOnly && !ticketed) return { skipped: 'no_ticket' };
+  const pin = ticketed ? await assignPin(tx, { rsvpId: r.id, eventId: r.event.id }) : null;
+  const email = buildConfirmationEmail({
+    baseUrl: o.config.baseUrl,
+    to: r.email,
+    event: r.event,
+    rsvp: { id: r.id, name: r.name, status: r.status, guest_count: r.guest_count, revision: r.revision },
+    updated: true,
+    manageSecret: r.manage_secret,
+    ...(pin && r.token
+      ? { ticket: { pin, qrPng: renderQrPng(verificationUrl(o.config.baseUrl, r.token)), ticketSecret: r.ticket_secret } }
+      : {}),
+  });
+  return { queued: await enqueueEmail(tx, o.key, email, o.supersede), to: r.email };
+}
+
+/** The outbox key of the ticket e-mail a rotation sends: one per QR version. */
+export const rotatedTicketKey = (rsvpId: string, qrVersion: number) => `ticket:${rsvpId}:v${qrVersion}`;

@@ -1,0 +1,49 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { ZQrBackfill } from '../../../common/schemas/guests.ts';
+import { zUuid } from '../../../common/schemas/ids.ts';
+import { ZJobAnswer } from '../../../common/schemas/responses.ts';
+import { currentUser, requireUser } from '../../auth/middleware.ts';
+import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
+import { createRouter } from '../../http/validation.ts';
+import { getJob, JOB_NOT_FOUND } from './job-row.ts';
+import { createQrBackfillJob } from './qr-backfill-job.ts';
+
+const tags = ['Jobs'];
+
+const getJobRoute = createRoute({
+  method: 'get',
+  path: '/api/jobs/{jobId}',
+  middleware: [requireUser] as const,
+  summary: 'A server job and its progress (the user who started it only)',
+  tags,
+  security: signedIn,
+  request: { params: z.object({ jobId: zUuid(JOB_NOT_FOUND) }) },
+  responses: { 200: json('The job', ZJobAnswer), ...errors(401, 404) },
+});
+
+const backfillRoute = createRoute({
+  method: 'post',
+  path: '/api/qr-backfill',
+  middleware: [requireUser] as const,
+  summary: 'Backfill QR codes of one event or of every event the user manages (a server job)',
+  tags,
+  security: signedIn,
+  request: jsonBody(ZQrBackfill),
+  responses: { 202: json('The job, queued: poll GET /api/jobs/{id}', ZJobAnswer), ...errors(400, 401, 404, 413, 415) },
+});
+
+/** Server jobs of the guest list (docs/product.md#guest-list): progress, and the QR backfill. */
+export function jobsRoutes() {
+  const r = createRouter();
+  r.openapi(getJobRoute, async (c) =>
+    c.json({ job: await getJob({ db: c.var.deps.db, actor: currentUser(c), id: c.req.valid('param').jobId }) }, 200, {
+      'Cache-Control': 'no-store',
+    }),
+  );
+  r.openapi(backfillRoute, async (c) => {
+    const job = await createQrBackfillJob({ db: c.var.deps.db, actor: currentUser(c), input: c.req.valid('json') });
+    c.var.log.info({ jobId: job.id, eventId: job.event_id, total: job.total }, 'QR backfill queued');
+    return c.json({ job }, 202);
+  });
+  return r;
+}

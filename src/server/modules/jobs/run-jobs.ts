@@ -1,0 +1,150 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { user } from '../../db/schema/auth.ts';
+import { type JobParams, jobs } from '../../db/schema/guests.ts';
+import type { Deps } from '../../http/context.ts';
+import type { Logger } from '../../logger.ts';
+import type { TicketConfig } from '../tickets/ticket-fields.ts';
+import { qrBackfillBatch } from './qr-backfill-job.ts';
+import { sendTicketsBatch } from './send-tickets-job.ts';
+
+/** A worker holds a job this long past its last batch; an expired lease lets another process take it over. */
+export const JOB_LEASE_SEC = 60;
+/** How often an idle worker looks for jobs. */
+export const JOB_POLL_MS = 1_000;
+
+type JobDeps = Pick<Deps, 'db' | 'env' | 'log'>;
+type Claimed = {
+  id: string;
+  kind: string;
+  event_id: string | null;
+  created_by: string;
+  params: JobParams;
+  cursor: string | null;
+  done: number;
+};
+
+/** Takes the oldest queued job, or a running one whose worker's lease expired (FOR UPDATE SKIP LOCKED: processes share the table). */
+async function claim(db: Db): Promise<Claimed | null> {
+  const res = await db.execute<Claimed>(sql`
+    UPDATE ${jobs} SET status = 'running', locked_until = now() + make_interval(secs => ${JOB_LEASE_SEC}), updated_at = now()
+    WHERE id = (
+      SELECT id FROM ${jobs}
+      WHERE status IN ('queued', 'running') AND (locked_until IS NULL OR locked_until < now())
+      ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING id, kind, event_id, created_by, params, cursor, done`);
+  return res.rows[0] ?? null;
+}
+
+type Progress = { items: number; failed: number; last: string | null; counts: Record<string, number> };
+
+/**
+ * Runs one claimed job to its end, a batch per transaction: the batch's work (outbox rows, ticket
+ * columns) and the job's cursor, counts and lease commit together, and only if the cursor is still
+ * the one this worker read, so two workers never do a batch twice and a restart resumes after the
+ * last commit. The result merges each batch's counts.
+ */
+async function runJob(deps: JobDeps, config: TicketConfig, job: Claimed, signal?: AbortSignal): Promise<void> {
+  const { db } = deps;
+  const [owner] = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, job.created_by));
+  if (!owner) return;
+  let cursor = job.cursor;
+  let done = job.done;
+  for (;;) {
+    if (signal?.aborted) return; // the lease runs out and a worker picks the job up again
+    const finished = await db.transaction(async (tx) => {
+      const [cur] = await tx
+        .select({ cursor: jobs.cursor, result: jobs.result, status: jobs.status })
+        .from(jobs)
+        .where(eq(jobs.id, job.id))
+        .for('update');
+      if (cur?.status !== 'running' || cur.cursor !== cursor) return 'lost';
+      const p = job.params;
+      let step: Progress;
+      if (p.kind === 'send-tickets') {
+        step = await sendTicketsBatch(tx, { config, jobId: job.id, actor: owner, eventId: job.event_id!, params: p, cursor });
+      } else {
+        step = await qrBackfillBatch(tx, { config, actor: owner, params: p, cursor, done });
+      }
+      const result: Record<string, number | string | boolean> = { ...(cur.result ?? {}) };
+      for (const [k, v] of Object.entries(step.counts)) result[k] = Number(result[k] ?? 0) + v;
+      if (p.kind === 'qr-backfill') result.dry_run = p.dry_run;
+      const end = step.items === 0;
+      await tx
+        .update(jobs)
+        .set({
+          cursor: step.last ?? cursor,
+          done: sql`${jobs.done} + ${step.items}`,
+          failed: sql`${jobs.failed} + ${step.failed}`,
+          result,
+          updated_at: new Date(),
+          locked_until: sql`now() + make_interval(secs => ${JOB_LEASE_SEC})`,
+          ...(end ? { status: 'done' as const, finished_at: new Date(), locked_until: null } : {}),
+        })
+        .where(eq(jobs.id, job.id));
+      cursor = step.last ?? cursor;
+      done += step.items;
+      return end ? 'done' : 'more';
+    });
+    if (finished !== 'more') return;
+  }
+}
+
+/** A job that threw: failed, with a generic reason (the log has the error). */
+async function failJob(db: Db, id: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      status: 'failed',
+      result: { error: 'The job stopped on an error.' },
+      finished_at: new Date(),
+      updated_at: new Date(),
+      locked_until: null,
+    })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
+}
+
+/** Runs every job that is due, one after the other; returns how many were run. Tests and the worker loop call it. */
+export async function drainJobs(deps: JobDeps, opts: { signal?: AbortSignal; log?: Logger } = {}): Promise<number> {
+  const config = { baseUrl: deps.env.PUBLIC_BASE_URL, signingKey: deps.env.TICKET_SIGNING_KEY };
+  const log = opts.log ?? deps.log.child({ module: 'jobs' });
+  let n = 0;
+  for (;;) {
+    if (opts.signal?.aborted) return n;
+    const job = await claim(deps.db);
+    if (!job) return n;
+    n++;
+    try {
+      await runJob(deps, config, job, opts.signal);
+      log.info({ jobId: job.id, kind: job.kind, eventId: job.event_id }, 'job finished');
+    } catch (err) {
+      log.error({ err, jobId: job.id, kind: job.kind }, 'job failed');
+      await failJob(deps.db, job.id).catch(() => {});
+    }
+  }
+}
+
+export type JobWorker = { stop: () => Promise<void> };
+
+/** Drains the jobs every JOB_POLL_MS until stop(), which lets the batch in progress commit. */
+export function startJobWorker(deps: JobDeps, everyMs = JOB_POLL_MS): JobWorker {
+  const log = deps.log.child({ module: 'jobs' });
+  const controller = new AbortController();
+  const loop = (async () => {
+    while (!controller.signal.aborted) {
+      try {
+        await drainJobs(deps, { signal: controller.signal, log });
+      } catch (err) {
+        log.warn({ err }, 'job poll failed; retrying');
+      }
+      await sleep(everyMs, undefined, { signal: controller.signal }).catch(() => {});
+    }
+  })();
+  return {
+    async stop() {
+      controller.abort();
+      await loop;
+    },
+  };
+}
