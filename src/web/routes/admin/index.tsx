@@ -1,17 +1,18 @@
-import { ArrowLeft, CalendarDays, MessageSquareText, Users } from 'lucide-react';
+import { ArrowLeft, CalendarDays, MessageSquareText, ScanLine, Users } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { EventsTab } from './events-tab.tsx';
+import { CheckinTab } from './checkin-tab.tsx';
 import { GuestListTab } from './guest-list-tab.tsx';
 
-const TABS = ['events', 'guest-list'] as const;
+const TABS = ['events', 'guest-list', 'checkin'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * ?tab= picks the tab (docs/product.md#admin-events): tab=guest-list opens the Guest List; any other value
- * (including tab=checkin) shows Events; check-in has its own area (/checkin).
+ * ?tab= picks the tab (docs/product.md#admin-events): tab=guest-list opens the Guest List, tab=checkin the
+ * Check-in entry (which leads to the check-in area, /checkin); any other value shows Events.
  */
 function tabFrom(value: string | null): Tab {
   return (TABS as readonly string[]).includes(value ?? '') ? (value as Tab) : 'events';
@@ -21,7 +22,7 @@ function tabFrom(value: string | null): Tab {
 export function Component() {
   const [params, setParams] = useSearchParams();
   const tab = tabFrom(params.get('tab'));
-  useDocumentTitle(tab === 'events' ? 'Events' : 'Guest List');
+  useDocumentTitle(tab === 'events' ? 'Events' : tab === 'checkin' ? 'Check-in' : 'Guest List');
 
   return (
     <div className="min-h-dvh">
@@ -59,6 +60,10 @@ export function Component() {
               <Users aria-hidden="true" />
               Guest List
             </TabsTrigger>
+            <TabsTrigger value="checkin" className="flex-1 max-sm:[&_svg]:hidden sm:flex-none">
+              <ScanLine aria-hidden="true" />
+              Check-in
+            </TabsTrigger>
             <TabsTrigger
               value="messaging"
               disabled
@@ -74,6 +79,9 @@ export function Component() {
           </TabsContent>
           <TabsContent value="guest-list">
             <GuestListTab />
+          </TabsContent>
+          <TabsContent value="checkin">
+            <CheckinTab eventId={params.get('event')} />
           </TabsContent>
         </Tabs>
       </main>
