@@ -42,7 +42,7 @@ export function CheckinShell({ title, heading, back, aside, children }: ShellPro
           <div className="ml-auto flex items-center gap-2">{aside}</div>
         </div>
       </header>
-      <main className="mx-auto grid max-w-xl gap-4 px-3 py-4">
+      <main className="mx-auto grid max-w-xl grid-cols-[minmax(0,1fr)] gap-4 px-3 py-4">
         {heading ?? <h1 className="text-2xl font-bold">{title}</h1>}
         {children}
       </main>

@@ -35,7 +35,7 @@ export function ManualEntry({ onCode, disabled }: { onCode: (code: string) => vo
           placeholder="123456"
           aria-describedby={hintId}
         />
-        <button type="submit" className={darkButton.secondary} disabled={disabled || !value.trim()}>
+        <button type="submit" className={`${darkButton.secondary} shrink-0`} disabled={disabled || !value.trim()}>
           <Keyboard aria-hidden="true" />
           Check
         </button>

@@ -22,6 +22,27 @@ export function scanRegion(video: { videoWidth: number; videoHeight: number }): 
   };
 }
 
+type Engine = Worker | BarcodeDetectorLike;
+type BarcodeDetectorLike = { detect: unknown };
+
+/**
+ * qr-scanner's decoder: the browser's BarcodeDetector where it reads QR codes (qr-scanner's own choice),
+ * else our worker file (qr-decode.worker.ts) instead of qr-scanner's blob: worker, which the CSP refuses.
+ * (qr-scanner gives up on a BarcodeDetector that answers nothing for 10 s: its decode timeout.)
+ */
+function preferOwnWorker(Scanner: typeof QrScanner) {
+  const scanner = Scanner as unknown as { createQrEngine: () => Promise<Engine>; __turnout?: true };
+  if (scanner.__turnout) return;
+  const original = scanner.createQrEngine.bind(Scanner);
+  scanner.createQrEngine = async () => {
+    const Detector = (window as { BarcodeDetector?: { getSupportedFormats?: () => Promise<string[]> } }).BarcodeDetector;
+    const native = Detector?.getSupportedFormats ? (await Detector.getSupportedFormats().catch((): string[] => [])).includes('qr_code') : false;
+    if (native) return original();
+    return new Worker(new URL('./qr-decode.worker.ts', import.meta.url), { type: 'module' });
+  };
+  scanner.__turnout = true;
+}
+
 /**
  * The camera viewfinder: qr-scanner (loaded with this screen only) decodes frames and hands each QR's
  * content to `onCode` (often many times a second: the caller drops repeats). Camera failures show the
@@ -49,6 +70,7 @@ export function QrCamera({ onCode }: { onCode: (code: string) => void }) {
       try {
         const { default: Scanner } = await import('qr-scanner');
         if (cancelled) return;
+        preferOwnWorker(Scanner);
         scanner = new Scanner(
           video,
           (result) => {

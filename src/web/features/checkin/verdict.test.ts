@@ -32,6 +32,11 @@ describe('viewVerdict', () => {
     expect(viewVerdict(single).word).toBe('Checked in');
   });
 
+  it('names what an undo took back', () => {
+    expect(viewVerdict(verdict({ ok: true, admitted: -1 })).word).toBe('Took back 1 · 2 of 5 in');
+    expect(viewVerdict(verdict({ ok: true, admitted: -2, guest: { ...guest, checked_in_count: 0 } })).word).toBe('Check-in cancelled');
+  });
+
   it('says when, by whom and on which device a guest came in before', () => {
     const v = viewVerdict(verdict({ reason: 'already_checked_in' }), 'e1', 'UTC');
     expect(v).toMatchObject({ tone: 'warn', word: 'Already checked in', sound: 'refuse' });

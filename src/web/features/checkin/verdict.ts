@@ -30,8 +30,8 @@ export function viewVerdict(v: TCheckinVerdict, selectedEventId?: string | null,
   const g = v.guest;
   if (v.ok && g) {
     if (v.admitted < 0) {
-      const left = partyCount(g);
-      return { tone: 'warn', word: 'Check-in cancelled', detail: left ? `${g.name} · ${left} in` : g.name, sound: 'ok' };
+      const word = g.checked_in_count > 0 ? `Took back ${-v.admitted} · ${partyCount(g)} in` : 'Check-in cancelled';
+      return { tone: 'warn', word, detail: g.name, sound: 'ok' };
     }
     if (v.admitted === 0) {
       const count = partyCount(g);
