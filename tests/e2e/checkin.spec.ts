@@ -5,8 +5,10 @@
  * guest in, and the owner's /checkin in another browser shows the count change live. Then search → check
  * in → cancel, the keyboard-wedge scanner, and the ticket verification page.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type APIRequestContext, type Browser, chromium, type Page, type TestInfo } from '@playwright/test';
+import type { Result } from 'axe-core';
 import type { TEventAdmin } from '../../src/common/schemas/events.ts';
 import type { TCheckinSearch, TRsvpResult, TTicket } from '../../src/common/schemas/responses.ts';
 import config from '../../playwright.config.ts';
@@ -14,6 +16,23 @@ import { createOwner, createUser, expect, signIn, type TestServer, test } from '
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 const PHONE = { width: 375, height: 740 };
+
+// Evaluated through the DevTools protocol: the CSP (script-src 'self') refuses an injected <script>.
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2.1 A/AA rules find nothing on the screen as it is now. */
+async function expectAccessible(page: Page, what: string) {
+  await page.evaluate(AXE_SOURCE);
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations as Result[];
+  });
+  expect(
+    found.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([]);
+}
 
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name}.png`);
@@ -143,6 +162,7 @@ test('door staff scan a real ticket with the camera; the owner sees the count li
     await expect(doorPage.getByRole('link', { name: 'Back to Admin' })).toHaveCount(0);
     await expect(stat(doorPage, 'guests-pending')).toHaveText('3');
     await keepScreenshot(doorPage, testInfo, 'checkin-index-375');
+    await expectAccessible(doorPage, '/checkin (door staff, 375 px)');
 
     await doorPage.getByRole('link', { name: 'Scan' }).click();
     await expect(doorPage).toHaveURL(`${server.baseURL}/checkin/scan?event=${event.id}`);
@@ -152,6 +172,7 @@ test('door staff scan a real ticket with the camera; the owner sees the count li
     await expect(verdict).toHaveAttribute('data-verdict', 'ok');
     await expect(doorPage.getByRole('status').filter({ hasText: 'Checked in · 3 of 3' })).toHaveCount(1);
     await keepScreenshot(doorPage, testInfo, 'scan-checked-in-375');
+    await expectAccessible(doorPage, '/checkin/scan with a verdict (375 px)');
 
     // The other device's count changed by itself.
     await expect(stat(page, 'guests-checked-in')).toHaveText('3');
@@ -187,6 +208,9 @@ test('search checks a guest in and cancels; a wedge scanner types a PIN', async 
   await box.fill('alan');
   const row = page.getByRole('listitem').filter({ hasText: 'Alan Turing' });
   await expect(row).toContainText('Not in');
+  await page.setViewportSize(PHONE);
+  await keepScreenshot(page, testInfo, 'search-375');
+  await expectAccessible(page, '/checkin/search with results (375 px)');
   await row.getByRole('button', { name: 'Check in Alan Turing' }).click();
   await expect(toasts(page).getByText('Guest checked in successfully')).toBeVisible();
   await expect(row).toContainText('✓ In');
@@ -197,9 +221,9 @@ test('search checks a guest in and cancels; a wedge scanner types a PIN', async 
   expect(alan.pin).toMatch(/^\d{6}$/);
 
   // The scan page without a camera says why, and a keyboard-wedge scanner's PIN + Enter works without focusing anything.
-  await page.setViewportSize(PHONE);
   await page.goto(`/checkin/scan?event=${event.id}`);
   await expect(page.getByRole('alert').filter({ hasText: /camera/i })).toBeVisible();
+  await keepScreenshot(page, testInfo, 'scan-no-camera-375');
   await page.keyboard.type(ada.pin);
   await page.keyboard.press('Enter');
   const verdict = page.locator('[data-verdict]');
@@ -222,7 +246,12 @@ test('search checks a guest in and cancels; a wedge scanner types a PIN', async 
   expect(found.guests[0]?.checked_in_count).toBe(1);
 });
 
-test('the ticket verification page: the team checks in, anyone else sees only validity', async ({ page, server, playwright, browser }) => {
+test('the ticket verification page: the team checks in, anyone else sees only validity', async ({
+  page,
+  server,
+  playwright,
+  browser,
+}, testInfo) => {
   const owner = await ownerApi(playwright, server);
   const event = await createEvent(owner, `Garden Party ${Date.now().toString(36)}`);
   const guest = await rsvp(owner, event.id, 'Katherine Johnson', 1);
@@ -233,6 +262,9 @@ test('the ticket verification page: the team checks in, anyone else sees only va
   await expect(page.getByText('This ticket is authentic and verified')).toBeVisible();
   await expect(page.getByText('Not checked in yet')).toBeVisible();
   await expect(page.getByRole('button', { name: 'CANCEL' })).toBeDisabled();
+  await page.setViewportSize(PHONE);
+  await keepScreenshot(page, testInfo, 'verify-team-375');
+  await expectAccessible(page, '/ticket-verification (team, 375 px)');
   await page.getByRole('button', { name: 'CHECK IN' }).click();
   await expect(toasts(page).getByText('Guest checked in successfully')).toBeVisible();
   await expect(page.getByText(/^Checked in /)).toBeVisible();
@@ -252,6 +284,7 @@ test('the ticket verification page: the team checks in, anyone else sees only va
   await expect(other.getByRole('heading', { name: 'Valid Ticket' })).toBeVisible();
   await expect(other.getByText(`This is a valid ticket for ${event.title}.`)).toBeVisible();
   await expect(other.getByText('Katherine Johnson')).toHaveCount(0);
+  await expectAccessible(other, '/checkin/verify (public)');
   await stranger.close();
 
   // Signed out, the check-in area says so instead of redirecting.

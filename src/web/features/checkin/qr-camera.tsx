@@ -36,7 +36,9 @@ function preferOwnWorker(Scanner: typeof QrScanner) {
   const original = scanner.createQrEngine.bind(Scanner);
   scanner.createQrEngine = async () => {
     const Detector = (window as { BarcodeDetector?: { getSupportedFormats?: () => Promise<string[]> } }).BarcodeDetector;
-    const native = Detector?.getSupportedFormats ? (await Detector.getSupportedFormats().catch((): string[] => [])).includes('qr_code') : false;
+    const native = Detector?.getSupportedFormats
+      ? (await Detector.getSupportedFormats().catch((): string[] => [])).includes('qr_code')
+      : false;
     if (native) return original();
     return new Worker(new URL('./qr-decode.worker.ts', import.meta.url), { type: 'module' });
   };

@@ -76,7 +76,7 @@ export function VerifiedTicket({ verdict, verifiedAt, scanMoreHref, busy, onChec
             CANCEL
           </button>
         </div>
-        <Link to={scanMoreHref} className={buttonVariants({ variant: 'accent', size: 'lg' })}>
+        <Link to={scanMoreHref} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
           <ScanLine aria-hidden="true" />
           Scan More Tickets
         </Link>
