@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type APIRequestContext, type Browser, chromium, type Page, type TestInfo } from '@playwright/test';
 import type { Result } from 'axe-core';
+import type { TDevMailMessage, TDevMailPage } from '../../src/common/schemas/dev-mailbox.ts';
 import type { TEventAdmin } from '../../src/common/schemas/events.ts';
 import type { TCheckinSearch, TRsvpResult, TTicket } from '../../src/common/schemas/responses.ts';
 import config from '../../playwright.config.ts';
@@ -293,4 +294,37 @@ test('the ticket verification page: the team checks in, anyone else sees only va
   await anonPage.goto(`${server.baseURL}/checkin`);
   await expect(anonPage.getByRole('heading', { name: 'Authentication required' })).toBeVisible();
   await anon.close();
+});
+
+test('door staff invited by e-mail land on check-in after making their account', async ({ page, server, playwright, browser }) => {
+  const owner = await ownerApi(playwright, server);
+  const event = await createEvent(owner, `Door Party ${Date.now().toString(36)}`);
+  const email = `new-door-${Date.now().toString(36)}@example.com`;
+  const added = await owner.post(`/api/events/${event.id}/hosts`, { data: { email, role: 'door' } });
+  expect(added.status(), await added.text()).toBeLessThan(300);
+
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await owner.get('/api/dev-mailbox?channel=email&limit=100')).json()) as TDevMailPage;
+        const mail = list.items.find((m) => m.to === email && /You're invited to check in guests at/.test(m.subject ?? ''));
+        if (!mail) return undefined;
+        const full = (await (await owner.get(`/api/dev-mailbox/${mail.id}`)).json()) as TDevMailMessage;
+        link = /(https?:\/\/\S*accept-invite\S*)/.exec(full.text)?.[1];
+        return link;
+      },
+      { timeout: 15_000, message: `the invitation to ${email}` },
+    )
+    .toBeTruthy();
+
+  const fresh = await browser.newContext({ baseURL: server.baseURL });
+  const invitee = await fresh.newPage();
+  await invitee.goto(link ?? '');
+  await invitee.getByLabel('Password').fill('door-password-123');
+  await invitee.getByRole('button', { name: 'Create account and continue' }).click();
+  await expect(invitee).toHaveURL(`${server.baseURL}/checkin?event=${event.id}`);
+  await expect(invitee.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await fresh.close();
+  await page.close();
 });
