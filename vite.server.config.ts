@@ -4,6 +4,10 @@ import { defineConfig } from 'vite';
 /** Bundles the server (src/server/main.ts and the CLI) for `npm start`; dependencies stay external. */
 export default defineConfig({
   resolve: { alias: { '@': path.resolve('src') } },
+  // The e-mail templates (src/server/emails/*.tsx) use React's production JSX runtime whatever NODE_ENV the
+  // build runs under (a build started from the tests has NODE_ENV=test): the server always runs it with
+  // react's production build, whose jsx-dev-runtime has no jsxDEV.
+  oxc: { jsx: { runtime: 'automatic', development: false } },
   build: {
     ssr: true,
     outDir: path.join(path.resolve(process.env.DIST_DIR ?? 'dist'), 'server'),

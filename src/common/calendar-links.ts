@@ -1,6 +1,8 @@
-import { DEFAULT_EVENT_HOURS } from './constants.ts';
 import type { CalendarEvent } from './ics.ts';
 import { icsUtc } from './ics-time.ts';
+
+// The event window lives with the other time rules (event-time.ts): pages that only show dates load no link builders.
+export { resolveEventWindow } from './event-time.ts';
 
 export type { CalendarEvent };
 
@@ -9,21 +11,6 @@ export type { CalendarEvent };
  * the event window, Google Calendar's and Outlook's "new event" templates. The .ics file is built by
  * common/ics.ts (in the browser loaded on click; the server also serves it per event).
  */
-
-const HOUR_MS = 3_600_000;
-
-/** docs/product.md#sample-event: an invalid start falls back to now; a missing (or unusable) end is start + 4 hours. */
-export function resolveEventWindow(
-  startISO: string | null | undefined,
-  endISO: string | null | undefined,
-  now: Date = new Date(),
-): { start: Date; end: Date } {
-  const s = startISO ? Date.parse(startISO) : Number.NaN;
-  const start = new Date(Number.isNaN(s) ? now.getTime() : s);
-  const e = endISO ? Date.parse(endISO) : Number.NaN;
-  const end = !Number.isNaN(e) && e > start.getTime() ? new Date(e) : new Date(start.getTime() + DEFAULT_EVENT_HOURS * HOUR_MS);
-  return { start, end };
-}
 
 /** Google Calendar's "create event" template (opens in a new tab). */
 export function googleCalendarUrl(ev: Omit<CalendarEvent, 'uid'>): string {

@@ -11,7 +11,6 @@ export const PROGRESS_LINGER_MS = 2000;
 export const DEFAULT_EVENT_HOURS = 4;
 /** The earliest start or end an event may be given (calendar files and e-mails count from it). */
 export const EVENT_DATE_EARLIEST = '1970-01-01T00:00:00Z';
-export const MOBILE_BREAKPOINT_PX = 768;
 export const CURRENCIES = ['usd', 'eur', 'gbp', 'cad'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'usd';

@@ -11,6 +11,7 @@ export const GUEST_PAGES = [
   { path: '/event', html: 'event' },
   { path: '/event/:id', html: 'event' },
   { path: '/ticket/:ticketSecret', html: 'ticket' },
+  { path: '/rsvp/:manageSecret', html: 'rsvp' },
   { path: `/${SAMPLE_PRODUCT}`, html: 'sample' },
 ] as const;
 

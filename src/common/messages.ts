@@ -10,6 +10,8 @@ export const MSG = {
   paymentNotAvailableText: 'Payment processing is not configured for this event. Please contact the event organizer.',
   rsvpSubmitted: 'RSVP Submitted!',
   rsvpSubmittedText: 'Thank you for your response. We look forward to seeing you at the event.',
+  /** A decline's toast: never "We look forward to seeing you" (docs/product.md#rsvp-dialog). */
+  rsvpDeclinedText: "Thank you for letting the host know you can't make it.",
   legacySubmitted: 'RSVP Submitted',
   legacySubmittedText: 'Thanks for your response!',
   error: 'Error',

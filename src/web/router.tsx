@@ -52,6 +52,7 @@ export const routes: RouteObject[] = withErrorElements([
       { path: 'event/:id', lazy: () => import('./routes/event.tsx') },
       { path: 'event/:eventSlug/payment-success', lazy: () => import('./routes/placeholder.tsx') },
       { path: 'ticket/:ticketSecret', lazy: () => import('./routes/ticket.tsx') },
+      { path: 'rsvp/:manageSecret', lazy: () => import('./routes/manage-rsvp.tsx') },
       { path: 'ticket-verification/:qrData', lazy: () => import('./routes/ticket-verification.tsx') },
       { path: 'scan', element: <RedirectKeepingQuery to="/checkin/scan" /> },
       { path: 'admin', element: <RedirectKeepingQuery to="/auth/admin" /> },

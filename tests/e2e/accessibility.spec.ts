@@ -47,7 +47,8 @@ async function seed(request: APIRequestContext) {
     data: { name: 'Rosa Park', email: `rosa-${Date.now().toString(36)}@example.com`, guest_count: 2, status: 'confirmed' },
   });
   expect(rsvp.status(), await rsvp.text()).toBe(201);
-  return { event, ticketUrl: ((await rsvp.json()) as { ticket_url: string }).ticket_url };
+  const answer = (await rsvp.json()) as { ticket_url: string; manage_url: string };
+  return { event, ticketUrl: answer.ticket_url, manageUrl: answer.manage_url };
 }
 
 // First in the file, so its server has no account yet: the owner set-up form is the first screen.
@@ -57,7 +58,10 @@ test('guest pages and the owner set-up pass axe (WCAG 2.1 AA)', { tag: '@mobile'
   await expectAccessible(page, 'owner set-up');
 
   await createOwner(page, server);
-  const { event, ticketUrl } = await seed(page.request);
+  const { event, ticketUrl, manageUrl } = await seed(page.request);
+  // The seeded answer went through this browser's cookies: forget it, so the page offers the RSVP button
+  // (the remembered card is checked in tests/e2e/remembered-guest.spec.ts).
+  await page.context().clearCookies({ name: /^t(seen|rsvp)_/ });
 
   await page.goto(`/event/${event.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Lantern Walk' })).toBeVisible();
@@ -80,13 +84,24 @@ test('guest pages and the owner set-up pass axe (WCAG 2.1 AA)', { tag: '@mobile'
   await page.goto('/event/no-such-event');
   await expect(page.getByRole('heading', { name: 'Event Not Found' })).toBeVisible();
   await expectAccessible(page, 'event not found');
+
+  await page.goto(manageUrl);
+  await expect(page.getByRole('heading', { name: 'Change your answer' })).toBeVisible();
+  await expectAccessible(page, 'manage page');
+  await page.getByRole('button', { name: 'Cancel RSVP' }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await expectAccessible(page, 'cancel confirmation');
+
+  await page.goto('/rsvp/no-such-link');
+  await expect(page.getByRole('heading', { name: 'Find your ticket' })).toBeVisible();
+  await expectAccessible(page, 'manage link not found, find your ticket');
 });
 
 test('host screens pass axe (WCAG 2.1 AA)', { tag: '@mobile' }, async ({ page, server }) => {
   await createOwner(page, server);
   await seed(page.request);
   await page.goto('/');
-  await expect(page.getByText('Period: Last Month')).toBeVisible();
+  await expect(page.getByText('Period: Last 30 days')).toBeVisible();
   await expectAccessible(page, 'dashboard');
 
   await page.goto('/auth/admin');

@@ -46,7 +46,7 @@ test('owner setup, sign out, sign in with the form, dashboard, sign out', { tag:
   await expect(page).toHaveURL(/\/$/);
 
   await expect(page.getByRole('heading', { name: 'Hello, owner' })).toBeVisible();
-  await expect(page.getByText('Period: Last Month')).toBeVisible();
+  await expect(page.getByText('Period: Last 30 days')).toBeVisible();
   await expect(page.getByRole('link', { name: /Events/ })).toHaveAttribute('href', '/auth/admin');
   await expect(page.getByRole('link', { name: /Check In/ })).toHaveAttribute('href', '/checkin');
   await expect(page.getByRole('heading', { name: 'Quick Links' })).toBeVisible();

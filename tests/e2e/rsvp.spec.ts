@@ -75,9 +75,18 @@ test(
 
     const dialog = page.getByRole('dialog', { name: title });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel('Name')).toBeFocused();
-    await expect(dialog.getByRole('radio', { name: "Yes, I'll attend" })).toBeChecked();
+    // The answer comes first (docs/product.md#rsvp-dialog): three big buttons, a radio group for the keyboard.
+    const yes = dialog.getByRole('radio', { name: "Yes, I'll attend" });
+    await expect(yes).toBeFocused();
+    await expect(yes).toBeChecked();
     await expect(dialog.getByRole('radiogroup', { name: 'Will you attend?' })).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog.getByRole('radio', { name: 'Maybe' })).toBeChecked();
+    await page.keyboard.press('ArrowLeft');
+    await expect(yes).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    await screenshot(page, testInfo, 'rsvp-dialog');
 
     // Enter on an empty form: the texts of docs/product.md#rsvp-rules, nothing sent.
     await page.keyboard.press('Enter');
@@ -95,12 +104,14 @@ test(
     await page.keyboard.press('Tab');
     await expect(dialog.getByLabel('Phone (optional)')).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(dialog.getByLabel('Guests')).toBeFocused();
+    const party = dialog.getByLabel('Party size');
+    await expect(party).toBeFocused();
+    await expect(party.locator('option')).toHaveText(['Just me', ...Array.from({ length: 9 }, (_, i) => `Me + ${i + 1}`)]);
     await page.keyboard.press('ArrowDown');
-    await expect(dialog.getByLabel('Guests')).toHaveValue('2');
-    await expect(dialog.getByLabel('Guests').locator('option:checked')).toHaveText('2 guests');
+    await expect(party).toHaveValue('2');
+    await expect(party.locator('option:checked')).toHaveText('Me + 1');
     await page.keyboard.press('Tab');
-    await expect(dialog.getByRole('radio', { name: "Yes, I'll attend" })).toBeFocused();
+    await expect(dialog.getByLabel('Notes (optional)')).toBeFocused();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
     await expect(dialog.getByLabel('Phone (optional)')).toBeFocused();
@@ -115,19 +126,11 @@ test(
     await expect(thanks.getByRole('link', { name: 'View your ticket' })).toHaveAttribute('href', /^\/ticket\/[A-Za-z0-9_-]{24}$/);
     await screenshot(page, testInfo, 'rsvp-thank-you');
 
-    // Close returns focus to the button that opened the dialog.
+    // Closing lands on the guest's own card, which replaced the RSVP button (tests/e2e/remembered-guest.spec.ts).
     await thanks.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
-    await expect(rsvpButton).toBeFocused();
-
-    // The same e-mail answering again gets no ticket link on screen: it goes by e-mail
-    // (docs/decisions/0010-ticket-secrets.md).
-    await rsvpButton.click();
-    await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
-    await expect(thanks).toContainText(`Your answer is updated. We e-mailed your ticket to ${email}.`);
-    await expect(thanks.getByRole('link', { name: 'View your ticket' })).toHaveCount(0);
-    await thanks.getByRole('button', { name: 'Close' }).click();
-    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { name: "You're going · 2 guests" })).toBeFocused();
+    await expect(rsvpButton).toHaveCount(0);
 
     // The confirmation e-mail, as the guest receives it.
     const mail = await mailTo(owner, email, new RegExp(`Your ticket for ${title}`));
@@ -175,7 +178,7 @@ test('the dialog closes on Cancel, Escape and outside click; the form stays keyb
   await expect(rsvpButton).toBeFocused();
 
   await page.keyboard.press('Enter');
-  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await expect(dialog.getByRole('radio', { name: "Yes, I'll attend" })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(rsvpButton).toBeFocused();
@@ -197,7 +200,7 @@ test('a full event refuses a Yes and lets the guest save a Maybe instead', async
   const dialog = page.getByRole('dialog', { name: 'Tiny Dinner' });
   await dialog.getByLabel('Name').fill('Linus Pauling');
   await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Guests').selectOption('3');
+  await dialog.getByLabel('Party size').selectOption('3');
   await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
 
   const alert = dialog.getByRole('alert').filter({ hasText: 'Sorry, this event is full.' });
@@ -225,7 +228,7 @@ test('if the dialog cannot be downloaded, the guest is told and the next try wor
 
   await page.unrouteAll();
   await rsvpButton.click();
-  await expect(page.getByRole('dialog', { name: 'Offline Picnic' }).getByLabel('Name')).toBeFocused();
+  await expect(page.getByRole('dialog', { name: 'Offline Picnic' }).getByRole('radio', { name: "Yes, I'll attend" })).toBeFocused();
   await owner.dispose();
 });
 
@@ -244,6 +247,7 @@ test('seats left drop on the page right after an RSVP, without a reload', async 
   await page.evaluate(() => {
     (window as unknown as { sameDocument: boolean }).sameDocument = true;
   });
+  await expect(page.getByText('10 spots left')).toBeVisible();
   const rsvpButton = page.getByRole('button', { name: 'RSVP', exact: true });
   await rsvpButton.click();
   const dialog = page.getByRole('dialog', { name: title });
@@ -251,16 +255,15 @@ test('seats left drop on the page right after an RSVP, without a reload', async 
 
   await dialog.getByLabel('Name').fill('Ada Lovelace');
   await dialog.getByLabel('Email').fill(unique(testInfo, 'ada'));
-  await dialog.getByLabel('Guests').selectOption('2');
+  await dialog.getByLabel('Party size').selectOption('2');
   await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
   const thanks = dialog.getByTestId('rsvp-thank-you');
   await expect(thanks).toContainText('You’re on the list for 2 guests.');
   await thanks.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
-  // The same page (no reload) now knows two seats are gone: the form says so when opened again.
-  await rsvpButton.click();
-  await expect(dialog.getByText('8 seats left')).toBeVisible();
+  // The same page (no reload) now knows two seats are gone.
+  await expect(page.getByText('8 spots left')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   await owner.dispose();
 });

@@ -67,7 +67,7 @@ describe('confirmation e-mail', () => {
     expect(mail.text).toContain('Show this QR code at the event for check-in.');
     expect(mail.text).toContain('Pier 7, Harbour Street');
     expect(mail.text).toContain(`PIN: ${pin!.pin}`);
-    expect(mail.text).toContain('When: Saturday, June 21, 2031 at 7:30 PM GMT+1'); // 18:30 UTC in London (BST)
+    expect(mail.text).toContain('When: Saturday, June 21, 2031 · 7:30 PM GMT+1'); // 18:30 UTC in London (BST); no end date, no end
     const html = String(mail.html);
     expect(html).toContain(`href="${ticketLink}"`);
     expect(html).toContain('Ada &lt;Lovelace&gt;');

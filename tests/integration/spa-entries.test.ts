@@ -24,7 +24,7 @@ function clientDir(withGuestPages: boolean): string {
   writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'export {};\n');
   if (withGuestPages) {
     mkdirSync(path.join(dir, 'guest'));
-    for (const page of ['event', 'sample', 'ticket']) writeFileSync(path.join(dir, 'guest', `${page}.html`), html(`guest-${page}`));
+    for (const page of ['event', 'sample', 'ticket', 'rsvp']) writeFileSync(path.join(dir, 'guest', `${page}.html`), html(`guest-${page}`));
   }
   return dir;
 }
@@ -56,6 +56,7 @@ describe('HTML start-up per path', () => {
       ['/event/no-such-event', 'guest-event', 404],
       ['/event', 'guest-event', 404],
       ['/ticket/00000000-0000-4000-8000-000000000000', 'guest-ticket', 200],
+      ['/rsvp/some-manage-secret', 'guest-rsvp', 200],
       ['/sample', 'guest-sample', 404], // no sample event seeded in this database
     ];
     for (const [p, start, status] of cases) {

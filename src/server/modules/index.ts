@@ -7,6 +7,7 @@ import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { shortLinksRoutes } from './short-links/short-links.routes.ts';
 import { hostsRoutes } from './events/hosts/hosts.routes.ts';
 import { eventHeadProvider } from './events/public/event-head-provider.ts';
+import { eventIcsRoutes } from './events/public/event-ics.routes.ts';
 import { publicEventsRoutes } from './events/public/public.routes.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { MEDIA_UPLOAD_PATH, mediaFileRoutes, mediaUploadRoutes } from './media/media.routes.ts';
@@ -25,6 +26,7 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/api/events', eventsRoutes());
   app.route('/api/events', hostsRoutes());
   app.route('/api/public/events', publicEventsRoutes());
+  app.route('/api/public/events', eventIcsRoutes());
   app.route('/api/themes', themesRoutes());
   app.route('/api/invitations', invitationsRoutes());
   app.route(MEDIA_UPLOAD_PATH, mediaUploadRoutes());

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { MSG } from '../../common/messages.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { Link, useNavigate } from '../lib/nav.tsx';
@@ -13,16 +13,33 @@ type StateProps = { title: string; message?: string; icon?: ReactNode; documentT
 
 const primary = 'min-h-11 cursor-pointer rounded-lg bg-ink px-5 font-medium text-paper hover:bg-ink/90 disabled:opacity-60';
 
-function State({ title, message, icon, documentTitle, layout = 'page', children }: StateProps & { children: ReactNode }) {
+function State({
+  title,
+  message,
+  icon,
+  documentTitle,
+  layout = 'page',
+  children,
+  after,
+}: StateProps & { children: ReactNode; after?: ReactNode }) {
   useDocumentTitle(layout === 'page' ? (documentTitle ?? title) : undefined);
   const Heading = layout === 'page' ? 'h1' : 'h2';
-  const body = (
+  const state = (
     <div className="grid max-w-sm justify-items-center gap-3 text-center" role="alert">
       {icon}
       <Heading className={layout === 'page' ? 'font-display text-2xl font-semibold' : 'font-semibold'}>{title}</Heading>
       {message ? <p className="text-ink/70">{message}</p> : null}
       <div className="mt-2 flex flex-wrap justify-center gap-2">{children}</div>
     </div>
+  );
+  // What comes after (a form) is not part of the announcement.
+  const body = after ? (
+    <div className="grid w-full max-w-sm justify-items-center gap-6">
+      {state}
+      {after}
+    </div>
+  ) : (
+    state
   );
   return layout === 'page' ? (
     <main className="grid min-h-dvh place-items-center p-6">{body}</main>
@@ -47,17 +64,44 @@ function BackButton({ className }: { className: string }) {
   );
 }
 
+/** "Find your ticket" by e-mail: loaded only when a page that offers it is shown (guest pages' first-load budget). */
+const FindTicketForm = lazy<ComponentType>(() =>
+  import('../features/find-ticket/find-ticket-form.tsx').then(
+    (m) => ({ default: m.FindTicketForm }),
+    // Offline (or gone after a deploy): the page keeps its way home rather than failing whole.
+    () => ({ default: () => null }),
+  ),
+);
+
+type NotFoundProps = StateProps & {
+  /** A link home instead of Go Back. */
+  home?: boolean;
+  /**
+   * A guest's way on (docs/product.md#not-found-page): a link home (beside Go Back unless `home`) and
+   * "Find your ticket", which e-mails the links of an address's RSVPs to it.
+   */
+  findTicket?: boolean;
+};
+
 /** Nothing here: a record that does not exist (an API `not_found`) or a path the router does not know. */
-export function NotFound({ home = false, ...props }: StateProps & { /** A link home instead of Go Back. */ home?: boolean }) {
+export function NotFound({ home = false, findTicket = false, ...props }: NotFoundProps) {
   return (
-    <State {...props}>
-      {home ? (
-        <Link to="/" className="text-accent-ink underline underline-offset-4 hover:text-accent">
+    <State
+      {...props}
+      after={
+        findTicket ? (
+          <Suspense fallback={null}>
+            <FindTicketForm />
+          </Suspense>
+        ) : null
+      }
+    >
+      {home ? null : <BackButton className={primary} />}
+      {home || findTicket ? (
+        <Link to="/" className="inline-flex min-h-11 items-center text-accent-ink underline underline-offset-4 hover:text-accent">
           {MSG.returnHome}
         </Link>
-      ) : (
-        <BackButton className={primary} />
-      )}
+      ) : null}
     </State>
   );
 }

@@ -11,6 +11,9 @@ import { useDocumentTitle } from '../lib/document-title.ts';
 import { markSignedOut } from '../lib/session-flags.ts';
 import { notify } from '../lib/toast.ts';
 import { toUserMessage } from '../lib/user-message.ts';
+import { useDashboardSummary } from '../features/guests/api/summary.ts';
+import type { TDashboardSummary } from '../../common/schemas/guests.ts';
+import { Skeleton } from '../components/ui/skeleton.tsx';
 
 export function Component() {
   useDocumentTitle('Dashboard');
@@ -18,6 +21,7 @@ export function Component() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [signingOut, setSigningOut] = useState(false);
+  const summary = useDashboardSummary();
 
   if (isPending) return <Loading text="Loading..." />;
   if (!user) return <Navigate to="/auth" replace />;
@@ -51,7 +55,8 @@ export function Component() {
       <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
         <div className="flex flex-wrap items-end justify-between gap-2">
           <h1 className="font-display text-3xl font-semibold">Hello, {greetingName(user.email)}</h1>
-          <span className="rounded-full bg-ink/5 px-3 py-1 text-sm text-ink/70">Period: Last Month</span>
+          {/* The period is the one the totals were counted over; no totals, no period. */}
+          {summary.data ? <span className="rounded-full bg-ink/5 px-3 py-1 text-sm text-ink/70">{periodLabel(summary.data)}</span> : null}
         </div>
 
         <div className="mt-8 grid gap-4 sm:grid-cols-2">
@@ -60,8 +65,30 @@ export function Component() {
             icon={<CalendarDays aria-hidden="true" />}
             title="Events"
             text="Create and manage events, guest lists, messages"
+            stats={
+              summary.data
+                ? [
+                    [summary.data.events.upcoming, summary.data.events.upcoming === 1 ? 'upcoming event' : 'upcoming events'],
+                    [summary.data.events.rsvps_received, summary.data.events.rsvps_received === 1 ? 'RSVP received' : 'RSVPs received'],
+                    [summary.data.events.guests_going, summary.data.events.guests_going === 1 ? 'guest going' : 'guests going'],
+                  ]
+                : summary.isPending
+            }
           />
-          <Tile to="/checkin" icon={<ScanLine aria-hidden="true" />} title="Check In" text="Scan QR codes, manage check-ins" />
+          <Tile
+            to="/checkin"
+            icon={<ScanLine aria-hidden="true" />}
+            title="Check In"
+            text="Scan QR codes, manage check-ins"
+            stats={
+              summary.data
+                ? [
+                    [summary.data.check_in.checked_in, 'checked in'],
+                    [summary.data.check_in.pending, 'pending'],
+                  ]
+                : summary.isPending
+            }
+          />
         </div>
 
         <Card className="mt-8 p-5">
@@ -101,7 +128,28 @@ export function Component() {
   );
 }
 
-function Tile({ to, icon, title, text }: { to: string; icon: React.ReactNode; title: string; text: string }) {
+/** "Period: Last 30 days": the days the server counted over (docs/product.md#dashboard). */
+function periodLabel(s: TDashboardSummary): string {
+  return `Period: Last ${s.period.days} ${s.period.days === 1 ? 'day' : 'days'}`;
+}
+
+/**
+ * A dashboard tile; `stats` are its totals for the period (true while they load; false when they
+ * could not be read: the tile is still a link, just without numbers).
+ */
+function Tile({
+  to,
+  icon,
+  title,
+  text,
+  stats,
+}: {
+  to: string;
+  icon: React.ReactNode;
+  title: string;
+  text: string;
+  stats: [number, string][] | boolean;
+}) {
   return (
     <Link
       to={to}
@@ -110,6 +158,21 @@ function Tile({ to, icon, title, text }: { to: string; icon: React.ReactNode; ti
       <span className="grid size-12 place-items-center rounded-xl bg-paper text-ink [&_svg]:size-6">{icon}</span>
       <span className="mt-4 block text-xl font-semibold group-hover:text-accent-ink">{title}</span>
       <span className="mt-1 block text-sm text-ink/70">{text}</span>
+      {Array.isArray(stats) ? (
+        <span className="mt-4 flex flex-wrap gap-x-5 gap-y-2">
+          {stats.map(([n, label]) => (
+            <span key={label} className="grid">
+              <span className="text-2xl font-semibold tabular-nums">{n.toLocaleString('en-US')}</span>
+              <span className="text-xs text-ink/70">{label}</span>
+            </span>
+          ))}
+        </span>
+      ) : stats ? (
+        <span className="mt-4 flex gap-5">
+          <Skeleton className="h-10 w-16" />
+          <Skeleton className="h-10 w-16" />
+        </span>
+      ) : null}
     </Link>
   );
 }

@@ -1,4 +1,3 @@
-import { CalendarDays, MapPin } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from '../lib/nav.tsx';
 import { MSG } from '../../common/messages.ts';
@@ -9,11 +8,11 @@ import { SAMPLE_EVENT_CONTENT } from '../../common/sample-event.ts';
 import type { TPublicEvent, TThemeColors } from '../../common/schemas/events.ts';
 import { LoadFailed } from '../components/page-states.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
-import { AddToCalendarButton } from '../features/events/add-to-calendar.tsx';
+import { AddToCalendar } from '../features/events/add-to-calendar.tsx';
+import { EventDetails } from '../features/events/event-details.tsx';
 import { usePublicEvent } from '../features/events/api/get-public-event.ts';
-import { formatEventWhen } from '../lib/datetime.ts';
 import { EventHero } from '../features/events/event-hero.tsx';
-import { resolveEventWindow } from '../../common/calendar-links.ts';
+import { resolveEventWindow } from '../../common/event-time.ts';
 import { themeStyle } from '../features/events/theme-style.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { errorCode } from '../lib/error-code.ts';
@@ -99,7 +98,6 @@ function Landing(p: LandingProps) {
   useDocumentTitle(`${p.title} | Event`);
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
-  const when = formatEventWhen(p.startDateISO, p.endDateISO, p.timezone);
 
   return (
     <div style={themeStyle(p.themeColors)} className="flex min-h-dvh flex-col">
@@ -117,23 +115,9 @@ function Landing(p: LandingProps) {
         ) : null}
 
         <div className="mx-auto mt-8 flex max-w-xl items-center justify-between gap-4 rounded-2xl border border-current/15 p-4 sm:p-5">
-          <div className="grid gap-2">
-            <p className="flex gap-3">
-              <CalendarDays className="mt-0.5 size-5 shrink-0 opacity-70" aria-hidden="true" />
-              <span>
-                <span className="block font-semibold">{when.date}</span>
-                <span className="block opacity-80">{when.time}</span>
-              </span>
-            </p>
-            {p.location ? (
-              <p className="flex gap-3">
-                <MapPin className="mt-0.5 size-5 shrink-0 opacity-70" aria-hidden="true" />
-                <span className="font-semibold">{p.location}</span>
-              </p>
-            ) : null}
-          </div>
-          <AddToCalendarButton
-            className="shrink-0 border border-current/20"
+          <EventDetails start={p.startDateISO} end={p.endDateISO} timezone={p.timezone} location={p.location} />
+          <AddToCalendar
+            className="shrink-0 self-start border border-current/20"
             source={{
               uid: `${p.id ?? SAMPLE_PRODUCT}@turnout`,
               title: p.title,

@@ -1,10 +1,10 @@
-import { CalendarDays, MapPin, Printer, UserRound, Users } from 'lucide-react';
 import type * as React from 'react';
 import { Link, useParams } from '../lib/nav.tsx';
 import type { TTicket } from '../../common/schemas/rsvps.ts';
 import { Badge } from '../components/ui/badge.tsx';
 import { buttonVariants } from '../components/ui/button-variants.ts';
 import { Card } from '../components/ui/card.tsx';
+import { NotFound } from '../components/page-states.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
 import { formatEventWhen } from '../lib/datetime.ts';
 import { useTicket } from '../features/rsvp/api/get-ticket.ts';
@@ -12,14 +12,21 @@ import { formatPin, formatShortDate, guestLabel, paymentBadge, statusBadge } fro
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { errorCode } from '../lib/error-code.ts';
 import { eventHref } from '../../common/hrefs.ts';
+import { hasEnded } from '../../common/event-time.ts';
+import { themeStyle } from '../features/events/theme-style.ts';
+import { CalendarIcon, type IconProps, PinIcon, Svg } from '../features/events/guest-icons.tsx';
 
 /** Print: the ticket alone, black on white, QR large; no toasts, buttons or page background. */
 const PRINT_CSS = `@media print {
   @page { margin: 12mm; }
   [data-sonner-toaster] { display: none !important; }
-  html, body { background: #fff !important; }
+  html, body, main { background: #fff !important; color: #000 !important; }
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }`;
+
+/** The main action in the event's accent colour (themeStyle's --event-accent; the default theme's without one). */
+const ACCENT_BUTTON =
+  'inline-flex h-12 cursor-pointer items-center justify-center gap-2 rounded-lg bg-(--event-accent,var(--color-ink)) px-6 text-base font-medium text-(--event-on-accent,var(--color-paper)) hover:brightness-110 [&_svg]:size-4';
 
 /**
  * The guest ticket page, /ticket/{secret}: the ticket's own secret, never the RSVP id; a regenerated QR
@@ -30,18 +37,32 @@ export function Component() {
   const { data: ticket, error, isPending, refetch, isFetching } = useTicket(ticketSecret);
   useDocumentTitle(ticket ? `Your ticket · ${ticket.event.title}` : 'Your ticket');
 
+  // A ticket that does not exist (or was replaced) gets the guest's way on: home, or its links by e-mail.
+  if (!ticket && errorCode(error) === 'not_found') {
+    return (
+      <>
+        <TicketMeta />
+        <NotFound
+          title="Ticket Not Found"
+          message="This ticket could not be found or has expired."
+          icon={<TicketXIcon className="size-12 text-ink/30" />}
+          home
+          findTicket
+        />
+      </>
+    );
+  }
+
   return (
-    <main className="min-h-dvh bg-paper-soft px-4 py-6 sm:py-12 print:bg-white print:p-0">
-      {/* A ticket names its guest: keep it out of search engines and out of Referer headers. */}
-      <meta name="robots" content="noindex, nofollow" />
-      <meta name="referrer" content="no-referrer" />
-      <style>{PRINT_CSS}</style>
+    <main
+      style={ticket ? themeStyle(ticket.event.theme?.colors) : undefined}
+      className="min-h-dvh bg-paper-soft px-4 py-6 sm:py-12 print:bg-white print:p-0"
+    >
+      <TicketMeta />
       {isPending ? (
         <Loading text="Loading your ticket..." />
       ) : ticket ? (
         <TicketView ticket={ticket} />
-      ) : errorCode(error) === 'not_found' ? (
-        <Message title="Ticket Not Found" text="This ticket could not be found or has expired." />
       ) : (
         <Message title="Couldn’t load your ticket" text="Check your connection and try again.">
           <button type="button" onClick={() => void refetch()} disabled={isFetching} className={buttonVariants({ className: 'mt-6' })}>
@@ -50,6 +71,17 @@ export function Component() {
         </Message>
       )}
     </main>
+  );
+}
+
+/** A ticket names its guest: keep it out of search engines and out of Referer headers. Print shows the ticket alone. */
+function TicketMeta() {
+  return (
+    <>
+      <meta name="robots" content="noindex, nofollow" />
+      <meta name="referrer" content="no-referrer" />
+      <style>{PRINT_CSS}</style>
+    </>
   );
 }
 
@@ -69,10 +101,11 @@ function TicketView({ ticket }: { ticket: TTicket }) {
   const status = statusBadge(ticket.status);
   const payment = event.is_paid_event ? paymentBadge(ticket.payment_status) : null;
   const confirmedOn = ticket.confirmed_at ? formatShortDate(ticket.confirmed_at, event.timezone) : '';
+  const past = hasEnded(event);
 
   return (
     <article className="mx-auto max-w-md print:max-w-[16cm]" aria-labelledby="ticket-title">
-      <Card className="overflow-hidden print:rounded-none print:border-0 print:shadow-none">
+      <Card className="overflow-hidden text-ink print:rounded-none print:border-0 print:shadow-none">
         {event.image_url ? (
           <img
             src={event.image_url}
@@ -93,6 +126,11 @@ function TicketView({ ticket }: { ticket: TTicket }) {
               <Badge tone={status.tone} className="print:border print:border-black print:bg-white print:text-black">
                 {status.label}
               </Badge>
+              {past ? (
+                <Badge tone="neutral" className="print:border print:border-black print:bg-white print:text-black">
+                  Past event
+                </Badge>
+              ) : null}
               {payment ? (
                 <Badge tone={payment.tone} className="print:border print:border-black print:bg-white print:text-black">
                   {payment.label}
@@ -131,22 +169,22 @@ function TicketView({ ticket }: { ticket: TTicket }) {
           ) : null}
 
           <dl className="grid gap-3 border-t border-ink/10 pt-4 text-sm print:border-black print:text-black">
-            <Row label="Guest" icon={<UserRound />}>
+            <Row label="Guest" icon={<PersonIcon />}>
               <span className="font-semibold">{ticket.name}</span>
             </Row>
             {when.date ? (
-              <Row label="When" icon={<CalendarDays />}>
+              <Row label="When" icon={<CalendarIcon />}>
                 <span className="block">{when.date}</span>
                 <span className="block text-ink/70 print:text-black">{when.time}</span>
               </Row>
             ) : null}
             {event.location ? (
-              <Row label="Where" icon={<MapPin />}>
+              <Row label="Where" icon={<PinIcon />}>
                 {event.location}
               </Row>
             ) : null}
             {ticket.guest_count > 1 ? (
-              <Row label="Party" icon={<Users />}>
+              <Row label="Party" icon={<PeopleIcon />}>
                 {guestLabel(ticket.guest_count)}
               </Row>
             ) : null}
@@ -158,8 +196,8 @@ function TicketView({ ticket }: { ticket: TTicket }) {
 
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-center print:hidden">
         {ticket.qr_svg_url ? (
-          <button type="button" className={buttonVariants({ variant: 'primary', size: 'lg' })} onClick={() => window.print()}>
-            <Printer aria-hidden="true" />
+          <button type="button" className={ACCENT_BUTTON} onClick={() => window.print()}>
+            <PrinterIcon />
             Print
           </button>
         ) : null}
@@ -182,3 +220,34 @@ function Row({ label, icon, children }: { label: string; icon?: React.ReactNode;
     </div>
   );
 }
+
+/* The ticket page's own icons, drawn like features/events/guest-icons.tsx (no icon library on a guest page's first load). */
+
+const PersonIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Svg>
+);
+
+const PeopleIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2 20a7 7 0 0 1 14 0M16 4.5a3.5 3.5 0 0 1 0 7M18 13.5a7 7 0 0 1 4 6.5" />
+  </Svg>
+);
+
+const PrinterIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 9V3h12v6M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2" />
+    <rect x="6" y="14" width="12" height="7" rx="1" />
+  </Svg>
+);
+
+/** A ticket with notched sides, crossed out: a ticket that is not there. */
+const TicketXIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M2 9a3 3 0 0 0 0 6v3a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-3a3 3 0 0 0 0-6V6a2 2 0 0 0-2-2H4a2 2 0 0 0-2 2Z" />
+    <path d="M9.5 9.5l5 5M14.5 9.5l-5 5" />
+  </Svg>
+);

@@ -1,59 +1,83 @@
-import { absoluteUrl, manageRsvpHref } from '../../../common/hrefs.ts';
+import { absoluteUrl, manageRsvpHref, mapSearchHref } from '../../../common/hrefs.ts';
+import type { ThemeColors } from '../../db/schema/events.ts';
 import type { EmailPayload } from '../../db/schema/outbox.ts';
-import { formatEventDate } from './confirmation-email.ts';
+import { renderAnswersEmail } from '../../emails/answers-email.tsx';
+import { absoluteImageUrl } from '../../emails/confirmation-view.ts';
+import { renderEventEmail } from '../../emails/event-email.tsx';
+import { formatEventWhen } from '../../emails/event-when.ts';
+import { emailPalette } from '../../emails/palette.ts';
+import type { EventEmailView } from '../../emails/view.ts';
 
-/** One of a guest's answers, as a links e-mail names it. */
+/** One of a guest's answers, as a links e-mail names it; the event's look and place when the caller has them. */
 export type AnswerLink = {
-  event: { title: string; event_date: Date; timezone: string };
+  event: {
+    title: string;
+    event_date: Date;
+    timezone: string;
+    end_date?: Date | null;
+    subtitle?: string | null;
+    location?: string | null;
+    image_url?: string | null;
+    theme_colors?: ThemeColors | null;
+    host_name?: string | null;
+  };
   rsvp: { name: string; status: 'confirmed' | 'maybe' | 'declined'; guest_count: number };
   manageSecret: string;
 };
 
 const STATUS_TEXT = { confirmed: 'Going', maybe: 'Maybe', declined: 'Not going' } as const;
+const IGNORE = "If you didn't ask for this, ignore this e-mail: nothing has changed.";
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ESC[ch]!);
-
-function line(baseUrl: string, a: AnswerLink) {
-  const guests = a.rsvp.status === 'confirmed' && a.rsvp.guest_count > 1 ? ` · ${a.rsvp.guest_count} guests` : '';
-  return {
-    title: a.event.title,
-    detail: `${formatEventDate(a.event.event_date, a.event.timezone)} · ${STATUS_TEXT[a.rsvp.status]}${guests}`,
-    url: absoluteUrl(baseUrl, manageRsvpHref(a.manageSecret)),
-  };
-}
-
-function payload(to: string, subject: string, intro: string, baseUrl: string, answers: AnswerLink[]): EmailPayload {
-  const lines = answers.map((a) => line(baseUrl, a));
-  const text = [
-    intro,
-    '',
-    ...lines.flatMap((l) => [l.title, l.detail, `Change or cancel: ${l.url}`, '']),
-    "If you didn't ask for this, ignore this e-mail: nothing has changed.",
-  ].join('\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#32251b;max-width:560px;margin:auto">',
-    `<p>${esc(intro)}</p>`,
-    ...lines.map(
-      (l) => `<p><strong>${esc(l.title)}</strong><br>${esc(l.detail)}<br><a href="${esc(l.url)}">Change or cancel your RSVP</a></p>`,
-    ),
-    "<p>If you didn't ask for this, ignore this e-mail: nothing has changed.</p>",
-    '</body></html>',
-  ].join('');
-  return { to, subject, text, html };
-}
+const when = (a: AnswerLink) => formatEventWhen(a.event.event_date, a.event.end_date ?? null, a.event.timezone);
+const answerText = (a: AnswerLink) =>
+  `${STATUS_TEXT[a.rsvp.status]}${a.rsvp.status !== 'declined' && a.rsvp.guest_count > 1 ? ` · ${a.rsvp.guest_count} guests` : ''}`;
 
 /**
  * Someone answered an event again with an e-mail that already has an RSVP there: nothing changed, and
  * the address's owner gets the link to change it (docs/decisions/0012-answers-belong-to-the-email.md).
+ * Rare (once per RSVP per 10 minutes), so rendered each time.
  */
 export function buildManageLinkEmail(o: { baseUrl: string; to: string; answer: AnswerLink }): EmailPayload {
-  const intro = `Hi ${o.answer.rsvp.name}, you have already answered ${o.answer.event.title}. Use this link to change or cancel your RSVP.`;
-  return payload(o.to, `Change your RSVP: ${o.answer.event.title}`, intro, o.baseUrl, [o.answer]);
+  const { event: e, rsvp } = o.answer;
+  const details: EventEmailView['details'] = [{ label: 'When', value: when(o.answer) }];
+  if (e.location) details.push({ label: 'Where', value: e.location, link: { label: 'Open in Maps', href: mapSearchHref(e.location) } });
+  details.push({ label: 'Your answer', value: answerText(o.answer) });
+  const view: EventEmailView = {
+    palette: emailPalette(e.theme_colors),
+    preview: 'Your RSVP is unchanged; here is the link to it.',
+    imageUrl: absoluteImageUrl(o.baseUrl, e.image_url ?? null),
+    title: e.title,
+    subtitle: e.subtitle ?? null,
+    host: e.host_name ? `Hosted by ${e.host_name}` : null,
+    greeting: `Hi ${rsvp.name},`,
+    lead: `You have already answered ${e.title}. To change or cancel your answer, use the button below.`,
+    details,
+    button: {
+      label: 'Change or cancel your RSVP',
+      href: absoluteUrl(o.baseUrl, manageRsvpHref(o.answer.manageSecret)),
+      textLabel: 'Your RSVP',
+    },
+    ticket: null,
+    calendar: null,
+    links: [],
+    footer: IGNORE,
+  };
+  return { to: o.to, subject: `Change your RSVP: ${e.title}`, ...renderEventEmail(view) };
 }
 
 /** "Find your ticket": the manage links of every answer of this address (at least one). */
 export function buildFindTicketEmail(o: { baseUrl: string; to: string; answers: AnswerLink[] }): EmailPayload {
-  const intro = 'Here are your RSVPs. Each link opens your answer, your ticket and the way to change it.';
-  return payload(o.to, 'Your RSVPs and tickets', intro, o.baseUrl, o.answers);
+  const rendered = renderAnswersEmail({
+    palette: emailPalette(null),
+    preview: 'The links to your answers, tickets included.',
+    heading: 'Your RSVPs',
+    lead: 'Here are your RSVPs. Each link opens your answer, your ticket and the way to change it.',
+    answers: o.answers.map((a) => ({
+      title: a.event.title,
+      detail: `${when(a)} · ${answerText(a)}`,
+      href: absoluteUrl(o.baseUrl, manageRsvpHref(a.manageSecret)),
+    })),
+    footer: IGNORE,
+  });
+  return { to: o.to, subject: 'Your RSVPs and tickets', ...rendered };
 }

@@ -1,51 +1,47 @@
-import { CalendarPlus } from 'lucide-react';
-import { MOBILE_BREAKPOINT_PX } from '../../../common/constants.ts';
-import { clsx as cn } from 'clsx';
-import { googleCalendarUrl, resolveEventWindow } from '../../../common/calendar-links.ts';
+import { useRef, useState } from 'react';
+import { lazyPart, reportLoadFailure, usePart } from '../../lib/lazy-part.ts';
+import { type AddToCalendarProps, calendarTriggerProps } from './calendar-trigger.tsx';
 
-export type CalendarSource = {
-  uid: string;
-  title: string;
-  description?: string | null;
-  location?: string | null;
-  url?: string | null;
-  startISO?: string | null;
-  endISO?: string | null;
-};
+export type { AddToCalendarProps, CalendarSource } from './calendar-trigger.tsx';
+
+const menu = lazyPart(() => import('./calendar-menu.tsx').then((m) => m.CalendarMenu));
 
 /**
- * docs/product.md#public-event-page: under 768 px wide, open a calendar template in a new tab; wider, download event.ics.
- * Both built in the browser from the same event window (invalid start → now, no end → +4 h).
- * The tab opens within the click (popup blockers); the .ics builder loads on first use, off the
- * guest pages' first load.
+ * docs/product.md#public-event-page: "Add to calendar" opens a menu of Apple Calendar, Google
+ * Calendar, Outlook and an .ics file, on every device. The menu (Radix DropdownMenu: arrow keys,
+ * Escape, focus returned) loads on the first hover, focus or click, off the guest pages' first load;
+ * until then this button stands in for its trigger, and a click on it opens the menu once it is there.
  */
-export async function addToCalendar(src: CalendarSource): Promise<void> {
-  const { start, end } = resolveEventWindow(src.startISO, src.endISO);
-  const ev = { uid: src.uid, title: src.title, description: src.description, location: src.location, url: src.url, start, end };
-  if (window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`).matches) {
-    window.open(googleCalendarUrl(ev), '_blank', 'noopener,noreferrer');
-  } else {
-    const { buildIcs, downloadIcs } = await import('./ics.ts');
-    downloadIcs(buildIcs(ev), 'event.ics');
-  }
-}
+export function AddToCalendar(props: AddToCalendarProps) {
+  const [wanted, setWanted] = useState<false | 'show' | 'open'>(false);
+  const focused = useRef(false);
+  const opening = useRef(false);
+  const byKeyboard = useRef(false);
+  const stand = useRef<HTMLButtonElement>(null);
+  // A failed download is reported only to a click; the next hover, focus or click tries again.
+  const Menu = usePart(menu, wanted !== false, () => {
+    if (opening.current) void reportLoadFailure('The calendar menu');
+    opening.current = false;
+    setWanted(false);
+  });
 
-/** An icon button (44 px) or a labelled button that adds the event to the guest's calendar. */
-export function AddToCalendarButton({ source, className, labelled }: { source: CalendarSource; className?: string; labelled?: boolean }) {
+  if (Menu) return <Menu {...props} defaultOpen={wanted === 'open'} focusTrigger={focused.current} focusFirstItem={byKeyboard.current} />;
+  const want = (how: 'show' | 'open') => {
+    focused.current = document.activeElement === stand.current;
+    if (how === 'open') opening.current = true;
+    setWanted((w) => (w === 'open' ? w : how));
+  };
   return (
     <button
-      type="button"
-      onClick={() => void addToCalendar(source)}
-      aria-label={labelled ? undefined : 'Add to calendar'}
-      title="Add to calendar"
-      className={cn(
-        'inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center gap-2 rounded-full transition-colors hover:bg-current/10',
-        labelled && 'px-4 text-sm font-medium',
-        className,
-      )}
-    >
-      <CalendarPlus className="size-5" aria-hidden="true" />
-      {labelled ? 'Add to calendar' : null}
-    </button>
+      ref={stand}
+      {...calendarTriggerProps(props)}
+      aria-expanded={false}
+      onPointerEnter={() => want('show')}
+      onFocus={() => want('show')}
+      onClick={(e) => {
+        byKeyboard.current = e.detail === 0; // Enter or Space: the menu opens on its first item, as Radix's own trigger does
+        want('open');
+      }}
+    />
   );
 }

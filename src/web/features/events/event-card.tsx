@@ -1,19 +1,27 @@
 import { CalendarDays, ExternalLink, ImageIcon, MapPin, Pencil, Trash2, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import type { TEventAdmin } from '../../../common/schemas/events.ts';
+import type { TEventCounts } from '../../../common/schemas/guests.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
-import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { cn } from '../../lib/cn.ts';
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { absoluteUrl, eventHref } from '../../../common/hrefs.ts';
 import { formatEventWhen } from '../../lib/datetime.ts';
 import { Detail } from '../../components/ui/detail.tsx';
 
-const GUEST_LIST_SOON = 'Guest lists arrive with the guest-list feature.';
-
 /** One event on the Events tab (docs/product.md#admin-events): what it is, when, where, its link, and what to do with it. */
-export function EventCard({ event, onEdit, onDelete }: { event: TEventAdmin; onEdit: () => void; onDelete: () => void }) {
+export function EventCard({
+  event,
+  onEdit,
+  onDelete,
+}: {
+  /** Counts are missing only for a moment after the event was created (until the list is read again). */
+  event: TEventAdmin & { counts?: TEventCounts };
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const when = formatEventWhen(event.event_date, event.end_date, event.timezone);
   const url = absoluteUrl(window.location.origin, eventHref(event));
   const image = event.preview_image_url ?? event.image_url;
@@ -73,6 +81,8 @@ export function EventCard({ event, onEdit, onDelete }: { event: TEventAdmin; onE
           ) : null}
         </dl>
 
+        {event.counts ? <CardCounts counts={event.counts} /> : null}
+
         <div className="mt-auto flex items-center gap-2 rounded-lg bg-paper-soft py-0 pl-3">
           <span className="sr-only">Public link:</span>
           <a
@@ -103,18 +113,15 @@ export function EventCard({ event, onEdit, onDelete }: { event: TEventAdmin; onE
           <Pencil aria-hidden="true" />
           Edit
         </Button>
-        <Tooltip content={GUEST_LIST_SOON}>
-          <Button
-            variant="ghost"
-            className="h-12 flex-col gap-0.5 rounded-none text-xs opacity-50 hover:bg-transparent"
-            aria-disabled="true"
-            aria-label={`Guests of ${event.title}: ${GUEST_LIST_SOON}`}
-            onClick={(e) => e.preventDefault()}
-          >
-            <Users aria-hidden="true" />
-            Guests
-          </Button>
-        </Tooltip>
+        {/* The guest list dialog opens from the URL (?guests=…), so a reload or Back keeps or closes it (routes/admin). */}
+        <Link
+          to={`?guests=${encodeURIComponent(event.id)}`}
+          className={cn(buttonVariants({ variant: 'ghost' }), 'h-12 flex-col gap-0.5 rounded-none text-xs')}
+          aria-label={`Guests of ${event.title}`}
+        >
+          <Users aria-hidden="true" />
+          Guests
+        </Link>
         {canDelete ? (
           <Button
             variant="ghost"
@@ -128,5 +135,34 @@ export function EventCard({ event, onEdit, onDelete }: { event: TEventAdmin; onE
         ) : null}
       </div>
     </article>
+  );
+}
+
+/** Going (guests, from RSVPs), maybe, declined and, when capped, spots left (docs/product.md#guest-list). */
+function CardCounts({ counts }: { counts: TEventCounts }) {
+  const items: [string, React.ReactNode][] = [
+    [
+      'Going',
+      <>
+        {counts.going_guests}
+        <span className="text-xs font-normal text-ink/70">
+          {' '}
+          ({counts.going_rsvps} {counts.going_rsvps === 1 ? 'RSVP' : 'RSVPs'})
+        </span>
+      </>,
+    ],
+    ['Maybe', counts.maybe],
+    ['Declined', counts.declined],
+  ];
+  if (counts.spots_left !== null) items.push(['Spots left', counts.spots_left]);
+  return (
+    <dl className="flex flex-wrap gap-x-4 gap-y-1 rounded-lg border border-ink/10 px-3 py-2 text-sm">
+      {items.map(([label, value]) => (
+        <div key={label} className="grid">
+          <dt className="text-xs text-ink/70">{label}</dt>
+          <dd className="font-semibold tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -1,12 +1,14 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { MSG } from '../../../common/messages.ts';
-import type { TEventAdmin } from '../../../common/schemas/events.ts';
+import type { TEventAdmin, TEventInput } from '../../../common/schemas/events.ts';
+import { AlertDialog, AlertDialogContent } from '../../components/ui/alert-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { notify } from '../../lib/toast.ts';
 import { useSaveEvent } from './api/save-event.ts';
 import { CohostsSection } from './cohosts-section.tsx';
+import { NotifyField } from '../guests/notify-field.tsx';
 import { BasicsFields, ContentFields, WhenWhereFields } from './event-form-fields.tsx';
 import {
   type EventFormErrors,
@@ -15,6 +17,7 @@ import {
   fieldId,
   initialFormState,
   inlineErrors,
+  needsPastDateConfirmation,
   REQUIRED_FIELDS,
   validateEventForm,
 } from './event-form-state.ts';
@@ -69,6 +72,8 @@ function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: () =>
   const focusPending = useRef(false);
   const save = useSaveEvent();
   const submitted = useRef(false);
+  // A checked form whose event would be over already, waiting for "Save anyway?".
+  const [pastInput, setPastInput] = useState<TEventInput | null>(null);
 
   const set = <K extends keyof EventFormState>(key: K, value: EventFormState[K]) => {
     setState((s) => ({ ...s, [key]: value }));
@@ -101,6 +106,14 @@ function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: () =>
       if (REQUIRED_FIELDS.some((f) => found[f])) notify.error(MSG.missingInformation, MSG.eventMissing);
       return;
     }
+    if (needsPastDateConfirmation(input, event)) {
+      setPastInput(input);
+      return;
+    }
+    await saveInput(input);
+  }
+
+  async function saveInput(input: TEventInput) {
     try {
       await save.mutateAsync({ id: event?.id, input });
       notify.success(event ? 'Event updated' : 'Event created', input.title.trim());
@@ -155,6 +168,7 @@ function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: () =>
             <p className="text-sm text-ink/70">You can add co-hosts once the event is created.</p>
           )}
         </div>
+        <NotifyField event={event} />
       </div>
       <div className="sticky bottom-0 z-10 -mx-5 mt-4 flex justify-end gap-2 border-t border-ink/10 bg-white px-5 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:-mx-6 sm:px-6">
         <DialogClose asChild>
@@ -170,6 +184,20 @@ function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: () =>
           {busyLabel ?? (event ? 'Save changes' : 'Create Event')}
         </Button>
       </div>
+      <AlertDialog open={pastInput !== null} onOpenChange={(open) => !open && setPastInput(null)}>
+        <AlertDialogContent
+          title="This date is in the past. Save anyway?"
+          description="The event would be over already: its page says “This event has ended” and takes no RSVPs."
+          cancelLabel="Change the date"
+          confirmLabel={event ? 'Save anyway' : 'Create anyway'}
+          tone="primary"
+          onConfirm={() => {
+            const input = pastInput;
+            setPastInput(null);
+            if (input) void saveInput(input);
+          }}
+        />
+      </AlertDialog>
     </>
   );
 }

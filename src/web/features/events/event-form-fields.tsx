@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { slugBase } from '../../../common/slug.ts';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Select, Textarea } from '../../components/ui/input.tsx';
+import { SwitchField } from '../../components/ui/switch.tsx';
 import { timeZoneOptions } from '../../lib/time-zones.ts';
 import { type EventFormErrors, type EventFormState, fieldId } from './event-form-state.ts';
 
@@ -70,7 +71,7 @@ export function BasicsFields(props: FieldsProps) {
   );
 }
 
-/** Start, optional end and time zone, in the event's own zone; location and capacity. */
+/** Start, optional end and time zone, in the event's own zone; location, capacity and whether the count going is public. */
 export function WhenWhereFields(props: FieldsProps) {
   const { state, errors } = props;
   const zones = useMemo(() => timeZoneOptions(state.timezone), [state.timezone]);
@@ -112,6 +113,11 @@ export function WhenWhereFields(props: FieldsProps) {
           placeholder="Unlimited"
         />
       </Field>
+      <SwitchField
+        {...bindSwitch(props, 'showGuestCount', 'show_guest_count')}
+        label="Show how many guests are going"
+        hint="The public page shows the count, e.g. '12 going'."
+      />
     </Section>
   );
 }

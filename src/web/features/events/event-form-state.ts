@@ -1,5 +1,6 @@
 import { DEFAULT_CURRENCY, DEFAULT_RSVP_BUTTON_TEXT, THEME_DEFAULT_COLORS, type Currency } from '../../../common/constants.ts';
 import { PAYMENT_FIELDS } from '../../../common/event-roles.ts';
+import { hasEnded } from '../../../common/event-time.ts';
 import { MSG } from '../../../common/messages.ts';
 import { type TEventAdmin, type TEventInput, ZEventInput } from '../../../common/schemas/events.ts';
 import { browserTimeZone, isoToZoned, zonedToIso } from '../../lib/time-zones.ts';
@@ -27,6 +28,7 @@ export type EventFormState = {
   text: string;
   accent: string;
   isActive: boolean;
+  showGuestCount: boolean;
   isPaid: boolean;
   price: string;
   currency: Currency;
@@ -65,6 +67,7 @@ export function initialFormState(event?: TEventAdmin | null): EventFormState {
     text: THEME_DEFAULT_COLORS.text,
     accent: THEME_DEFAULT_COLORS.accent.toLowerCase(),
     isActive: event?.is_active ?? true,
+    showGuestCount: event?.show_guest_count ?? false,
     isPaid: event?.is_paid_event ?? false,
     price: event?.ticket_price != null ? Number(event.ticket_price).toFixed(2) : '',
     currency: event?.currency ?? DEFAULT_CURRENCY,
@@ -106,6 +109,7 @@ export function toEventInput(s: EventFormState): TEventInput {
     preview_image_url: s.image?.preview_image_url ?? null,
     theme_id: s.themeId || null,
     is_active: s.isActive,
+    show_guest_count: s.showGuestCount,
     is_paid_event: s.isPaid,
     // While the event is free, the hidden payment fields are kept only when they are valid.
     ticket_price: s.isPaid ? numberOrNull(s.price) : validPrice(s.price),
@@ -184,3 +188,16 @@ export const FIELD_ORDER = [
 
 /** DOM id of a field's control. */
 export const fieldId = (name: string) => `event-${name.replace(/\./g, '-')}`;
+
+/**
+ * Whether saving needs the host's "Save anyway?" (docs/product.md#event-form): the event would be over
+ * already (hasEnded: its end, else start + 4 h), on create or when an edit moves its dates. An edit
+ * that leaves a past event's dates alone (fixing a typo afterwards) saves without asking.
+ */
+export function needsPastDateConfirmation(input: TEventInput, event?: TEventAdmin | null, now: number = Date.now()): boolean {
+  const ends = { event_date: input.event_date, end_date: input.end_date ?? null };
+  if (Number.isNaN(Date.parse(ends.event_date)) || !hasEnded(ends, now)) return false;
+  if (!event) return true;
+  const same = (a: string | null | undefined, b: string | null | undefined) => (a ? Date.parse(a) : null) === (b ? Date.parse(b) : null);
+  return !(same(input.event_date, event.event_date) && same(input.end_date, event.end_date));
+}

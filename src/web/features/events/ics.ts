@@ -1,8 +1,9 @@
 export { buildIcs } from '../../../common/ics.ts';
 
 /**
- * Add-to-calendar's file for wide screens (docs/product.md#public-event-page): the event built by
- * common/ics.ts in the browser, saved by downloadIcs. Loaded on first use (add-to-calendar.tsx).
+ * The add-to-calendar menu's file, for Apple Calendar and any other calendar app
+ * (docs/product.md#public-event-page): the event built by common/ics.ts in the browser, saved by
+ * downloadIcs. Loaded on first use (calendar-menu.tsx).
  */
 
 /** Saves the text as a file through a temporary object URL. */

@@ -10,6 +10,10 @@ import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { notify } from '../../lib/toast.ts';
 import { type LegacyRsvpInput, useLegacyRsvp } from './api/legacy-rsvp.ts';
 
+/** A phone number that already answered: the form changes nothing and shows nothing of that answer. */
+export const LEGACY_ALREADY_ANSWERED =
+  'This phone number has already answered, so nothing was changed. Ask the host if your plans have changed.';
+
 export type LegacyRsvpDialogProps = { eventId: string; eventTitle: string; open: boolean; onOpenChange: (open: boolean) => void };
 
 type Errors = Partial<Record<'preferred_name' | 'phone', string>>;
@@ -35,7 +39,8 @@ export function LegacyRsvpDialog({ eventId, eventTitle, open, onOpenChange }: Le
   const [answer, setAnswer] = useState<'yes' | 'no'>('yes');
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  // 'known': this phone number had already answered; nothing changed (docs/product.md#sample-event).
+  const [done, setDone] = useState<false | 'saved' | 'known'>(false);
   const submit = useLegacyRsvp(eventId);
   const nameRef = useRef<HTMLInputElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
@@ -69,9 +74,10 @@ export function LegacyRsvpDialog({ eventId, eventTitle, open, onOpenChange }: Le
     if (found.preferred_name) return nameRef.current?.focus();
     if (found.phone) return phoneRef.current?.focus();
     try {
-      await submit.mutateAsync(input);
+      const res = await submit.mutateAsync(input);
+      if (res.already_answered) return setDone('known');
       notify.success(MSG.legacySubmitted, MSG.legacySubmittedText);
-      setDone(true);
+      setDone('saved');
     } catch (err) {
       const fields = fieldErrorsOf(err);
       if (fields) setErrors({ preferred_name: fields.preferred_name, phone: fields.phone });
@@ -97,7 +103,11 @@ export function LegacyRsvpDialog({ eventId, eventTitle, open, onOpenChange }: Le
           <div className="grid justify-items-center gap-3 py-2 text-center" role="status" aria-live="polite">
             <CheckCircle2 className="size-12 text-success" aria-hidden="true" />
             <p className="text-lg">
-              {answer === 'yes' ? 'We have your RSVP. See you there!' : 'Thanks for letting us know. We will miss you!'}
+              {done === 'known'
+                ? LEGACY_ALREADY_ANSWERED
+                : answer === 'yes'
+                  ? 'We have your RSVP. See you there!'
+                  : 'Thanks for letting us know. We will miss you!'}
             </p>
             <DialogClose asChild>
               <Button ref={closeRef} className="mt-2 w-full sm:w-auto" size="lg">

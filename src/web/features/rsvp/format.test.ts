@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatPin, formatPrice, formatShortDate, guestLabel, paymentBadge, statusBadge } from './format.ts';
+import { formatPin, formatPrice, formatShortDate, guestLabel, partySizeLabel, paymentBadge, statusBadge } from './format.ts';
 
 describe('ticket and dialog formatting', () => {
   it('labels guests "1 guest", "2 guests"', () => {
     expect(guestLabel(1)).toBe('1 guest');
     expect(guestLabel(2)).toBe('2 guests');
     expect(guestLabel(10)).toBe('10 guests');
+  });
+
+  it('labels the party size "Just me", "Me + 1" … "Me + 9"', () => {
+    expect(partySizeLabel(1)).toBe('Just me');
+    expect(partySizeLabel(2)).toBe('Me + 1');
+    expect(partySizeLabel(10)).toBe('Me + 9');
   });
 
   it('shows the confirmation date in the event zone, not the browser one', () => {

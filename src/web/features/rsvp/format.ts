@@ -5,6 +5,9 @@
 import type { RsvpStatus } from '../../../common/constants.ts';
 import { isValidTimeZone } from '../../lib/datetime.ts';
 
+// Prices have a module of their own: the event page's first load needs only them (price.ts).
+export { formatPrice } from './price.ts';
+
 /** 'May 3, 2025' in the event's zone ('RSVP confirmed on …'). */
 export function formatShortDate(iso: string, timeZone: string): string {
   const ms = Date.parse(iso);
@@ -17,19 +20,14 @@ export function formatShortDate(iso: string, timeZone: string): string {
   }).format(ms);
 }
 
-/** '$25.00', '€12.50'; the stored code is lower-case ('usd'). An unknown code gives '25.00 XYZ'. */
-export function formatPrice(amount: number, currency: string): string {
-  const code = (currency || 'usd').toUpperCase();
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${code}`;
-  }
-}
-
 /** docs/product.md#rsvp-dialog: '1 guest', '2 guests'. */
 export function guestLabel(n: number): string {
   return `${n} ${n === 1 ? 'guest' : 'guests'}`;
+}
+
+/** docs/product.md#rsvp-dialog: the party-size choice, 'Just me', 'Me + 1' … 'Me + 9' (1 to 10 in total). */
+export function partySizeLabel(n: number): string {
+  return n <= 1 ? 'Just me' : `Me + ${n - 1}`;
 }
 
 export type Tone = 'success' | 'warning' | 'danger';

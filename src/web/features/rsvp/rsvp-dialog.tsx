@@ -1,34 +1,28 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { GUESTS_MAX, GUESTS_MIN, type RsvpStatus } from '../../../common/constants.ts';
+import type { RsvpStatus } from '../../../common/constants.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { TPublicEvent } from '../../../common/schemas/events.ts';
 import type { TRsvpResult } from '../../../common/schemas/rsvps.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { EMAIL_INPUT, Input, PHONE_INPUT, Select, Textarea } from '../../components/ui/input.tsx';
-import { RadioGroup, type RadioOption } from '../../components/ui/radio-group.tsx';
+import { EMAIL_INPUT, Input, PHONE_INPUT, Textarea } from '../../components/ui/input.tsx';
 import { focusedElement, returnFocus } from '../../lib/return-focus.ts';
 import { notify } from '../../lib/toast.ts';
 import { errorCode } from '../../lib/error-code.ts';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { type RsvpPayload, useSubmitRsvp } from './api/submit-rsvp.ts';
 import { formatEventWhen } from '../../lib/datetime.ts';
-import { formatPrice, guestLabel } from './format.ts';
+import { AnswerButtons, PartySizeField } from './answer-fields.tsx';
+import { formatPrice } from './price.ts';
 import { RsvpThankYou } from './rsvp-thank-you.tsx';
 import { type RsvpFieldErrors, type RsvpFormValues, titleFor, toFieldErrors, validateRsvp } from './validate-rsvp.ts';
 
 export type RsvpDialogProps = { event: TPublicEvent; open: boolean; onOpenChange(open: boolean): void };
 
-/** docs/product.md#rsvp-status: labels offered to guests. */
-const ATTENDANCE: readonly RadioOption<RsvpStatus>[] = [
-  { value: 'confirmed', label: "Yes, I'll attend" },
-  { value: 'maybe', label: 'Maybe' },
-  { value: 'declined', label: "Sorry, can't make it" },
-];
-
-const GUEST_CHOICES = Array.from({ length: GUESTS_MAX - GUESTS_MIN + 1 }, (_, i) => GUESTS_MIN + i);
+/** docs/product.md#rsvp-dialog: the success toast matches the answer; a decline is never told "see you there". */
+const submittedText = (status: RsvpStatus) => (status === 'declined' ? MSG.rsvpDeclinedText : MSG.rsvpSubmittedText);
 
 /** Capped events: how many seats are left, so a large party knows before it answers. */
 function seatsHint(left: number | null): React.ReactNode {
@@ -53,9 +47,11 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
   // The server's refusal of a 'Yes' on a full event; `partly` when fewer guests would still fit.
   const [capacity, setCapacity] = React.useState<{ message: string; partly: boolean } | null>(null);
   const capacityRef = React.useRef<HTMLDivElement>(null);
+  // The server's 409 event_ended: the event is over (docs/product.md#event-status), nothing more to send.
+  const [ended, setEnded] = React.useState(false);
   const [result, setResult] = React.useState<{ res: TRsvpResult; payload: RsvpPayload } | null>(null);
   const mutation = useSubmitRsvp(event.id);
-  const nameRef = React.useRef<HTMLInputElement>(null);
+  const answerRef = React.useRef<HTMLInputElement>(null);
   const returnFocusRef = React.useRef<HTMLElement | null>(null);
   const fieldId = React.useId();
   // Error toasts of earlier attempts are dismissed once an attempt succeeds.
@@ -100,7 +96,8 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
       onSuccess: (res) => {
         for (const id of errorToasts.current.splice(0)) toast.dismiss(id);
         setResult({ res, payload });
-        notify.success(MSG.rsvpSubmitted, MSG.rsvpSubmittedText);
+        // An e-mail that already answered changed nothing: the panel says where the change link went, no toast claims a new RSVP.
+        if (!res.already_answered) notify.success(MSG.rsvpSubmitted, submittedText(payload.status));
       },
       onError: (err) => {
         const fields = fieldErrorsOf(err);
@@ -111,6 +108,10 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
           setCapacity({ message: toUserMessage(err, MSG.capacityReached), partly: Boolean(fields?.guest_count) });
           return;
         }
+        if (code === 'event_ended') {
+          setEnded(true);
+          return fail(MSG.eventEnded, MSG.eventEndedText);
+        }
         if (code === 'payment_not_available') return fail(MSG.paymentNotAvailable, MSG.paymentNotAvailableText);
         const message = toUserMessage(err, MSG.rsvpFailed);
         fail(titleFor(message), message);
@@ -120,8 +121,9 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (mutation.isPending) return;
-    const checked = validateRsvp(values);
+    if (mutation.isPending || ended) return;
+    // A decline holds no seats: its party size (hidden) is sent as one.
+    const checked = validateRsvp(values.status === 'declined' ? { ...values, guest_count: 1 } : values);
     if (!checked.ok) {
       setErrors(checked.fields);
       fail(checked.title, checked.description);
@@ -140,6 +142,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
   };
 
   const pending = mutation.isPending;
+  const declining = values.status === 'declined';
   const { date, time } = formatEventWhen(event.event_date, event.end_date, event.timezone);
   const when = date ? (
     <>
@@ -156,7 +159,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
         className="scroll-pb-24 sm:scroll-pb-0"
         onOpenAutoFocus={(e) => {
           e.preventDefault();
-          nameRef.current?.focus();
+          answerRef.current?.focus();
         }}
         onCloseAutoFocus={(e) => {
           const target = returnFocusRef.current;
@@ -168,7 +171,14 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
           <RsvpThankYou result={result.res} payload={result.payload} onClose={() => onOpenChange(false)} />
         ) : (
           <form noValidate onSubmit={onSubmit} aria-busy={pending} className="grid gap-4">
-            {event.is_paid_event && event.ticket_price !== null ? (
+            <AnswerButtons
+              value={values.status}
+              onValueChange={(v) => set('status', v)}
+              error={errors.status}
+              disabled={ended}
+              checkedRef={answerRef}
+            />
+            {event.is_paid_event && event.ticket_price !== null && !declining ? (
               <p className="flex items-baseline justify-between gap-3 rounded-lg bg-paper px-3 py-2.5 text-sm" aria-live="polite">
                 <span>
                   Ticket price{' '}
@@ -183,42 +193,34 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
               </p>
             ) : null}
             <Field label="Name" error={errors.name}>
-              <Input ref={nameRef} {...bindText('name')} autoComplete="name" required aria-required="true" />
+              <Input {...bindText('name')} autoComplete="name" required aria-required="true" />
             </Field>
             <Field label="Email" error={errors.email} hint={<Hint>We’ll send your confirmation here.</Hint>}>
               <Input {...bindText('email')} {...EMAIL_INPUT} autoComplete="email" required aria-required="true" />
             </Field>
-            <div className="grid grid-cols-2 gap-3 sm:gap-4">
+            <div className={declining ? 'grid' : 'grid grid-cols-2 gap-3 sm:gap-4'}>
               <Field label="Phone (optional)" error={errors.phone} className="content-start">
                 <Input {...bindText('phone')} {...PHONE_INPUT} />
               </Field>
-              <Field label="Guests" error={errors.guest_count} hint={seatsHint(event.seats_left)} className="content-start">
-                <Select
+              {declining ? null : (
+                <PartySizeField
                   id={`${fieldId}-guest_count`}
-                  name="guest_count"
                   value={values.guest_count}
-                  onChange={(e) => set('guest_count', Number(e.target.value))}
-                >
-                  {GUEST_CHOICES.map((n) => (
-                    <option key={n} value={n}>
-                      {guestLabel(n)}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
+                  onChange={(n) => set('guest_count', n)}
+                  error={errors.guest_count}
+                  hint={seatsHint(event.seats_left)}
+                  className="content-start"
+                />
+              )}
             </div>
-            <RadioGroup
-              legend="Will you attend?"
-              name="status"
-              value={values.status}
-              onValueChange={(v) => set('status', v)}
-              options={ATTENDANCE}
-              error={errors.status}
-              layout="grid"
-            />
             <Field label="Notes (optional)" error={errors.notes}>
               <Textarea {...bindText('notes')} rows={2} className="min-h-20" />
             </Field>
+            {ended ? (
+              <p role="alert" className="rounded-lg border border-ink/15 bg-paper p-3 text-sm">
+                <strong className="font-semibold">{MSG.eventEnded}.</strong> {MSG.eventEndedText}
+              </p>
+            ) : null}
             {capacity ? (
               <div
                 ref={capacityRef}
@@ -243,7 +245,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
                   Cancel
                 </Button>
               </DialogClose>
-              <Button type="submit" variant="primary" disabled={pending} className="flex-1 sm:flex-none">
+              <Button type="submit" variant="primary" disabled={pending || ended} className="flex-1 sm:flex-none">
                 {pending ? (
                   <span className="size-4 animate-spin rounded-full border-2 border-paper/30 border-t-paper" aria-hidden="true" />
                 ) : null}

@@ -1,4 +1,4 @@
-import { CircleCheck, Ticket } from 'lucide-react';
+import { CircleCheck, MailCheck, Ticket } from 'lucide-react';
 import * as React from 'react';
 import { Link } from '../../lib/nav.tsx';
 import type { TRsvpResult } from '../../../common/schemas/rsvps.ts';
@@ -22,12 +22,13 @@ export function RsvpThankYou({ result, payload, onClose }: { result: TRsvpResult
   // Screen readers: move focus to the new content so it is read out (the toast is announced too).
   React.useEffect(() => headingRef.current?.focus(), []);
   const first = payload.name.split(/\s+/)[0] ?? payload.name;
+  const Icon = result.rsvp ? CircleCheck : MailCheck;
   return (
     <div className="grid gap-4 text-center" data-testid="rsvp-thank-you">
-      <CircleCheck className="mx-auto size-12 text-success" aria-hidden="true" />
+      <Icon className="mx-auto size-12 text-success" aria-hidden="true" />
       <div role="status" aria-live="polite" className="grid gap-2">
         <h3 ref={headingRef} tabIndex={-1} className="font-display text-2xl font-semibold focus:outline-none">
-          Thank you, {first}!
+          {result.rsvp ? `Thank you, ${first}!` : 'Check your inbox'}
         </h3>
         {result.rsvp ? (
           <>

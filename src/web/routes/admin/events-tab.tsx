@@ -1,5 +1,6 @@
 import { CalendarPlus, Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { hasEnded } from '../../../common/event-time.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { TEventAdmin } from '../../../common/schemas/events.ts';
 import { AlertDialog, AlertDialogContent } from '../../components/ui/alert-dialog.tsx';
@@ -13,10 +14,11 @@ import { useDeleteEvent } from '../../features/events/api/delete-event.ts';
 import { useEvents } from '../../features/events/api/get-events.ts';
 import { EventCard } from '../../features/events/event-card.tsx';
 import { EventFormDialog } from '../../features/events/event-form-dialog.tsx';
+import { BackfillQrCodes } from '../../features/guests/backfill-dialog.tsx';
 
 /**
- * Events tab (docs/product.md#admin-events): the host's events as cards, Create Event, edit in a dialog, delete after a
- * confirmation. 'Backfill QR Codes' arrives with the QR-code issue.
+ * Events tab (docs/product.md#admin-events): the host's events as cards, upcoming then past, Create Event, edit in a
+ * dialog, delete after a confirmation; Backfill QR Codes (features/guests).
  */
 export function EventsTab() {
   const events = useEvents();
@@ -58,6 +60,7 @@ export function EventsTab() {
             {events.isSuccess && count > 0 ? (count === 1 ? '1 event' : `${count} events`) : '\u00a0'}
           </p>
         </div>
+        <BackfillQrCodes />
         <Button ref={createRef} onClick={() => openForm('new')} size="md">
           <Plus aria-hidden="true" />
           Create Event
@@ -109,13 +112,7 @@ export function EventsTab() {
           </Button>
         </Card>
       ) : (
-        <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {events.data.map((e) => (
-            <li key={e.id} className="flex min-w-0">
-              <EventCard event={e} onEdit={() => openForm(e)} onDelete={() => setDeleting(e)} />
-            </li>
-          ))}
-        </ul>
+        <EventSections events={events.data} onEdit={openForm} onDelete={setDeleting} />
       )}
 
       <EventFormDialog open={formOpen} onOpenChange={setFormOpen} event={editing === 'new' ? null : editing} />
@@ -137,5 +134,50 @@ export function EventsTab() {
         ) : null}
       </AlertDialog>
     </section>
+  );
+}
+
+/** Upcoming first, then Past (docs/product.md#admin-events): an event is past once it has ended (common/event-time.ts). */
+function EventSections({
+  events,
+  onEdit,
+  onDelete,
+}: {
+  events: TEventAdmin[];
+  onEdit(e: TEventAdmin): void;
+  onDelete(e: TEventAdmin): void;
+}) {
+  const now = Date.now();
+  const past = events.filter((e) => hasEnded(e, now));
+  // The list comes latest first: upcoming events read soonest first.
+  const upcoming = events.filter((e) => !hasEnded(e, now)).reverse();
+  const sections = [
+    { id: 'upcoming', title: 'Upcoming', list: upcoming, empty: 'No upcoming events. Create one to get a page to share.' },
+    { id: 'past', title: 'Past', list: past, empty: null },
+  ];
+  return (
+    <div className="grid gap-10">
+      {sections.map(({ id, title, list, empty }) =>
+        list.length === 0 && !empty ? null : (
+          <section key={id} aria-labelledby={`events-${id}-heading`}>
+            <h3 id={`events-${id}-heading`} className="mb-4 flex items-baseline gap-2 font-display text-xl font-semibold">
+              {title}
+              <span className="text-sm font-normal text-ink/70">{list.length}</span>
+            </h3>
+            {list.length === 0 ? (
+              <p className="text-ink/70">{empty}</p>
+            ) : (
+              <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
+                {list.map((e) => (
+                  <li key={e.id} className="flex min-w-0">
+                    <EventCard event={e} onEdit={() => onEdit(e)} onDelete={() => onDelete(e)} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ),
+      )}
+    </div>
   );
 }

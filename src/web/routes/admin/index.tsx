@@ -1,8 +1,10 @@
-import { ArrowLeft, CalendarDays, MessageSquareText, ScanLine, Users } from 'lucide-react';
+import { ArrowLeft, CalendarDays, ScanLine, Users } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { useEvents } from '../../features/events/api/get-events.ts';
+import { EventGuestsDialog } from '../../features/guests/event-guests-dialog.tsx';
 import { EventsTab } from './events-tab.tsx';
 import { CheckinTab } from './checkin-tab.tsx';
 import { GuestListTab } from './guest-list-tab.tsx';
@@ -16,6 +18,24 @@ type Tab = (typeof TABS)[number];
  */
 function tabFrom(value: string | null): Tab {
   return (TABS as readonly string[]).includes(value ?? '') ? (value as Tab) : 'events';
+}
+
+/** ?guests={eventId}: the guest list dialog of one event, opened from its card (docs/product.md#guest-list). */
+function GuestsFromUrl() {
+  const [params, setParams] = useSearchParams();
+  const id = params.get('guests');
+  const events = useEvents();
+  const event = id ? (events.data?.find((e) => e.id === id) ?? null) : null;
+  const close = () =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete('guests');
+        return next;
+      },
+      { replace: true },
+    );
+  return <EventGuestsDialog event={event} onClose={close} />;
 }
 
 /** /auth/admin: the host's admin dashboard (docs/product.md#admin-events). */
@@ -64,15 +84,6 @@ export function Component() {
               <ScanLine aria-hidden="true" />
               Check-in
             </TabsTrigger>
-            <TabsTrigger
-              value="messaging"
-              disabled
-              className="flex-1 max-sm:[&_svg]:hidden sm:flex-none"
-              title="Messaging arrives with the SMS feature"
-            >
-              <MessageSquareText aria-hidden="true" />
-              Messaging
-            </TabsTrigger>
           </TabsList>
           <TabsContent value="events">
             <EventsTab />
@@ -84,6 +95,7 @@ export function Component() {
             <CheckinTab eventId={params.get('event')} />
           </TabsContent>
         </Tabs>
+        <GuestsFromUrl />
       </main>
     </div>
   );

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TEventAdmin } from '../../../../common/schemas/events.ts';
+import type { TEventListItem } from '../../../../common/schemas/guests.ts';
 import { api } from '../../../lib/api.ts';
 import { eventKeys } from './keys.ts';
 
-/** Events the signed-in user owns or co-hosts (docs/product.md#roles). */
+/** Events the signed-in user owns or co-hosts (docs/product.md#roles), each with its card's counts. */
 export function getEvents(signal?: AbortSignal) {
-  return api<{ events: TEventAdmin[] }>('/api/events', { signal }).then((r) => r.events);
+  return api<{ events: TEventListItem[] }>('/api/events', { signal }).then((r) => r.events);
 }
 
 export const eventsQuery = () => queryOptions({ queryKey: eventKeys.list(), queryFn: ({ signal }) => getEvents(signal) });

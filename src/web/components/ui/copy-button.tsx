@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from './button.tsx';
 import { notify } from '../../lib/toast.ts';
 
 async function copyText(text: string) {

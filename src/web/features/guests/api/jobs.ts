@@ -1,0 +1,37 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { TJob, TJobAnswer, TQrBackfill, TSendTickets } from '../../../../common/schemas/guests.ts';
+import { api } from '../../../lib/api.ts';
+import { guestKeys } from './keys.ts';
+
+/** Polling interval of a running job's progress. */
+const POLL_MS = 1000;
+
+export const isFinished = (job: TJob | undefined) => job?.status === 'done' || job?.status === 'failed';
+
+/** A server job's progress (only its creator may read it), polled until it is done or failed. */
+export const jobQuery = (jobId: string) =>
+  queryOptions({
+    queryKey: guestKeys.job(jobId),
+    queryFn: ({ signal }) => api<TJobAnswer>(`/api/jobs/${encodeURIComponent(jobId)}`, { signal }).then((r) => r.job),
+    refetchInterval: (q) => (isFinished(q.state.data) || q.state.status === 'error' ? false : POLL_MS),
+    enabled: jobId !== '',
+  });
+
+export function useJob(jobId: string) {
+  return useQuery(jobQuery(jobId));
+}
+
+/** E-mail tickets to a selection of guests (or every confirmed guest a filter matches), as a server job. */
+export function useSendTickets(eventId: string) {
+  return useMutation({
+    mutationFn: (body: TSendTickets) =>
+      api<TJobAnswer>(`/api/events/${encodeURIComponent(eventId)}/rsvps/send-tickets`, { method: 'POST', body }).then((r) => r.job),
+  });
+}
+
+/** Backfill QR codes of one event or of every event the user manages, as a server job. */
+export function useQrBackfill() {
+  return useMutation({
+    mutationFn: (body: TQrBackfill) => api<TJobAnswer>('/api/qr-backfill', { method: 'POST', body }).then((r) => r.job),
+  });
+}

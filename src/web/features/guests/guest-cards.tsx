@@ -1,0 +1,105 @@
+import type { RowSelectionState, Updater } from '@tanstack/react-table';
+import { QrCode } from 'lucide-react';
+import type { TGuestRow } from '../../../common/schemas/guests.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
+import { TYPE_LABEL } from './guest-table.tsx';
+import { checkedInCell, rsvpYesNo } from './status.ts';
+
+/** The guest list on a phone: one card per guest with the table's columns, select and QR Code. */
+export function GuestCards({
+  rows,
+  selection,
+  onSelectionChange,
+  onOpen,
+  onQr,
+  busy,
+}: {
+  rows: TGuestRow[];
+  selection: RowSelectionState;
+  onSelectionChange: (updater: Updater<RowSelectionState>) => void;
+  onOpen: (row: TGuestRow) => void;
+  onQr: (row: TGuestRow) => void;
+  busy?: boolean;
+}) {
+  const allSelected = rows.length > 0 && rows.every((r) => selection[r.id]);
+  const toggleAll = () =>
+    onSelectionChange((prev) => {
+      const next = { ...prev };
+      for (const r of rows) {
+        if (allSelected) delete next[r.id];
+        else next[r.id] = true;
+      }
+      return next;
+    });
+  const toggle = (id: string) =>
+    onSelectionChange((prev) => {
+      const next = { ...prev };
+      if (next[id]) delete next[id];
+      else next[id] = true;
+      return next;
+    });
+
+  return (
+    <div className={cn('grid gap-2', busy && 'opacity-60')} aria-busy={busy || undefined}>
+      <label className="flex min-h-11 items-center gap-3 px-1 text-sm">
+        <input type="checkbox" className="size-5 accent-ink" checked={allSelected} onChange={toggleAll} />
+        Select every guest on this page
+      </label>
+      <ul className="grid grid-cols-1 gap-2">
+        {rows.map((r) => (
+          <li key={r.id} className={cn('rounded-xl border border-ink/10 bg-white p-3', selection[r.id] && 'border-accent bg-violet-50')}>
+            <div className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                className="mt-1 size-5 shrink-0 accent-ink"
+                aria-label={`Select ${r.name}`}
+                checked={!!selection[r.id]}
+                onChange={() => toggle(r.id)}
+              />
+              <div className="min-w-0 flex-1">
+                <p className="break-words">
+                  <button
+                    type="button"
+                    onClick={() => onOpen(r)}
+                    className="text-left font-medium text-accent-ink underline-offset-4 hover:underline"
+                  >
+                    <span className="sr-only">Details of </span>
+                    {r.name}
+                  </button>
+                  {r.guest_count > 1 ? <span className="text-ink/70"> +{r.guest_count - 1}</span> : null}
+                </p>
+                {r.email ? <p className="truncate text-xs text-ink/70">{r.email}</p> : null}
+                <dl className="mt-2 grid grid-cols-3 gap-x-3 gap-y-1 text-xs">
+                  <div>
+                    <dt className="text-ink/75">RSVP</dt>
+                    <dd className="font-medium">{rsvpYesNo(r.status)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-ink/75">Checked In</dt>
+                    <dd className="font-medium">{checkedInCell(r.status, r.checked_in_at)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-ink/75">Pin</dt>
+                    <dd className="font-mono font-medium">{r.pin ?? '-'}</dd>
+                  </div>
+                  <div className="col-span-2">
+                    <dt className="text-ink/75">Phone</dt>
+                    <dd>{r.phone ?? '-'}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-ink/75">Type</dt>
+                    <dd>{TYPE_LABEL[r.type] ?? r.type}</dd>
+                  </div>
+                </dl>
+              </div>
+              <Button variant="outline" size="icon" className="shrink-0" onClick={() => onQr(r)} aria-label={`QR Code of ${r.name}`}>
+                <QrCode aria-hidden="true" />
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import {
+  createColumnHelper,
+  type RowSelectionState,
+  rowSelectionFeature,
+  tableFeatures,
+  type Updater,
+  useTable,
+} from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown, QrCode } from 'lucide-react';
+import { useMemo } from 'react';
+import type { GuestSort, TGuestRow } from '../../../common/schemas/guests.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
+import type { GuestListParams } from './api/keys.ts';
+import { checkedInCell, rsvpYesNo } from './status.ts';
+
+const features = tableFeatures({ rowSelectionFeature });
+const helper = createColumnHelper<typeof features, TGuestRow>();
+
+export const TYPE_LABEL: Record<string, string> = { rsvp: 'RSVP', ticket: 'Ticket', legacy: 'Sample form' };
+
+export type GuestTableProps = {
+  rows: TGuestRow[];
+  selection: RowSelectionState;
+  onSelectionChange: (updater: Updater<RowSelectionState>) => void;
+  params: GuestListParams;
+  onSort: (sort: GuestSort) => void;
+  onOpen: (row: TGuestRow) => void;
+  onQr: (row: TGuestRow) => void;
+  busy?: boolean;
+};
+
+function SortHeader({
+  label,
+  column,
+  params,
+  onSort,
+}: {
+  label: string;
+  column: GuestSort;
+  params: GuestListParams;
+  onSort: (s: GuestSort) => void;
+}) {
+  const active = params.sort === column;
+  const Icon = !active ? ArrowUpDown : (params.dir ?? 'asc') === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <button
+      type="button"
+      onClick={() => onSort(column)}
+      className="-mx-2 inline-flex min-h-9 items-center gap-1 rounded-md px-2 font-semibold hover:bg-ink/5 focus-visible:outline-2 focus-visible:outline-accent"
+    >
+      {label}
+      <Icon className={cn('size-3.5', active ? 'text-ink' : 'text-ink/40')} aria-hidden="true" />
+    </button>
+  );
+}
+
+function ariaSort(params: GuestListParams, column: GuestSort) {
+  if (params.sort !== column) return undefined;
+  return (params.dir ?? 'asc') === 'asc' ? 'ascending' : 'descending';
+}
+
+/**
+ * The Guest List table (docs/product.md#guest-list): select, Name, Phone, Pin, RSVP (Yes / No; maybe is
+ * neither), Type, Checked In (Yes / No / -) and a QR Code button per row. The server pages, sorts and
+ * filters; the table holds the selection (by RSVP id, so it survives paging).
+ */
+export function GuestTable({ rows, selection, onSelectionChange, params, onSort, onOpen, onQr, busy }: GuestTableProps) {
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.display({
+          id: 'select',
+          header: ({ table }) => (
+            <input
+              type="checkbox"
+              className="size-4 accent-ink"
+              aria-label="Select every guest on this page"
+              checked={table.getIsAllPageRowsSelected()}
+              ref={(el) => {
+                if (el) el.indeterminate = !table.getIsAllPageRowsSelected() && table.getIsSomePageRowsSelected();
+              }}
+              onChange={table.getToggleAllPageRowsSelectedHandler()}
+            />
+          ),
+          cell: ({ row }) => (
+            <input
+              type="checkbox"
+              className="size-4 accent-ink"
+              aria-label={`Select ${row.original.name}`}
+              checked={row.getIsSelected()}
+              onChange={row.getToggleSelectedHandler()}
+            />
+          ),
+        }),
+        helper.accessor('name', {
+          header: () => <SortHeader label="Name" column="name" params={params} onSort={onSort} />,
+          cell: ({ row }) => (
+            <div>
+              <button
+                type="button"
+                onClick={() => onOpen(row.original)}
+                className="text-left font-medium text-accent-ink underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-accent"
+              >
+                <span className="sr-only">Details of </span>
+                {row.original.name}
+              </button>
+              {row.original.guest_count > 1 ? <span className="text-ink/70"> +{row.original.guest_count - 1}</span> : null}
+              {row.original.email ? <span className="block text-xs text-ink/70">{row.original.email}</span> : null}
+            </div>
+          ),
+        }),
+        helper.accessor('phone', { header: 'Phone', cell: ({ getValue }) => getValue() ?? '-' }),
+        helper.accessor('pin', {
+          header: 'Pin',
+          cell: ({ getValue }) => <span className="font-mono tabular-nums">{getValue() ?? '-'}</span>,
+        }),
+        helper.accessor('status', {
+          header: () => <SortHeader label="RSVP" column="status" params={params} onSort={onSort} />,
+          cell: ({ getValue }) => {
+            const v = rsvpYesNo(getValue());
+            return (
+              <span className={cn(v === 'Yes' && 'text-green-800', v === 'No' && 'text-danger', v === 'Maybe' && 'text-ink/70')}>{v}</span>
+            );
+          },
+        }),
+        helper.accessor('type', { header: 'Type', cell: ({ getValue }) => TYPE_LABEL[getValue()] ?? getValue() }),
+        helper.accessor('checked_in_at', {
+          header: 'Checked In',
+          cell: ({ row }) => checkedInCell(row.original.status, row.original.checked_in_at),
+        }),
+        helper.display({
+          id: 'actions',
+          header: () => <span className="sr-only">Actions</span>,
+          cell: ({ row }) => (
+            <Button variant="outline" size="sm" onClick={() => onQr(row.original)} aria-label={`QR Code of ${row.original.name}`}>
+              <QrCode aria-hidden="true" />
+              QR Code
+            </Button>
+          ),
+        }),
+      ]),
+    [params, onSort, onOpen, onQr],
+  );
+
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    getRowId: (row) => row.id,
+    state: { rowSelection: selection },
+    onRowSelectionChange: onSelectionChange,
+  });
+
+  return (
+    <div className="overflow-x-auto rounded-xl border border-ink/10 bg-white">
+      <table className={cn('w-full min-w-[44rem] text-left text-sm', busy && 'opacity-60')} aria-busy={busy || undefined}>
+        <thead className="border-b border-ink/10 bg-paper-soft text-xs tracking-wide text-ink/80 uppercase">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th
+                  key={header.id}
+                  scope="col"
+                  className={cn('px-3 py-2 font-semibold', header.column.id === 'select' && 'w-10')}
+                  aria-sort={
+                    header.column.id === 'name'
+                      ? ariaSort(params, 'name')
+                      : header.column.id === 'status'
+                        ? ariaSort(params, 'status')
+                        : undefined
+                  }
+                >
+                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody className="divide-y divide-ink/10">
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} className={cn(row.getIsSelected() && 'bg-violet-50')}>
+              {row.getAllCells().map((cell) => (
+                <td key={cell.id} className="px-3 py-2 align-middle">
+                  <table.FlexRender cell={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

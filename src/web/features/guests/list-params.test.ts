@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ZGuestListQuery } from '../../../common/schemas/guests.ts';
+import { guestCsvHref, guestSearch } from './api/get-guests.ts';
+import { filterOf, paramsFrom } from './list-params.ts';
+import { checkedInCell, rsvpYesNo } from './status.ts';
+
+describe('guest list URL state', () => {
+  it('reads the filters, sort and page a URL holds, and drops values the server would refuse', () => {
+    const p = paramsFrom(new URLSearchParams('status=maybe&checked_in=no&payment=paid&q=ada&sort=name&dir=desc&page=3&event=x'));
+    expect(p).toEqual({ status: 'maybe', checked_in: 'no', payment: 'paid', q: 'ada', sort: 'name', dir: 'desc', page: 3 });
+    const junk = paramsFrom(new URLSearchParams('status=going&checked_in=maybe&payment=free&sort=pin&dir=up&page=-2'));
+    expect(junk).toEqual({
+      status: undefined,
+      checked_in: undefined,
+      payment: undefined,
+      q: undefined,
+      sort: undefined,
+      dir: undefined,
+      page: 1,
+    });
+    expect(paramsFrom(new URLSearchParams('page=2.5')).page).toBe(1);
+    expect(paramsFrom(new URLSearchParams(`q=${'x'.repeat(500)}`)).q).toHaveLength(100);
+  });
+
+  it('sends only what is set, and the server accepts every query it builds', () => {
+    const params = paramsFrom(new URLSearchParams('status=confirmed&q=415 555&page=2'));
+    const search = guestSearch(params);
+    expect(search).toBe('?status=confirmed&q=415+555&page=2');
+    expect(ZGuestListQuery.safeParse(Object.fromEntries(new URLSearchParams(search))).success).toBe(true);
+    expect(guestSearch({ page: 1 })).toBe('');
+    expect(guestCsvHref('e1', filterOf(params))).toBe('/api/events/e1/rsvps.csv?status=confirmed&q=415+555');
+  });
+});
+
+describe('guest list cells (docs/product.md#rsvp-status)', () => {
+  it('shows maybe as neither Yes nor No', () => {
+    expect(rsvpYesNo('confirmed')).toBe('Yes');
+    expect(rsvpYesNo('declined')).toBe('No');
+    expect(rsvpYesNo('maybe')).toBe('Maybe');
+  });
+
+  it('checked in: Yes / No for guests coming, - for the others', () => {
+    expect(checkedInCell('confirmed', '2030-01-01T10:00:00Z')).toBe('Yes');
+    expect(checkedInCell('confirmed', null)).toBe('No');
+    expect(checkedInCell('maybe', null)).toBe('-');
+    expect(checkedInCell('declined', null)).toBe('-');
+  });
+});

@@ -1,0 +1,185 @@
+import { useQueryClient } from '@tanstack/react-query';
+import * as React from 'react';
+import { GUESTS_MAX, type RsvpStatus } from '../../../common/constants.ts';
+import { MSG } from '../../../common/messages.ts';
+import { type TManagedRsvp, type TManagedRsvpAnswer, ZRsvpChange } from '../../../common/schemas/rsvps.ts';
+import { Field } from '../../components/ui/field.tsx';
+import { Input, PHONE_INPUT, Textarea } from '../../components/ui/input.tsx';
+import { errorCode } from '../../lib/error-code.ts';
+import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
+import { useChangeManagedRsvp } from './api/change-managed-rsvp.ts';
+import { manageKeys } from './api/manage-rsvp.ts';
+import { AnswerButtons, PartySizeField } from './answer-fields.tsx';
+import { ManageCancel } from './manage-cancel.tsx';
+import type { ManageNotice } from './manage-view.tsx';
+import { fieldMessage, type RsvpFieldErrors, toFieldErrors } from './validate-rsvp.ts';
+
+export type ManageEditorProps = {
+  rsvp: TManagedRsvp;
+  secret: string;
+  onAnswer(answer: TManagedRsvpAnswer, kind: ManageNotice['kind']): void;
+};
+
+type Values = { status: RsvpStatus; guest_count: number; name: string; phone: string; notes: string };
+
+const valuesOf = (r: TManagedRsvp): Values => ({
+  status: r.status,
+  guest_count: r.guest_count,
+  name: r.name,
+  phone: r.phone ?? '',
+  notes: r.notes ?? '',
+});
+
+const sameValues = (a: Values, b: Values) =>
+  a.status === b.status && a.guest_count === b.guest_count && a.name === b.name && a.phone === b.phone && a.notes === b.notes;
+
+/**
+ * "Only 3 seats left" under the party size when the cap is near enough to matter: the event's free
+ * seats, beside those the guest's own 'yes' holds (the server's 409 counts the same way).
+ */
+export function seatsHint(seatsLeft: number | null, holding: boolean): string | undefined {
+  if (seatsLeft === null || seatsLeft >= GUESTS_MAX) return undefined;
+  if (seatsLeft <= 0) return holding ? 'No seats left besides yours.' : 'The event is full.';
+  return `Only ${seatsLeft} ${seatsLeft === 1 ? 'seat' : 'seats'} left${holding ? ' besides yours' : ''}`;
+}
+
+/**
+ * Change the answer (docs/product.md#manage-page): the three answers first, the party size unless
+ * declining, then name, e-mail (read-only: it is whose answer this is), phone and notes; one Save.
+ * Cancel sits apart, behind a confirmation. Loaded lazily by ManageView.
+ */
+export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
+  const [values, setValues] = React.useState<Values>(() => valuesOf(rsvp));
+  const [errors, setErrors] = React.useState<RsvpFieldErrors>({});
+  const [formError, setFormError] = React.useState<string | null>(null);
+  const change = useChangeManagedRsvp(secret);
+  const qc = useQueryClient();
+  const id = React.useId();
+  const saved = valuesOf(rsvp);
+  const dirty = !sameValues(values, saved);
+  const pending = change.isPending;
+  // A field the server refused gets focus once the form is enabled again.
+  const focusAfterSave = React.useRef<keyof Values | null>(null);
+  React.useEffect(() => {
+    if (pending || !focusAfterSave.current) return;
+    document.getElementById(`${id}-${focusAfterSave.current}`)?.focus();
+    focusAfterSave.current = null;
+  }, [pending, id]);
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+    setFormError(null);
+  };
+
+  const bindText = (key: 'name' | 'phone' | 'notes') => ({
+    id: `${id}-${key}`,
+    name: key,
+    value: values[key],
+    disabled: pending,
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value),
+  });
+
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (pending || !dirty) return;
+    const parsed = ZRsvpChange.safeParse(values);
+    if (!parsed.success) {
+      const found: RsvpFieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof RsvpFieldErrors | undefined;
+        if (key && !found[key]) found[key] = fieldMessage(key, issue.message);
+      }
+      setErrors(found);
+      const first = (['name', 'phone', 'guest_count', 'notes'] as const).find((k) => found[k]);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    change.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        setValues(valuesOf(answer.rsvp));
+        onAnswer(answer, 'saved');
+      },
+      onError: (err) => {
+        const code = errorCode(err);
+        const fields = fieldErrorsOf(err);
+        setErrors(toFieldErrors(fields));
+        if (code === 'capacity_exceeded' && fields?.guest_count) {
+          focusAfterSave.current = 'guest_count';
+          return;
+        }
+        setFormError(toUserMessage(err, MSG.submitFailed));
+        // The page's state is out of date (the event ended, or the link was replaced elsewhere): read it again.
+        if (code === 'event_ended' || code === 'not_found' || code === 'capacity_exceeded') {
+          void qc.invalidateQueries({ queryKey: manageKeys.detail(secret) });
+        }
+      },
+    });
+  };
+
+  return (
+    <div className="grid gap-6 p-5 sm:p-6">
+      <form noValidate onSubmit={onSubmit} aria-busy={pending} aria-labelledby={`${id}-heading`} className="grid gap-5">
+        <h2 id={`${id}-heading`} className="font-semibold">
+          Change your answer
+        </h2>
+        <AnswerButtons value={values.status} onValueChange={(v) => set('status', v)} disabled={pending} error={errors.status} />
+        {values.status === 'declined' ? null : (
+          <PartySizeField
+            id={`${id}-guest_count`}
+            value={values.guest_count}
+            onChange={(n) => set('guest_count', n)}
+            error={errors.guest_count}
+            hint={values.status === 'confirmed' ? seatsHint(rsvp.event.seats_left, rsvp.status === 'confirmed') : undefined}
+            disabled={pending}
+          />
+        )}
+        <Field label="Name" error={errors.name}>
+          <Input {...bindText('name')} autoComplete="name" required aria-required="true" />
+        </Field>
+        <Field label="Email" hint="Your answer belongs to this address, so it cannot be changed here.">
+          <Input id={`${id}-email`} value={rsvp.email} readOnly className="bg-paper text-ink/80" />
+        </Field>
+        <Field label="Phone (optional)" error={errors.phone}>
+          <Input {...bindText('phone')} {...PHONE_INPUT} />
+        </Field>
+        <Field label="Notes (optional)" error={errors.notes}>
+          <Textarea {...bindText('notes')} rows={2} className="min-h-20" />
+        </Field>
+        {formError ? (
+          <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-950">
+            {formError}
+          </p>
+        ) : null}
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <button
+            type="submit"
+            disabled={!dirty || pending}
+            className="inline-flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-lg bg-(--event-accent) px-6 font-semibold text-(--event-on-accent) hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            {pending ? (
+              <span className="size-4 animate-spin rounded-full border-2 border-current/30 border-t-current" aria-hidden="true" />
+            ) : null}
+            {pending ? 'Saving...' : 'Save changes'}
+          </button>
+          {dirty && !pending ? (
+            <button
+              type="button"
+              onClick={() => {
+                setValues(saved);
+                setErrors({});
+                setFormError(null);
+              }}
+              className="inline-flex min-h-12 cursor-pointer items-center justify-center rounded-lg border border-ink/20 bg-white px-5 font-medium hover:bg-paper"
+            >
+              Undo changes
+            </button>
+          ) : null}
+        </div>
+      </form>
+      {rsvp.status === 'declined' ? null : <ManageCancel rsvp={rsvp} secret={secret} onAnswer={onAnswer} disabled={pending} />}
+    </div>
+  );
+}

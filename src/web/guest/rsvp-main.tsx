@@ -1,0 +1,4 @@
+import { Component } from '../routes/manage-rsvp.tsx';
+import { mountGuestPage } from './mount.tsx';
+
+mountGuestPage(Component);
