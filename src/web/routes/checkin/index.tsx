@@ -8,6 +8,7 @@ import { Loading } from '../../components/ui/spinner.tsx';
 import { useCheckinEvents } from '../../features/checkin/api/checkin.ts';
 import { AuthRequired, CheckinShell, darkButton, darkInput, LiveBadge } from '../../features/checkin/checkin-shell.tsx';
 import { SignOutButton } from '../../features/checkin/sign-out-button.tsx';
+import { unlockAudio } from '../../features/checkin/feedback.ts';
 import { StatsPanel } from '../../features/checkin/stats-panel.tsx';
 import { useLiveStats } from '../../features/checkin/use-live-stats.ts';
 import { formatEventWhen } from '../../lib/datetime.ts';
@@ -114,7 +115,8 @@ function EventDesk({ eventId, role, when }: { eventId: string; role: string; whe
         <StatsPanel stats={stats.data} />
       )}
       <nav aria-label="Check-in actions" className="grid gap-3 sm:grid-cols-2">
-        <Link to={checkinHref('scan', eventId)} className={clsx(darkButton.primary, 'sm:col-span-2')}>
+        {/* The tap that opens the scanner also lets its verdicts beep (browsers need a gesture first). */}
+        <Link to={checkinHref('scan', eventId)} className={clsx(darkButton.primary, 'sm:col-span-2')} onClick={unlockAudio}>
           <ScanLine aria-hidden="true" />
           Scan
         </Link>

@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { checkinHref } from '../../../common/hrefs.ts';
 import { Loading } from '../../components/ui/spinner.tsx';
@@ -38,6 +38,15 @@ function Scanner({ eventId }: { eventId: string }) {
   const { state, busy, submit, step, undoLast, cardRef } = useScanSession(eventId, device);
   const { stats, live } = useLiveStats(eventId);
   useWedgeScanner((code) => void submit(code));
+  // Browsers play sound only after a gesture: the first tap or key anywhere lets the verdicts beep.
+  useEffect(() => {
+    window.addEventListener('pointerdown', unlockAudio, { once: true });
+    window.addEventListener('keydown', unlockAudio, { once: true });
+    return () => {
+      window.removeEventListener('pointerdown', unlockAudio);
+      window.removeEventListener('keydown', unlockAudio);
+    };
+  }, []);
 
   const title = event?.title ?? 'Scan tickets';
   const guests = stats.data?.guests;
@@ -63,8 +72,7 @@ function Scanner({ eventId }: { eventId: string }) {
           You are not on this event’s check-in team, so scans here will be refused.
         </p>
       ) : null}
-      {/* A first tap anywhere lets the browser play the verdict sounds. */}
-      <div className="relative" onPointerDownCapture={unlockAudio} onKeyDownCapture={unlockAudio}>
+      <div className="relative">
         <QrCamera onCode={(code) => void submit(code)} />
         <Overlay state={state} eventId={eventId} busy={busy} step={step} undoLast={undoLast} cardRef={cardRef} />
       </div>
