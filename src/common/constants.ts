@@ -40,6 +40,20 @@ export const THEME_DEFAULT_COLORS = {
 } as const;
 /** Sample event (docs/product.md#limits-and-constants): 2025-05-03 17:00–23:00 at UTC−5. */
 export const SAMPLE_EVENT = { startISO: '2025-05-03T17:00:00-05:00', endISO: '2025-05-03T23:00:00-05:00' } as const;
+
+/** Why a scan did not admit (a check-in verdict's `reason`, kept in the check-in log). */
+export const CHECKIN_REFUSALS = [
+  'invalid', // not a ticket of ours: forged, rotated or retired
+  'other_event', // a valid ticket of another event
+  'not_confirmed', // maybe, declined or unpaid
+  'already_checked_in', // every guest of the RSVP is in already
+  'not_checked_in', // an undo for someone not in
+  'too_many', // more guests than the RSVP has left to admit (or to take back)
+] as const;
+export type CheckinRefusal = (typeof CHECKIN_REFUSALS)[number];
+/** Check-in: search results at most; the live stream's keep-alive. */
+export const CHECKIN_SEARCH_LIMIT = 20;
+export const CHECKIN_PING_MS = 15_000;
 /** Kinds of server job (guest-list bulk actions) and their states (docs/product.md#guest-list). */
 export const JOB_KINDS = ['send-tickets', 'qr-backfill'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];

@@ -3,9 +3,13 @@
  * and the admin UI, which hides what the signed-in user's role may not do.
  */
 
-/** What the signed-in user is to an event ('door' staff arrive with check-in). */
-export const EVENT_ROLES = ['owner', 'cohost'] as const;
+/** What the signed-in user is to an event: its owner, a co-host (manages it) or door staff (its check-in only). */
+export const EVENT_ROLES = ['owner', 'cohost', 'door'] as const;
 export type EventRole = (typeof EVENT_ROLES)[number];
+
+/** The roles the owner gives by e-mail (the event's team besides its owner). */
+export const TEAM_ROLES = ['cohost', 'door'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
 
 /**
  * The event's tickets and payment settings: only its owner sets or changes them (a co-host's edit

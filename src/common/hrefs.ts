@@ -25,3 +25,7 @@ export const ticketVerificationHref = (token: string) => `/ticket-verification/$
 
 /** `href` on `origin`, which has no trailing slash: PUBLIC_BASE_URL on the server (env.ts), window.location.origin in the browser. */
 export const absoluteUrl = (origin: string, href: string) => `${origin}${href}`;
+
+/** The check-in area: index, scan and search of one event (docs/product.md#check-in). */
+export const checkinHref = (page: 'index' | 'scan' | 'search', eventId?: string | null) =>
+  `/checkin${page === 'index' ? '' : `/${page}`}${eventId ? `?event=${encodeURIComponent(eventId)}` : ''}`;

@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { createAppCaches } from './app-caches.ts';
+import { CheckinHub } from './modules/checkin/checkin-hub.ts';
 import { Channels } from './modules/outbox/channels.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { connectionFailure } from './db/connection-errors.ts';
@@ -48,6 +49,7 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
     log: base.log,
     caches: createAppCaches(base),
     channels: new Channels(base.env),
+    checkinHub: new CheckinHub(base),
   };
   const clientDir = opts.clientDir ?? defaultClientDir();
   const spa = new Spa(clientDir);
@@ -120,6 +122,7 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
   spa.mount(app);
   const close = async () => {
     deps.channels.close();
+    await deps.checkinHub.close();
     await deps.caches.close();
   };
   return { app, spa, deps, close };

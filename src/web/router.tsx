@@ -53,7 +53,7 @@ export const routes: RouteObject[] = withErrorElements([
       { path: 'event/:eventSlug/payment-success', lazy: () => import('./routes/placeholder.tsx') },
       { path: 'ticket/:ticketSecret', lazy: () => import('./routes/ticket.tsx') },
       { path: 'rsvp/:manageSecret', lazy: () => import('./routes/manage-rsvp.tsx') },
-      { path: 'ticket-verification/:qrData', lazy: () => import('./routes/placeholder.tsx') },
+      { path: 'ticket-verification/:qrData', lazy: () => import('./routes/ticket-verification.tsx') },
       { path: 'scan', element: <RedirectKeepingQuery to="/checkin/scan" /> },
       { path: 'admin', element: <RedirectKeepingQuery to="/auth/admin" /> },
       {
@@ -75,10 +75,10 @@ export const routes: RouteObject[] = withErrorElements([
       {
         path: 'checkin',
         children: [
-          { index: true, lazy: () => import('./routes/placeholder.tsx') },
-          { path: 'scan', lazy: () => import('./routes/placeholder.tsx') },
-          { path: 'search', lazy: () => import('./routes/placeholder.tsx') },
-          { path: 'verify/:qrData', lazy: () => import('./routes/placeholder.tsx') },
+          { index: true, lazy: () => import('./routes/checkin/index.tsx') },
+          { path: 'scan', lazy: () => import('./routes/checkin/scan.tsx') },
+          { path: 'search', lazy: () => import('./routes/checkin/search.tsx') },
+          { path: 'verify/:qrData', lazy: () => import('./routes/ticket-verification.tsx') },
         ],
       },
       { path: SAMPLE_PRODUCT, lazy: () => import('./routes/sample.tsx') },

@@ -6,13 +6,14 @@ import type { TEventAdmin } from '../../src/common/schemas/events.ts';
 import { openSecret } from '../../src/server/crypto/secret-box.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { outbox } from '../../src/server/db/schema/outbox.ts';
+import { checkins } from '../../src/server/db/schema/checkins.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { secretKeyContext } from '../../src/server/modules/events/event-values.ts';
 import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
 import { createEvent, futureDate, paidEventInput } from '../factories/events.ts';
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
-import { createTestApp } from '../support/app.ts';
+import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 
 /**
  * The permission matrix (docs/decisions/0011-event-roles.md): every route of the app that touches an
@@ -26,8 +27,9 @@ const owner = await signedInUser(t);
 const cohost = await signedInUser(t, { email: `cohost-${Date.now()}@example.com` });
 const stranger = await signedInUser(t);
 const admin = await signedInUser(t, { role: 'admin' });
+const door = await signedInUser(t, { email: `door-${Date.now()}@example.com` });
 const anonymous = { cookie: '' };
-const WHO = { anonymous, stranger, admin, cohost, owner } as const;
+const WHO = { anonymous, stranger, admin, door, cohost, owner } as const;
 type Who = keyof typeof WHO;
 
 let n = 0;
@@ -42,6 +44,12 @@ async function cohostedEvent(overrides: Parameters<typeof createEvent>[2] = {}):
     cookie: owner.cookie,
   });
   expect(res.status).toBe(201);
+  const staff = await t.request(`/api/events/${e.id}/hosts`, {
+    method: 'POST',
+    json: { email: door.email, role: 'door' },
+    cookie: owner.cookie,
+  });
+  expect(staff.status).toBe(201);
   return e;
 }
 
@@ -52,6 +60,9 @@ const rsvpId: string = guest.body.rsvp.id;
 const cancelling: string = (await postRsvp(t, shared.id, rsvpInput())).body.rsvp.id;
 const manageSecret = async (id: string) =>
   (await t.db.select({ s: event_rsvps.manage_secret }).from(event_rsvps).where(eq(event_rsvps.id, id)))[0]!.s;
+const qrToken = async () => (await t.db.select({ s: event_rsvps.qr_code_data }).from(event_rsvps).where(eq(event_rsvps.id, rsvpId)))[0]!.s!;
+/** Refused redeems must leave the guest's admissions as they were (nobody may check in who is not on the team). */
+const checkedInBefore = 0;
 const ticketSecret = async () =>
   (await t.db.select({ s: event_rsvps.ticket_secret }).from(event_rsvps).where(eq(event_rsvps.id, rsvpId)))[0]!.s;
 // The confirmation e-mail (with QR and .ics attachments) lands in the dev mailbox: no SMTP configured.
@@ -114,11 +125,28 @@ type Row = {
   unchanged?: (who: Actor) => Promise<void>;
 };
 
-const signedIn = (status: number): Cells => ({ anonymous: 401, stranger: status, admin: status, cohost: status, owner: status });
-const publicRoute = (status: number): Cells => ({ anonymous: status, stranger: status, admin: status, cohost: status, owner: status });
-const manage = (status: number): Cells => ({ anonymous: 401, stranger: 404, admin: 404, cohost: status, owner: status });
-const ownerOnly = (status: number): Cells => ({ anonymous: 401, stranger: 404, admin: 404, cohost: 403, owner: status });
-const adminOnly: Cells = { anonymous: 401, stranger: 403, admin: 200, cohost: 403, owner: 403 };
+const signedIn = (status: number): Cells => ({
+  anonymous: 401,
+  stranger: status,
+  admin: status,
+  door: status,
+  cohost: status,
+  owner: status,
+});
+const publicRoute = (status: number): Cells => ({
+  anonymous: status,
+  stranger: status,
+  admin: status,
+  door: status,
+  cohost: status,
+  owner: status,
+});
+/** Door staff manage nothing: the event's admin, guests and exports answer them 404 as to a stranger. */
+const manage = (status: number): Cells => ({ anonymous: 401, stranger: 404, admin: 404, door: 404, cohost: status, owner: status });
+const ownerOnly = (status: number): Cells => ({ anonymous: 401, stranger: 404, admin: 404, door: 404, cohost: 403, owner: status });
+/** The check-in screens of the event: its whole team (docs/decisions/0011-event-roles.md). */
+const checkin = (status: number): Cells => ({ anonymous: 401, stranger: 404, admin: 404, door: status, cohost: status, owner: status });
+const adminOnly: Cells = { anonymous: 401, stranger: 403, admin: 200, door: 403, cohost: 403, owner: 403 };
 
 /** Routes that touch no event and no guest. */
 const NOT_EVENT_ROUTES = [
@@ -234,6 +262,88 @@ const ROUTES: Row[] = [
   (() => {
     let email = '';
     return {
+      route: 'PATCH /api/events/:id/hosts/:email',
+      expect: ownerOnly(200),
+      send: async (who: Actor) => {
+        email = `promoted-${unique()}@example.com`;
+        await t.request(`/api/events/${shared.id}/hosts`, { method: 'POST', json: { email, role: 'door' }, cookie: owner.cookie });
+        return t.request(`/api/events/${shared.id}/hosts/${encodeURIComponent(email)}`, {
+          method: 'PATCH',
+          json: { role: 'cohost' },
+          cookie: who.cookie,
+        });
+      },
+      unchanged: async () => {
+        const hosts = (await (await t.request(`/api/events/${shared.id}/hosts`, { cookie: owner.cookie })).json()).hosts;
+        expect(hosts.find((h: { email: string }) => h.email === email)?.role).toBe('door');
+      },
+    };
+  })(),
+  // Check-in: the event's whole team, door staff included
+  { route: 'GET /api/checkin/events', expect: signedIn(200), send: (who) => t.request('/api/checkin/events', { cookie: who.cookie }) },
+  {
+    route: 'GET /api/checkin/:eventId/stats',
+    expect: checkin(200),
+    send: (who) => t.request(`/api/checkin/${shared.id}/stats`, { cookie: who.cookie }),
+  },
+  {
+    route: 'GET /api/checkin/:eventId/stream',
+    expect: checkin(200),
+    send: async (who) => {
+      const controller = new AbortController();
+      const res = await t.app.request(`${TEST_ORIGIN}/api/checkin/${shared.id}/stream`, {
+        headers: { cookie: who.cookie },
+        signal: controller.signal,
+      });
+      if (res.status !== 200) return res;
+      controller.abort();
+      return new Response(null, { status: 200 });
+    },
+  },
+  {
+    route: 'GET /api/checkin/:eventId/search',
+    expect: checkin(200),
+    send: (who) => t.request(`/api/checkin/${shared.id}/search?q=guest`, { cookie: who.cookie }),
+  },
+  {
+    route: 'POST /api/checkin/:eventId/verify',
+    expect: checkin(200),
+    send: async (who) =>
+      t.request(`/api/checkin/${shared.id}/verify`, { method: 'POST', json: { code: await qrToken() }, cookie: who.cookie }),
+  },
+  {
+    route: 'POST /api/checkin/:eventId/redeem',
+    expect: checkin(200),
+    send: async (who) =>
+      t.request(`/api/checkin/${shared.id}/redeem`, {
+        method: 'POST',
+        json: { code: await qrToken(), nonce: `n-${unique()}` },
+        cookie: who.cookie,
+      }),
+    // Nobody off the team leaves a trace in the check-in log.
+    unchanged: async (who) => {
+      const id = (who as { id?: string }).id;
+      if (id) expect(await t.db.select().from(checkins).where(eq(checkins.user_id, id))).toEqual([]);
+    },
+  },
+  {
+    route: 'POST /api/checkin/:eventId/undo',
+    expect: checkin(200),
+    send: (who) =>
+      t.request(`/api/checkin/${shared.id}/undo`, {
+        method: 'POST',
+        json: { rsvp_id: rsvpId, nonce: `n-${unique()}` },
+        cookie: who.cookie,
+      }),
+  },
+  {
+    route: 'POST /api/ticket-verification',
+    expect: publicRoute(200),
+    send: async (who) => t.request('/api/ticket-verification', { method: 'POST', json: { code: await qrToken() }, cookie: who.cookie }),
+  },
+  (() => {
+    let email = '';
+    return {
       route: 'DELETE /api/events/:id/hosts/:email',
       expect: ownerOnly(204),
       send: async (who: Actor) => {
@@ -344,7 +454,7 @@ const ROUTES: Row[] = [
   {
     route: 'GET /api/jobs/:jobId',
     // Only whoever started the job.
-    expect: { anonymous: 401, stranger: 404, admin: 404, cohost: 404, owner: 200 },
+    expect: { anonymous: 401, stranger: 404, admin: 404, door: 404, cohost: 404, owner: 200 },
     send: (who) => t.request(`/api/jobs/${ownersJobId}`, { cookie: who.cookie }),
   },
   {

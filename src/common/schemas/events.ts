@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY, EVENT_DATE_EARLIEST, NOTIFY_RSVPS, PASSWORD_MAX, SLUG_MAX_LENGTH } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { zEmail } from './email.ts';
 import { zUuid } from './ids.ts';
 import { ZHexColor, ZThemeColors } from './theme-colors.ts';
 import { zText } from './text.ts';
@@ -185,8 +184,6 @@ export type TEventPatch = z.input<typeof ZEventPatch>;
 export type TEventPatchParsed = z.output<typeof ZEventPatch>;
 
 export type { TEventAdmin, TEventCore, THost, TInvitation, TLegacyRsvpResult, TMediaUpload, TPublicEvent, TTheme } from './responses.ts';
-
-export const ZHostEmail = z.object({ email: zEmail(MSG.invalidEmailText) });
 
 const INVITATION_LINK_INVALID = 'This invitation link is not valid.';
 /** The token of a co-host invitation link (base64url). */

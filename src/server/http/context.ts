@@ -3,6 +3,7 @@ import type { Auth, SessionUser } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
+import type { CheckinHub } from '../modules/checkin/checkin-hub.ts';
 import type { Channels } from '../modules/outbox/channels.ts';
 import type { RateLimits } from './rate-limit.ts';
 
@@ -19,6 +20,8 @@ export type Deps = BaseDeps & {
   caches: AppCaches;
   /** E-mail and SMS delivery (the outbox worker's), closed by the app's close(). */
   channels: Channels;
+  /** The live check-in stream's subscribers and LISTEN connection (modules/checkin/checkin-hub.ts). */
+  checkinHub: CheckinHub;
 };
 
 export type AppEnv = {

@@ -52,6 +52,22 @@ export const HEAD_END = '<!--head:end-->';
 export type PageHead = { head: string; status?: 200 | 404 };
 export type HeadProvider = (c: Context<AppEnv>, pathname: string) => Promise<PageHead | null>;
 
+/**
+ * The ticket verification pages (docs/product.md#ticket-verification) move to PUBLIC_BASE_URL when opened
+ * on another host: their HTML names that origin in <meta name="turnout-origin">, which the page reads.
+ */
+const ORIGIN_PAGES = /^\/(?:ticket-verification|checkin\/verify)\/[^/]+\/?$/;
+export const originMeta = (pathname: string, baseUrl: string): string => {
+  if (!ORIGIN_PAGES.test(pathname)) return '';
+  let origin: string;
+  try {
+    origin = new URL(baseUrl).origin;
+  } catch {
+    return '';
+  }
+  return `<meta name="turnout-origin" content="${origin.replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`)}">`;
+};
+
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${HEAD_START}<title>Turnout</title>${HEAD_END}</head><body><div id="root"></div><noscript>Turnout needs JavaScript. Run npm run build.</noscript></body></html>`;
 
 /**
@@ -159,10 +175,12 @@ export class Spa {
    */
   private sendPage(c: Context<AppEnv>, pathname: string, head: string, status: 200 | 404) {
     const { file, html } = this.htmlFor(pathname);
-    const key = `${file}\n${head}`;
+    const extra = originMeta(pathname, c.var.deps.env.PUBLIC_BASE_URL);
+    const key = `${file}\n${head}\n${extra}`;
     let page = this.pages.get(key);
     if (!page) {
-      page = { body: bytes(Buffer.from(this.withHead(html, head))) };
+      const withHead = this.withHead(html, head);
+      page = { body: bytes(Buffer.from(extra ? withHead.replace('</head>', `${extra}</head>`) : withHead)) };
       this.pages.set(key, page);
     }
     const headers: Record<string, string> = { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' };

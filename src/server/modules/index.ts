@@ -12,6 +12,7 @@ import { publicEventsRoutes } from './events/public/public.routes.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { MEDIA_UPLOAD_PATH, mediaFileRoutes, mediaUploadRoutes } from './media/media.routes.ts';
 import { devMailboxRoutes } from './outbox/dev-mailbox.routes.ts';
+import { checkinRoutes } from './checkin/checkin.routes.ts';
 import { manageRoutes } from './rsvps/manage.routes.ts';
 import { rsvpRoutes } from './rsvps/rsvps.routes.ts';
 import { themesRoutes } from './themes/themes.routes.ts';
@@ -34,6 +35,7 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/api/dev-mailbox', devMailboxRoutes());
   app.route('/', rsvpRoutes());
   app.route('/', manageRoutes());
+  app.route('/', checkinRoutes());
   app.route('/', ticketRoutes());
   app.route('/', guestsRoutes());
   app.route('/', jobsRoutes());

@@ -103,9 +103,17 @@ export const event_hosts = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     /** Trimmed and lower-cased. */
     email: text('email').notNull(),
+    /** 'cohost' manages the event; 'door' checks its guests in, nothing else (docs/decisions/0011-event-roles.md). */
+    role: text('role', { enum: ['cohost', 'door'] })
+      .notNull()
+      .default('cohost'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.event_id, t.email] }), index('event_hosts_email_idx').on(t.email)],
+  (t) => [
+    primaryKey({ columns: [t.event_id, t.email] }),
+    index('event_hosts_email_idx').on(t.email),
+    check('event_hosts_role', sql`${t.role} IN ('cohost', 'door')`),
+  ],
 );
 
 /** Sign-up invitations for co-hosts without an account: valid for one e-mail address only. */

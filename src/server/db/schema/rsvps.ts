@@ -75,6 +75,8 @@ export const event_rsvps = pgTable(
     legacy_qr: boolean('legacy_qr').notNull().default(false),
     /** When the answer last became 'confirmed' ("RSVP confirmed on …"); null while it is not confirmed. */
     confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+    /** Guests of this RSVP admitted at the door so far ("3 of 5 in"); attended = checked_in_count > 0. */
+    checked_in_count: integer('checked_in_count').notNull().default(0),
     attended: boolean('attended').notNull().default(false),
     checked_in_at: timestamp('checked_in_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -102,6 +104,7 @@ export const event_rsvps = pgTable(
     /** "Find your ticket" looks an address up across events. */
     index('event_rsvps_email_idx').on(t.email),
     check('event_rsvps_guest_count', sql`${t.guest_count} BETWEEN 1 AND 10`),
+    check('event_rsvps_checked_in_count', sql`${t.checked_in_count} >= 0`),
   ],
 );
 

@@ -9,11 +9,12 @@ import { AppError } from '../../errors.ts';
 export type Actor = { id: string; email: string };
 
 /**
- * What an action needs (docs/decisions/0011-event-roles.md): `manage` = the owner or a listed co-host
- * (content and guests); `owner` = the event's owner only (delete, payment settings, the co-host list).
+ * What an action needs (docs/decisions/0011-event-roles.md): `checkin` = anyone on the event's team
+ * (owner, co-host, door staff: the check-in screens); `manage` = the owner or a listed co-host
+ * (content and guests); `owner` = the event's owner only (delete, payment settings, the team).
  * A site admin is nobody special here: admin only opens the dev mailbox.
  */
-export type EventNeed = 'owner' | 'manage';
+export type EventNeed = 'owner' | 'manage' | 'checkin';
 
 /**
  * The authorization rule of every endpoint that touches an event or its guests, as a WHERE condition
@@ -23,15 +24,18 @@ export function eventAccess(actor: Actor, need: EventNeed): SQL {
   const owns = eq(events.user_id, actor.id);
   if (need === 'owner') return owns;
   const email = actor.email.trim().toLowerCase();
+  const roles = need === 'manage' ? sql`and ${event_hosts.role} = 'cohost'` : sql``;
   return or(
     owns,
-    sql`exists (select 1 from ${event_hosts} where ${event_hosts.event_id} = ${events.id} and ${event_hosts.email} = ${email})`,
+    sql`exists (select 1 from ${event_hosts} where ${event_hosts.event_id} = ${events.id} and ${event_hosts.email} = ${email} ${roles})`,
   ) as SQL;
 }
 
-/** 'owner' or 'cohost', computed in the same query. */
+/** 'owner', 'cohost' or 'door', computed in the same query (null when the actor is not on the team). */
 export function roleOf(actor: Actor) {
-  return sql<EventRole>`case when ${events.user_id} = ${actor.id} then 'owner' else 'cohost' end`;
+  const email = actor.email.trim().toLowerCase();
+  return sql<EventRole>`case when ${events.user_id} = ${actor.id} then 'owner'
+    else (select ${event_hosts.role} from ${event_hosts} where ${event_hosts.event_id} = ${events.id} and ${event_hosts.email} = ${email}) end`;
 }
 
 export type OwnerOnlyAction = keyof typeof OWNER_ONLY;

@@ -6,8 +6,8 @@ import { isUuid } from '../../../common/schemas/ids.ts';
 import { type AppError, notFound } from '../../errors.ts';
 import { type Actor, eventAccess, type OwnerOnlyAction, ownerOnly } from './event-access.ts';
 
-/** `manage`: owner or co-host; `owner` names the owner-only action, for the co-host's 403. */
-export type EventAccessNeed = { need: 'manage' } | { need: 'owner'; action: OwnerOnlyAction };
+/** `checkin`: anyone on the team; `manage`: owner or co-host; `owner` names the owner-only action, for the co-host's 403. */
+export type EventAccessNeed = { need: 'manage' | 'checkin' } | { need: 'owner'; action: OwnerOnlyAction };
 
 export type RequireEventAccessOptions = { db: DbOrTx; actor: Actor; id: string; lock?: boolean } & EventAccessNeed;
 

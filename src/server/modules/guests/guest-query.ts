@@ -37,7 +37,7 @@ const searchText = sql`(${event_rsvps.name} || E'\\x1f' || coalesce(${event_rsvp
  * +14155550123), or — for six digits — the door PIN exactly: rsvp_pins' unique (event_id, pin) gives
  * at most one RSVP, looked up once (a scalar subquery), so the OR stays a bitmap of index scans.
  */
-function searchCondition(eventId: string, q: string): SQL {
+export function searchCondition(eventId: string, q: string): SQL {
   const parts: SQL[] = [sql`${searchText} ILIKE ${contains(q)}`];
   const digits = q.replace(/[\s().-]/g, '');
   if (/^\+?\d{3,}$/.test(digits) && digits !== q) parts.push(sql`${searchText} ILIKE ${contains(digits)}`);

@@ -1,3 +1,4 @@
+import type { TeamRole } from '../../../common/event-roles.ts';
 import type { Tx } from '../../db/client.ts';
 import { host_invitations } from '../../db/schema/events.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
@@ -11,6 +12,7 @@ export type CreateHostInvitationOptions = {
   eventTitle: string;
   email: string;
   inviter: string;
+  role: TeamRole;
   now?: Date;
 };
 
@@ -25,12 +27,13 @@ export async function createHostInvitation({
   eventTitle,
   email,
   inviter,
+  role,
   now = new Date(),
 }: CreateHostInvitationOptions) {
   const { token, hash } = newInvitationToken();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   await tx.insert(host_invitations).values({ token_hash: hash, email, event_id: eventId, expires_at: expiresAt });
   const link = `${baseUrl}/auth/accept-invite?token=${encodeURIComponent(token)}`;
-  await enqueueEmail(tx, `host-invite:${hash.slice(0, 32)}`, invitationEmail({ to: email, eventTitle, inviter, link, expiresAt }));
+  await enqueueEmail(tx, `host-invite:${hash.slice(0, 32)}`, invitationEmail({ to: email, eventTitle, inviter, link, expiresAt, role }));
   return { expiresAt };
 }

@@ -1,34 +1,43 @@
+import type { TeamRole } from '../../../common/event-roles.ts';
 import type { EmailPayload } from '../../db/schema/outbox.ts';
 import { escapeHtml } from '../events/html-escape.ts';
 
-type InvitationEmail = { to: string; eventTitle: string; inviter: string; link: string; expiresAt: Date };
+type InvitationEmail = { to: string; eventTitle: string; inviter: string; link: string; expiresAt: Date; role: TeamRole };
+
+/** What each team role is called and may do, as the e-mails say it. */
+const ROLE_TEXT = {
+  cohost: { noun: 'a co-host', verb: 'co-host', does: 'manage the event, its guest list and check-in' },
+  door: { noun: 'door staff', verb: 'check in guests at', does: "check guests in at the event's door" },
+} as const;
 
 const longDate = (d: Date) => d.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
-/** The sign-up invitation for a co-host without an account. */
-export function invitationEmail({ to, eventTitle, inviter, link, expiresAt }: InvitationEmail): EmailPayload {
-  const subject = `You're invited to co-host ${eventTitle}`;
+/** The sign-up invitation for a team member without an account. */
+export function invitationEmail({ to, eventTitle, inviter, link, expiresAt, role }: InvitationEmail): EmailPayload {
+  const r = ROLE_TEXT[role];
+  const subject = `You're invited to ${r.verb} ${eventTitle}`;
   const text = [
-    `${inviter} added you as a co-host of "${eventTitle}" on Turnout.`,
+    `${inviter} added you as ${r.noun} of "${eventTitle}" on Turnout.`,
     '',
-    'Create your account to manage the event, its guest list and check-in:',
+    `Create your account to ${r.does}:`,
     link,
     '',
     `The link works for ${to} only and expires on ${longDate(expiresAt)}.`,
   ].join('\n');
-  const html = `<p>${escapeHtml(inviter)} added you as a co-host of <strong>${escapeHtml(eventTitle)}</strong> on Turnout.</p>
-<p><a href="${escapeHtml(link)}">Create your account</a> to manage the event, its guest list and check-in.</p>
+  const html = `<p>${escapeHtml(inviter)} added you as ${r.noun} of <strong>${escapeHtml(eventTitle)}</strong> on Turnout.</p>
+<p><a href="${escapeHtml(link)}">Create your account</a> to ${escapeHtml(r.does)}.</p>
 <p style="color:#555">The link works for ${escapeHtml(to)} only and expires on ${escapeHtml(longDate(expiresAt))}.</p>`;
   return { to, subject, text, html };
 }
 
-type AddedEmail = { to: string; eventTitle: string; inviter: string; link: string };
+type AddedEmail = { to: string; eventTitle: string; inviter: string; link: string; role: TeamRole };
 
-/** A note to a co-host who already has an account. */
-export function addedAsHostEmail({ to, eventTitle, inviter, link }: AddedEmail): EmailPayload {
-  const subject = `You're now a co-host of ${eventTitle}`;
-  const text = `${inviter} added you as a co-host of "${eventTitle}" on Turnout.\n\nSign in to manage it: ${link}`;
-  const html = `<p>${escapeHtml(inviter)} added you as a co-host of <strong>${escapeHtml(eventTitle)}</strong> on Turnout.</p>
-<p><a href="${escapeHtml(link)}">Sign in to manage it</a>.</p>`;
+/** A note to a team member who already has an account. */
+export function addedAsHostEmail({ to, eventTitle, inviter, link, role }: AddedEmail): EmailPayload {
+  const r = ROLE_TEXT[role];
+  const subject = role === 'cohost' ? `You're now a co-host of ${eventTitle}` : `You're now door staff of ${eventTitle}`;
+  const text = `${inviter} added you as ${r.noun} of "${eventTitle}" on Turnout.\n\nSign in to ${r.does}: ${link}`;
+  const html = `<p>${escapeHtml(inviter)} added you as ${r.noun} of <strong>${escapeHtml(eventTitle)}</strong> on Turnout.</p>
+<p><a href="${escapeHtml(link)}">Sign in</a> to ${escapeHtml(r.does)}.</p>`;
   return { to, subject, text, html };
 }

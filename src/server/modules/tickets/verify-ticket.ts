@@ -22,16 +22,9 @@ export async function verifyTicket(opts: {
   token: string;
   eventId?: string;
 }): Promise<VerifiedTicket | null> {
-  const payload = parseTicketPayload(opts.token);
-  if (!payload) return null;
-  let match: SQL;
-  if (payload.kind === 'token') {
-    const claim = verifyTicketToken({ key: opts.signingKey, token: payload.token });
-    if (!claim) return null;
-    match = eq(event_rsvps.qr_nonce, claim.nonce);
-  } else {
-    match = and(eq(event_rsvps.id, payload.verificationCode), eq(event_rsvps.legacy_qr, true), eq(event_rsvps.qr_version, 1))!;
-  }
+  const found = ticketMatch(opts.signingKey, opts.token);
+  if (!found) return null;
+  const { match, via } = found;
   const [row] = await opts.db
     .select({
       id: event_rsvps.id,
@@ -45,5 +38,20 @@ export async function verifyTicket(opts: {
   if (!row) return null;
   if (opts.eventId && row.event_id !== opts.eventId) return null;
   if (row.status !== 'confirmed' && row.payment_status !== 'paid') return null;
-  return { rsvpId: row.id, eventId: row.event_id, via: payload.kind };
+  return { rsvpId: row.id, eventId: row.event_id, via };
+}
+
+/**
+ * The WHERE condition that finds the RSVP a scanned QR's content names (see verifyTicket for the
+ * rules), or null when it cannot be a ticket of ours (bad shape, bad MAC: no query needed).
+ */
+export function ticketMatch(signingKey: string, code: string): { match: SQL; via: 'token' | 'legacy' } | null {
+  const payload = parseTicketPayload(code);
+  if (!payload) return null;
+  if (payload.kind === 'token') {
+    const claim = verifyTicketToken({ key: signingKey, token: payload.token });
+    return claim ? { match: eq(event_rsvps.qr_nonce, claim.nonce), via: 'token' } : null;
+  }
+  const legacy = and(eq(event_rsvps.id, payload.verificationCode), eq(event_rsvps.legacy_qr, true), eq(event_rsvps.qr_version, 1));
+  return { match: legacy as SQL, via: 'legacy' };
 }

@@ -1,25 +1,32 @@
 import { Mail, Trash2, UserPlus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { OWNER_ONLY } from '../../../common/event-roles.ts';
+import { OWNER_ONLY, type TeamRole } from '../../../common/event-roles.ts';
 import { MSG } from '../../../common/messages.ts';
 import { ZEmail } from '../../../common/schemas/email.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { EMAIL_INPUT, Input } from '../../components/ui/input.tsx';
+import { EMAIL_INPUT, Input, Select } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorCode } from '../../lib/error-code.ts';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { notify } from '../../lib/toast.ts';
-import { normaliseHostEmail, useAddHost, useHosts, useRemoveHost } from './api/hosts.ts';
+import { normaliseHostEmail, useAddHost, useHosts, useRemoveHost, useSetHostRole } from './api/hosts.ts';
+
+/** What each team role may do, as the list and the role choice name it. */
+const ROLE_LABEL: Record<TeamRole, string> = { cohost: 'Co-host', door: 'Door staff' };
+const ROLE_TEXT: Record<TeamRole, string> = { cohost: 'co-host', door: 'door staff' };
 
 /**
- * Host e-mails (docs/product.md#co-hosts): other people who can manage this event, oldest first. Only the owner adds
- * and removes them (`canManage`); a co-host sees the list.
+ * The event's team (docs/product.md#co-hosts): co-hosts (manage the event) and door staff (its check-in only),
+ * oldest first. Only the owner adds and removes them and changes their role (`canManage`); a co-host sees the list.
  */
 export function CohostsSection({ eventId, canManage }: { eventId: string; canManage: boolean }) {
   const hosts = useHosts(eventId);
   const add = useAddHost(eventId);
   const remove = useRemoveHost(eventId);
+  const setRole = useSetHostRole(eventId);
   const [email, setEmail] = useState('');
+  const [role, setNewRole] = useState<TeamRole>('cohost');
+  const roleId = useId();
   const [status, setStatus] = useState('');
   const inputId = useId();
   const headingId = useId();
@@ -36,15 +43,24 @@ export function CohostsSection({ eventId, canManage }: { eventId: string; canMan
       return;
     }
     try {
-      await add.mutateAsync(value);
+      await add.mutateAsync({ email: value, role });
       setEmail('');
-      setStatus(`${value} added as a co-host.`);
+      setStatus(`${value} added as ${ROLE_TEXT[role]}.`);
     } catch (err) {
       const code = errorCode(err);
       if (code === 'conflict') notify.error(MSG.emailAlreadyAdded, MSG.emailAlreadyAddedText);
       else if (code === 'validation_failed' || code === 'bad_request')
         notify.error(MSG.invalidEmail, fieldErrorsOf(err)?.email ?? MSG.invalidEmailText);
       else notify.error('Failed to add co-host', toUserMessage(err));
+    }
+  }
+
+  async function onRole(hostEmail: string, next: TeamRole) {
+    try {
+      await setRole.mutateAsync({ email: hostEmail, role: next });
+      setStatus(`${hostEmail} is now ${ROLE_TEXT[next]}.`);
+    } catch (err) {
+      notify.error('Failed to change the role', toUserMessage(err));
     }
   }
 
@@ -65,7 +81,7 @@ export function CohostsSection({ eventId, canManage }: { eventId: string; canMan
         </h3>
         <p className="text-sm text-ink/70">
           {canManage
-            ? 'They can edit this event and see its guests. People without an account get an invitation e-mail.'
+            ? 'Co-hosts edit this event and see its guests; door staff only check its guests in. People without an account get an invitation e-mail.'
             : OWNER_ONLY.hosts}
         </p>
       </div>
@@ -91,8 +107,23 @@ export function CohostsSection({ eventId, canManage }: { eventId: string; canMan
               <Mail className="size-4 shrink-0 text-ink/50" aria-hidden="true" />
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm">{h.email}</span>
-                {h.has_account ? null : <span className="block text-xs text-ink/70">Invited · no account yet</span>}
+                <span className="block text-xs text-ink/70">
+                  {canManage ? null : `${ROLE_LABEL[h.role]}${h.has_account ? '' : ' · '}`}
+                  {h.has_account ? null : 'Invited · no account yet'}
+                </span>
               </span>
+              {canManage ? (
+                <Select
+                  aria-label={`Role of ${h.email}`}
+                  value={h.role}
+                  disabled={setRole.isPending && setRole.variables?.email === h.email}
+                  onChange={(e) => onRole(h.email, e.target.value as TeamRole)}
+                  className="h-11 w-auto shrink-0 text-sm"
+                >
+                  <option value="cohost">{ROLE_LABEL.cohost}</option>
+                  <option value="door">{ROLE_LABEL.door}</option>
+                </Select>
+              ) : null}
               {canManage ? (
                 <Button
                   variant="ghost"
@@ -111,7 +142,7 @@ export function CohostsSection({ eventId, canManage }: { eventId: string; canMan
       )}
 
       {canManage ? (
-        <form onSubmit={onAdd} noValidate className="flex gap-2">
+        <form onSubmit={onAdd} noValidate className="flex flex-wrap gap-2">
           <label htmlFor={inputId} className="sr-only">
             Co-host e-mail
           </label>
@@ -122,8 +153,15 @@ export function CohostsSection({ eventId, canManage }: { eventId: string; canMan
             placeholder="cohost@example.com"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            className="min-w-0 flex-1"
+            className="min-w-0 flex-1 basis-48"
           />
+          <label htmlFor={roleId} className="sr-only">
+            Role
+          </label>
+          <Select id={roleId} value={role} onChange={(e) => setNewRole(e.target.value as TeamRole)} className="w-auto">
+            <option value="cohost">{ROLE_LABEL.cohost}</option>
+            <option value="door">{ROLE_LABEL.door}</option>
+          </Select>
           <Button type="submit" variant="outline" disabled={add.isPending}>
             <UserPlus aria-hidden="true" />
             {add.isPending ? 'Adding…' : 'Add'}

@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, Users } from 'lucide-react';
+import { ArrowLeft, CalendarDays, ScanLine, Users } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
@@ -6,14 +6,15 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useEvents } from '../../features/events/api/get-events.ts';
 import { EventGuestsDialog } from '../../features/guests/event-guests-dialog.tsx';
 import { EventsTab } from './events-tab.tsx';
+import { CheckinTab } from './checkin-tab.tsx';
 import { GuestListTab } from './guest-list-tab.tsx';
 
-const TABS = ['events', 'guest-list'] as const;
+const TABS = ['events', 'guest-list', 'checkin'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * ?tab= picks the tab (docs/product.md#admin-events): tab=guest-list opens the Guest List; any other value
- * (including tab=checkin) shows Events; check-in has its own area (/checkin).
+ * ?tab= picks the tab (docs/product.md#admin-events): tab=guest-list opens the Guest List, tab=checkin the
+ * Check-in entry (which leads to the check-in area, /checkin); any other value shows Events.
  */
 function tabFrom(value: string | null): Tab {
   return (TABS as readonly string[]).includes(value ?? '') ? (value as Tab) : 'events';
@@ -41,7 +42,7 @@ function GuestsFromUrl() {
 export function Component() {
   const [params, setParams] = useSearchParams();
   const tab = tabFrom(params.get('tab'));
-  useDocumentTitle(tab === 'events' ? 'Events' : 'Guest List');
+  useDocumentTitle(tab === 'events' ? 'Events' : tab === 'checkin' ? 'Check-in' : 'Guest List');
 
   return (
     <div className="min-h-dvh">
@@ -79,12 +80,19 @@ export function Component() {
               <Users aria-hidden="true" />
               Guest List
             </TabsTrigger>
+            <TabsTrigger value="checkin" className="flex-1 max-sm:[&_svg]:hidden sm:flex-none">
+              <ScanLine aria-hidden="true" />
+              Check-in
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="events">
             <EventsTab />
           </TabsContent>
           <TabsContent value="guest-list">
             <GuestListTab />
+          </TabsContent>
+          <TabsContent value="checkin">
+            <CheckinTab eventId={params.get('event')} />
           </TabsContent>
         </Tabs>
         <GuestsFromUrl />

@@ -1,3 +1,4 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,6 +10,8 @@ import { useAcceptInvitation, useInvitation } from '../../features/events/api/in
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/constants.ts';
 import { PASSWORD_TOO_SHORT } from '../../../common/messages.ts';
 import { LoadFailed } from '../../components/page-states.tsx';
+import { checkinEventsQuery } from '../../features/checkin/api/checkin.ts';
+import { checkinHref } from '../../../common/hrefs.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { errorCode } from '../../lib/error-code.ts';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
@@ -19,7 +22,7 @@ const notify = {
   error: (title: string, text?: string) => void import('../../lib/toast.ts').then((m) => m.notify.error(title, text)),
 };
 
-/** /auth/accept-invite?token=…: an invited co-host makes their account, then manages the event. */
+/** /auth/accept-invite?token=…: an invited co-host or door staff member makes their account, then manages or checks in the event. */
 export function Component() {
   useDocumentTitle('Accept invitation');
   const [params] = useSearchParams();
@@ -70,8 +73,24 @@ function Invalid({ text }: { text: string }) {
   );
 }
 
+/**
+ * Where a new team member lands (docs/product.md#co-hosts): door staff of every event they are on (the
+ * invitation does not say the role) go to check-in, anyone who manages an event to the admin.
+ */
+async function landingAfterAccept(qc: QueryClient): Promise<string> {
+  try {
+    const events = await qc.fetchQuery(checkinEventsQuery());
+    const first = events[0];
+    if (first && events.every((e) => e.role === 'door')) return checkinHref('index', events.length === 1 ? first.id : null);
+  } catch {
+    // the admin is the safe default
+  }
+  return '/auth/admin';
+}
+
 function AcceptForm({ token, email, eventTitle }: { token: string; email: string; eventTitle: string }) {
   const accept = useAcceptInvitation();
+  const qc = useQueryClient();
   const navigate = useNavigate();
   const [errors, setErrors] = useState<{ password?: string; name?: string }>({});
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -87,8 +106,12 @@ function AcceptForm({ token, email, eventTitle }: { token: string; email: string
     if (found.password) return passwordRef.current?.focus();
     try {
       await accept.mutateAsync({ token, password, ...(name ? { name } : {}) });
-      notify.success('Welcome to Turnout!', `You can now manage ${eventTitle}.`);
-      navigate('/auth/admin', { replace: true });
+      const to = await landingAfterAccept(qc);
+      notify.success(
+        'Welcome to Turnout!',
+        to.startsWith('/checkin') ? `You can now check in guests of ${eventTitle}.` : `You can now manage ${eventTitle}.`,
+      );
+      navigate(to, { replace: true });
     } catch (err) {
       const fields = fieldErrorsOf(err);
       if (fields) setErrors(fields);
@@ -99,7 +122,7 @@ function AcceptForm({ token, email, eventTitle }: { token: string; email: string
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div>
-        <h1 className="text-xl font-semibold">You're invited to co-host</h1>
+        <h1 className="text-xl font-semibold">You're invited to join the team</h1>
         <p className="mt-1 text-sm text-ink/70">
           <span className="font-medium text-ink">{eventTitle}</span>. Choose a password to create your account.
         </p>

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZEmail } from '../../../../common/schemas/email.ts';
-import { ZHostEmail } from '../../../../common/schemas/events.ts';
+import { ZHostInput, ZHostRole } from '../../../../common/schemas/checkin.ts';
 import { ZHostAnswer, ZHostList } from '../../../../common/schemas/responses.ts';
 import { currentUser, requireUser } from '../../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../../http/openapi.ts';
@@ -9,6 +9,7 @@ import { ZEventIdParam } from '../event-access.ts';
 import { addHost } from './add-host.ts';
 import { listHosts } from './list-hosts.ts';
 import { removeHost } from './remove-host.ts';
+import { setHostRole } from './set-host-role.ts';
 
 const ZId = z.object({ id: ZEventIdParam });
 
@@ -26,11 +27,20 @@ const listRoute = createRoute({
 const addRoute = createRoute({
   method: 'post',
   path: '/{id}/hosts',
-  summary: 'Add a co-host by e-mail (owner only): an invitation or a note is e-mailed',
+  summary: 'Add a co-host or door staff by e-mail (owner only): an invitation or a note is e-mailed',
   tags,
   security: signedIn,
-  request: { params: ZId, ...jsonBody(ZHostEmail) },
+  request: { params: ZId, ...jsonBody(ZHostInput) },
   responses: { 201: json('Added', ZHostAnswer), ...errors(400, 401, 403, 404, 409, 413, 415) },
+});
+const roleRoute = createRoute({
+  method: 'patch',
+  path: '/{id}/hosts/{email}',
+  summary: "Change a team member's role: co-host or door staff (owner only)",
+  tags,
+  security: signedIn,
+  request: { params: ZId.extend({ email: ZEmail }), ...jsonBody(ZHostRole) },
+  responses: { 200: json('Changed', ZHostAnswer), ...errors(400, 401, 403, 404, 413, 415) },
 });
 const removeRoute = createRoute({
   method: 'delete',
@@ -60,9 +70,21 @@ export function hostsRoutes() {
       baseUrl: env.PUBLIC_BASE_URL,
       actor: currentUser(c),
       eventId: c.req.valid('param').id,
-      email: c.req.valid('json').email,
+      ...c.req.valid('json'),
     });
     return c.json({ host }, 201);
+  });
+  r.openapi(roleRoute, async (c) => {
+    const { id, email } = c.req.valid('param');
+    const host = await setHostRole({
+      db: c.var.deps.db,
+      log: c.var.log,
+      actor: currentUser(c),
+      eventId: id,
+      email,
+      role: c.req.valid('json').role,
+    });
+    return c.json({ host }, 200);
   });
   r.openapi(removeRoute, async (c) => {
     const { id, email } = c.req.valid('param');

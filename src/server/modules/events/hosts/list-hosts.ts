@@ -14,11 +14,12 @@ export async function listHosts({ db, actor, eventId }: ListHostsOptions): Promi
   const rows = await db
     .select({
       email: event_hosts.email,
+      role: event_hosts.role,
       created_at: event_hosts.created_at,
       has_account: sql<boolean>`exists (select 1 from ${user} where ${user.email} = ${event_hosts.email})`,
     })
     .from(event_hosts)
     .where(eq(event_hosts.event_id, eventId))
     .orderBy(asc(event_hosts.created_at), asc(event_hosts.email));
-  return rows.map((r) => ({ email: r.email, created_at: r.created_at.toISOString(), has_account: r.has_account }));
+  return rows.map((r) => ({ email: r.email, role: r.role, created_at: r.created_at.toISOString(), has_account: r.has_account }));
 }

@@ -2,7 +2,10 @@ import { BoundedCache } from '../../../../common/bounded-cache.ts';
 import type { TPublicEvent } from '../../../../common/schemas/events.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Logger } from '../../../logger.ts';
-import { EventChangeListener } from './event-change-listener.ts';
+import { PgListener } from '../../../db/pg-listener.ts';
+
+/** The channel the events table's trigger notifies (payload: the event id) on every UPDATE or DELETE (migration 0002). */
+export const EVENT_CHANGED_CHANNEL = 'turnout_event_changed';
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 5_000;
@@ -24,7 +27,7 @@ export class PublicEventCache {
   private readonly idBySlug = new BoundedCache<string, string>({ maxEntries: MAX_ENTRIES, ttlMs: TTL_MS });
   private generation = 0;
   private live = false;
-  private listener: EventChangeListener | undefined;
+  private listener: PgListener | undefined;
   private closed = false;
 
   constructor(private readonly opts: PublicEventCacheOptions) {}
@@ -36,7 +39,8 @@ export class PublicEventCache {
   /** Starts the LISTEN connection unless started or closed; the cache serves nothing until it is up. */
   listen() {
     if (this.listener || this.closed) return;
-    this.listener = new EventChangeListener(
+    this.listener = new PgListener(
+      EVENT_CHANGED_CHANNEL,
       this.opts.db.$client,
       { onChange: (id) => this.invalidate(id), onConnected: () => this.setLive(true), onDisconnected: () => this.setLive(false) },
       this.opts.log,

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TeamRole } from '../../../../common/event-roles.ts';
 import type { THost } from '../../../../common/schemas/events.ts';
 import { api } from '../../../lib/api.ts';
 import { eventKeys } from './keys.ts';
@@ -12,7 +13,7 @@ export function normaliseHostEmail(email: string): string {
 
 const byCreatedAt = (a: THost, b: THost) => Date.parse(a.created_at) - Date.parse(b.created_at);
 
-/** Co-hosts of an event, oldest first (docs/product.md#co-hosts). */
+/** The event's team (co-hosts and door staff), oldest first (docs/product.md#co-hosts). */
 export const hostsQuery = (eventId: string) =>
   queryOptions({
     queryKey: eventKeys.hosts(eventId),
@@ -26,8 +27,22 @@ export function useHosts(eventId: string) {
 export function useAddHost(eventId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => api<unknown>(path(eventId), { method: 'POST', body: { email: normaliseHostEmail(email) } }),
+    mutationFn: ({ email, role }: { email: string; role: TeamRole }) =>
+      api<unknown>(path(eventId), { method: 'POST', body: { email: normaliseHostEmail(email), role } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: eventKeys.hosts(eventId) }),
+  });
+}
+
+/** Co-host ↔ door staff (docs/product.md#co-hosts); owner only. */
+export function useSetHostRole(eventId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ email, role }: { email: string; role: TeamRole }) =>
+      api<{ host: THost }>(`${path(eventId)}/${encodeURIComponent(normaliseHostEmail(email))}`, { method: 'PATCH', body: { role } }),
+    onSuccess: ({ host }) => {
+      qc.setQueryData<THost[]>(eventKeys.hosts(eventId), (old) => old?.map((h) => (h.email === host.email ? host : h)));
+      return qc.invalidateQueries({ queryKey: eventKeys.hosts(eventId) });
+    },
   });
 }
 

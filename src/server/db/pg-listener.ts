@@ -1,15 +1,12 @@
 import pg from 'pg';
-import type { Logger } from '../../../logger.ts';
-
-/** The channel the events table's trigger notifies (payload: the event id) on every UPDATE or DELETE. */
-export const EVENT_CHANGED_CHANNEL = 'turnout_event_changed';
+import type { Logger } from '../logger.ts';
 
 const BACKOFF_MIN_MS = 100;
 const BACKOFF_MAX_MS = 5_000;
 
 export type ListenerHooks = {
-  /** An event changed in some process (including this one). */
-  onChange: (eventId: string) => void;
+  /** A notification on the channel, from some process (including this one). */
+  onChange: (payload: string) => void;
   /** Connected (again): notifications may have been missed while down, so start afresh. */
   onConnected: () => void;
   /** Disconnected: until onConnected, nothing heard means nothing. */
@@ -17,16 +14,18 @@ export type ListenerHooks = {
 };
 
 /**
- * One dedicated connection that LISTENs for event changes and reconnects with backoff when it drops.
- * It stops for good on stop() (shutdown, before the pool closes) or once the pool it was made from is ended.
+ * One dedicated connection that LISTENs on one channel and reconnects with backoff when it drops (the
+ * public event cache, the check-in stream). It stops for good on stop() (shutdown, before the pool
+ * closes) or once the pool it was made from is ended.
  */
-export class EventChangeListener {
+export class PgListener {
   private client: pg.Client | undefined;
   private stopped = false;
   private backoff = BACKOFF_MIN_MS;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
+    private readonly channel: string,
     private readonly pool: pg.Pool,
     private readonly hooks: ListenerHooks,
     private readonly log: Logger,
@@ -54,13 +53,13 @@ export class EventChangeListener {
     const client = new pg.Client({ ...this.pool.options, keepAlive: true });
     this.client = client;
     client.on('notification', (msg) => {
-      if (msg.channel === EVENT_CHANGED_CHANNEL && msg.payload) this.hooks.onChange(msg.payload);
+      if (msg.channel === this.channel && msg.payload) this.hooks.onChange(msg.payload);
     });
     client.on('error', (err) => this.down(client, err));
     client.on('end', () => this.down(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${EVENT_CHANGED_CHANNEL}`);
+      await client.query(`LISTEN ${this.channel}`);
     } catch (err) {
       this.down(client, err);
       return;
@@ -76,7 +75,7 @@ export class EventChangeListener {
     this.hooks.onDisconnected();
     client.end().catch(() => {});
     if (this.done) return;
-    this.log.warn({ err, retryMs: this.backoff }, 'event change listener lost its connection; public event cache off until it reconnects');
+    this.log.warn({ err, retryMs: this.backoff, channel: this.channel }, 'LISTEN connection lost; reconnecting');
     this.timer = setTimeout(() => void this.connect(), this.backoff);
     this.timer.unref();
     this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX_MS);

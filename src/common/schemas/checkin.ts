@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { TEAM_ROLES } from '../event-roles.ts';
+import { zEmail } from './email.ts';
+import { zUuid } from './ids.ts';
+import { zText } from './text.ts';
+import { MSG } from '../messages.ts';
+
+/**
+ * Door check-in (docs/product.md#check-in, docs/decisions/0013-check-in.md): the requests of the
+ * check-in API. Every /api/checkin route needs a signed-in member of the event's team — its owner, a
+ * co-host or door staff (eventAccess(actor, 'checkin')); 401 signed out, 404 for anyone else. Answers
+ * are the Z… schemas of responses.ts named below.
+ *
+ *   GET  /api/checkin/events                         → ZCheckinEventList (events the user may check in, soonest first)
+ *   GET  /api/checkin/{eventId}/stats                → ZCheckinStats (guests and RSVPs: total, checked in, pending)
+ *   GET  /api/checkin/{eventId}/stream               → text/event-stream: `event: stats` + ZCheckinStats JSON at once
+ *                                                      and after every check-in or undo of the event, from any process;
+ *                                                      a `: ping` comment every 15 s
+ *   POST /api/checkin/{eventId}/verify   ZVerifyCode  → ZCheckinVerdict (no change: what a scan would find)
+ *   POST /api/checkin/{eventId}/redeem   ZRedeem      → ZCheckinVerdict (admits `count` guests, default all remaining)
+ *   POST /api/checkin/{eventId}/undo     ZUndo        → ZCheckinVerdict (takes back `count` admissions, default all)
+ *   GET  /api/checkin/{eventId}/search?q=            → ZCheckinSearch (name, e-mail, phone or PIN; 20 at most)
+ *   POST /api/ticket-verification        ZVerifyTicket → ZTicketVerification: for anyone; a team member of the
+ *                                                      ticket's event gets the verdict, anyone else only
+ *                                                      whether it is valid and for which event
+ * Hosts (owner only for changes): POST /api/events/{id}/hosts { email, role?: 'cohost' | 'door' },
+ *   PATCH /api/events/{id}/hosts/{email} { role } → ZHostAnswer; ZHost carries `role`.
+ *
+ * A redeem or undo carries a client nonce (one per scan, kept by the device; a retry with the same nonce
+ * answers the original verdict with `replay: true` and changes nothing), the scan time as the device saw
+ * it and a device label: a later offline scanner queues scans and syncs them. Every attempt, refused or
+ * not, is kept in the append-only check-in log with its reason.
+ */
+
+/** What staff typed or scanned: a QR's content (our token, its verification URL, a legacy payload) or a 6-digit PIN. */
+const code = zText({ error: 'Scan a ticket or type its PIN.' }).min(1, 'Scan a ticket or type its PIN.').max(4096, 'This is not a ticket.');
+
+export const ZVerifyCode = z.object({ code });
+
+const nonce = z.string({ error: 'A client nonce is needed.' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'Use 8 to 64 letters, digits, - or _.');
+const device = zText().max(60, 'Use at most 60 characters.').optional();
+const scannedAt = z.iso.datetime({ offset: true, error: 'Use an ISO date and time.' }).optional();
+const count = z
+  .number({ error: 'Admit 1 to 10 guests.' })
+  .int('Admit 1 to 10 guests.')
+  .min(1, 'Admit 1 to 10 guests.')
+  .max(10, 'Admit 1 to 10 guests.')
+  .optional();
+
+/** Admit: by scanned/typed `code`, or by `rsvp_id` (from search). */
+export const ZRedeem = z
+  .object({ code: code.optional(), rsvp_id: zUuid('Unknown guest.').optional(), count, nonce, scanned_at: scannedAt, device })
+  .refine((v) => Boolean(v.code) !== Boolean(v.rsvp_id), { message: 'Give a ticket code or a guest, not both.', path: ['code'] });
+export type TRedeem = z.input<typeof ZRedeem>;
+
+/** Take back admissions of one RSVP (default: all of them). */
+export const ZUndo = z.object({ rsvp_id: zUuid('Unknown guest.'), count, nonce, scanned_at: scannedAt, device });
+export type TUndo = z.input<typeof ZUndo>;
+
+export const ZCheckinSearchQuery = z.object({ q: zText().max(100, 'Use at most 100 characters.').default('') });
+
+/** The public verification page: the QR's content and, optionally, the event staff selected. */
+export const ZVerifyTicket = z.object({ code, event_id: zUuid(MSG.eventNotFound).optional() });
+
+/** Inviting a team member: co-host (manages the event) or door staff (its check-in only). */
+export const ZHostInput = z.object({ email: zEmail(MSG.invalidEmailText), role: z.enum(TEAM_ROLES).default('cohost') });
+export const ZHostRole = z.object({ role: z.enum(TEAM_ROLES) });
+
+export { CHECKIN_REFUSALS, type CheckinRefusal } from '../constants.ts';

@@ -1,0 +1,67 @@
+import { and, desc, eq, gt } from 'drizzle-orm';
+import { VERIFICATION_CODE_SHOWN } from '../../../common/constants.ts';
+import type { TCheckinGuest } from '../../../common/schemas/responses.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { user } from '../../db/schema/auth.ts';
+import { checkins } from '../../db/schema/checkins.ts';
+import { event_rsvps } from '../../db/schema/rsvps.ts';
+
+/** The RSVP columns a verdict shows: no e-mail (door staff see what the card shows, nothing more). */
+export const guestColumns = {
+  rsvp_id: event_rsvps.id,
+  event_id: event_rsvps.event_id,
+  name: event_rsvps.name,
+  phone: event_rsvps.phone,
+  guest_count: event_rsvps.guest_count,
+  checked_in_count: event_rsvps.checked_in_count,
+  status: event_rsvps.status,
+  payment_status: event_rsvps.payment_status,
+  qr_code_data: event_rsvps.qr_code_data,
+  checked_in_at: event_rsvps.checked_in_at,
+};
+
+export type GuestRow = {
+  rsvp_id: string;
+  event_id: string;
+  name: string;
+  phone: string | null;
+  guest_count: number;
+  checked_in_count: number;
+  status: 'confirmed' | 'maybe' | 'declined';
+  payment_status: string | null;
+  qr_code_data: string | null;
+  checked_in_at: Date | null;
+};
+
+/** Admitted at the door only when confirmed, or paid (docs/product.md#tickets-and-qr-codes). */
+export const admissible = (g: Pick<GuestRow, 'status' | 'payment_status'>) => g.status === 'confirmed' || g.payment_status === 'paid';
+
+/** The verification code as the card shows it: its first 16 characters (the token, or the RSVP id of a legacy ticket). */
+export const codePrefix = (g: Pick<GuestRow, 'qr_code_data' | 'rsvp_id'>) =>
+  (g.qr_code_data ?? g.rsvp_id).slice(0, VERIFICATION_CODE_SHOWN);
+
+/** The guest as a verdict shows it, with their last admission (when, by whom, on which device). */
+export async function toCheckinGuest(db: DbOrTx, g: GuestRow): Promise<TCheckinGuest> {
+  const [last] = await db
+    .select({ at: checkins.scanned_at, by: user.name, email: user.email, device: checkins.device })
+    .from(checkins)
+    .leftJoin(user, eq(user.id, checkins.user_id))
+    .where(and(eq(checkins.rsvp_id, g.rsvp_id), eq(checkins.kind, 'entry'), gt(checkins.admitted, 0)))
+    .orderBy(desc(checkins.received_at))
+    .limit(1);
+  return {
+    rsvp_id: g.rsvp_id,
+    name: g.name,
+    phone: g.phone,
+    guest_count: g.guest_count,
+    checked_in_count: g.checked_in_count,
+    status: g.status,
+    payment_status: g.payment_status,
+    code_prefix: codePrefix(g),
+    checked_in_at: g.checked_in_at?.toISOString() ?? null,
+    last_checkin:
+      last && g.checked_in_count > 0
+        ? { at: last.at.toISOString(), by: last.by?.trim() || last.email?.split('@')[0] || null, device: last.device }
+        : null,
+  };
+}

@@ -1,0 +1,97 @@
+import type { TCheckinStats } from '../../../common/schemas/responses.ts';
+import type { Db } from '../../db/client.ts';
+import { PgListener } from '../../db/pg-listener.ts';
+import type { Logger } from '../../logger.ts';
+import { checkinStats } from './checkin-stats.ts';
+
+/** Notified (payload: the event id) by every admission or undo, on commit, from any process. */
+export const CHECKIN_CHANNEL = 'turnout_checkin';
+
+/** A burst of scans sends one update per event at most this often. */
+const COALESCE_MS = 50;
+
+type Subscriber = (stats: TCheckinStats) => void;
+
+/**
+ * The live check-in stream of one app (docs/decisions/0013-check-in.md): the devices watching an event
+ * subscribe here; a LISTEN connection (started with the first subscriber) hears every check-in of any
+ * process, and the hub reads that event's stats once per burst and pushes them to its subscribers.
+ * close() ends the connection and drops the subscribers.
+ */
+export class CheckinHub {
+  private readonly subscribers = new Map<string, Set<Subscriber>>();
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+  private listener: PgListener | undefined;
+  private closed = false;
+
+  constructor(private readonly opts: { db: Db; log: Logger }) {}
+
+  /** Calls `fn` with the event's stats after every change; returns the unsubscribe. */
+  subscribe(eventId: string, fn: Subscriber): () => void {
+    this.listen();
+    let set = this.subscribers.get(eventId);
+    if (!set) {
+      set = new Set();
+      this.subscribers.set(eventId, set);
+    }
+    set.add(fn);
+    return () => {
+      set.delete(fn);
+      if (!set.size) this.subscribers.delete(eventId);
+    };
+  }
+
+  /** Devices watching, over all events (tests, metrics). */
+  get size() {
+    let n = 0;
+    for (const s of this.subscribers.values()) n += s.size;
+    return n;
+  }
+
+  private listen() {
+    if (this.listener || this.closed) return;
+    this.listener = new PgListener(
+      CHECKIN_CHANNEL,
+      this.opts.db.$client,
+      {
+        onChange: (eventId) => this.changed(eventId),
+        // Reconnected: changes may have been missed meanwhile, so everyone gets fresh figures.
+        onConnected: () => {
+          for (const id of this.subscribers.keys()) this.changed(id);
+        },
+        onDisconnected: () => {},
+      },
+      this.opts.log,
+    );
+    this.listener.start();
+  }
+
+  private changed(eventId: string) {
+    if (!this.subscribers.has(eventId) || this.pending.has(eventId)) return;
+    const timer = setTimeout(() => {
+      this.pending.delete(eventId);
+      void this.push(eventId);
+    }, COALESCE_MS);
+    timer.unref();
+    this.pending.set(eventId, timer);
+  }
+
+  private async push(eventId: string) {
+    const set = this.subscribers.get(eventId);
+    if (!set?.size) return;
+    try {
+      const stats = await checkinStats(this.opts.db, eventId);
+      for (const fn of set) fn(stats);
+    } catch (err) {
+      this.opts.log.warn({ err, eventId }, 'check-in stats for the live stream failed');
+    }
+  }
+
+  async close() {
+    this.closed = true;
+    for (const t of this.pending.values()) clearTimeout(t);
+    this.pending.clear();
+    this.subscribers.clear();
+    await this.listener?.stop();
+  }
+}

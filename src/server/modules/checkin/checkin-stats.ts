@@ -1,0 +1,27 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { TCheckinStats } from '../../../common/schemas/responses.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { event_rsvps } from '../../db/schema/rsvps.ts';
+
+/**
+ * Total / Checked In / Pending of an event's admissible answers (confirmed, or paid), in guests (party
+ * sizes and admissions: "3 of 5 in" counts 3) and in RSVPs (one admitted guest makes an RSVP checked in).
+ * One aggregate over the event's RSVPs (event_rsvps_event_created_idx).
+ */
+export async function checkinStats(db: DbOrTx, eventId: string): Promise<TCheckinStats> {
+  const [row] = await db
+    .select({
+      guests: sql<number>`coalesce(sum(${event_rsvps.guest_count}), 0)::int`,
+      guests_in: sql<number>`coalesce(sum(least(${event_rsvps.checked_in_count}, ${event_rsvps.guest_count})), 0)::int`,
+      rsvps: sql<number>`count(*)::int`,
+      rsvps_in: sql<number>`count(*) filter (where ${event_rsvps.checked_in_count} > 0)::int`,
+    })
+    .from(event_rsvps)
+    .where(and(eq(event_rsvps.event_id, eventId), or(eq(event_rsvps.status, 'confirmed'), eq(event_rsvps.payment_status, 'paid'))));
+  const r = row!;
+  return {
+    event_id: eventId,
+    guests: { total: r.guests, checked_in: r.guests_in, pending: r.guests - r.guests_in },
+    rsvps: { total: r.rsvps, checked_in: r.rsvps_in, pending: r.rsvps - r.rsvps_in },
+  };
+}

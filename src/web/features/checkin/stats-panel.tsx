@@ -1,0 +1,36 @@
+import type { TCheckinStats } from '../../../common/schemas/responses.ts';
+
+type Counts = TCheckinStats['guests'];
+
+function Row({ label, counts }: { label: string; counts: Counts }) {
+  const cells = [
+    ['Total', counts.total],
+    ['Checked In', counts.checked_in],
+    ['Pending', counts.pending],
+  ] as const;
+  return (
+    <section aria-label={label} className="grid gap-2">
+      <h2 className="text-sm font-semibold tracking-wide text-white/70 uppercase">{label}</h2>
+      <dl className="grid grid-cols-3 gap-2">
+        {cells.map(([name, value]) => (
+          <div key={name} className="rounded-xl border border-white/15 bg-white/5 px-3 py-3">
+            <dt className="text-sm text-white/75">{name}</dt>
+            <dd className="text-3xl font-bold tabular-nums" data-stat={`${label.toLowerCase()}-${name.toLowerCase().replace(' ', '-')}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** Total, Checked In and Pending, counted in guests (party sizes) and in RSVPs (docs/product.md#check-in). */
+export function StatsPanel({ stats }: { stats: TCheckinStats }) {
+  return (
+    <div className="grid gap-4">
+      <Row label="Guests" counts={stats.guests} />
+      <Row label="RSVPs" counts={stats.rsvps} />
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { Check, Search, Undo2 } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Navigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { checkinHref } from '../../../common/hrefs.ts';
+import type { TCheckinSearch } from '../../../common/schemas/responses.ts';
+import { Loading } from '../../components/ui/spinner.tsx';
+import { checkinSearchQuery, useCheckinEvents } from '../../features/checkin/api/checkin.ts';
+import { AuthRequired, CheckinShell, darkButton, darkInput } from '../../features/checkin/checkin-shell.tsx';
+import { useAttendance } from '../../features/checkin/use-attendance.ts';
+import { useEventParam } from '../../features/checkin/use-event-param.ts';
+import { formatPin } from '../../features/rsvp/format.ts';
+import { useSession } from '../../lib/auth.ts';
+import { toUserMessage } from '../../lib/user-message.ts';
+
+const DEBOUNCE_MS = 250;
+
+/**
+ * /checkin/search?event=…: find a guest by name, e-mail, phone or PIN on the server and check them in or
+ * cancel in place (docs/product.md#check-in). Without an event: /checkin.
+ */
+export function Component() {
+  const eventId = useEventParam();
+  const session = useSession();
+  if (!eventId) return <Navigate to={checkinHref('index')} replace />;
+  if (session.isPending) return <Loading text="Loading..." />;
+  if (!session.data) return <AuthRequired />;
+  return <GuestSearch eventId={eventId} />;
+}
+
+function useDebounced(value: string, ms: number) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+function GuestSearch({ eventId }: { eventId: string }) {
+  const events = useCheckinEvents();
+  const event = events.data?.find((e) => e.id === eventId);
+  const [text, setText] = useState('');
+  const q = useDebounced(text.trim(), DEBOUNCE_MS);
+  const results = useQuery({ ...checkinSearchQuery(eventId, q), placeholderData: (prev) => prev });
+  const inputId = useId();
+
+  return (
+    <CheckinShell title={`Search · ${event?.title ?? 'Check In'}`} back={{ to: checkinHref('index', eventId), label: 'Back' }}>
+      <div className="grid gap-1.5">
+        <label htmlFor={inputId} className="text-sm font-medium text-white/80">
+          Search guests{event ? ` of ${event.title}` : ''}
+        </label>
+        <div className="relative">
+          <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-white/60" aria-hidden="true" />
+          <input
+            id={inputId}
+            type="search"
+            className={`${darkInput} pl-12`}
+            placeholder="Name, e-mail, phone or PIN"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={100}
+            autoFocus
+          />
+        </div>
+      </div>
+      <div aria-live="polite" aria-busy={results.isFetching}>
+        {q === '' ? (
+          <p className="py-8 text-center text-white/70">Start typing to search guests</p>
+        ) : results.isError ? (
+          <p role="alert" className="rounded-xl border border-red-400/60 p-3 text-red-100">
+            {toUserMessage(results.error, 'Failed to search guests')}{' '}
+            <button type="button" className="underline underline-offset-4" onClick={() => results.refetch()}>
+              Retry
+            </button>
+          </p>
+        ) : !results.data ? (
+          <Loading text="Searching..." className="min-h-32 text-white/75" />
+        ) : results.data.length === 0 ? (
+          <p className="py-8 text-center text-white/70">No guests found matching "{q}"</p>
+        ) : (
+          <ul className="grid gap-2" aria-label="Guests found">
+            {results.data.map((g) => (
+              <GuestRow key={g.rsvp_id} guest={g} eventId={eventId} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </CheckinShell>
+  );
+}
+
+type Guest = TCheckinSearch['guests'][number];
+
+function GuestRow({ guest: g, eventId }: { guest: Guest; eventId: string }) {
+  const attendance = useAttendance();
+  const pending = attendance.isPending;
+  const allIn = g.checked_in_count >= g.guest_count;
+  const noneIn = g.checked_in_count <= 0;
+  const confirmed = g.status === 'confirmed';
+  return (
+    <li className="grid gap-3 rounded-xl border border-white/15 bg-white/5 p-3">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="truncate text-lg font-semibold">{g.name}</p>
+          <p className="text-sm text-white/70">
+            {[g.pin ? `PIN ${formatPin(g.pin)}` : '', g.phone ?? '', confirmed ? '' : g.status].filter(Boolean).join(' · ')}
+          </p>
+        </div>
+        <p className="shrink-0 text-right text-sm font-semibold">
+          {allIn ? (
+            <span className="text-green-300">✓ In</span>
+          ) : noneIn ? (
+            <span className="text-white/70">Not in</span>
+          ) : (
+            <span className="text-amber-200">Partly in</span>
+          )}
+          {g.guest_count > 1 ? (
+            <span className="block font-normal text-white/75 tabular-nums">
+              {g.checked_in_count} of {g.guest_count} in
+            </span>
+          ) : null}
+        </p>
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <button
+          type="button"
+          className={darkButton.primary}
+          disabled={pending || allIn || !confirmed}
+          onClick={() => attendance.mutate({ target: { eventId, rsvpId: g.rsvp_id }, action: 'in' })}
+          aria-label={`Check in ${g.name}`}
+        >
+          <Check aria-hidden="true" />
+          Check in
+        </button>
+        <button
+          type="button"
+          className={darkButton.secondary}
+          disabled={pending || noneIn}
+          onClick={() => attendance.mutate({ target: { eventId, rsvpId: g.rsvp_id }, action: 'out' })}
+          aria-label={`Cancel check-in of ${g.name}`}
+        >
+          <Undo2 aria-hidden="true" />
+          Cancel
+        </button>
+      </div>
+    </li>
+  );
+}
