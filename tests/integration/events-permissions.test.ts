@@ -61,8 +61,6 @@ const cancelling: string = (await postRsvp(t, shared.id, rsvpInput())).body.rsvp
 const manageSecret = async (id: string) =>
   (await t.db.select({ s: event_rsvps.manage_secret }).from(event_rsvps).where(eq(event_rsvps.id, id)))[0]!.s;
 const qrToken = async () => (await t.db.select({ s: event_rsvps.qr_code_data }).from(event_rsvps).where(eq(event_rsvps.id, rsvpId)))[0]!.s!;
-/** Refused redeems must leave the guest's admissions as they were (nobody may check in who is not on the team). */
-const checkedInBefore = 0;
 const ticketSecret = async () =>
   (await t.db.select({ s: event_rsvps.ticket_secret }).from(event_rsvps).where(eq(event_rsvps.id, rsvpId)))[0]!.s;
 // The confirmation e-mail (with QR and .ics attachments) lands in the dev mailbox: no SMTP configured.
