@@ -53,6 +53,8 @@ async function seed(request: APIRequestContext) {
 
 // First in the file, so its server has no account yet: the owner set-up form is the first screen.
 test('guest pages and the owner set-up pass axe (WCAG 2.1 AA)', { tag: '@mobile' }, async ({ page, server }) => {
+  // A dozen pages and dialogs, each audited: more than the default 30 s on a busy machine.
+  test.slow();
   await page.goto('/auth');
   await expect(page.getByRole('heading', { name: 'Create the owner account' })).toBeVisible();
   await expectAccessible(page, 'owner set-up');
