@@ -7,7 +7,7 @@ import { checkinStats } from './checkin-stats.ts';
 /** Notified (payload: the event id) by every admission or undo, on commit, from any process. */
 export const CHECKIN_CHANNEL = 'turnout_checkin';
 
-/** A burst of scans sends one update per event at most this often. */
+/** A burst of scans sends one update per event at most this often, and one NOTIFY per event from this process. */
 const COALESCE_MS = 50;
 
 type Subscriber = (stats: TCheckinStats) => void;
@@ -21,6 +21,9 @@ type Subscriber = (stats: TCheckinStats) => void;
 export class CheckinHub {
   private readonly subscribers = new Map<string, Set<Subscriber>>();
   private readonly pending = new Map<string, NodeJS.Timeout>();
+  /** Events this process changed since its last NOTIFY (sent every COALESCE_MS). */
+  private readonly toAnnounce = new Set<string>();
+  private announcer: NodeJS.Timeout | undefined;
   private listener: PgListener | undefined;
   private closed = false;
 
@@ -39,6 +42,28 @@ export class CheckinHub {
       set.delete(fn);
       if (!set.size) this.subscribers.delete(eventId);
     };
+  }
+
+  /**
+   * A scan of this process changed the event's figures (after its commit): this process's devices hear
+   * it at once; the others through one NOTIFY per event and burst. Not sent inside the scan's
+   * transaction: PostgreSQL commits notifying transactions one at a time (its notification queue lock),
+   * each waiting for its WAL flush, which capped redeems near one flush time apart.
+   */
+  announce(eventId: string) {
+    this.changed(eventId);
+    if (this.closed) return;
+    this.toAnnounce.add(eventId);
+    if (this.announcer) return;
+    this.announcer = setTimeout(() => {
+      this.announcer = undefined;
+      const ids = [...this.toAnnounce];
+      this.toAnnounce.clear();
+      void this.opts.db.$client
+        .query('SELECT pg_notify($1, id) FROM unnest($2::text[]) AS id', [CHECKIN_CHANNEL, ids])
+        .catch((err) => this.opts.log.warn({ err }, 'check-in NOTIFY failed; other processes catch up at their next change'));
+    }, COALESCE_MS);
+    this.announcer.unref();
   }
 
   /** Devices watching, over all events (tests, metrics). */
@@ -89,6 +114,7 @@ export class CheckinHub {
 
   async close() {
     this.closed = true;
+    clearTimeout(this.announcer);
     for (const t of this.pending.values()) clearTimeout(t);
     this.pending.clear();
     this.subscribers.clear();

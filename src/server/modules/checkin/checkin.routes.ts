@@ -154,6 +154,7 @@ export function checkinRoutes() {
       rsvpId: rsvp_id,
       count,
     });
+    if (result.admitted !== 0 && !result.replay) c.var.deps.checkinHub.announce(result.event.id);
     c.var.log.info(
       { eventId: result.event.id, rsvpId: result.guest?.rsvp_id, ok: result.ok, reason: result.reason, replay: result.replay },
       'check-in',
@@ -173,6 +174,7 @@ export function checkinRoutes() {
       rsvpId: rsvp_id,
       count,
     });
+    if (result.admitted !== 0 && !result.replay) c.var.deps.checkinHub.announce(result.event.id);
     c.var.log.info({ eventId: result.event.id, rsvpId: result.guest?.rsvp_id, ok: result.ok, reason: result.reason }, 'check-in undone');
     return c.json(result, 200);
   });

@@ -6,7 +6,6 @@ import { checkins } from '../../db/schema/checkins.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import type { Actor } from '../events/event-access.ts';
 import { admissible, type GuestRow, toCheckinGuest } from './checkin-guest.ts';
-import { CHECKIN_CHANNEL } from './checkin-hub.ts';
 import { guestById, resolveCode } from './resolve-code.ts';
 import { type CheckinEventRef, teamEvent } from './team-event.ts';
 
@@ -45,7 +44,8 @@ function decide(kind: 'entry' | 'undo', guest: GuestRow, count: number | undefin
  * 2. the RSVP is row-locked and the change decided on what it holds now, so 50 simultaneous scans of
  *    one ticket admit its guests once and refuse the rest with 'already_checked_in';
  * 3. checked_in_count, attended and checked_in_at move together; the log row records what happened
- *    (admitted, or the refusal reason); a NOTIFY tells every process's live stream (on commit).
+ *    (admitted, or the refusal reason). The caller announces a change to the live streams after the
+ *    commit (CheckinHub.announce).
  */
 export async function recordScan(opts: RecordScanOptions): Promise<TCheckinVerdict> {
   const event = await teamEvent(opts.db, opts.actor, opts.eventId);
@@ -83,7 +83,6 @@ export async function recordScan(opts: RecordScanOptions): Promise<TCheckinVerdi
         .where(eq(event_rsvps.id, guest.rsvp_id))
         .returning({ checked_in_count: event_rsvps.checked_in_count, checked_in_at: event_rsvps.checked_in_at });
       guest = { ...guest, ...after! };
-      await tx.execute(sql`SELECT pg_notify(${CHECKIN_CHANNEL}, ${event.id})`);
     }
     await tx
       .update(checkins)
