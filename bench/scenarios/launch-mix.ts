@@ -71,7 +71,12 @@ export default defineScenario<State>({
     const base = { baseURL: ctx.baseURL, maxSeconds: 120 };
     const isRsvpOk = (status: number) => status === 201;
     await runLoad({ ...base, plan: rsvpPlan(s.eventId), load: { connections: RSVPERS, duration: 2, warmup: 0 }, isOk: isRsvpOk });
-    const rsvpSolo = await runLoad({ ...base, plan: rsvpPlan(s.eventId), load: { connections: RSVPERS, duration, warmup: 0 }, isOk: isRsvpOk });
+    const rsvpSolo = await runLoad({
+      ...base,
+      plan: rsvpPlan(s.eventId),
+      load: { connections: RSVPERS, duration, warmup: 0 },
+      isOk: isRsvpOk,
+    });
     const [readMix, rsvpMix] = await Promise.all([
       runLoad({ ...base, plan: readPlan(s), load: { connections: READERS, duration, warmup: 0 } }),
       runLoad({ ...base, plan: rsvpPlan(s.eventId), load: { connections: RSVPERS, duration, warmup: 0 }, isOk: isRsvpOk }),

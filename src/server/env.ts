@@ -105,7 +105,8 @@ function assertProductionSettings(env: z.infer<typeof EnvSchema>) {
     ([name]) => !env[name as keyof typeof REQUIRED_IN_PRODUCTION],
   );
   // Guests would be told a confirmation is on its way while it only reaches the dev mailbox (ADR 0016).
-  if (!env.SMTP_URL && !env.DEV_MAILBOX) missing.push(['SMTP_URL', 'e.g. smtps://user:pass@mail.example.com:465, or DEV_MAILBOX=true to keep e-mail in the app']);
+  if (!env.SMTP_URL && !env.DEV_MAILBOX)
+    missing.push(['SMTP_URL', 'e.g. smtps://user:pass@mail.example.com:465, or DEV_MAILBOX=true to keep e-mail in the app']);
   if (!missing.length) return;
   throw new EnvError(`Invalid configuration:\n${missing.map(([name, hint]) => `  ${name}: required in production (${hint})`).join('\n')}`);
 }

@@ -110,7 +110,7 @@ export class PublicEventCache {
   async close(): Promise<void> {
     this.closed = true;
     this.setLive(false);
-    await this.listener?.stop();
+    await Promise.all([this.listener?.stop(), this.seats.close()]);
   }
 
   private setLive(live: boolean) {

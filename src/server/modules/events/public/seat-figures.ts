@@ -1,38 +1,44 @@
-import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { BoundedCache } from '../../../../common/bounded-cache.ts';
 import type { Db } from '../../../db/client.ts';
 
-/** How long a seat count is served: other processes' answers show within this (docs/product.md#public-event-page). */
-export const SEAT_FIGURE_TTL_MS = 500;
+/** A seat count is served as is this long; then the next read refreshes it in the background. */
+export const SEAT_FIGURE_FRESH_MS = 250;
+/** …and it is never served older than this: other processes' answers show within it (docs/product.md#public-event-page). */
+export const SEAT_FIGURE_MAX_AGE_MS = 800;
 const MAX_ENTRIES = 5_000;
 /** Long enough to outlive any counter read that started before a drop. */
 const DROPPED_TTL_MS = 30_000;
 
+type Figure = { taken: number; at: number };
+
 /**
- * Each event's seat counter (events.seats_taken), read alone and kept for SEAT_FIGURE_TTL_MS (ADR 0016):
- * an RSVP rush changes it every few milliseconds, and re-reading the whole event (or dropping its
- * rendered page) for each change cost the page 95 % of its rate. Concurrent misses share one read;
- * this app's own seat changes drop the figure at once (seatsChanged), other processes' show within
- * the TTL. A read that raced a drop is not kept.
+ * Each event's seat counter (events.seats_taken), read alone and briefly cached (ADR 0016): an RSVP
+ * rush changes it every few milliseconds, and re-reading the whole event (or dropping its rendered
+ * page) for each change cost the page 95 % of its rate. The counter is read on a connection of its own,
+ * so readers never queue behind the RSVP transactions holding the pool; concurrent misses share one
+ * read; a figure past SEAT_FIGURE_FRESH_MS is served while one read refreshes it, never past
+ * SEAT_FIGURE_MAX_AGE_MS. This app's own seat changes drop the figure at once (drop), so the guest who
+ * answered sees the new count on the next read. A read that raced a drop is not kept.
  */
 export class SeatFigures {
-  private readonly figures: BoundedCache<string, number>;
+  private readonly figures = new BoundedCache<string, Figure>({ maxEntries: MAX_ENTRIES, ttlMs: SEAT_FIGURE_MAX_AGE_MS });
   private readonly pending = new Map<string, Promise<number | null>>();
   /** Per event: the clock value of its last drop (a read older than that is not stored). */
   private readonly droppedAt = new BoundedCache<string, number>({ maxEntries: MAX_ENTRIES, ttlMs: DROPPED_TTL_MS });
   private clock = 0;
   private epoch = 0;
+  private conn: pg.Pool | undefined;
+  private closed = false;
 
-  constructor(
-    private readonly db: Db,
-    opts: { ttlMs?: number } = {},
-  ) {
-    this.figures = new BoundedCache({ maxEntries: MAX_ENTRIES, ttlMs: opts.ttlMs ?? SEAT_FIGURE_TTL_MS });
-  }
+  constructor(private readonly db: Db) {}
 
-  /** The counter when cached; otherwise undefined (then `read`). */
+  /** The counter when a usable figure is cached (refreshing a stale one in the background); else undefined (then `read`). */
   peek(eventId: string): number | undefined {
-    return this.figures.get(eventId);
+    const f = this.figures.get(eventId);
+    if (!f) return undefined;
+    if (performance.now() - f.at > SEAT_FIGURE_FRESH_MS && !this.pending.has(eventId)) void this.read(eventId, true).catch(() => {});
+    return f.taken;
   }
 
   /** A clock value to pass to offer() for a value about to be read from the database. */
@@ -41,33 +47,32 @@ export class SeatFigures {
   }
 
   /** Keeps `seatsTaken` (read after `ticket`) unless the event's seats changed meanwhile. */
-  offer(eventId: string, seatsTaken: number, ticket: number) {
+  offer(eventId: string, seatsTaken: number, ticket: number, at = performance.now()) {
     if (ticket < this.epoch || (this.droppedAt.get(eventId) ?? -1) > ticket) return;
-    this.figures.set(eventId, seatsTaken);
+    this.figures.set(eventId, { taken: seatsTaken, at });
   }
 
   /** The counter, from the cache or one shared read; null when the event is gone. */
-  async read(eventId: string): Promise<number | null> {
-    const hit = this.figures.get(eventId);
-    if (hit !== undefined) return hit;
-    let p = this.pending.get(eventId);
-    if (!p) {
-      const ticket = this.ticket();
-      const read: Promise<number | null> = this.db
-        .execute<{ seats_taken: number }>(sql`SELECT seats_taken FROM events WHERE id = ${eventId}`)
-        .then((res) => {
-          const n = res.rows[0]?.seats_taken;
-          if (n === undefined) return null;
-          this.offer(eventId, Number(n), ticket);
-          return Number(n);
-        })
-        .finally(() => {
-          if (this.pending.get(eventId) === read) this.pending.delete(eventId);
-        });
-      this.pending.set(eventId, read);
-      p = read;
-    }
-    return p;
+  read(eventId: string, refresh = false): Promise<number | null> {
+    const hit = refresh ? undefined : this.figures.get(eventId);
+    if (hit) return Promise.resolve(hit.taken);
+    const inFlight = this.pending.get(eventId);
+    if (inFlight) return inFlight;
+    const ticket = this.ticket();
+    const at = performance.now();
+    const read: Promise<number | null> = this.connection()
+      .query<{ seats_taken: number }>('SELECT seats_taken FROM events WHERE id = $1', [eventId])
+      .then((res) => {
+        const n = res.rows[0]?.seats_taken;
+        if (n === undefined) return null;
+        this.offer(eventId, Number(n), ticket, at);
+        return Number(n);
+      })
+      .finally(() => {
+        if (this.pending.get(eventId) === read) this.pending.delete(eventId);
+      });
+    this.pending.set(eventId, read);
+    return read;
   }
 
   /** This app changed the event's seats: the next read goes to the database. */
@@ -83,5 +88,23 @@ export class SeatFigures {
     this.epoch = this.clock;
     this.figures.clear();
     this.pending.clear();
+  }
+
+  /** Shutdown, before the app's pool closes: ends the counter's connection; later reads use the app's pool. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const c = this.conn;
+    this.conn = undefined;
+    await c?.end().catch(() => {});
+  }
+
+  /** One connection of its own (made on first use, remade by pg when it drops). */
+  private connection(): pg.Pool {
+    if (this.closed) return this.db.$client;
+    if (!this.conn) {
+      this.conn = new pg.Pool({ ...this.db.$client.options, max: 1, idleTimeoutMillis: 30_000 });
+      this.conn.on('error', () => {}); // an idle connection dropped: the next read makes a new one
+    }
+    return this.conn;
   }
 }
