@@ -63,20 +63,23 @@ async function readPublicEvent(db: Db, key: PublicEventKey): Promise<{ event: TP
   return { event: withSeats(event, show_guest_count, seats_taken), seatsTaken: seats_taken };
 }
 
-/** `cache`: the app's (deps.caches.publicEvents). */
-export type FindPublicEventOptions = { db: Db; log: Logger; cache: PublicEventCache; key: PublicEventKey };
+/**
+ * `cache`: the app's (deps.caches.publicEvents). `seats`: 'cached' (the page: a figure at most
+ * SEAT_FIGURE_MAX_AGE_MS old) or 'exact' (the JSON API, which the page refetches after an answer).
+ */
+export type FindPublicEventOptions = { db: Db; log: Logger; cache: PublicEventCache; key: PublicEventKey; seats?: 'cached' | 'exact' };
 
 /**
  * An active event by id or slug, from the app's cache when it can be trusted; null when none. A cached
  * event gets its seats left (and guests going) from the briefly cached seat counter (ADR 0016), so an
  * RSVP rush never drops the cached event or its rendered page; the entry keeps the latest figures.
  */
-export async function findPublicEvent({ db, log, cache, key }: FindPublicEventOptions): Promise<PublicEventView | null> {
+export async function findPublicEvent({ db, log, cache, key, seats = 'cached' }: FindPublicEventOptions): Promise<PublicEventView | null> {
   const hit = cache.get(key);
   if (hit) {
     const e = hit.event;
     if (e.seats_left === null && e.going === null && e.max_attendees === null) return hit;
-    const taken = cache.seats.peek(e.id) ?? (await cache.seats.read(e.id));
+    const taken = seats === 'exact' ? await cache.seats.readExact(e.id) : (cache.seats.peek(e.id) ?? (await cache.seats.read(e.id)));
     if (taken !== null) hit.event = withSeats(e, e.going !== null, taken);
     return hit;
   }

@@ -94,11 +94,6 @@ export class PublicEventCache {
     this.seats.drop(id);
   }
 
-  /** This app moved the event's seat counter (an answer, a cancellation): only the figure goes, at once. */
-  seatsChanged(id: string) {
-    this.seats.drop(id);
-  }
-
   clear() {
     this.epoch = ++this.clock;
     this.seats.clear();

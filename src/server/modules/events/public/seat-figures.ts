@@ -15,11 +15,11 @@ type Figure = { taken: number; at: number };
 /**
  * Each event's seat counter (events.seats_taken), read alone and briefly cached (ADR 0016): an RSVP
  * rush changes it every few milliseconds, and re-reading the whole event (or dropping its rendered
- * page) for each change cost the page 95 % of its rate. The counter is read on a connection of its own,
- * so readers never queue behind the RSVP transactions holding the pool; concurrent misses share one
- * read; a figure past SEAT_FIGURE_FRESH_MS is served while one read refreshes it, never past
- * SEAT_FIGURE_MAX_AGE_MS. This app's own seat changes drop the figure at once (drop), so the guest who
- * answered sees the new count on the next read. A read that raced a drop is not kept.
+ * page) for each change cost the page 95 % of its rate. The page's figure is read on a connection of
+ * its own, so readers never queue behind the RSVP transactions holding the pool; concurrent misses share
+ * one read; a figure past SEAT_FIGURE_FRESH_MS is served while one read refreshes it, never past
+ * SEAT_FIGURE_MAX_AGE_MS. The JSON API reads the counter alone on every request (readExact): the page
+ * refetches it right after an answer, so the guest who answered sees the new count at once.
  */
 export class SeatFigures {
   private readonly figures = new BoundedCache<string, Figure>({ maxEntries: MAX_ENTRIES, ttlMs: SEAT_FIGURE_MAX_AGE_MS });
@@ -75,7 +75,18 @@ export class SeatFigures {
     return read;
   }
 
-  /** This app changed the event's seats: the next read goes to the database. */
+  /** The counter as committed now (one primary-key read on the app's pool); it refreshes the cached figure too. */
+  async readExact(eventId: string): Promise<number | null> {
+    const ticket = this.ticket();
+    const at = performance.now();
+    const res = await this.db.$client.query<{ seats_taken: number }>('SELECT seats_taken FROM events WHERE id = $1', [eventId]);
+    const n = res.rows[0]?.seats_taken;
+    if (n === undefined) return null;
+    this.offer(eventId, Number(n), ticket, at);
+    return Number(n);
+  }
+
+  /** The event changed (an edit heard by NOTIFY, a delete): its figure is read again. */
   drop(eventId: string) {
     this.clock++;
     this.droppedAt.set(eventId, this.clock);
