@@ -4,8 +4,13 @@
  * outbox message delivered once, rate limits shared, and a process killed with -9 mid-rush loses no
  * acknowledged answer. Lean on purpose: one server-only build, three processes, a few hundred requests.
  */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, cookieOf, exitCode, post, query, spawnApp, waitHealthy, withBuiltServer } from '../support/app-process.ts';
+import { type AppProcess, cookieOf, exitCode, query, ROOT, spawnApp, waitHealthy, withBuiltServer } from '../support/app-process.ts';
+import { freePort } from '../support/free-port.ts';
 import { createTestDb, type TestDb } from '../support/db.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
 
@@ -15,26 +20,48 @@ let db: TestDb;
 let sink: SmtpSink;
 let apps: AppProcess[] = [];
 let cookie = '';
+/** The public origin of all three (the proxy's, as in production): every browser request carries it. */
+let proxyPort = 0;
+let origin = '';
+
+function send(app: AppProcess, p: string, method: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${app.baseURL}${p}`, {
+    method,
+    headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}), ...headers },
+    body: JSON.stringify(body),
+  });
+}
 
 const SEATS = 12;
+
+function hasCaddy(): boolean {
+  try {
+    execFileSync('caddy', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const GUESTS = 36;
 
 /** A guest's answer from its own address (TRUST_PROXY: the proxy's X-Forwarded-For). */
 function rsvp(app: AppProcess, eventId: string, n: number, tag: string, ip = `10.0.${n >> 8}.${n & 255}`) {
-  return fetch(`${app.baseURL}/api/public/events/${eventId}/rsvps`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.baseURL, 'x-forwarded-for': ip },
-    body: JSON.stringify({ name: `Guest ${n}`, email: `g${n}.${tag}@example.com`, guest_count: 1, status: 'confirmed' }),
-  });
+  return send(
+    app,
+    `/api/public/events/${eventId}/rsvps`,
+    'POST',
+    { name: `Guest ${n}`, email: `g${n}.${tag}@example.com`, guest_count: 1, status: 'confirmed' },
+    { 'x-forwarded-for': ip },
+  );
 }
 
 async function createEvent(app: AppProcess, body: Record<string, unknown>): Promise<{ id: string; slug: string }> {
-  const res = await post(
-    app,
-    '/api/events',
-    { event_date: new Date(Date.now() + 7 * 86_400_000).toISOString(), timezone: 'UTC', location: 'Hall', ...body },
-    cookie,
-  );
+  const res = await send(app, '/api/events', 'POST', {
+    event_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    timezone: 'UTC',
+    location: 'Hall',
+    ...body,
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { event: { id: string; slug: string } }).event;
 }
@@ -51,7 +78,10 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<number>
 beforeAll(async () => {
   db = await createTestDb();
   sink = await startSmtpSink();
+  proxyPort = await freePort();
+  origin = `http://127.0.0.1:${proxyPort}`;
   const env = {
+    PUBLIC_BASE_URL: origin,
     DATABASE_URL: db.url,
     SMTP_URL: sink.url,
     OUTBOX_WORKER: 'true',
@@ -62,7 +92,7 @@ beforeAll(async () => {
   };
   apps = await Promise.all([spawnApp(env), spawnApp(env), spawnApp(env)]);
   await Promise.all(apps.map((a) => waitHealthy(a)));
-  const owner = await post(apps[0]!, '/api/setup/owner', { email: 'owner@example.com', password: 'correct-horse-battery' });
+  const owner = await send(apps[0]!, '/api/setup/owner', 'POST', { email: 'owner@example.com', password: 'correct-horse-battery' });
   expect(owner.status).toBe(200);
   cookie = cookieOf(owner);
 }, 120_000);
@@ -105,11 +135,7 @@ describe('three processes on one PostgreSQL', () => {
     const title = async (a: AppProcess) =>
       ((await (await fetch(`${a.baseURL}/api/public/events/${e.id}`)).json()) as { event: { title: string } }).event.title;
     for (const a of apps) expect(await title(a)).toBe('Before'); // cached in every process now
-    const res = await fetch(`${apps[1]!.baseURL}/api/events/${e.id}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', origin: apps[1]!.baseURL, cookie },
-      body: JSON.stringify({ title: 'After' }),
-    });
+    const res = await send(apps[1]!, `/api/events/${e.id}`, 'PATCH', { title: 'After' });
     expect(res.status).toBe(200);
     for (const a of apps) await until(async () => (await title(a)) === 'After', 1000);
   }, 30_000);
@@ -159,4 +185,54 @@ describe('three processes on one PostgreSQL', () => {
     expect(row!.taken).toBe(row!.confirmed);
     expect((await rsvp(apps[0]!, e.id, 99_999, tag)).status).toBe(201);
   }, 60_000);
+
+  // deploy/Caddyfile as the README runs it, in front of the three (one of them killed above).
+  it.skipIf(!hasCaddy())(
+    'deploy/Caddyfile spreads requests over the processes and skips the dead one',
+    async () => {
+      const port = proxyPort;
+      const home = mkdtempSync(path.join(os.tmpdir(), 'turnout-caddy-'));
+      const upstreams = apps.map((a) => new URL(a.baseURL).host.replace('localhost', '127.0.0.1')).join(' ');
+      const caddy = spawn('caddy', ['run', '--config', path.join(ROOT, 'deploy', 'Caddyfile'), '--adapter', 'caddyfile'], {
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          XDG_DATA_HOME: home,
+          XDG_CONFIG_HOME: home,
+          TURNOUT_SITE: `http://127.0.0.1:${port}`,
+          TURNOUT_UPSTREAMS: upstreams,
+          CADDY_ADMIN: 'off',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      caddy.stderr?.on('data', (c: Buffer) => {
+        out += c.toString();
+      });
+      try {
+        const base = `http://127.0.0.1:${port}`;
+        await until(async () => (await fetch(`${base}/livez`).catch(() => null))?.status === 200, 10_000).catch(() => {
+          throw new Error(`Caddy did not answer:\n${out}`);
+        });
+        const e = await createEvent(apps[0]!, { title: 'Proxied', max_attendees: 100 });
+        for (let i = 0; i < 9; i++) {
+          const res = await fetch(`${base}/api/public/events/${e.id}`);
+          expect(res.status, out).toBe(200);
+        }
+        const answer = await fetch(`${base}/api/public/events/${e.id}/rsvps`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: base },
+          body: JSON.stringify({ name: 'Via Proxy', email: 'proxy@example.com', guest_count: 2, status: 'confirmed' }),
+        });
+        expect(answer.status).toBe(201);
+        expect(
+          ((await (await fetch(`${base}/api/public/events/${e.id}`)).json()) as { event: { seats_left: number } }).event.seats_left,
+        ).toBe(98);
+      } finally {
+        caddy.kill('SIGTERM');
+        rmSync(home, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });
