@@ -44,7 +44,7 @@ export class Metrics {
   /** After a request: its route pattern, method and status (a 404 outside any route counts as "unmatched"). */
   observe(c: Context, seconds: number) {
     const status = c.res.status;
-    let route = routePath(c, -1) || 'unmatched';
+    let route = routePath(c) || 'unmatched';
     if (route === '*' || route === '/*') route = 'unmatched';
     const key = `${c.req.method}\u0000${route}\u0000${status}`;
     let h = this.durations.get(key);
