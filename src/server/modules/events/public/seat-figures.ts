@@ -4,8 +4,13 @@ import type { Db } from '../../../db/client.ts';
 
 /** A seat count is served as is this long; then the next read refreshes it in the background. */
 export const SEAT_FIGURE_FRESH_MS = 250;
-/** …and it is never served older than this: other processes' answers show within it (docs/product.md#public-event-page). */
+/**
+ * Past this a figure is served only while its refresh is under way (a reader never waits for the
+ * counter when a figure exists): seats left are at most SEAT_FIGURE_FRESH_MS plus one counter read old
+ * (docs/product.md#public-event-page). A figure nobody refreshed (no reader) goes after HARD_TTL_MS.
+ */
 export const SEAT_FIGURE_MAX_AGE_MS = 800;
+const HARD_TTL_MS = 5_000;
 const MAX_ENTRIES = 5_000;
 /** Long enough to outlive any counter read that started before a drop. */
 const DROPPED_TTL_MS = 30_000;
@@ -17,12 +22,12 @@ type Figure = { taken: number; at: number };
  * rush changes it every few milliseconds, and re-reading the whole event (or dropping its rendered
  * page) for each change cost the page 95 % of its rate. The page's figure is read on a connection of
  * its own, so readers never queue behind the RSVP transactions holding the pool; concurrent misses share
- * one read; a figure past SEAT_FIGURE_FRESH_MS is served while one read refreshes it, never past
- * SEAT_FIGURE_MAX_AGE_MS. The JSON API reads the counter alone on every request (readExact): the page
+ * one read; a figure past SEAT_FIGURE_FRESH_MS is served while one read refreshes it (readers never
+ * wait for the counter while a figure exists). The JSON API reads the counter alone on every request (readExact): the page
  * refetches it right after an answer, so the guest who answered sees the new count at once.
  */
 export class SeatFigures {
-  private readonly figures = new BoundedCache<string, Figure>({ maxEntries: MAX_ENTRIES, ttlMs: SEAT_FIGURE_MAX_AGE_MS });
+  private readonly figures = new BoundedCache<string, Figure>({ maxEntries: MAX_ENTRIES, ttlMs: HARD_TTL_MS });
   private readonly pending = new Map<string, Promise<number | null>>();
   /** Per event: the clock value of its last drop (a read older than that is not stored). */
   private readonly droppedAt = new BoundedCache<string, number>({ maxEntries: MAX_ENTRIES, ttlMs: DROPPED_TTL_MS });
@@ -37,8 +42,12 @@ export class SeatFigures {
   peek(eventId: string): number | undefined {
     const f = this.figures.get(eventId);
     if (!f) return undefined;
-    if (performance.now() - f.at > SEAT_FIGURE_FRESH_MS && !this.pending.has(eventId)) void this.read(eventId, true).catch(() => {});
-    return f.taken;
+    const age = performance.now() - f.at;
+    if (age <= SEAT_FIGURE_FRESH_MS) return f.taken;
+    const refreshing = this.pending.has(eventId);
+    if (!refreshing) void this.read(eventId, true).catch(() => {});
+    // Older than the bound and nothing under way (e.g. the last refresh failed): the caller reads.
+    return age <= SEAT_FIGURE_MAX_AGE_MS || refreshing ? f.taken : undefined;
   }
 
   /** A clock value to pass to offer() for a value about to be read from the database. */
