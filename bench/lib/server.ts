@@ -116,7 +116,7 @@ export function serverEnv(port: number, db: BenchDatabase, smtpUrl?: string): No
     AUTH_SECRET: benchSecrets.auth,
     ENCRYPTION_KEY: benchSecrets.encryption,
     TICKET_SIGNING_KEY: benchSecrets.ticket,
-    ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
+    ...(smtpUrl ? { SMTP_URL: smtpUrl } : { DEV_MAILBOX: 'true' }),
   };
 }
 

@@ -13,6 +13,8 @@ import { connectionFailure } from './db/connection-errors.ts';
 import { AppError, type ErrorBody, errorForStatus, malformedJson, ThrownValue, unavailable } from './errors.ts';
 import { mountApiDocs } from './http/api-docs.ts';
 import { limitBodies } from './http/body-limit.ts';
+import { Metrics } from './http/metrics.ts';
+import { metricsRoutes } from './http/metrics.routes.ts';
 import type { AppEnv, BaseDeps, Deps } from './http/context.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { sameOriginWrites } from './http/same-origin.ts';
@@ -50,6 +52,7 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
     caches: createAppCaches(base),
     channels: new Channels(base.env),
     checkinHub: new CheckinHub(base),
+    metrics: new Metrics(),
   };
   const clientDir = opts.clientDir ?? defaultClientDir();
   const spa = new Spa(clientDir);
@@ -65,8 +68,10 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
     c.header('X-Request-Id', requestId);
     const start = performance.now();
     await next();
+    const elapsed = performance.now() - start;
+    deps.metrics.observe(c, elapsed / 1000);
     if (c.var.log.isLevelEnabled('info')) {
-      const ms = Math.round((performance.now() - start) * 10) / 10;
+      const ms = Math.round(elapsed * 10) / 10;
       c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
     }
   });
@@ -111,6 +116,7 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
 
   app.use('/api/*', sameOriginWrites());
   app.route('/', healthRoutes());
+  app.route('/', metricsRoutes());
   app.route('/api/auth', authRoutes());
   app.route('/api/setup', setupRoutes());
   mountModules(app, spa);

@@ -56,6 +56,10 @@ export const EnvSchema = z.object({
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(300_000),
   /** Deliveries one worker has in flight at once (and SMTP connections it keeps open). */
   OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  /** Production without SMTP_URL: keep e-mail in the dev mailbox on purpose (otherwise start-up refuses). */
+  DEV_MAILBOX: bool.default(false),
+  /** Bearer token for GET /metrics (Prometheus text); without it /metrics answers 404. At least 16 characters. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'AUTH_SECRET' | 'ENCRYPTION_KEY' | 'TICKET_SIGNING_KEY'> & {
@@ -97,7 +101,12 @@ const REQUIRED_IN_PRODUCTION = {
 /** In production every missing setting is one line of the error, all at once. */
 function assertProductionSettings(env: z.infer<typeof EnvSchema>) {
   if (env.NODE_ENV !== 'production') return;
-  const missing = Object.entries(REQUIRED_IN_PRODUCTION).filter(([name]) => !env[name as keyof typeof REQUIRED_IN_PRODUCTION]);
+  const missing: [string, string][] = Object.entries(REQUIRED_IN_PRODUCTION).filter(
+    ([name]) => !env[name as keyof typeof REQUIRED_IN_PRODUCTION],
+  );
+  // Guests would be told a confirmation is on its way while it only reaches the dev mailbox (ADR 0016).
+  if (!env.SMTP_URL && !env.DEV_MAILBOX)
+    missing.push(['SMTP_URL', 'e.g. smtps://user:pass@mail.example.com:465, or DEV_MAILBOX=true to keep e-mail in the app']);
   if (!missing.length) return;
   throw new EnvError(`Invalid configuration:\n${missing.map(([name, hint]) => `  ${name}: required in production (${hint})`).join('\n')}`);
 }

@@ -143,6 +143,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         ENCRYPTION_KEY: `${'0'.repeat(63)}1`,
         TICKET_SIGNING_KEY: 'e2e-ticket-key-e2e-ticket-key-0123456789',
         RATE_LIMIT: 'false',
+        DEV_MAILBOX: 'true',
         OUTBOX_WORKER: 'true',
         OUTBOX_POLL_MS: '100',
         LOG_LEVEL: 'info',

@@ -150,6 +150,7 @@ const adminOnly: Cells = { anonymous: 401, stranger: 403, admin: 200, door: 403,
 const NOT_EVENT_ROUTES = [
   'GET /livez',
   'GET /healthz',
+  'GET /metrics',
   'POST /api/auth/sign-in/*',
   'GET /api/auth/*',
   'POST /api/auth/*',

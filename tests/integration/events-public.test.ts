@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/common/messages.ts';
 import type { TEventAdmin, TPublicEvent } from '../../src/common/schemas/events.ts';
@@ -216,7 +217,7 @@ describe('cache: an edit shows on the next public read at once', () => {
     expect((await t.request(`/event/${e.id}`)).status).toBe(404);
   });
 
-  it('reads are served from the cache, and any write to the row (e.g. an RSVP taking a seat) invalidates it', async () => {
+  it('reads are served from the cache; an edit invalidates it, a seat count only refreshes seats left (ADR 0016)', async () => {
     const e = await createEvent(t, owner, { title: 'Cached', max_attendees: 10 });
     await pubEvent(`/${e.id}`);
     // Without the trigger a direct write goes unheard: the cached copy is still served.
@@ -227,10 +228,28 @@ describe('cache: an edit shows on the next public read at once', () => {
     } finally {
       await t.db.execute(sql`ALTER TABLE events ENABLE TRIGGER events_notify_changed`);
     }
-    // With it, any process's write is heard (here: the seat counter, as the RSVP module writes it).
-    await t.db.update(events).set({ seats_taken: 3 }).where(eq(events.id, e.id));
-    expect(await until(async () => (await pubEvent(`/${e.id}`)).seats_left === 7)).toBe(true);
-    expect((await pubEvent(`/${e.id}`)).title).toBe('Silent');
+    // A seat count (as the RSVP module writes it) is not an edit: no NOTIFY, the cached event stays,
+    // and seats left follow within the seat figure's TTL (< 1 s) in every process.
+    const listener = new pg.Client({ connectionString: t.url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (m) => heard.push(m.payload ?? ''));
+    await listener.query('LISTEN turnout_event_changed');
+    try {
+      const before = Date.now();
+      await t.db.update(events).set({ seats_taken: 3 }).where(eq(events.id, e.id));
+      expect(await until(async () => (await pubEvent(`/${e.id}`)).seats_left === 7)).toBe(true);
+      expect(await until(async () => (await pubEvent(`/${e.id}`, app2)).seats_left === 7)).toBe(true);
+      expect(Date.now() - before).toBeLessThan(1000);
+      expect((await pubEvent(`/${e.id}`)).title).toBe('Cached');
+      expect(heard).toEqual([]);
+      // An edit is heard, for that event only.
+      await t.db.update(events).set({ title: 'Loud' }).where(eq(events.id, e.id));
+      expect(await until(async () => (await pubEvent(`/${e.id}`)).title === 'Loud')).toBe(true);
+      expect(heard).toEqual([e.id]);
+    } finally {
+      await listener.end();
+    }
   });
 
   it('the listener reconnects after its connection is killed, and nothing stale is served meanwhile', async () => {

@@ -136,7 +136,7 @@ describe('owner setup and sign-in', () => {
   it('in production on https the session cookie is Secure (and still HttpOnly, SameSite=Lax)', async () => {
     const origin = 'https://events.example.com';
     // Its own address (TRUST_PROXY), off the per-address sign-in limit the other tests here use.
-    const prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_BASE_URL: origin, TRUST_PROXY: 'true' });
+    const prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_BASE_URL: origin, TRUST_PROXY: 'true', DEV_MAILBOX: 'true' });
     await createUser({ auth: prod.deps.auth, email: 'prod@example.com', password: TEST_PASSWORD });
     const res = await prod.app.request(`${origin}/api/auth/sign-in/email`, {
       method: 'POST',

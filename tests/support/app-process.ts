@@ -76,6 +76,7 @@ export function appEnv(port: number, extra: Record<string, string>): NodeJS.Proc
     TICKET_SIGNING_KEY: 'lifecycle-ticket-key-lifecycle-ticket-0123',
     RATE_LIMIT: 'false',
     OUTBOX_WORKER: 'false',
+    DEV_MAILBOX: 'true',
     LOG_LEVEL: 'info',
     ...extra,
   };

@@ -1,3 +1,4 @@
+import type { Metrics } from './metrics.ts';
 import type { AppCaches } from '../app-caches.ts';
 import type { Auth, SessionUser } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
@@ -22,6 +23,8 @@ export type Deps = BaseDeps & {
   channels: Channels;
   /** The live check-in stream's subscribers and LISTEN connection (modules/checkin/checkin-hub.ts). */
   checkinHub: CheckinHub;
+  /** Request and RSVP counters for GET /metrics (http/metrics.ts). */
+  metrics: Metrics;
 };
 
 export type AppEnv = {

@@ -125,7 +125,6 @@ export function guestsRoutes() {
     const { db } = c.var.deps;
     const actor = currentUser(c);
     const { emailQueued } = await changeGuest({ db, actor, config: config(c), eventId, rsvpId, change: c.req.valid('json') });
-    c.var.deps.caches.publicEvents.invalidate(eventId); // seats left, at once in this app
     c.var.log.info({ eventId, rsvpId, emailQueued }, 'guest changed by staff');
     const rsvp = await getGuest({ db, actor, config: config(c), eventId, rsvpId });
     return c.json({ rsvp, email_queued: emailQueued }, 200);
@@ -133,7 +132,6 @@ export function guestsRoutes() {
   r.openapi(deleteRoute, async (c) => {
     const { eventId, rsvpId } = c.req.valid('param');
     await deleteGuest({ db: c.var.deps.db, actor: currentUser(c), eventId, rsvpId });
-    c.var.deps.caches.publicEvents.invalidate(eventId);
     c.var.log.info({ eventId, rsvpId }, 'guest deleted by staff');
     return c.body(null, 204);
   });

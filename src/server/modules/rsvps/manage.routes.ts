@@ -90,7 +90,6 @@ export function manageRoutes() {
     const { manageSecret } = c.req.valid('param');
     const done = await changeRsvp({ db, eventCache: caches.rsvpEvents, config: config(env), manageSecret, change: c.req.valid('json') });
     const rsvp = await getManagedRsvp(db, done.manageSecret);
-    caches.publicEvents.invalidate(rsvp.event.id); // seats left, at once in this app
     c.var.log.info({ eventId: rsvp.event.id, status: rsvp.status, emailQueued: done.emailQueued }, 'rsvp changed through its manage link');
     c.header('Cache-Control', 'no-store');
     return c.json({ rsvp, email_queued: done.emailQueued }, 200);
@@ -106,7 +105,6 @@ export function manageRoutes() {
       cancel: true,
     });
     const rsvp = await getManagedRsvp(db, done.manageSecret);
-    caches.publicEvents.invalidate(rsvp.event.id); // seats left, at once in this app
     rememberAnswer(c, rsvp.event.id, done.manageSecret);
     c.var.log.info({ eventId: rsvp.event.id, emailQueued: done.emailQueued }, 'rsvp cancelled through its manage link');
     c.header('Cache-Control', 'no-store');

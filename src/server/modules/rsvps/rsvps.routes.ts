@@ -48,7 +48,6 @@ export function rsvpRoutes() {
     }
     rememberAnswer(c, eventId, manageSecret);
     // Seats left: this app's page cache drops the event now (other processes hear the NOTIFY).
-    c.var.deps.caches.publicEvents.invalidate(eventId);
     c.var.log.info({ rsvpId: result.rsvp.id, eventId, status: result.rsvp.status }, 'rsvp saved');
     return c.json(result, 201);
   });

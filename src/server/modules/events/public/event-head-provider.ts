@@ -15,7 +15,8 @@ const SAMPLE_PATH = new RegExp(`^/${SAMPLE_PRODUCT}/?$`);
  * JavaScript still get the title, description, Open Graph, Twitter card and JSON-LD. The page also
  * carries the event as the API answers it (`<script type="application/json" id="event-data">`), so it
  * starts without fetching it again. The rendered tags are kept with the cached event (dropped with it
- * on any change, seat counts included: ADR 0005), so a hot page costs no database read and no rendering.
+ * on any edit: ADR 0005), one rendering per seat figure (a seat change drops nothing: ADR 0016), so a
+ * hot page costs no database read and renders at most once per seat-figure change.
  */
 export async function eventHeadProvider(c: Context<AppEnv>, pathname: string): Promise<PageHead | null> {
   let key: ReturnType<typeof publicEventKey>;
@@ -43,12 +44,14 @@ export async function eventHeadProvider(c: Context<AppEnv>, pathname: string): P
   const { db, log, env, caches } = c.var.deps;
   const found = await findPublicEvent({ db, log, cache: caches.publicEvents, key });
   if (!found) return { head: notFoundTags(), status: 404 };
-  let head = found.memo.get(variant);
+  const e = found.event;
+  // Seats left and guests going are in the HTML: one rendering per figure (ADR 0016).
+  const memoKey = `${variant}:${e.seats_left}:${e.going}`;
+  let head = found.memo.get(memoKey);
   if (!head) {
-    const e = found.event;
     const pageUrl = absoluteUrl(env.PUBLIC_BASE_URL, variant === 'sample' ? sampleHref() : eventHref(e));
     head = `${renderShareTags(e, { baseUrl: env.PUBLIC_BASE_URL, pageUrl })}<script type="application/json" id="${EVENT_DATA_ELEMENT_ID}">${scriptJson(e)}</script>`;
-    found.memo.set(variant, head);
+    found.memo.set(memoKey, head);
   }
   return { head, status: 200 };
 }

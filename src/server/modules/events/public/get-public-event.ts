@@ -27,8 +27,15 @@ export function publicEventKey(q: { id?: string; slug?: string; path?: string })
   return null;
 }
 
+/** seats_left and going from the event's seat counter. */
+function withSeats(event: TPublicEvent, showGuestCount: boolean, seatsTaken: number): TPublicEvent {
+  const seats_left = event.max_attendees === null ? null : Math.max(0, event.max_attendees - seatsTaken);
+  const going = showGuestCount ? seatsTaken : null;
+  return seats_left === event.seats_left && going === event.going ? event : { ...event, seats_left, going };
+}
+
 /** Explicit columns only: no payment keys, no owner. Theme colours resolved. */
-async function readPublicEvent(db: Db, key: PublicEventKey): Promise<TPublicEvent | null> {
+async function readPublicEvent(db: Db, key: PublicEventKey): Promise<{ event: TPublicEvent; seatsTaken: number } | null> {
   if ('id' in key && !isUuid(key.id)) return null;
   if ('slug' in key && (key.slug.length > SLUG_MAX_LENGTH || !/^[a-z0-9-]+$/.test(key.slug))) return null;
   const [row] = await db
@@ -44,30 +51,47 @@ async function readPublicEvent(db: Db, key: PublicEventKey): Promise<TPublicEven
     .limit(1);
   if (!row) return null;
   const { seats_taken, show_guest_count, theme_name, theme_colors, ...rest } = row;
-  return {
+  const event: TPublicEvent = {
     ...rest,
     event_date: row.event_date.toISOString(),
     end_date: row.end_date?.toISOString() ?? null,
     ticket_price: row.ticket_price === null ? null : Number(row.ticket_price),
-    seats_left: row.max_attendees === null ? null : Math.max(0, row.max_attendees - seats_taken),
-    going: show_guest_count ? seats_taken : null,
+    seats_left: null,
+    going: null,
     theme: eventTheme({ theme_name, theme_colors }),
   };
+  return { event: withSeats(event, show_guest_count, seats_taken), seatsTaken: seats_taken };
 }
 
-/** `cache`: the app's (deps.caches.publicEvents). */
-export type FindPublicEventOptions = { db: Db; log: Logger; cache: PublicEventCache; key: PublicEventKey };
+/**
+ * `cache`: the app's (deps.caches.publicEvents). `seats`: 'cached' (the page: a figure at most
+ * SEAT_FIGURE_MAX_AGE_MS old) or 'exact' (the JSON API, which the page refetches after an answer).
+ */
+export type FindPublicEventOptions = { db: Db; log: Logger; cache: PublicEventCache; key: PublicEventKey; seats?: 'cached' | 'exact' };
 
-/** An active event by id or slug, from the app's cache when it can be trusted; null when none. */
-export async function findPublicEvent({ db, log, cache, key }: FindPublicEventOptions): Promise<PublicEventView | null> {
+/**
+ * An active event by id or slug, from the app's cache when it can be trusted; null when none. A cached
+ * event gets its seats left (and guests going) from the briefly cached seat counter (ADR 0016), so an
+ * RSVP rush never drops the cached event or its rendered page; the entry keeps the latest figures.
+ */
+export async function findPublicEvent({ db, log, cache, key, seats = 'cached' }: FindPublicEventOptions): Promise<PublicEventView | null> {
   const hit = cache.get(key);
-  if (hit) return hit;
-  const ticket = cache.ticket();
-  let event = await readPublicEvent(db, key);
-  if (!event && 'slug' in key && key.slug === SAMPLE_PRODUCT && (await ensureSampleEvent({ db, log }))) {
-    event = await readPublicEvent(db, key);
+  if (hit) {
+    const e = hit.event;
+    if (e.seats_left === null && e.going === null && e.max_attendees === null) return hit;
+    const taken = seats === 'exact' ? await cache.seats.readExact(e.id) : (cache.seats.peek(e.id) ?? (await cache.seats.read(e.id)));
+    if (taken !== null) hit.event = withSeats(e, e.going !== null, taken);
+    return hit;
   }
-  if (!event) return null;
+  const ticket = cache.ticket();
+  const seatTicket = cache.seats.ticket();
+  let found = await readPublicEvent(db, key);
+  if (!found && 'slug' in key && key.slug === SAMPLE_PRODUCT && (await ensureSampleEvent({ db, log }))) {
+    found = await readPublicEvent(db, key);
+  }
+  if (!found) return null;
+  const { event, seatsTaken } = found;
+  cache.seats.offer(event.id, seatsTaken, seatTicket);
   cache.set(event, ticket);
   return cache.get(key) ?? { event, memo: new BoundedCache({ maxEntries: 4 }) };
 }

@@ -3,14 +3,20 @@ import type { TPublicEvent } from '../../../../common/schemas/events.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Logger } from '../../../logger.ts';
 import { PgListener } from '../../../db/pg-listener.ts';
+import { SeatFigures } from './seat-figures.ts';
 
-/** The channel the events table's trigger notifies (payload: the event id) on every UPDATE or DELETE (migration 0002). */
+/**
+ * The channel the events table's trigger notifies (payload: the event id) on every DELETE and every
+ * UPDATE that changes more than the seat counter (migrations 0002, 0012; ADR 0016).
+ */
 export const EVENT_CHANGED_CHANNEL = 'turnout_event_changed';
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 5_000;
-/** Rendered share tags of one event: one per page variant (event, sample). */
-const MEMO_ENTRIES = 4;
+/** Rendered share tags of one event: per page variant (event, sample) and seat figure. */
+const MEMO_ENTRIES = 8;
+/** Long enough to outlive any event read that started before an invalidation. */
+const INVALIDATED_TTL_MS = 30_000;
 
 type Entry = { event: TPublicEvent; memo: BoundedCache<string, string> };
 
@@ -18,19 +24,29 @@ export type PublicEventCacheOptions = { db: Db; log: Logger };
 
 /**
  * Active public events of one app, by id and slug, with the LISTEN connection that keeps them true.
- * Trusted only while that listener is connected: an edit anywhere invalidates at once (this app
- * directly, other processes by NOTIFY); the TTL is a backstop. A read that raced an invalidation is
- * not stored (generation check). The listener starts on first use; close() ends it for good.
+ * Trusted only while that listener is connected: an edit anywhere invalidates that event at once (this
+ * app directly, other processes by NOTIFY); the TTL is a backstop. A read that raced an invalidation of
+ * its event is not stored (per-event clock; never a global one: ADR 0016). Seat counts are not part of
+ * an entry's life: `seats` serves them (seat-figures.ts). The listener starts on first use; close()
+ * ends it for good.
  */
 export class PublicEventCache {
   private readonly byId = new BoundedCache<string, Entry>({ maxEntries: MAX_ENTRIES, ttlMs: TTL_MS });
   private readonly idBySlug = new BoundedCache<string, string>({ maxEntries: MAX_ENTRIES, ttlMs: TTL_MS });
-  private generation = 0;
+  private readonly invalidatedAt = new BoundedCache<string, number>({ maxEntries: MAX_ENTRIES, ttlMs: INVALIDATED_TTL_MS });
+  /** Ticks on every invalidation; `epoch` is its value at the last clear(). */
+  private clock = 0;
+  private epoch = 0;
   private live = false;
   private listener: PgListener | undefined;
   private closed = false;
 
-  constructor(private readonly opts: PublicEventCacheOptions) {}
+  /** Each event's seat counter, briefly cached. */
+  readonly seats: SeatFigures;
+
+  constructor(private readonly opts: PublicEventCacheOptions) {
+    this.seats = new SeatFigures(opts.db);
+  }
 
   get enabled() {
     return this.live;
@@ -51,7 +67,7 @@ export class PublicEventCache {
   /** Call before the database read whose result you will set(). */
   ticket(): number {
     this.listen();
-    return this.generation;
+    return this.clock;
   }
 
   get(key: { id: string } | { slug: string }): Entry | undefined {
@@ -65,7 +81,7 @@ export class PublicEventCache {
   }
 
   set(event: TPublicEvent, ticket: number) {
-    if (!this.live || ticket !== this.generation) return;
+    if (!this.live || ticket < this.epoch || (this.invalidatedAt.get(event.id) ?? -1) > ticket) return;
     this.drop(event.id);
     this.byId.set(event.id, { event, memo: new BoundedCache({ maxEntries: MEMO_ENTRIES }) });
     this.idBySlug.set(event.slug, event.id);
@@ -73,12 +89,14 @@ export class PublicEventCache {
 
   /** After a change or delete (this app's, or another process's NOTIFY): the next read goes to the database. */
   invalidate(id: string) {
-    this.generation++;
+    this.invalidatedAt.set(id, ++this.clock);
     this.drop(id);
+    this.seats.drop(id);
   }
 
   clear() {
-    this.generation++;
+    this.epoch = ++this.clock;
+    this.seats.clear();
     this.byId.clear();
     this.idBySlug.clear();
   }
@@ -87,7 +105,7 @@ export class PublicEventCache {
   async close(): Promise<void> {
     this.closed = true;
     this.setLive(false);
-    await this.listener?.stop();
+    await Promise.all([this.listener?.stop(), this.seats.close()]);
   }
 
   private setLive(live: boolean) {

@@ -60,6 +60,7 @@ export function publicEventsRoutes() {
       log: c.var.log,
       cache: c.var.deps.caches.publicEvents,
       key: publicEventKey(c.req.valid('query')),
+      seats: 'exact',
     });
     c.header('Cache-Control', 'no-cache');
     return c.json({ event }, 200);
@@ -71,6 +72,7 @@ export function publicEventsRoutes() {
       log: c.var.log,
       cache: c.var.deps.caches.publicEvents,
       key: publicEventKey({ path: c.req.valid('param').idOrSlug }),
+      seats: 'exact',
     });
     c.header('Cache-Control', 'no-cache');
     return c.json({ event }, 200);
@@ -84,7 +86,6 @@ export function publicEventsRoutes() {
       eventId: c.req.valid('param').id,
       input: c.req.valid('json'),
     });
-    if (!result.already_answered) c.var.deps.caches.publicEvents.invalidate(c.req.valid('param').id);
     return c.json(result, result.already_answered ? 200 : 201);
   });
   return r;

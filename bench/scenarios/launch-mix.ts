@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { runLoad } from '../lib/load.ts';
+import type { BenchContext, BenchRequest, RequestPlan, RunStats } from '../lib/types.ts';
+import { defineScenario } from '../lib/types.ts';
+
+const READERS = 20;
+const RSVPERS = 10;
+/** Ratios of each side's solo rate the mix must keep (docs/product.md#performance-targets "launch day"). */
+const MIN_READ_RATIO = 0.4;
+const MIN_RSVP_RATIO = 0.6;
+const MIN_RATIO_SUM = 1.0;
+const MAX_P99_MS = 50;
+/** Seats left must be exact on the page this soon after the last change. */
+const SEATS_FRESH_MS = 1000;
+
+const pageHeaders = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, br' };
+
+type State = { eventId: string; path: string };
+
+function rsvpPlan(eventId: string): RequestPlan {
+  const tag = randomBytes(4).toString('hex');
+  let n = 0;
+  const next = (): BenchRequest => ({
+    method: 'POST',
+    path: `/api/public/events/${eventId}/rsvps`,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `Guest ${n}`, email: `mix${n++}.${tag}@bench.turnout.test`, guest_count: 1, status: 'confirmed' }),
+  });
+  return { next };
+}
+
+const readPlan = (s: State): RequestPlan => ({ requests: [{ path: s.path, headers: pageHeaders }] });
+
+const line = (label: string, r: RunStats) => `${label} ${Math.round(r.okRps)}/s p99 ${r.p99.toFixed(1)} ms`;
+
+async function pageSeatsLeft(ctx: BenchContext, path: string): Promise<number | null> {
+  const html = await ctx.api<string>(path, { headers: pageHeaders });
+  const json = /<script type="application\/json" id="event-data">(.*?)<\/script>/s.exec(html)?.[1];
+  return json ? (JSON.parse(json) as { seats_left: number | null }).seats_left : null;
+}
+
+/**
+ * Launch day (ADR 0016): people read the event page (20 connections) while others answer (10
+ * connections), on the same event, at once. The measured run is the readers alone; verify() runs the
+ * RSVPs alone and then both together, all in this run, and holds the mix to its share of each solo
+ * rate, to p99 ≤ 50 ms on both sides, and to seats left being exact on the page within a second.
+ */
+export default defineScenario<State>({
+  name: 'launch mix (page readers + RSVPs on one event)',
+  target: { maxP99Ms: MAX_P99_MS },
+  targetSource: 'product.md#performance-targets: launch day (readers and RSVPs at once)',
+  writes: true,
+  load: { connections: READERS },
+  async setup(ctx) {
+    const owner = await ctx.owner();
+    const { event } = await ctx.api<{ event: { id: string; slug: string } }>('/api/events', {
+      user: owner,
+      body: {
+        title: 'Bench Launch Night',
+        event_date: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        timezone: 'Europe/Berlin',
+        location: 'Hall 1',
+        max_attendees: 1_000_000,
+      },
+    });
+    return { eventId: event.id, path: `/event/${event.slug}` };
+  },
+  requests: (_ctx, s) => readPlan(s),
+  async verify(ctx, s, readSolo) {
+    const duration = Math.max(1, Math.round(readSolo.seconds));
+    const base = { baseURL: ctx.baseURL, maxSeconds: 120 };
+    const isRsvpOk = (status: number) => status === 201;
+    await runLoad({ ...base, plan: rsvpPlan(s.eventId), load: { connections: RSVPERS, duration: 2, warmup: 0 }, isOk: isRsvpOk });
+    const rsvpSolo = await runLoad({
+      ...base,
+      plan: rsvpPlan(s.eventId),
+      load: { connections: RSVPERS, duration, warmup: 0 },
+      isOk: isRsvpOk,
+    });
+    const [readMix, rsvpMix] = await Promise.all([
+      runLoad({ ...base, plan: readPlan(s), load: { connections: READERS, duration, warmup: 0 } }),
+      runLoad({ ...base, plan: rsvpPlan(s.eventId), load: { connections: RSVPERS, duration, warmup: 0 }, isOk: isRsvpOk }),
+    ]);
+    // In-flight answers may still commit after the load stops: wait until the counter is still, then
+    // change it as another process would (SQL, no local drop) and time until the page shows it.
+    let last = -1;
+    for (;;) {
+      const { rows } = await ctx.db.query<{ taken: number }>('SELECT seats_taken AS taken FROM events WHERE id = $1', [s.eventId]);
+      if (rows[0]!.taken === last) break;
+      last = rows[0]!.taken;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    await pageSeatsLeft(ctx, s.path);
+    const { rows } = await ctx.db.query<{ left: number }>(
+      'UPDATE events SET seats_taken = seats_taken + 1 WHERE id = $1 RETURNING max_attendees - seats_taken AS left',
+      [s.eventId],
+    );
+    const changed = Date.now();
+    let freshMs = Number.POSITIVE_INFINITY;
+    while (Date.now() - changed <= SEATS_FRESH_MS && freshMs === Number.POSITIVE_INFINITY) {
+      if ((await pageSeatsLeft(ctx, s.path)) === rows[0]!.left) freshMs = Date.now() - changed;
+    }
+    const fresh = freshMs <= SEATS_FRESH_MS;
+
+    const readRatio = readMix.okRps / readSolo.okRps;
+    const rsvpRatio = rsvpMix.okRps / rsvpSolo.okRps;
+    const failures = [
+      readRatio < MIN_READ_RATIO && `readers ${readRatio.toFixed(2)} < ${MIN_READ_RATIO}`,
+      rsvpRatio < MIN_RSVP_RATIO && `RSVPs ${rsvpRatio.toFixed(2)} < ${MIN_RSVP_RATIO}`,
+      readRatio + rsvpRatio < MIN_RATIO_SUM && `sum ${(readRatio + rsvpRatio).toFixed(2)} < ${MIN_RATIO_SUM}`,
+      !(readMix.p99 <= MAX_P99_MS) && `readers p99 ${readMix.p99.toFixed(1)} ms > ${MAX_P99_MS}`,
+      !(rsvpMix.p99 <= MAX_P99_MS) && `RSVPs p99 ${rsvpMix.p99.toFixed(1)} ms > ${MAX_P99_MS}`,
+      !(rsvpSolo.p99 <= MAX_P99_MS) && `RSVPs alone p99 ${rsvpSolo.p99.toFixed(1)} ms > ${MAX_P99_MS}`,
+      rsvpMix.ok === 0 && 'no RSVP succeeded in the mix',
+      !fresh && `seats left not exact on the page ${SEATS_FRESH_MS} ms after a change`,
+    ].filter((f): f is string => typeof f === 'string');
+    const detail = [
+      line('readers alone', readSolo),
+      line('RSVPs alone', rsvpSolo),
+      line('mix: readers', readMix),
+      line('RSVPs', rsvpMix),
+      `ratios ${readRatio.toFixed(2)} + ${rsvpRatio.toFixed(2)} = ${(readRatio + rsvpRatio).toFixed(2)}`,
+      fresh ? `seats left exact on the page ${freshMs} ms after another process's change` : '',
+      ...failures,
+    ]
+      .filter(Boolean)
+      .join('; ');
+    ctx.log(`    ${detail}`);
+    return { ok: failures.length === 0, detail };
+  },
+});

@@ -1,0 +1,238 @@
+/**
+ * Three app processes on one PostgreSQL (DATABASE_URL), as behind a reverse proxy (ADR 0016,
+ * README "Running several processes"): seats exact over all three, edits heard by the others, each
+ * outbox message delivered once, rate limits shared, and a process killed with -9 mid-rush loses no
+ * acknowledged answer. Lean on purpose: one server-only build, three processes, a few hundred requests.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppProcess, cookieOf, exitCode, query, ROOT, spawnApp, waitHealthy, withBuiltServer } from '../support/app-process.ts';
+import { freePort } from '../support/free-port.ts';
+import { createTestDb, type TestDb } from '../support/db.ts';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
+
+withBuiltServer('scale-out', { client: false });
+
+let db: TestDb;
+let sink: SmtpSink;
+let apps: AppProcess[] = [];
+let cookie = '';
+/** The public origin of all three (the proxy's, as in production): every browser request carries it. */
+let proxyPort = 0;
+let origin = '';
+
+function send(app: AppProcess, p: string, method: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${app.baseURL}${p}`, {
+    method,
+    headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}), ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+const SEATS = 12;
+
+function hasCaddy(): boolean {
+  try {
+    execFileSync('caddy', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const GUESTS = 36;
+
+/** A guest's answer from its own address (TRUST_PROXY: the proxy's X-Forwarded-For). */
+function rsvp(app: AppProcess, eventId: string, n: number, tag: string, ip = `10.0.${n >> 8}.${n & 255}`) {
+  return send(
+    app,
+    `/api/public/events/${eventId}/rsvps`,
+    'POST',
+    { name: `Guest ${n}`, email: `g${n}.${tag}@example.com`, guest_count: 1, status: 'confirmed' },
+    { 'x-forwarded-for': ip },
+  );
+}
+
+async function createEvent(app: AppProcess, body: Record<string, unknown>): Promise<{ id: string; slug: string }> {
+  const res = await send(app, '/api/events', 'POST', {
+    event_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    timezone: 'UTC',
+    location: 'Hall',
+    ...body,
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { event: { id: string; slug: string } }).event;
+}
+
+async function until(check: () => Promise<boolean>, ms: number): Promise<number> {
+  const t0 = performance.now();
+  while (performance.now() - t0 < ms) {
+    if (await check()) return performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`not within ${ms} ms`);
+}
+
+beforeAll(async () => {
+  db = await createTestDb();
+  sink = await startSmtpSink();
+  proxyPort = await freePort();
+  origin = `http://127.0.0.1:${proxyPort}`;
+  const env = {
+    PUBLIC_BASE_URL: origin,
+    DATABASE_URL: db.url,
+    SMTP_URL: sink.url,
+    OUTBOX_WORKER: 'true',
+    OUTBOX_POLL_MS: '100',
+    RATE_LIMIT: 'true',
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'warn',
+  };
+  apps = await Promise.all([spawnApp(env), spawnApp(env), spawnApp(env)]);
+  await Promise.all(apps.map((a) => waitHealthy(a)));
+  const owner = await send(apps[0]!, '/api/setup/owner', 'POST', { email: 'owner@example.com', password: 'correct-horse-battery' });
+  expect(owner.status).toBe(200);
+  cookie = cookieOf(owner);
+}, 120_000);
+
+afterAll(async () => {
+  await sink?.close();
+  // The apps stop in withBuiltServer's afterAll; the database goes once they are down.
+  for (const a of apps) a.child.kill('SIGTERM');
+  await Promise.all(apps.map((a) => exitCode(a).catch(() => null)));
+  await db?.drop();
+}, 60_000);
+
+describe('three processes on one PostgreSQL', () => {
+  it('an RSVP race spread over the three is exact to the seat; each confirmation is delivered once', async () => {
+    const e = await createEvent(apps[0]!, { title: 'Race Night', max_attendees: SEATS });
+    const tag = `race${Date.now()}`;
+    const answers = await Promise.all(Array.from({ length: GUESTS }, (_, n) => rsvp(apps[n % 3]!, e.id, n, tag)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(SEATS);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(GUESTS - SEATS);
+    const [row] = await query<{ taken: number; confirmed: number }>(
+      db.url,
+      `SELECT seats_taken AS taken, (SELECT count(*)::int FROM event_rsvps WHERE event_id = $1 AND status = 'confirmed') AS confirmed
+       FROM events WHERE id = $1`,
+      [e.id],
+    );
+    expect(row).toEqual({ taken: SEATS, confirmed: SEATS });
+
+    // Three workers claim from one outbox: every confirmation arrives exactly once.
+    await sink.waitForAccepted(SEATS);
+    await new Promise((r) => setTimeout(r, 500)); // a duplicate would arrive meanwhile
+    const race = sink.accepted.filter((m) => m.to && JSON.stringify(m.to).includes(tag));
+    expect(race).toHaveLength(SEATS);
+    expect(new Set(race.map((m) => JSON.stringify(m.to))).size).toBe(SEATS);
+    expect([...sink.acceptedPerMessageId().values()].every((n) => n === 1)).toBe(true);
+  }, 60_000);
+
+  it('an edit in one process shows in the others on their next requests', async () => {
+    const e = await createEvent(apps[0]!, { title: 'Before', max_attendees: 50 });
+    const title = async (a: AppProcess) =>
+      ((await (await fetch(`${a.baseURL}/api/public/events/${e.id}`)).json()) as { event: { title: string } }).event.title;
+    for (const a of apps) expect(await title(a)).toBe('Before'); // cached in every process now
+    const res = await send(apps[1]!, `/api/events/${e.id}`, 'PATCH', { title: 'After' });
+    expect(res.status).toBe(200);
+    for (const a of apps) await until(async () => (await title(a)) === 'After', 1000);
+  }, 30_000);
+
+  it('rate limits are shared: the per-e-mail limit counts answers made through any process', async () => {
+    const e = await createEvent(apps[0]!, { title: 'Limits', max_attendees: 50 });
+    // The same e-mail answering again and again (each after the first gets 200 "already answered"),
+    // spread over the three processes: the 7th within the window is refused whichever process takes it.
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await rsvp(apps[i % 3]!, e.id, 1, `limit${e.id.slice(0, 6)}`, `10.9.0.${i}`)).status);
+    expect(statuses.slice(0, 6).every((s) => s === 200 || s === 201)).toBe(true);
+    expect(statuses[6]).toBe(429);
+  }, 30_000);
+
+  it('a process killed with -9 mid-rush loses no acknowledged answer; the others go on', async () => {
+    const e = await createEvent(apps[0]!, { title: 'Crash', max_attendees: 10_000 });
+    const victim = apps[2]!;
+    const tag = `crash${Date.now()}`;
+    const acknowledged: string[] = [];
+    let n = 0;
+    let stop = false;
+    const worker = async () => {
+      while (!stop) {
+        const i = n++;
+        try {
+          const res = await rsvp(victim, e.id, i + 1000, tag);
+          if (res.status === 201) acknowledged.push(((await res.json()) as { rsvp: { id: string } }).rsvp.id);
+        } catch {
+          return; // the connection died with the process
+        }
+      }
+    };
+    const rush = Promise.all(Array.from({ length: 8 }, worker));
+    await until(async () => acknowledged.length >= 20, 20_000);
+    victim.child.kill('SIGKILL');
+    stop = true;
+    await rush;
+    expect(await exitCode(victim)).toBe(null);
+    const stored = await query<{ id: string }>(db.url, 'SELECT id FROM event_rsvps WHERE id = ANY($1::uuid[])', [acknowledged]);
+    expect(stored).toHaveLength(acknowledged.length);
+    const [row] = await query<{ taken: number; confirmed: number }>(
+      db.url,
+      `SELECT seats_taken AS taken, (SELECT count(*)::int FROM event_rsvps WHERE event_id = $1 AND status = 'confirmed') AS confirmed
+       FROM events WHERE id = $1`,
+      [e.id],
+    );
+    expect(row!.taken).toBe(row!.confirmed);
+    expect((await rsvp(apps[0]!, e.id, 99_999, tag)).status).toBe(201);
+  }, 60_000);
+
+  // deploy/Caddyfile as the README runs it, in front of the three (one of them killed above).
+  it.skipIf(!hasCaddy())(
+    'deploy/Caddyfile spreads requests over the processes and skips the dead one',
+    async () => {
+      const port = proxyPort;
+      const home = mkdtempSync(path.join(os.tmpdir(), 'turnout-caddy-'));
+      const upstreams = apps.map((a) => new URL(a.baseURL).host.replace('localhost', '127.0.0.1')).join(' ');
+      const caddy = spawn('caddy', ['run', '--config', path.join(ROOT, 'deploy', 'Caddyfile'), '--adapter', 'caddyfile'], {
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          XDG_DATA_HOME: home,
+          XDG_CONFIG_HOME: home,
+          TURNOUT_SITE: `http://127.0.0.1:${port}`,
+          TURNOUT_UPSTREAMS: upstreams,
+          CADDY_ADMIN: 'off',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      caddy.stderr?.on('data', (c: Buffer) => {
+        out += c.toString();
+      });
+      try {
+        const base = `http://127.0.0.1:${port}`;
+        await until(async () => (await fetch(`${base}/livez`).catch(() => null))?.status === 200, 10_000).catch(() => {
+          throw new Error(`Caddy did not answer:\n${out}`);
+        });
+        const e = await createEvent(apps[0]!, { title: 'Proxied', max_attendees: 100 });
+        for (let i = 0; i < 9; i++) {
+          const res = await fetch(`${base}/api/public/events/${e.id}`);
+          expect(res.status, out).toBe(200);
+        }
+        const answer = await fetch(`${base}/api/public/events/${e.id}/rsvps`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: base },
+          body: JSON.stringify({ name: 'Via Proxy', email: 'proxy@example.com', guest_count: 2, status: 'confirmed' }),
+        });
+        expect(answer.status).toBe(201);
+        expect(
+          ((await (await fetch(`${base}/api/public/events/${e.id}`)).json()) as { event: { seats_left: number } }).event.seats_left,
+        ).toBe(98);
+      } finally {
+        caddy.kill('SIGTERM');
+        rmSync(home, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
+});
