@@ -66,6 +66,29 @@ describe('sandbox checkout', () => {
     expect(v.payment_status).toBe('pending');
   });
 
+  it('the webhook signing secret is write-only (masked when read back, kept when the mask is sent back); refunds switch', async () => {
+    const e = await createEvent(
+      t,
+      owner,
+      paidEventInput({ stripe_webhook_secret: 'whsec_abcdefghijklmnop1234', guest_refunds_allowed: true } as never),
+    );
+    expect(e.stripe_webhook_secret_masked).toBe('…1234');
+    expect(e.guest_refunds_allowed).toBe(true);
+    expect(JSON.stringify(e)).not.toContain('whsec_abcdefghijklmnop1234');
+    const patch = (json: unknown) => t.request(`/api/events/${e.id}`, { method: 'PATCH', json, cookie: owner.cookie });
+    const kept = await patch({ stripe_webhook_secret: '…1234', guest_refunds_allowed: false });
+    expect(kept.status).toBe(200);
+    const after = (await kept.json()).event;
+    expect(after).toMatchObject({ stripe_webhook_secret_masked: '…1234', guest_refunds_allowed: false });
+    const [row] = await t.db.select({ enc: events.stripe_webhook_secret_enc }).from(events).where(eq(events.id, e.id));
+    expect(row!.enc).toBeTruthy();
+    const bad = await patch({ stripe_webhook_secret: 'nope' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.fields.stripe_webhook_secret).toBe('The webhook signing secret starts with whsec_.');
+    const cleared = await patch({ stripe_webhook_secret: null });
+    expect((await cleared.json()).event.stripe_webhook_secret_masked).toBeNull();
+  });
+
   it('the sandbox pages do not exist with the Stripe provider', async () => {
     const s = await createTestApp({ RATE_LIMIT: 'false', PAYMENTS_PROVIDER: 'stripe' });
     expect((await s.request('/sandbox-checkout/cs_sandbox_0123456789abcdef')).status).toBe(404);

@@ -144,7 +144,14 @@ describe('one RSVP per e-mail and event: the answer belongs to whoever controls 
 
     const stranger = await postRsvp(t, event.id, rsvpInput({ email: 'same@example.com', guest_count: 5, status: 'declined' }));
     expect(stranger.status).toBe(200);
-    expect(stranger.body).toEqual({ rsvp: null, ticket_url: null, manage_url: null, checkout_url: null, already_answered: true, email_queued: true });
+    expect(stranger.body).toEqual({
+      rsvp: null,
+      ticket_url: null,
+      manage_url: null,
+      checkout_url: null,
+      already_answered: true,
+      email_queued: true,
+    });
     // Nothing of the RSVP in the answer: no id, secrets, token, PIN or status.
     const text = JSON.stringify(stranger.body) + JSON.stringify(Object.fromEntries(stranger.headers));
     const [pin] = await t.db.select().from(rsvp_pins).where(eq(rsvp_pins.rsvp_id, id));

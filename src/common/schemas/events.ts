@@ -112,7 +112,11 @@ const eventFields = {
   stripe_webhook_secret: zText()
     .max(255, 'Use at most 255 characters.')
     .transform((v) => (v === '' ? undefined : v))
-    .refine((v) => v === undefined || v.startsWith('whsec_'), 'The webhook signing secret starts with whsec_.')
+    // The masked hint sent back unchanged ('…abcd') keeps the stored secret.
+    .refine(
+      (v) => v === undefined || v.startsWith('whsec_') || /^(whsec_)?…\w{0,4}$/.test(v),
+      'The webhook signing secret starts with whsec_.',
+    )
     .nullable()
     .optional(),
   /** Guests may cancel a paid answer through their manage link, refunded (docs/product.md#payments); omitted = off on create, kept on edit. */
