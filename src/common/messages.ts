@@ -96,4 +96,5 @@ export const PAYMENT_MSG = {
   sessionNotFound: 'This payment session could not be found.',
   refundFailed: 'The refund could not be made. Please try again.',
   guestRefundsOff: 'This answer is paid: please contact the event organizer to cancel it.',
+  paidPartyFixed: 'The number of guests of a paid answer cannot be changed here. Please contact the event organizer.',
 } as const;

@@ -334,6 +334,13 @@ describe('refunds on cancellation', () => {
     const e = await paidEvent();
     const p = await paidAnswer(e);
     const secret = (await rsvpRow(p.rsvpId)).manage_secret;
+    // What was paid for stays: no re-pricing through the manage page.
+    const bigger = await t.request(`/api/public/rsvps/${secret}`, {
+      method: 'PUT',
+      json: { name: 'Ada Guest', guest_count: 3, status: 'confirmed' },
+    });
+    expect(bigger.status).toBe(409);
+    expect((await bigger.json()).error.fields.guest_count).toMatch(/cannot be changed/);
     const off = await t.request(`/api/public/rsvps/${secret}/cancel`, { method: 'POST' });
     expect(off.status).toBe(409);
     expect((await off.json()).error.message).toBe('This answer is paid: please contact the event organizer to cancel it.');

@@ -62,3 +62,19 @@ export const refundForStaff = (d: RefundDeps, o: { actor: Actor; eventId: string
 /** The guest cancels through the manage link: only when the host allows refunds (events.guest_refunds_allowed). */
 export const refundForGuest = (d: RefundDeps, manageSecret: string) =>
   refundWhere(d, eq(event_rsvps.manage_secret, manageSecret), { byGuest: true });
+
+/**
+ * A paid (or pending) answer's party size is what was charged: the manage page cannot change it
+ * (no re-pricing; docs/decisions/0015-payments.md). 409 when `guestCount` differs.
+ */
+export async function assertPaidPartyUnchanged(db: Db, manageSecret: string, guestCount: number | undefined): Promise<void> {
+  if (guestCount === undefined) return;
+  const [r] = await db
+    .select({ guest_count: event_rsvps.guest_count, payment_status: event_rsvps.payment_status })
+    .from(event_rsvps)
+    .where(eq(event_rsvps.manage_secret, manageSecret))
+    .limit(1);
+  if (r && (r.payment_status === 'paid' || r.payment_status === 'pending') && r.guest_count !== guestCount) {
+    throw new AppError('conflict', PAYMENT_MSG.paidPartyFixed, { guest_count: PAYMENT_MSG.paidPartyFixed });
+  }
+}
