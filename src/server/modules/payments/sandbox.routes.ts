@@ -36,7 +36,8 @@ const page = (o: {
     <title>Sandbox checkout · ${o.title}</title>
     <style>
       body { font-family: system-ui, sans-serif; margin: 0; background: #f4f4f5; color: #18181b; }
-      main { max-width: 28rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: 0.75rem; }
+      main { max-width: 28rem; margin: 1rem; padding: 1.5rem; background: #fff; border-radius: 0.75rem; }
+      @media (min-width: 32rem) { main { margin: 2rem auto; } }
       .note { background: #fef3c7; color: #78350f; padding: 0.5rem 0.75rem; border-radius: 0.5rem; font-size: 0.875rem; }
       dl { display: grid; grid-template-columns: auto 1fr; gap: 0.25rem 1rem; }
       dt { color: #52525b; }
