@@ -15,7 +15,15 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
  * The event's tickets and payment settings: only its owner sets or changes them (a co-host's edit
  * may carry them unchanged).
  */
-export const PAYMENT_FIELDS = ['is_paid_event', 'ticket_price', 'currency', 'stripe_publishable_key', 'stripe_secret_key'] as const;
+export const PAYMENT_FIELDS = [
+  'is_paid_event',
+  'ticket_price',
+  'currency',
+  'stripe_publishable_key',
+  'stripe_secret_key',
+  'stripe_webhook_secret',
+  'guest_refunds_allowed',
+] as const;
 
 /** The owner-only actions, each with what a co-host is told (403, and beside the hidden control). */
 export const OWNER_ONLY = {

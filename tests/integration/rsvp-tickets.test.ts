@@ -562,7 +562,14 @@ describe('POST /api/events/:eventId/rsvps/:rsvpId/regenerate-qr', () => {
     const now = await readRsvp(row.id);
     const res = await postRsvp(t, event.id, { name: row.name, email: row.email, guest_count: row.guest_count });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ rsvp: null, ticket_url: null, manage_url: null, already_answered: true, email_queued: true });
+    expect(res.body).toEqual({
+      rsvp: null,
+      ticket_url: null,
+      manage_url: null,
+      checkout_url: null,
+      already_answered: true,
+      email_queued: true,
+    });
     const answer = JSON.stringify(res.body);
     for (const secret of [row.id, now.ticket_secret, now.qr_nonce, now.qr_code_data!, row.ticket_secret, now.manage_secret]) {
       expect(answer).not.toContain(secret);

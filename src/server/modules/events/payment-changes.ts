@@ -8,6 +8,8 @@ export type StoredPayment = {
   currency: string;
   stripe_publishable_key: string | null;
   has_secret: boolean;
+  has_webhook_secret: boolean;
+  guest_refunds_allowed: boolean;
 };
 
 /**
@@ -26,6 +28,12 @@ export function paymentChanges(input: TEventPatchParsed, stored: StoredPayment):
     currency: input.currency !== undefined && input.currency !== stored.currency,
     stripe_publishable_key: input.stripe_publishable_key !== undefined && input.stripe_publishable_key !== stored.stripe_publishable_key,
     stripe_secret_key: input.stripe_secret_key === null ? stored.has_secret : input.stripe_secret_key !== undefined,
+    // The masked hint sent back ('…abcd') keeps the stored secret (event-values.ts).
+    stripe_webhook_secret:
+      input.stripe_webhook_secret === null
+        ? stored.has_webhook_secret
+        : input.stripe_webhook_secret !== undefined && !input.stripe_webhook_secret.includes('…'),
+    guest_refunds_allowed: input.guest_refunds_allowed !== undefined && input.guest_refunds_allowed !== stored.guest_refunds_allowed,
   } satisfies Record<(typeof PAYMENT_FIELDS)[number], boolean>;
   return PAYMENT_FIELDS.filter((f) => changed[f]);
 }

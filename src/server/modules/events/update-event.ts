@@ -55,6 +55,8 @@ export async function updateEvent({ db, log, publicEvents, encryptionKey, actor,
           stripe_publishable_key: events.stripe_publishable_key,
           stripe_secret_key_hint: events.stripe_secret_key_hint,
           has_secret: sql<boolean>`${events.stripe_secret_key_enc} is not null`,
+          has_webhook_secret: sql<boolean>`${events.stripe_webhook_secret_enc} is not null`,
+          guest_refunds_allowed: events.guest_refunds_allowed,
           role: roleOf(actor),
         })
         .from(events)

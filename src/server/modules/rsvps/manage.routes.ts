@@ -8,6 +8,7 @@ import { ZEventIdParam } from '../events/event-access.ts';
 import { changeRsvp } from './change-rsvp.ts';
 import { FIND_TICKET_MIN_MS, findTickets } from './find-tickets.ts';
 import { findRememberedRsvp, getManagedRsvp } from './get-managed-rsvp.ts';
+import { assertPaidPartyUnchanged, refundForGuest } from '../payments/refund-rsvp.ts';
 import { forgetAnswer, rememberAnswer, rememberedSecret } from './guest-cookie.ts';
 
 /** Manage links are unguessable; these limits only keep a client from hammering them. */
@@ -88,6 +89,10 @@ export function manageRoutes() {
   r.openapi(changeManaged, async (c) => {
     const { db, env, caches } = c.var.deps;
     const { manageSecret } = c.req.valid('param');
+    // Leaving 'yes' on a paid answer refunds it first, when the host allows it (docs/product.md#payments).
+    const change = c.req.valid('json');
+    if (change.status === 'confirmed') await assertPaidPartyUnchanged(db, manageSecret, change.guest_count);
+    else await refundForGuest({ db, env, log: c.var.log }, manageSecret);
     const done = await changeRsvp({ db, eventCache: caches.rsvpEvents, config: config(env), manageSecret, change: c.req.valid('json') });
     const rsvp = await getManagedRsvp(db, done.manageSecret);
     c.var.log.info({ eventId: rsvp.event.id, status: rsvp.status, emailQueued: done.emailQueued }, 'rsvp changed through its manage link');
@@ -97,6 +102,7 @@ export function manageRoutes() {
 
   r.openapi(cancelManaged, async (c) => {
     const { db, env, caches } = c.var.deps;
+    await refundForGuest({ db, env, log: c.var.log }, c.req.valid('param').manageSecret);
     const done = await changeRsvp({
       db,
       eventCache: caches.rsvpEvents,
