@@ -108,6 +108,15 @@ const eventFields = {
     .transform((v) => (v === '' ? undefined : v))
     .nullable()
     .optional(),
+  /** Write-only, like the secret key: Stripe's webhook signing secret (whsec_…). Omitted or '' keeps it; null clears it. */
+  stripe_webhook_secret: zText()
+    .max(255, 'Use at most 255 characters.')
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || v.startsWith('whsec_'), 'The webhook signing secret starts with whsec_.')
+    .nullable()
+    .optional(),
+  /** Guests may cancel a paid answer through their manage link, refunded (docs/product.md#payments); omitted = off on create, kept on edit. */
+  guest_refunds_allowed: z.boolean().optional(),
 };
 
 /** The state the paid-event rules look at (on edit: the stored event merged with the changes). */

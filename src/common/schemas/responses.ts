@@ -69,6 +69,10 @@ export const ZEventAdmin = z
     is_active: z.boolean(),
     stripe_publishable_key: z.string().nullable(),
     stripe_secret_key_masked: z.string().nullable(),
+    /** The webhook signing secret's masked hint ('whsec_…abcd'); the secret itself is write-only. */
+    stripe_webhook_secret_masked: z.string().nullable(),
+    /** Guests may cancel a paid answer through their manage link and get a refund (docs/product.md#payments). */
+    guest_refunds_allowed: z.boolean(),
     /** What the signed-in user is to this event (docs/decisions/0011-event-roles.md). */
     role: z.enum(EVENT_ROLES),
     /** New-RSVP e-mails to the owner and co-hosts: off, each answer, or a daily digest (docs/product.md#rsvp-notifications). */
@@ -161,6 +165,8 @@ export const ZRsvpResult = z
     ticket_url: z.string().nullable(),
     /** /rsvp/{manage secret} of a first answer; null otherwise. */
     manage_url: z.string().nullable(),
+    /** Paid events: the checkout page of a first 'yes' (docs/product.md#payments); null otherwise. */
+    checkout_url: z.string().nullable(),
     already_answered: z.boolean(),
     /** An e-mail was queued: the confirmation of a first answer, or the manage link (at most once per RSVP in 10 minutes). */
     email_queued: z.boolean(),
@@ -323,6 +329,10 @@ export const ZGuestRow = z
     /** 'rsvp' (free), 'ticket' (paid), 'legacy' (sample landing form). */
     type: z.string(),
     payment_status: z.string().nullable(),
+    /** Paid events: the amount charged in the currency's minor units (cents), its currency, and Stripe's payment id. */
+    payment_amount: z.number().int().nullable(),
+    payment_currency: z.string().nullable(),
+    payment_id: z.string().nullable(),
     guest_count: z.number().int(),
     notes: z.string().nullable(),
     attended: z.boolean(),
