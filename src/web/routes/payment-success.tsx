@@ -11,7 +11,7 @@ import { themeStyle } from '../features/events/theme-style.ts';
 import { RECHECK_FOR_MS, useVerifyPayment } from '../features/payments/api/verify-payment.ts';
 import { PAY } from '../features/payments/texts.ts';
 import { ticketQuery as ticketQueryOptions } from '../features/rsvp/api/get-ticket.ts';
-import { TicketActions, TicketCard, TicketMeta } from '../features/rsvp/ticket-card.tsx';
+import { TicketActions, TicketCard, TicketMeta } from './ticket-card.tsx';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { errorCode } from '../lib/error-code.ts';
 import { Link, useParams, useSearchParams } from '../lib/nav.tsx';

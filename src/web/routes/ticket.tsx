@@ -7,7 +7,7 @@ import { Loading } from '../components/ui/spinner.tsx';
 import { themeStyle } from '../features/events/theme-style.ts';
 import { Svg, type IconProps } from '../features/events/guest-icons.tsx';
 import { useTicket } from '../features/rsvp/api/get-ticket.ts';
-import { TicketActions, TicketCard, TicketMeta } from '../features/rsvp/ticket-card.tsx';
+import { TicketActions, TicketCard, TicketMeta } from './ticket-card.tsx';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { errorCode } from '../lib/error-code.ts';
 import { useParams } from '../lib/nav.tsx';

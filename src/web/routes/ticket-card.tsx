@@ -1,14 +1,14 @@
 import type * as React from 'react';
-import { eventHref } from '../../../common/hrefs.ts';
-import { hasEnded } from '../../../common/event-time.ts';
-import type { TTicket } from '../../../common/schemas/rsvps.ts';
-import { Badge } from '../../components/ui/badge.tsx';
-import { buttonVariants } from '../../components/ui/button-variants.ts';
-import { Card } from '../../components/ui/card.tsx';
-import { formatEventWhen } from '../../lib/datetime.ts';
-import { Link } from '../../lib/nav.tsx';
-import { CalendarIcon, type IconProps, PinIcon, Svg } from '../events/guest-icons.tsx';
-import { formatPin, formatShortDate, guestLabel, paymentBadge, statusBadge } from './format.ts';
+import { eventHref } from '../../common/hrefs.ts';
+import { hasEnded } from '../../common/event-time.ts';
+import type { TTicket } from '../../common/schemas/rsvps.ts';
+import { Badge } from '../components/ui/badge.tsx';
+import { buttonVariants } from '../components/ui/button-variants.ts';
+import { Card } from '../components/ui/card.tsx';
+import { formatEventWhen } from '../lib/datetime.ts';
+import { Link } from '../lib/nav.tsx';
+import { CalendarIcon, type IconProps, PinIcon, Svg } from '../features/events/guest-icons.tsx';
+import { formatPin, formatShortDate, guestLabel, paymentBadge, statusBadge } from '../features/rsvp/format.ts';
 
 /**
  * The QR ticket card and its actions, shared by the ticket page (/ticket/{secret}) and the payment
