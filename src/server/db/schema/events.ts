@@ -80,6 +80,12 @@ export const events = pgTable(
     stripe_secret_key_enc: text('stripe_secret_key_enc'),
     /** Last four characters and prefix, for the masked display ('sk_live_…abcd'). */
     stripe_secret_key_hint: text('stripe_secret_key_hint'),
+    /** AES-256-GCM ciphertext of Stripe's webhook signing secret (docs/decisions/0015-payments.md); write-only. */
+    stripe_webhook_secret_enc: text('stripe_webhook_secret_enc'),
+    /** Prefix and last four characters ('whsec_…abcd'). */
+    stripe_webhook_secret_hint: text('stripe_webhook_secret_hint'),
+    /** Guests may cancel a paid answer through their manage link and are refunded (docs/product.md#payments). */
+    guest_refunds_allowed: boolean('guest_refunds_allowed').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -36,7 +36,20 @@ export const event_rsvps = pgTable(
       .default('confirmed'),
     /** 'rsvp' (free), 'ticket' (paid), 'legacy' (sample landing form). */
     type: text('type').notNull().default('rsvp'),
+    /**
+     * Paid events (docs/product.md#payment-status): 'pending' (checkout open, seats held until
+     * payment_hold_until), 'paid', 'expired' (hold released), 'refunded'; null on free answers.
+     */
     payment_status: text('payment_status'),
+    /** The provider's checkout session (Stripe cs_…, or the sandbox's) of a paid answer. */
+    checkout_session_id: text('checkout_session_id'),
+    /** The seats of a pending paid answer are held until then (docs/decisions/0015-payments.md). */
+    payment_hold_until: timestamp('payment_hold_until', { withTimezone: true }),
+    /** What the checkout charges: minor units (cents) of payment_currency. */
+    payment_amount: integer('payment_amount'),
+    payment_currency: text('payment_currency'),
+    /** Stripe's payment id (PaymentIntent pi_…) once paid, for the guest list and refunds. */
+    payment_id: text('payment_id'),
     external_order_id: text('external_order_id'),
     /**
      * Bumped (with a new qr_nonce) when the QR is regenerated and whenever the RSVP leaves 'confirmed':
@@ -87,6 +100,9 @@ export const event_rsvps = pgTable(
     uniqueIndex('event_rsvps_ticket_secret_key').on(t.ticket_secret),
     uniqueIndex('event_rsvps_qr_nonce_key').on(t.qr_nonce),
     uniqueIndex('event_rsvps_manage_secret_key').on(t.manage_secret),
+    uniqueIndex('event_rsvps_checkout_session_key').on(t.checkout_session_id),
+    /** The hold sweep (payments/release-expired-holds.ts): pending paid answers by hold end. */
+    index('event_rsvps_payment_hold_idx').on(t.payment_hold_until).where(sql`${t.payment_status} = 'pending'`),
     index('event_rsvps_event_created_idx').on(t.event_id, t.created_at),
     /** Event cards' counts per status (one grouped aggregate, index-only) and the list's status filter and sort. */
     index('event_rsvps_event_status_idx').on(t.event_id, t.status),

@@ -16,16 +16,18 @@ export function adminEventColumns(actor: Actor) {
     is_active: events.is_active,
     stripe_publishable_key: events.stripe_publishable_key,
     stripe_secret_key_hint: events.stripe_secret_key_hint,
+    stripe_webhook_secret_hint: events.stripe_webhook_secret_hint,
+    guest_refunds_allowed: events.guest_refunds_allowed,
     role: roleOf(actor),
     created_at: events.created_at,
     updated_at: events.updated_at,
   };
 }
 
-type AdminRow = Omit<typeof events.$inferSelect, 'stripe_secret_key_enc' | 'host_line' | 'rsvps_notified_until'> & { role: EventRole };
+type AdminRow = Omit<typeof events.$inferSelect, 'stripe_secret_key_enc' | 'stripe_webhook_secret_enc' | 'host_line' | 'rsvps_notified_until'> & { role: EventRole };
 
 export function toAdminEvent(row: AdminRow): TEventAdmin {
-  const { stripe_secret_key_hint, ...rest } = row;
+  const { stripe_secret_key_hint, stripe_webhook_secret_hint, ...rest } = row;
   return {
     ...rest,
     event_date: row.event_date.toISOString(),
@@ -33,6 +35,7 @@ export function toAdminEvent(row: AdminRow): TEventAdmin {
     ticket_price: row.ticket_price === null ? null : Number(row.ticket_price),
     currency: row.currency as TEventAdmin['currency'],
     stripe_secret_key_masked: stripe_secret_key_hint,
+    stripe_webhook_secret_masked: stripe_webhook_secret_hint,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

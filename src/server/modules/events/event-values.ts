@@ -7,6 +7,8 @@ type EventColumns = Partial<typeof events.$inferInsert>;
 
 /** Associated data of the sealed secret key: the ciphertext only opens for this event's column. */
 export const secretKeyContext = (eventId: string) => `events.stripe_secret_key:${eventId}`;
+/** Likewise for the webhook signing secret (docs/decisions/0015-payments.md). */
+export const webhookSecretContext = (eventId: string) => `events.stripe_webhook_secret:${eventId}`;
 
 const COPIED = [
   'title',
@@ -27,6 +29,7 @@ const COPIED = [
   'is_paid_event',
   'currency',
   'stripe_publishable_key',
+  'guest_refunds_allowed',
 ] as const;
 
 /**
@@ -46,6 +49,15 @@ export function eventColumns(input: TEventPatchParsed, opts: { eventId: string; 
   } else if (input.stripe_secret_key !== undefined) {
     out.stripe_secret_key_enc = sealSecret(opts.encryptionKey, input.stripe_secret_key, secretKeyContext(opts.eventId));
     out.stripe_secret_key_hint = secretHint(input.stripe_secret_key);
+  }
+  const hook = input.stripe_webhook_secret;
+  if (hook === null) {
+    out.stripe_webhook_secret_enc = null;
+    out.stripe_webhook_secret_hint = null;
+  } else if (hook !== undefined && !hook.includes('…')) {
+    // A value with '…' is the masked hint sent back unchanged: the stored secret stays.
+    out.stripe_webhook_secret_enc = sealSecret(opts.encryptionKey, hook, webhookSecretContext(opts.eventId));
+    out.stripe_webhook_secret_hint = secretHint(hook);
   }
   return out as EventColumns;
 }

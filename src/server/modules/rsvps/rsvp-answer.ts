@@ -26,6 +26,7 @@ export function firstAnswerResult(r: {
     rsvp: { id: r.id, status: r.status, guest_count: r.guest_count },
     ticket_url: r.status === 'confirmed' ? ticketPagePath(r.ticket_secret) : null,
     manage_url: manageRsvpHref(r.manage_secret),
+    checkout_url: null,
     already_answered: false,
     email_queued: true,
   };
@@ -39,6 +40,7 @@ export const alreadyAnsweredResult = (emailQueued: boolean): TRsvpResult => ({
   rsvp: null,
   ticket_url: null,
   manage_url: null,
+  checkout_url: null,
   already_answered: true,
   email_queued: emailQueued,
 });
