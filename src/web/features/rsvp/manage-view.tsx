@@ -137,6 +137,7 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
               </h2>
               {text ? <p className="mt-1">{text}</p> : null}
               <p className="mt-1 text-sm text-ink/75">Answered as {rsvp.name}</p>
+              <PaymentLine paymentStatus={rsvp.payment_status} answered={rsvp.status} />
             </div>
             <div role="status" aria-live="polite" aria-atomic="true">
               {notice ? (
@@ -176,4 +177,17 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
       <footer className="px-5 pb-8 text-center text-xs opacity-70">Made with Turnout</footer>
     </>
   );
+}
+
+/** A paid event's answer (docs/product.md#payments): paid, or why there is no ticket yet. Free answers show nothing. */
+function PaymentLine({ paymentStatus, answered }: { paymentStatus: string | null; answered: TManagedRsvp['status'] }) {
+  if (!paymentStatus || answered !== 'confirmed') return null;
+  if (paymentStatus === 'paid') {
+    return <p className="mt-2 inline-flex rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-900">Paid</p>;
+  }
+  const text =
+    paymentStatus === 'pending'
+      ? 'Payment pending: your ticket arrives by e-mail once your payment completes.'
+      : 'Not paid: the checkout was not completed, so no seats are held for you.';
+  return <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{text}</p>;
 }
