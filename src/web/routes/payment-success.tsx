@@ -44,17 +44,12 @@ export function Component() {
     body = <Loading text={`${PAY.verifying}...`} />;
   } else if (error || !data) {
     title = PAY.verifyFailedTitle;
-    // A refusal the server explains (unknown session, other event) is shown as it is; a fault or outage is not ours to word.
     const code = errorCode(error);
-    const message = code === 'not_found' || code === 'validation_failed' ? toUserMessage(error, PAY.verifyFailed) : null;
-    body = (
-      <Failure
-        message={message ?? (code === 'network' || code === 'unavailable' ? toUserMessage(error) : PAY.unexpected)}
-        backHref={backHref}
-        retry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
+    const refused = code === 'not_found' || code === 'validation_failed';
+    // The server's own sentence (unknown session, the provider's refusal), the connection's, or for a fault 'An unexpected error occurred'.
+    const message = toUserMessage(error, PAY.unexpected);
+    // Asking again helps with a dropped connection or a fault, never with a session the server does not know.
+    body = <Failure message={message} backHref={backHref} retry={refused ? undefined : () => void refetch()} retrying={isFetching} />;
   } else if (data.payment_status === 'paid' && ticket) {
     title = PAY.successTitle;
     body = <Success ticket={ticket} />;
