@@ -7,6 +7,7 @@ import { buttonVariants } from '../components/ui/button-variants.ts';
 import { Card } from '../components/ui/card.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
 import { type IconProps, Svg } from '../features/events/guest-icons.tsx';
+import { usePublicEvent } from '../features/events/api/get-public-event.ts';
 import { themeStyle } from '../features/events/theme-style.ts';
 import { RECHECK_FOR_MS, useVerifyPayment } from '../features/payments/api/verify-payment.ts';
 import { PAY } from '../features/payments/texts.ts';
@@ -34,6 +35,10 @@ export function Component() {
   const ticketQuery = useQuery({ ...ticketQueryOptions(ticketSecret), enabled: ticketSecret !== '' });
   const ticket = ticketQuery.data;
   const backHref = eventHref({ id: data?.event_slug || eventSlug });
+  // The event's look (and title) from its public page's query, for every state, before any ticket is known.
+  const { data: event } = usePublicEvent(eventSlug ? { slug: eventSlug } : null);
+  const theme = ticket?.event.theme ?? event?.theme;
+  const eventTitle = ticket?.event.title ?? event?.title;
 
   let body: React.ReactNode;
   let title: string = PAY.verifying;
@@ -68,11 +73,11 @@ export function Component() {
     title = PAY.verifyFailedTitle;
     body = <Failure message={data.refunded ? REFUNDED : PAY.verifyFailed} backHref={backHref} />;
   }
-  useDocumentTitle(ticket ? `${title} · ${ticket.event.title}` : title);
+  useDocumentTitle(eventTitle ? `${title} · ${eventTitle}` : title);
 
   return (
     <main
-      style={ticket ? themeStyle(ticket.event.theme?.colors) : undefined}
+      style={theme ? themeStyle(theme.colors) : undefined}
       className="min-h-dvh bg-paper-soft px-4 py-6 sm:py-12 print:bg-white print:p-0"
     >
       <TicketMeta />
