@@ -75,9 +75,10 @@ export function PaymentFields({ event, ...props }: FieldsProps & { event?: TEven
             valueKey="webhookSecret"
             replacingKey="replacingWebhookSecret"
             masked={event?.stripe_webhook_secret_masked ?? null}
-            hint={<WebhookHint eventId={event?.id} />}
+            hint="Starts with whsec_. Confirms payments even when a guest closes the page after paying. Stored encrypted; never shown again."
             placeholder="whsec_…"
           />
+          <WebhookEndpoint eventId={event?.id} />
           <SwitchField
             {...bindSwitch(props, 'refundsAllowed', 'guest_refunds_allowed')}
             label="Guests may cancel for a refund"
@@ -90,22 +91,19 @@ export function PaymentFields({ event, ...props }: FieldsProps & { event?: TEven
 }
 
 /** Where Stripe should send this event's payment events; the endpoint exists once the event is saved. */
-function WebhookHint({ eventId }: { eventId?: string }) {
-  const url = eventId ? absoluteUrl(window.location.origin, paymentWebhookHref(eventId)) : null;
+function WebhookEndpoint({ eventId }: { eventId?: string }) {
+  if (!eventId) {
+    return <p className="-mt-2 text-xs text-ink/70">After saving, this event’s webhook endpoint for Stripe is shown here.</p>;
+  }
+  const url = absoluteUrl(window.location.origin, paymentWebhookHref(eventId));
   return (
-    <span className="grid gap-1.5">
-      <span>
-        Starts with whsec_. Confirms payments even when a guest closes the page after paying. Stored encrypted; never shown again.
+    <div className="-mt-2 grid gap-1 text-xs text-ink/70">
+      <span>Webhook endpoint to add in Stripe (checkout.session events):</span>
+      <span className="flex min-w-0 items-center gap-2">
+        <code className="min-w-0 flex-1 truncate rounded bg-paper-soft px-1.5 py-1">{url}</code>
+        <CopyButton text={url} label="Copy" srLabel="Copy the webhook endpoint URL" />
       </span>
-      {url ? (
-        <span className="flex min-w-0 items-center gap-2">
-          <code className="min-w-0 truncate rounded bg-paper-soft px-1.5 py-1 text-xs">{url}</code>
-          <CopyButton text={url} label="Copy" srLabel="Copy the webhook endpoint URL" />
-        </span>
-      ) : (
-        <span>After saving, add this event’s webhook endpoint in Stripe (shown here).</span>
-      )}
-    </span>
+    </div>
   );
 }
 
@@ -115,7 +113,7 @@ type SecretFieldProps = FieldsProps & {
   valueKey: 'secretKey' | 'webhookSecret';
   replacingKey: 'replacingSecretKey' | 'replacingWebhookSecret';
   masked: string | null;
-  hint: React.ReactNode;
+  hint: string;
   placeholder: string;
 };
 
