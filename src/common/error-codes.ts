@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   capacity_exceeded: 409,
   event_ended: 409,
   payment_not_available: 422,
+  /** The payment provider refused or did not answer (docs/product.md#payments). */
+  payment_failed: 502,
   unavailable: 503,
   internal: 500,
 } as const;

@@ -85,3 +85,15 @@ export const qrImagesRegenerated = (processed: number, updated: number) =>
  * out of their budget (docs/product.md#performance-targets).
  */
 export const PASSWORD_TOO_SHORT = `Use at least ${PASSWORD_MIN} characters.`;
+
+/** Paid events' checkout and payment texts (docs/product.md#payments). */
+export const PAYMENT_MSG = {
+  checkoutFailed: 'Failed to create checkout session',
+  noCheckoutUrl: 'No checkout URL received',
+  noSessionId: 'No session ID provided',
+  verifyFailed: 'Failed to verify payment',
+  unexpected: 'An unexpected error occurred',
+  sessionNotFound: 'This payment session could not be found.',
+  refundFailed: 'The refund could not be made. Please try again.',
+  guestRefundsOff: 'This answer is paid: please contact the event organizer to cancel it.',
+} as const;

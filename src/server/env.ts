@@ -40,6 +40,14 @@ export const EnvSchema = z.object({
   TWILIO_API_BASE_URL: z.url().optional(),
   /** Where the Stripe SDK sends requests (tests point it at a local fake), e.g. http://127.0.0.1:12111. */
   STRIPE_API_URL: z.url().optional(),
+  /**
+   * Who takes card payments for paid events (docs/decisions/0015-payments.md): 'stripe' (each event's
+   * own keys) or 'sandbox' (a local checkout page, no network: demos and tests). Unset: 'stripe' in
+   * production, else 'sandbox'.
+   */
+  PAYMENTS_PROVIDER: z.enum(['stripe', 'sandbox']).optional(),
+  /** How long a pending paid answer holds its seats while its guest is at the checkout. */
+  PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT: bool.default(true),
   /** Take the client address from X-Forwarded-For (behind reverse proxies); see TRUST_PROXY_HOPS. */

@@ -3,6 +3,7 @@ import { startRateLimitSweeper } from './http/sweep-rate-limits.ts';
 import { startRsvpNotifier } from './modules/guests/notify-new-rsvps.ts';
 import { startJobWorker } from './modules/jobs/run-jobs.ts';
 import { startOutboxWorker } from './modules/outbox/worker.ts';
+import { startHoldSweeper } from './modules/payments/sweep-holds.ts';
 
 export type Workers = { stop: () => Promise<void> };
 
@@ -13,9 +14,11 @@ export function startWorkers(deps: Deps): Workers {
   // Guest-list jobs (bulk ticket e-mail, QR backfill) feed the outbox: they run where the outbox worker runs.
   const jobs = deps.env.OUTBOX_WORKER ? startJobWorker(deps) : undefined;
   const notifier = deps.env.OUTBOX_WORKER ? startRsvpNotifier(deps) : undefined;
+  // Paid answers' lapsed seat holds (docs/decisions/0015-payments.md); each release happens once whichever process sweeps.
+  const holds = deps.env.OUTBOX_WORKER ? startHoldSweeper(deps) : undefined;
   return {
     stop: async () => {
-      await Promise.all([outbox?.stop(), rateLimits?.stop(), jobs?.stop(), notifier?.stop()]);
+      await Promise.all([outbox?.stop(), rateLimits?.stop(), jobs?.stop(), notifier?.stop(), holds?.stop()]);
     },
   };
 }

@@ -13,6 +13,8 @@ import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { MEDIA_UPLOAD_PATH, mediaFileRoutes, mediaUploadRoutes } from './media/media.routes.ts';
 import { devMailboxRoutes } from './outbox/dev-mailbox.routes.ts';
 import { checkinRoutes } from './checkin/checkin.routes.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
+import { sandboxRoutes } from './payments/sandbox.routes.ts';
 import { manageRoutes } from './rsvps/manage.routes.ts';
 import { rsvpRoutes } from './rsvps/rsvps.routes.ts';
 import { themesRoutes } from './themes/themes.routes.ts';
@@ -40,4 +42,6 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/', guestsRoutes());
   app.route('/', jobsRoutes());
   app.route('/', shortLinksRoutes());
+  app.route('/', paymentsRoutes());
+  app.route('/', sandboxRoutes());
 }

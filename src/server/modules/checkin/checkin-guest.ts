@@ -33,8 +33,12 @@ export type GuestRow = {
   checked_in_at: Date | null;
 };
 
-/** Admitted at the door only when confirmed, or paid (docs/product.md#tickets-and-qr-codes). */
-export const admissible = (g: Pick<GuestRow, 'status' | 'payment_status'>) => g.status === 'confirmed' || g.payment_status === 'paid';
+/**
+ * Admitted at the door only when confirmed, or paid (docs/product.md#tickets-and-qr-codes); a paid
+ * event's 'Yes' still at the checkout (payment 'pending', seats held) is not in yet (docs/decisions/0015-payments.md).
+ */
+export const admissible = (g: Pick<GuestRow, 'status' | 'payment_status'>) =>
+  (g.status === 'confirmed' && g.payment_status !== 'pending') || g.payment_status === 'paid';
 
 /** The verification code as the card shows it: its first 16 characters (the token, or the RSVP id of a legacy ticket). */
 export const codePrefix = (g: Pick<GuestRow, 'qr_code_data' | 'rsvp_id'>) =>

@@ -24,7 +24,10 @@ export function adminEventColumns(actor: Actor) {
   };
 }
 
-type AdminRow = Omit<typeof events.$inferSelect, 'stripe_secret_key_enc' | 'stripe_webhook_secret_enc' | 'host_line' | 'rsvps_notified_until'> & { role: EventRole };
+type AdminRow = Omit<
+  typeof events.$inferSelect,
+  'stripe_secret_key_enc' | 'stripe_webhook_secret_enc' | 'host_line' | 'rsvps_notified_until'
+> & { role: EventRole };
 
 export function toAdminEvent(row: AdminRow): TEventAdmin {
   const { stripe_secret_key_hint, stripe_webhook_secret_hint, ...rest } = row;

@@ -3,12 +3,20 @@ import { MSG } from '../../../common/messages.ts';
 import { AppError } from '../../errors.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 
-export const CHECKOUT_NOT_AVAILABLE = 'Online ticket purchase is not available for this event yet. Please contact the event organizer.';
+export const CHECKOUT_NOT_AVAILABLE = 'A ticket to this event is bought through its RSVP form. Please answer there to pay.';
 
-/** Paid events sell through a checkout (a later issue): refuse a 'Yes' rather than give a free ticket. */
+/** A paid event's 'Yes' needs both payment keys (docs/product.md#payments). */
+export function assertCanPay(event: RsvpEvent) {
+  if (!event.has_payment_keys) throw new AppError('payment_not_available', MSG.paymentNotAvailableText);
+}
+
+/**
+ * A 'Yes' that is not the RSVP form's first answer (the manage page, staff): on a paid event it would be
+ * a ticket without payment, so it is refused; the form's first 'Yes' goes through the checkout instead.
+ */
 export function assertCanAttendFree(event: RsvpEvent, answer: { status: string }) {
   if (!event.is_paid_event || answer.status !== 'confirmed') return;
-  if (!event.has_payment_keys) throw new AppError('payment_not_available', MSG.paymentNotAvailableText);
+  assertCanPay(event);
   throw new AppError('conflict', CHECKOUT_NOT_AVAILABLE);
 }
 

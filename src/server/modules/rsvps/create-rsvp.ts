@@ -38,9 +38,13 @@ type Prepared = {
   qrPng: Buffer | null;
 };
 
-function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer): Prepared {
+/** A paid 'yes' (docs/decisions/0015-payments.md): no ticket, PIN or e-mail until paid; its seats are held. */
+export type PendingPayment = { unitAmount: number; currency: string; holdUntil: Date };
+
+function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer, payment?: PendingPayment): Prepared {
   const id = randomUUID();
-  const { columns, token } = answeredTicketColumns(config, { prev: null, confirmed: answer.status === 'confirmed' });
+  const ticketed = answer.status === 'confirmed' && !payment;
+  const { columns, token } = answeredTicketColumns(config, { prev: null, confirmed: ticketed });
   const manageSecret = newManageSecret();
   return {
     id,
@@ -62,11 +66,19 @@ function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer): Pr
       notes: answer.notes ?? null,
       guest_count: answer.guest_count,
       status: answer.status,
-      type: 'rsvp',
+      type: payment ? 'ticket' : 'rsvp',
       revision: 1,
       ...columns,
       manage_secret: manageSecret,
-      confirmed_at: answer.status === 'confirmed' ? new Date() : null,
+      confirmed_at: ticketed ? new Date() : null,
+      ...(payment
+        ? {
+            payment_status: 'pending',
+            payment_amount: payment.unitAmount * answer.guest_count,
+            payment_currency: payment.currency,
+            payment_hold_until: payment.holdUntil,
+          }
+        : {}),
     },
     // Rendered before any database work: the QR costs CPU, never lock time.
     qrPng: token ? renderQrPng(verificationUrl(config.baseUrl, token)) : null,
@@ -98,7 +110,15 @@ function emailRow(p: Prepared, opts: { config: TicketConfig; event: RsvpEvent; a
 export type CreatedRsvp = { result: TRsvpResult; manageSecret: string };
 const created = (p: Prepared): CreatedRsvp => ({ result: firstAnswerResult(p.rsvp), manageSecret: p.rsvp.manage_secret });
 
-type CreateRsvpOptions = { db: Db; config: TicketConfig; event: RsvpEvent; answer: RsvpAnswer; drawPin?: () => string };
+type CreateRsvpOptions = {
+  db: Db;
+  config: TicketConfig;
+  event: RsvpEvent;
+  answer: RsvpAnswer;
+  drawPin?: () => string;
+  /** A paid 'yes': pending payment, seats held, nothing e-mailed (payments/start-checkout.ts). */
+  payment?: PendingPayment;
+};
 
 /**
  * A first answer from this e-mail for this event; null when one already exists (the caller updates
@@ -118,15 +138,15 @@ export async function createRsvp(opts: CreateRsvpOptions): Promise<CreatedRsvp |
 
 async function insertRsvp(opts: CreateRsvpOptions): Promise<CreatedRsvp | null> {
   const { db, event, answer } = opts;
-  const p = prepare(opts.config, event, answer);
-  const confirmed = answer.status === 'confirmed';
+  const p = prepare(opts.config, event, answer, opts.payment);
+  const confirmed = answer.status === 'confirmed' && !opts.payment;
   const delta = seatsHeld(answer);
   for (let attempt = 0; attempt < (confirmed ? FAST_PIN_ATTEMPTS : 1); attempt++) {
     const pin = confirmed ? (opts.drawPin ?? randomPin)() : null;
     const statements = [
       insertSql(event_rsvps, p.row),
       ...(pin ? [insertSql(rsvp_pins, { rsvp_id: p.id, event_id: event.id, pin })] : []),
-      insertSql(outbox, emailRow(p, { ...opts, pin }), ' ON CONFLICT DO NOTHING'),
+      ...(opts.payment ? [] : [insertSql(outbox, emailRow(p, { ...opts, pin }), ' ON CONFLICT DO NOTHING')]),
     ];
     const conflict = await writeInOneTrip(db, { statements, rsvpId: p.id, eventId: event.id, delta });
     if (!conflict) return created(p);

@@ -41,6 +41,7 @@ export function rsvpRoutes() {
       config: { baseUrl: env.PUBLIC_BASE_URL, signingKey: env.TICKET_SIGNING_KEY },
       eventId,
       answer,
+      payments: { env, log: c.var.log },
     });
     if (!result.rsvp || !manageSecret) {
       c.var.log.info({ eventId, emailQueued: result.email_queued }, 'rsvp: known e-mail, manage link sent');

@@ -3,7 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TicketConfig } from '../tickets/ticket-fields.ts';
 import { answerKnownEmail } from './answer-known-email.ts';
-import { assertCanAttendFree, assertNotEnded } from './attend-rules.ts';
+import type { CheckoutDeps } from '../payments/start-checkout.ts';
+import { checkoutTerms, openCheckout } from '../payments/start-checkout.ts';
+import { assertCanPay, assertNotEnded } from './attend-rules.ts';
 import { createRsvp } from './create-rsvp.ts';
 import { loadRsvpEvent, type RsvpEventCache } from './load-rsvp-event.ts';
 import type { RsvpAnswer } from './rsvp-answer.ts';
@@ -21,14 +23,21 @@ export async function submitRsvp(opts: {
   config: TicketConfig;
   eventId: string;
   answer: RsvpAnswer;
+  /** Paid events' checkout (payments/start-checkout.ts). */
+  payments: Omit<CheckoutDeps, 'db'>;
 }): Promise<{ result: TRsvpResult; manageSecret: string | null }> {
   const event = await loadRsvpEvent({ db: opts.db, cache: opts.eventCache, eventId: opts.eventId });
   assertNotEnded(event);
-  assertCanAttendFree(event, opts.answer);
+  // A paid event's 'Yes' is a pending answer holding its seats, then a checkout (docs/decisions/0015-payments.md).
+  const paidYes = event.is_paid_event && opts.answer.status === 'confirmed';
+  if (paidYes) assertCanPay(event);
+  const checkout = { db: opts.db, ...opts.payments };
+  const terms = paidYes ? await checkoutTerms(checkout, event.id) : null;
   // Insert-or-link without a lost race: a concurrent first answer makes the insert a no-op and the
   // lookup then finds it; a concurrent delete makes the lookup miss and the insert retry.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const created = await createRsvp({ db: opts.db, config: opts.config, event, answer: opts.answer });
+    const created = await createRsvp({ db: opts.db, config: opts.config, event, answer: opts.answer, payment: terms?.payment });
+    if (created && terms) return openCheckout(checkout, { ...terms, rsvpEvent: event, answer: opts.answer, created });
     if (created) return created;
     const known = await answerKnownEmail({ db: opts.db, baseUrl: opts.config.baseUrl, event, email: opts.answer.email });
     if (known) return { result: known, manageSecret: null };

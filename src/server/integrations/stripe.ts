@@ -1,0 +1,85 @@
+import Stripe from 'stripe';
+import type { CheckoutView, NewCheckout, PaymentProvider } from '../modules/payments/provider.ts';
+
+/** The SDK for one event's secret key; STRIPE_API_URL (tests: a local fake) replaces Stripe's host. */
+export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
+  if (!apiUrl) return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  const u = new URL(apiUrl);
+  return new Stripe(secretKey, {
+    host: u.hostname,
+    port: u.port ? Number(u.port) : undefined,
+    protocol: u.protocol === 'http:' ? 'http' : 'https',
+    maxNetworkRetries: 0,
+    timeout: 20_000,
+  });
+}
+
+function view(s: Stripe.Checkout.Session): CheckoutView {
+  const pi = s.payment_intent;
+  return {
+    id: s.id,
+    status: (s.status ?? 'open') as CheckoutView['status'],
+    payment_status: s.payment_status as CheckoutView['payment_status'],
+    payment_intent: typeof pi === 'string' ? pi : (pi?.id ?? null),
+    rsvp_id: s.metadata?.rsvp_id ?? null,
+    event_id: s.metadata?.event_id ?? null,
+    url: s.url ?? null,
+  };
+}
+
+/** Stripe Checkout with the event's own secret key (docs/decisions/0015-payments.md). */
+export function stripeProvider(secretKey: string, apiUrl?: string): PaymentProvider {
+  const stripe = stripeClient(secretKey, apiUrl);
+  return {
+    async createCheckout(c: NewCheckout) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: c.quantity,
+              price_data: { currency: c.currency, unit_amount: c.unitAmount, product_data: { name: c.title } },
+            },
+          ],
+          customer_email: c.email,
+          client_reference_id: c.rsvpId,
+          metadata: { rsvp_id: c.rsvpId, event_id: c.eventId },
+          payment_intent_data: { metadata: { rsvp_id: c.rsvpId, event_id: c.eventId } },
+          expires_at: Math.floor(c.expiresAt.getTime() / 1000),
+          success_url: c.successUrl,
+          cancel_url: c.cancelUrl,
+        },
+        { idempotencyKey: c.idempotencyKey },
+      );
+      return view(session);
+    },
+    async retrieveCheckout(sessionId) {
+      try {
+        return view(await stripe.checkout.sessions.retrieve(sessionId));
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+        throw err;
+      }
+    },
+    async expireCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (err) {
+        // Already complete or expired: nothing to end.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw err;
+      }
+    },
+    async refund({ paymentIntent, idempotencyKey }) {
+      await stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey });
+    },
+  };
+}
+
+/**
+ * Stripe's signed webhook event, checked on the raw body with the event's signing secret (5 minutes
+ * of tolerance, Stripe's default); throws on a missing, tampered or stale signature.
+ */
+export function verifyStripeWebhook(rawBody: string, signature: string, webhookSecret: string): Stripe.Event {
+  return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+}

@@ -1,0 +1,106 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { PAYMENT_MSG } from '../../../common/messages.ts';
+import { ZCheckoutSessionId, ZPaymentVerification, ZVerifyPaymentInput, ZWebhookAnswer } from '../../../common/schemas/payments.ts';
+import { AppError } from '../../errors.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { errors, json, jsonBody } from '../../http/openapi.ts';
+import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
+import { createRouter } from '../../http/validation.ts';
+import { verifyStripeWebhook } from '../../integrations/stripe.ts';
+import { ZEventIdParam } from '../events/event-access.ts';
+import { readPaymentEvent, webhookSecretOf } from './event-provider.ts';
+import { type FulfilDeps, fulfilCheckout } from './fulfil-checkout.ts';
+
+const tags = ['Payments'];
+
+/** Per client IP: a success page asks a few times; guessing session ids is not a pastime here. */
+export const VERIFY_LIMIT = { name: 'payment-verify', points: 60, windowSec: 60 } as const satisfies LimitRule;
+
+const VERIFY_PATH = '/api/public/payments/verify';
+
+const verifyGet = createRoute({
+  method: 'get',
+  path: VERIFY_PATH,
+  summary: 'The payment success page: verify a checkout session and fulfil it (idempotent)',
+  tags,
+  request: { query: z.object({ session_id: ZCheckoutSessionId }) },
+  responses: { 200: json('Paid (with the ticket), pending or failed', ZPaymentVerification), ...errors(400, 404, 429) },
+});
+
+const verifyPost = createRoute({
+  method: 'post',
+  path: VERIFY_PATH,
+  summary: 'The same as GET, with the session id in a JSON body',
+  tags,
+  request: jsonBody(ZVerifyPaymentInput),
+  responses: { 200: json('Paid (with the ticket), pending or failed', ZPaymentVerification), ...errors(400, 403, 404, 413, 415, 429) },
+});
+
+const webhook = createRoute({
+  method: 'post',
+  path: '/api/payments/webhook/{eventId}',
+  summary: "Stripe's webhook for one event's checkouts, signed with that event's webhook signing secret",
+  tags,
+  request: {
+    params: z.object({ eventId: ZEventIdParam }),
+    headers: z.object({ 'stripe-signature': z.string().optional() }),
+  },
+  responses: { 200: json('Received (handled or ignored)', ZWebhookAnswer), ...errors(400, 404, 413) },
+});
+
+const HANDLED = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
+
+export const fulfilDeps = (c: Context<AppEnv>): FulfilDeps => {
+  const { db, env } = c.var.deps;
+  return { db, env, config: { baseUrl: env.PUBLIC_BASE_URL, signingKey: env.TICKET_SIGNING_KEY }, log: c.var.log };
+};
+
+async function verify(c: Context<AppEnv>, sessionId: string) {
+  const answer = await fulfilCheckout(fulfilDeps(c), sessionId);
+  if (!answer) throw new AppError('not_found', PAYMENT_MSG.sessionNotFound);
+  return answer;
+}
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/** The success page's verification and Stripe's webhooks (docs/decisions/0015-payments.md). */
+export function paymentsRoutes() {
+  const r = createRouter();
+  r.use(VERIFY_PATH, rateLimitByIp(VERIFY_LIMIT));
+  r.openapi(verifyGet, async (c) => c.json(await verify(c, c.req.valid('query').session_id), 200, NO_STORE));
+  r.openapi(verifyPost, async (c) => c.json(await verify(c, c.req.valid('json').session_id), 200, NO_STORE));
+  r.openapi(webhook, async (c) => {
+    const { eventId } = c.req.valid('param');
+    const log = c.var.log.child({ module: 'payments', eventId });
+    const event = await readPaymentEvent(c.var.deps.db, eventId);
+    if (!event) throw new AppError('not_found', 'Event not found');
+    const secret = webhookSecretOf(c.var.deps.env, event);
+    if (!secret) {
+      log.warn('payment webhook refused: the event has no webhook signing secret');
+      throw new AppError('bad_request', 'Webhooks are not set up for this event.');
+    }
+    // The raw body, exactly as signed: read as text, never parsed before the check.
+    const raw = await c.req.text();
+    let type: string;
+    let object: { object?: string; id?: string };
+    try {
+      const e = verifyStripeWebhook(raw, c.req.header('stripe-signature') ?? '', secret);
+      type = e.type;
+      object = e.data.object as { object?: string; id?: string };
+    } catch {
+      log.warn('payment webhook refused: missing, invalid or stale signature');
+      throw new AppError('bad_request', 'Invalid webhook signature.');
+    }
+    if (HANDLED.has(type) && object.object === 'checkout.session' && typeof object.id === 'string') {
+      const result = await fulfilCheckout(fulfilDeps(c), object.id);
+      log.info({ type, known: result !== null, payment: result?.payment_status }, 'payment webhook handled');
+    }
+    return c.json({ received: true as const }, 200);
+  });
+  return r;
+}

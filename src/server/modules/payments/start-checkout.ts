@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import { absoluteUrl, eventHref } from '../../../common/hrefs.ts';
+import { MSG, PAYMENT_MSG } from '../../../common/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { event_rsvps } from '../../db/schema/rsvps.ts';
+import { AppError } from '../../errors.ts';
+import type { Logger } from '../../logger.ts';
+import type { PendingPayment } from '../rsvps/create-rsvp.ts';
+import type { CreatedRsvp } from '../rsvps/create-rsvp.ts';
+import type { RsvpEvent } from '../rsvps/load-rsvp-event.ts';
+import type { RsvpAnswer } from '../rsvps/rsvp-answer.ts';
+import { type PaymentEvent, type PaymentsConfig, providerFor, providerKind, readPaymentEvent } from './event-provider.ts';
+import { minorUnits, STRIPE_MIN_SESSION_MS } from './provider.ts';
+import { dropUnopenedCheckout } from './release-hold.ts';
+
+export type CheckoutDeps = { db: Db; env: PaymentsConfig & { PAYMENT_HOLD_MINUTES: number }; log: Logger };
+
+/** A paid event's price and provider, checked before any RSVP is written: else 'Payment Not Available'. */
+export async function checkoutTerms(d: CheckoutDeps, eventId: string): Promise<{ event: PaymentEvent; payment: PendingPayment }> {
+  const event = await readPaymentEvent(d.db, eventId);
+  if (!event || event.ticket_price === null || !event.secret_key_enc)
+    throw new AppError('payment_not_available', MSG.paymentNotAvailableText);
+  return {
+    event,
+    payment: {
+      unitAmount: minorUnits(event.ticket_price),
+      currency: event.currency,
+      holdUntil: new Date(Date.now() + d.env.PAYMENT_HOLD_MINUTES * 60_000),
+    },
+  };
+}
+
+/**
+ * Opens the checkout of a just-created pending paid answer (docs/decisions/0015-payments.md). Called
+ * after its transaction committed: no row lock and no DB connection is held while the provider answers.
+ * Stripe's session lives at least 30 minutes; a shorter hold is ended by the sweep, which expires the
+ * session explicitly. When the checkout cannot be opened the answer is dropped and its seats freed.
+ */
+export async function openCheckout(
+  d: CheckoutDeps,
+  o: { event: PaymentEvent; rsvpEvent: RsvpEvent; payment: PendingPayment; answer: RsvpAnswer; created: CreatedRsvp },
+): Promise<CreatedRsvp> {
+  const rsvp = o.created.result.rsvp;
+  if (!rsvp) throw new Error('openCheckout: no RSVP');
+  const provider = providerFor(d.db, d.env, o.event);
+  if (!provider) throw new AppError('payment_not_available', MSG.paymentNotAvailableText);
+  const base = d.env.PUBLIC_BASE_URL;
+  const floor = providerKind(d.env) === 'stripe' ? Date.now() + STRIPE_MIN_SESSION_MS + 60_000 : 0;
+  let url: string | null;
+  let sessionId: string;
+  try {
+    const session = await provider.createCheckout({
+      idempotencyKey: `checkout:${rsvp.id}`,
+      title: o.event.title,
+      unitAmount: o.payment.unitAmount,
+      quantity: rsvp.guest_count,
+      currency: o.payment.currency,
+      email: o.answer.email,
+      rsvpId: rsvp.id,
+      eventId: o.event.id,
+      successUrl: `${absoluteUrl(base, eventHref(o.rsvpEvent))}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: absoluteUrl(base, eventHref(o.rsvpEvent)),
+      expiresAt: new Date(Math.max(o.payment.holdUntil.getTime(), floor)),
+    });
+    url = session.url;
+    sessionId = session.id;
+  } catch (err) {
+    d.log.warn({ err: errorSummary(err), eventId: o.event.id }, 'payment: checkout session not created');
+    await dropUnopenedCheckout(d.db, rsvp.id);
+    throw new AppError('payment_failed', PAYMENT_MSG.checkoutFailed);
+  }
+  if (!url) {
+    await provider.expireCheckout(sessionId).catch(() => {});
+    await dropUnopenedCheckout(d.db, rsvp.id);
+    throw new AppError('payment_failed', PAYMENT_MSG.noCheckoutUrl);
+  }
+  await d.db.update(event_rsvps).set({ checkout_session_id: sessionId }).where(eq(event_rsvps.id, rsvp.id));
+  return {
+    manageSecret: o.created.manageSecret,
+    result: { ...o.created.result, ticket_url: null, checkout_url: url, email_queued: false },
+  };
+}
+
+/** A provider error's type and code, never its request (which names the guest). */
+const errorSummary = (err: unknown) => {
+  const e = err as { type?: string; code?: string; statusCode?: number; message?: string };
+  return { type: e.type, code: e.code, statusCode: e.statusCode };
+};
