@@ -71,7 +71,7 @@ export function Component() {
     );
   } else {
     title = PAY.verifyFailedTitle;
-    body = <Failure message={data.refunded ? REFUNDED : PAY.verifyFailed} backHref={backHref} />;
+    body = <Failure message={data.refunded ? PAY.refunded : PAY.verifyFailed} backHref={backHref} />;
   }
   useDocumentTitle(eventTitle ? `${title} · ${eventTitle}` : title);
 
@@ -85,8 +85,6 @@ export function Component() {
     </main>
   );
 }
-
-const REFUNDED = 'The event filled up before your payment completed, so your payment was refunded. We’ve sent you an e-mail about it.';
 
 /** '/ticket/{secret}' → the secret ('' for any other shape). */
 function ticketSecretOf(url: string): string {

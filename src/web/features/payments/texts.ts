@@ -1,10 +1,15 @@
+import { PAYMENT_MSG } from '../../../common/messages.ts';
+
 /**
- * The checkout and payment-page texts (docs/product.md#payments). Kept out of MSG: every guest page ships MSG
- * on first load, and only the payment page and the RSVP dialog's paid path need these.
+ * The checkout and payment-page texts (docs/product.md#payments): the server's PAYMENT_MSG (kept out of MSG, which
+ * every guest page ships on first load) and the page's own titles and notes.
  */
 export const PAY = {
-  checkoutFailed: 'Failed to create checkout session',
-  noCheckoutUrl: 'No checkout URL received',
+  checkoutFailed: PAYMENT_MSG.checkoutFailed,
+  noCheckoutUrl: PAYMENT_MSG.noCheckoutUrl,
+  noSessionId: PAYMENT_MSG.noSessionId,
+  verifyFailed: PAYMENT_MSG.verifyFailed,
+  unexpected: PAYMENT_MSG.unexpected,
   verifying: 'Verifying Payment',
   verifyFailedTitle: 'Payment Verification Failed',
   returnToEvent: 'Return to Event',
@@ -13,7 +18,5 @@ export const PAY = {
   successTitle: 'Payment Successful!',
   viewEvent: 'View Event Details',
   printTicket: 'Print Ticket',
-  noSessionId: 'No session ID provided',
-  verifyFailed: 'Failed to verify payment',
-  unexpected: 'An unexpected error occurred',
+  refunded: 'The event filled up before your payment completed, so your payment was refunded. We’ve sent you an e-mail about it.',
 } as const;
