@@ -110,6 +110,13 @@ async function storedSecret(id: string) {
   return { key: row!.enc && openSecret(t.env.ENCRYPTION_KEY, row!.enc, secretKeyContext(id)), hint: row!.hint, price: row!.price };
 }
 
+// A paid event's pending answer (sandbox provider in tests): its checkout session is the credential of
+// the success page's verification and of the sandbox checkout page (docs/decisions/0015-payments.md).
+const paidShared = await createEvent(t, owner, paidEventInput({ title: 'Paid Shared' }));
+const paidAnswer = await postRsvp(t, paidShared.id, rsvpInput());
+expect(paidAnswer.status).toBe(201);
+const sandboxSession = /(cs_sandbox_\w+)$/.exec(paidAnswer.body.checkout_url as string)![1]!;
+
 type Actor = { cookie: string };
 type Cells = Record<Who, number>;
 type Row = {
@@ -572,6 +579,37 @@ const ROUTES: Row[] = [
     route: 'GET /qr/:file',
     expect: publicRoute(200),
     send: async (who) => t.request(`/qr/${await ticketSecret()}.svg`, { cookie: who.cookie }),
+  },
+  // Payments: the checkout session id is the credential; the webhook's is Stripe's signature (none here: 400).
+  {
+    route: 'GET /api/public/payments/verify',
+    expect: publicRoute(200),
+    send: (who) => t.request(`/api/public/payments/verify?session_id=${sandboxSession}`, { cookie: who.cookie }),
+  },
+  {
+    route: 'POST /api/public/payments/verify',
+    expect: publicRoute(200),
+    send: (who) => t.request('/api/public/payments/verify', { method: 'POST', json: { session_id: sandboxSession }, cookie: who.cookie }),
+  },
+  {
+    route: 'POST /api/payments/webhook/:eventId',
+    expect: publicRoute(400),
+    send: (who) => t.request(`/api/payments/webhook/${paidShared.id}`, { method: 'POST', body: '{}', cookie: who.cookie }),
+  },
+  {
+    route: 'GET /sandbox-checkout/:sessionId',
+    expect: publicRoute(200),
+    send: (who) => t.request(`/sandbox-checkout/${sandboxSession}`, { cookie: who.cookie }),
+  },
+  {
+    route: 'POST /sandbox-checkout/:sessionId/cancel',
+    expect: publicRoute(303),
+    send: (who) => t.request(`/sandbox-checkout/${sandboxSession}/cancel`, { method: 'POST', cookie: who.cookie }),
+  },
+  {
+    route: 'POST /sandbox-checkout/:sessionId/pay',
+    expect: publicRoute(303),
+    send: (who) => t.request(`/sandbox-checkout/${sandboxSession}/pay`, { method: 'POST', cookie: who.cookie }),
   },
   // Co-host invitations: the token is the credential
   {

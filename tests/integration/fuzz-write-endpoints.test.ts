@@ -247,6 +247,34 @@ const ENDPOINTS: Endpoint[] = [
     valid: {},
     signedIn: true,
   },
+  {
+    name: 'POST /api/public/payments/verify',
+    method: 'POST',
+    path: fc.constant('/api/public/payments/verify'),
+    valid: { session_id: 'cs_sandbox_0123456789abcdef' },
+    signedIn: false,
+  },
+  {
+    name: 'POST /api/payments/webhook/:eventId',
+    method: 'POST',
+    path: segment(publicEvent.id).map((e) => `/api/payments/webhook/${e}`),
+    valid: { id: 'evt_1', type: 'checkout.session.completed', data: { object: { object: 'checkout.session', id: 'cs_test_1' } } },
+    signedIn: false,
+  },
+  {
+    name: 'POST /sandbox-checkout/:sessionId/pay',
+    method: 'POST',
+    path: segment('cs_sandbox_0123456789abcdef').map((id) => `/sandbox-checkout/${id}/pay`),
+    valid: {},
+    signedIn: false,
+  },
+  {
+    name: 'POST /sandbox-checkout/:sessionId/cancel',
+    method: 'POST',
+    path: segment('cs_sandbox_0123456789abcdef').map((id) => `/sandbox-checkout/${id}/cancel`),
+    valid: {},
+    signedIn: false,
+  },
   // Last: deleting the event makes the routes above answer 404 for it.
   { name: 'DELETE /api/events/:id', method: 'DELETE', path: segment(event.id).map((id) => `/api/events/${id}`), valid: {}, signedIn: true },
 ];

@@ -10,7 +10,6 @@ import { assignPin } from '../../src/server/modules/rsvps/assign-pin.ts';
 import { createRsvp } from '../../src/server/modules/rsvps/create-rsvp.ts';
 import { loadRsvpEvent } from '../../src/server/modules/rsvps/load-rsvp-event.ts';
 import { RSVP_LIMITS } from '../../src/server/modules/rsvps/rsvps.routes.ts';
-import { CHECKOUT_NOT_AVAILABLE } from '../../src/server/modules/rsvps/attend-rules.ts';
 import { changeAnswer, insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 
@@ -77,6 +76,7 @@ describe('RSVP form validation (the RSVP rules, same texts as the form)', () => 
       rsvp: { id: expect.any(String), status: 'confirmed', guest_count: 1 },
       ticket_url: `/ticket/${row!.ticket_secret}`,
       manage_url: `/rsvp/${row!.manage_secret}`,
+      checkout_url: null,
       already_answered: false,
       email_queued: true,
     });
@@ -117,7 +117,7 @@ describe('which events take RSVPs', () => {
     expect(res.body.error).toEqual({ code: 'payment_not_available', message: MSG.paymentNotAvailableText });
   });
 
-  it('paid event with keys → 409: online purchase is not available yet, no free ticket; maybe/declined still allowed', async () => {
+  it('paid event with keys → 201 with a checkout (sandbox provider here), no free ticket; maybe/declined need none', async () => {
     const event = await insertEvent(t, {
       is_paid_event: true,
       ticket_price: '10.00',
@@ -125,9 +125,12 @@ describe('which events take RSVPs', () => {
       stripe_secret_key_enc: 'ciphertext',
     });
     const res = await postRsvp(t, event.id, rsvpInput());
-    expect(res.status).toBe(409);
-    expect(res.body.error).toEqual({ code: 'conflict', message: CHECKOUT_NOT_AVAILABLE });
-    expect((await postRsvp(t, event.id, rsvpInput({ status: 'declined' }))).status).toBe(201);
+    expect(res.status).toBe(201);
+    expect(res.body.checkout_url).toMatch(/\/sandbox-checkout\/cs_sandbox_/);
+    expect(res.body.ticket_url).toBeNull();
+    const declined = await postRsvp(t, event.id, rsvpInput({ status: 'declined' }));
+    expect(declined.status).toBe(201);
+    expect(declined.body.checkout_url).toBeNull();
   });
 });
 
@@ -141,7 +144,7 @@ describe('one RSVP per e-mail and event: the answer belongs to whoever controls 
 
     const stranger = await postRsvp(t, event.id, rsvpInput({ email: 'same@example.com', guest_count: 5, status: 'declined' }));
     expect(stranger.status).toBe(200);
-    expect(stranger.body).toEqual({ rsvp: null, ticket_url: null, manage_url: null, already_answered: true, email_queued: true });
+    expect(stranger.body).toEqual({ rsvp: null, ticket_url: null, manage_url: null, checkout_url: null, already_answered: true, email_queued: true });
     // Nothing of the RSVP in the answer: no id, secrets, token, PIN or status.
     const text = JSON.stringify(stranger.body) + JSON.stringify(Object.fromEntries(stranger.headers));
     const [pin] = await t.db.select().from(rsvp_pins).where(eq(rsvp_pins.rsvp_id, id));

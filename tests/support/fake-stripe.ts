@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A Checkout Session as the fake keeps it (Stripe's fields that the app reads or tests check). */
+export type FakeSession = {
+  id: string;
+  object: 'checkout.session';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid';
+  payment_intent: string | null;
+  metadata: Record<string, string>;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  currency: string;
+  amount_total: number;
+  unit_amount: number;
+  quantity: number;
+  product_name: string;
+  expires_at: number;
+  success_url: string;
+  cancel_url: string;
+  url: string | null;
+  /** The secret key it was created with, and the create's Idempotency-Key. */
+  secret_key: string;
+  idempotency_key: string | null;
+};
+
+export type FakeRefund = { id: string; payment_intent: string; idempotency_key: string | null };
+
+const hex = (n: number) => randomBytes(n).toString('hex');
+
+/**
+ * A local stand-in for the Stripe API at the network boundary, for the real `stripe` SDK pointed at it
+ * (STRIPE_API_URL): checkout.sessions.create / retrieve / expire and refunds.create, with Bearer auth
+ * (sk_test_… / sk_live_…), form-encoded bodies and Idempotency-Key replays as Stripe answers them.
+ */
+export async function startFakeStripe() {
+  const sessions = new Map<string, FakeSession>();
+  const refunds: FakeRefund[] = [];
+  const replays = new Map<string, { status: number; body: unknown }>();
+  const calls: { method: string; path: string }[] = [];
+  let failCreates = 0;
+  let noUrl = false;
+
+  const readForm = async (req: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  };
+  const publicSession = (s: FakeSession) => {
+    const { secret_key: _k, idempotency_key: _i, unit_amount: _u, quantity: _q, product_name: _p, ...rest } = s;
+    return rest;
+  };
+
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${hex(6)}` });
+      res.end(JSON.stringify(body));
+    };
+    const error = (status: number, message: string, type = 'invalid_request_error') => send(status, { error: { type, message } });
+    const auth = req.headers.authorization ?? '';
+    const key = /^Bearer (sk_(test|live)_\w+)$/.exec(auth)?.[1];
+    if (!key) return error(401, 'Invalid API Key provided', 'invalid_request_error');
+    const url = new URL(req.url ?? '/', 'http://fake');
+    calls.push({ method: req.method ?? '', path: url.pathname });
+    const idem = (req.headers['idempotency-key'] as string | undefined) ?? null;
+    const replayKey = idem && req.method === 'POST' ? `${key}:${url.pathname}:${idem}` : null;
+    if (replayKey && replays.has(replayKey)) {
+      const r = replays.get(replayKey)!;
+      return send(r.status, r.body);
+    }
+    const answer = (status: number, body: unknown) => {
+      if (replayKey && status < 500) replays.set(replayKey, { status, body });
+      send(status, body);
+    };
+
+    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      if (failCreates > 0) {
+        failCreates--;
+        return error(400, 'The fake was told to refuse this session.');
+      }
+      const f = await readForm(req);
+      const id = `cs_test_${hex(16)}`;
+      const unit = Number(f.get('line_items[0][price_data][unit_amount]'));
+      const quantity = Number(f.get('line_items[0][quantity]'));
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of f) {
+        const m = /^metadata\[(\w+)\]$/.exec(k);
+        if (m) metadata[m[1]!] = v;
+      }
+      const s: FakeSession = {
+        id,
+        object: 'checkout.session',
+        status: 'open',
+        payment_status: 'unpaid',
+        payment_intent: null,
+        metadata,
+        client_reference_id: f.get('client_reference_id'),
+        customer_email: f.get('customer_email'),
+        currency: f.get('line_items[0][price_data][currency]') ?? '',
+        amount_total: unit * quantity,
+        unit_amount: unit,
+        quantity,
+        product_name: f.get('line_items[0][price_data][product_data][name]') ?? '',
+        expires_at: Number(f.get('expires_at')),
+        success_url: f.get('success_url') ?? '',
+        cancel_url: f.get('cancel_url') ?? '',
+        url: noUrl ? null : `https://checkout.stripe.com/c/pay/${id}`,
+        secret_key: key,
+        idempotency_key: idem,
+      };
+      sessions.set(id, s);
+      return answer(200, publicSession(s));
+    }
+    const one = /^\/v1\/checkout\/sessions\/(cs_\w+)(\/expire)?$/.exec(url.pathname);
+    if (one) {
+      const s = sessions.get(one[1]!);
+      if (!s || s.secret_key !== key) return error(404, `No such checkout.session: '${one[1]}'`);
+      if (req.method === 'GET' && !one[2]) return send(200, publicSession(s));
+      if (req.method === 'POST' && one[2]) {
+        if (s.status !== 'open') return error(400, 'Only Checkout Sessions with a status in ["open"] can be expired.');
+        s.status = 'expired';
+        s.url = null;
+        return answer(200, publicSession(s));
+      }
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const f = await readForm(req);
+      const pi = f.get('payment_intent') ?? '';
+      if (![...sessions.values()].some((s) => s.payment_intent === pi && s.secret_key === key)) {
+        return error(400, `No such payment_intent: '${pi}'`);
+      }
+      const refund = { id: `re_${hex(12)}`, payment_intent: pi, idempotency_key: idem };
+      refunds.push(refund);
+      return answer(200, { id: refund.id, object: 'refund', payment_intent: pi, status: 'succeeded' });
+    }
+    return error(404, `Unrecognized request URL (${req.method}: ${url.pathname})`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sessions,
+    refunds,
+    calls,
+    /** The guest paid on Stripe's page. */
+    pay(id: string) {
+      const s = sessions.get(id)!;
+      s.status = 'complete';
+      s.payment_status = 'paid';
+      s.payment_intent = `pi_${hex(12)}`;
+      s.url = null;
+      return s;
+    },
+    /** Stripe expired the session. */
+    expire(id: string) {
+      const s = sessions.get(id)!;
+      s.status = 'expired';
+      s.url = null;
+      return s;
+    },
+    failNextCreates(n: number) {
+      failCreates = n;
+    },
+    omitUrls(on: boolean) {
+      noUrl = on;
+    },
+    /** The session as a webhook's data.object carries it. */
+    webhookObject: (id: string) => publicSession(sessions.get(id)!),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
