@@ -74,7 +74,7 @@ function DetailBody({ eventId, rsvpId, onDeleted }: { eventId: string; rsvpId: s
                 <>
                   <dt className="text-ink/70">Payment</dt>
                   <dd>
-                    <PaymentCell guest={g} />
+                    <PaymentCell guest={g} full />
                   </dd>
                 </>
               ) : null}

@@ -88,7 +88,11 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
   const when = formatEventWhen(event.event_date, event.end_date, event.timezone);
   const cancelled = notice?.kind === 'cancelled' && rsvp.status === 'declined';
   // The same words as the event page's card for this answer (remembered-rsvp.tsx).
-  const { title, text } = cancelled ? { title: 'Your RSVP is cancelled', text: null } : rememberedText(rsvp, ended);
+  const { title, text: answerText } = cancelled ? { title: 'Your RSVP is cancelled', text: null } : rememberedText(rsvp, ended);
+  // docs/product.md#payments: a paid event's 'yes' is a ticket once paid; until then PaymentLine says why there is none.
+  const unpaid = rsvp.status === 'confirmed' && rsvp.payment_status !== null && rsvp.payment_status !== 'paid';
+  const text = unpaid ? null : answerText;
+  const ticketUrl = unpaid ? null : rsvp.ticket_url;
   const headlineRef = useRef<HTMLHeadingElement>(null);
 
   // After a cancel the button that was used is gone: carry on from the answer, which now says so.
@@ -147,9 +151,9 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
               ) : null}
             </div>
             <div className="flex flex-wrap gap-2">
-              {rsvp.ticket_url ? (
+              {ticketUrl ? (
                 <Link
-                  to={rsvp.ticket_url}
+                  to={ticketUrl}
                   className="inline-flex min-h-11 items-center justify-center rounded-lg bg-(--event-accent) px-5 font-semibold text-(--event-on-accent) hover:brightness-110"
                 >
                   View ticket
