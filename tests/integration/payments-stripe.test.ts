@@ -8,6 +8,7 @@ import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { secretKeyContext, webhookSecretContext } from '../../src/server/modules/events/event-values.ts';
 import { sweepLapsedHolds } from '../../src/server/modules/payments/sweep-holds.ts';
 import { insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
+import { signedInUser } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 import { startFakeStripe } from '../support/fake-stripe.ts';
 
@@ -181,14 +182,17 @@ describe('fulfilment', () => {
     for (let i = 0; i < 100; i++) made.push((await postRsvp(t, e.id, rsvpInput())).body);
     const ids = made.map((b) => sessionIdOf(b.checkout_url));
     for (const id of ids) fake.pay(id);
-    const jobs: (() => Promise<Response>)[] = [];
+    const jobs: (() => Response | Promise<Response>)[] = [];
     for (const id of ids) {
       for (const type of ['checkout.session.completed', 'checkout.session.completed', 'checkout.session.async_payment_succeeded']) {
         jobs.push(() => sendWebhook(e.id, webhookBody(type, id)));
       }
       jobs.push(() => verify(id));
     }
-    jobs.sort(() => Math.random() - 0.5);
+    for (let i = jobs.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [jobs[i], jobs[j]] = [jobs[j]!, jobs[i]!];
+    }
     const answers = await Promise.all(jobs.map((j) => j()));
     expect(answers.every((r) => r.status === 200)).toBe(true);
     const rows = await t.db.select().from(event_rsvps).where(eq(event_rsvps.event_id, e.id));
@@ -282,5 +286,63 @@ describe('fulfilment', () => {
         .from(event_rsvps)
         .where(and(eq(event_rsvps.checkout_session_id, 'cs_test_nope'))),
     ).toHaveLength(0);
+  });
+});
+
+describe('refunds on cancellation', () => {
+  async function paidAnswer(e: { id: string }) {
+    const { body } = await postRsvp(t, e.id, rsvpInput({ guest_count: 2 }));
+    const id = sessionIdOf(body.checkout_url);
+    fake.pay(id);
+    expect((await (await verify(id)).json()).payment_status).toBe('paid');
+    return { rsvpId: body.rsvp.id as string, sessionId: id, pi: fake.sessions.get(id)!.payment_intent! };
+  }
+  const refundsOf = (pi: string) => fake.refunds.filter((r) => r.payment_intent === pi);
+
+  it('staff cancelling a paid guest refunds it once, frees the seats and e-mails the guest', async () => {
+    const host = await signedInUser(t);
+    const e = await paidEvent({ max: 10 });
+    await t.db.update(events).set({ user_id: host.id }).where(eq(events.id, e.id));
+    const p = await paidAnswer(e);
+    expect(await seatsTaken(e.id)).toBe(2);
+    const patch = (status: string) =>
+      t.request(`/api/events/${e.id}/rsvps/${p.rsvpId}`, { method: 'PATCH', json: { status }, cookie: host.cookie });
+    expect((await patch('declined')).status).toBe(200);
+    expect(refundsOf(p.pi)).toHaveLength(1);
+    expect(refundsOf(p.pi)[0]!.idempotency_key).toBe(`refund:${p.rsvpId}`);
+    expect((await rsvpRow(p.rsvpId)).payment_status).toBe('refunded');
+    expect(await seatsTaken(e.id)).toBe(0);
+    expect((await patch('maybe')).status).toBe(200);
+    expect(refundsOf(p.pi)).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.idempotency_key, `refund:${p.rsvpId}:email`)),
+    ).toHaveLength(1);
+    // A stranger's PATCH refunds nothing.
+    const q = await paidAnswer(e);
+    const stranger = await signedInUser(t);
+    const res = await t.request(`/api/events/${e.id}/rsvps/${q.rsvpId}`, { method: 'DELETE', cookie: stranger.cookie });
+    expect(res.status).toBe(404);
+    expect(refundsOf(q.pi)).toHaveLength(0);
+    expect((await t.request(`/api/events/${e.id}/rsvps/${q.rsvpId}`, { method: 'DELETE', cookie: host.cookie })).status).toBe(204);
+    expect(refundsOf(q.pi)).toHaveLength(1);
+  });
+
+  it('the guest may cancel a paid answer through the manage link only when the host allows refunds', async () => {
+    const e = await paidEvent();
+    const p = await paidAnswer(e);
+    const secret = (await rsvpRow(p.rsvpId)).manage_secret;
+    const off = await t.request(`/api/public/rsvps/${secret}/cancel`, { method: 'POST' });
+    expect(off.status).toBe(409);
+    expect((await off.json()).error.message).toBe('This answer is paid: please contact the event organizer to cancel it.');
+    expect(refundsOf(p.pi)).toHaveLength(0);
+    expect((await rsvpRow(p.rsvpId)).status).toBe('confirmed');
+    await t.db.update(events).set({ guest_refunds_allowed: true }).where(eq(events.id, e.id));
+    expect((await t.request(`/api/public/rsvps/${secret}/cancel`, { method: 'POST' })).status).toBe(200);
+    expect(refundsOf(p.pi)).toHaveLength(1);
+    expect(await rsvpRow(p.rsvpId)).toMatchObject({ payment_status: 'refunded', status: 'declined' });
+    expect(await seatsTaken(e.id)).toBe(0);
   });
 });

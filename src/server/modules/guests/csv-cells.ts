@@ -16,6 +16,10 @@ export const CSV_COLUMNS = [
   ['Party size', 'guest_count'],
   ['Type', 'type'],
   ['Payment status', 'payment_status'],
+  /** Paid events (docs/product.md#payments): the amount in major units ('12.50'), its currency and Stripe's payment id. */
+  ['Amount', 'payment_amount'],
+  ['Currency', 'payment_currency'],
+  ['Payment id', 'payment_id'],
   ['Checked in', 'attended'],
   ['Checked in at', 'checked_in_at'],
   ['Notes', 'notes'],
@@ -34,6 +38,9 @@ export type CsvRow = {
   guest_count: number;
   type: string;
   payment_status: string | null;
+  payment_amount: number | null;
+  payment_currency: string | null;
+  payment_id: string | null;
   attended: boolean;
   checked_in_at: Date | null;
   notes: string | null;
@@ -61,6 +68,7 @@ export function csvCells(r: CsvRow): string[] {
   return CSV_COLUMNS.map(([, key]) => {
     const v = r[key];
     if (v === null) return '';
+    if (key === 'payment_amount') return (Number(v) / 100).toFixed(2);
     if (v instanceof Date) return v.toISOString();
     if (typeof v === 'boolean') return v ? 'yes' : 'no';
     return neutralizeCell(String(v));

@@ -14,6 +14,7 @@ import { exportGuestsCsv } from './export-guests-csv.ts';
 import { getDashboardSummary } from './get-dashboard-summary.ts';
 import { getGuest, RSVP_NOT_FOUND } from './get-guest.ts';
 import { listGuests } from './list-guests.ts';
+import { refundForStaff } from '../payments/refund-rsvp.ts';
 import { sendTicket } from './send-ticket.ts';
 
 const tags = ['Guests'];
@@ -124,7 +125,11 @@ export function guestsRoutes() {
     const { eventId, rsvpId } = c.req.valid('param');
     const { db } = c.var.deps;
     const actor = currentUser(c);
-    const { emailQueued } = await changeGuest({ db, actor, config: config(c), eventId, rsvpId, change: c.req.valid('json') });
+    const change = c.req.valid('json');
+    // Cancelling a paid answer refunds it first (docs/product.md#payments).
+    if (change.status && change.status !== 'confirmed')
+      await refundForStaff({ db, env: c.var.deps.env, log: c.var.log }, { actor, eventId, rsvpId });
+    const { emailQueued } = await changeGuest({ db, actor, config: config(c), eventId, rsvpId, change });
     c.var.deps.caches.publicEvents.invalidate(eventId); // seats left, at once in this app
     c.var.log.info({ eventId, rsvpId, emailQueued }, 'guest changed by staff');
     const rsvp = await getGuest({ db, actor, config: config(c), eventId, rsvpId });
@@ -132,6 +137,8 @@ export function guestsRoutes() {
   });
   r.openapi(deleteRoute, async (c) => {
     const { eventId, rsvpId } = c.req.valid('param');
+    const deps = { db: c.var.deps.db, env: c.var.deps.env, log: c.var.log };
+    await refundForStaff(deps, { actor: currentUser(c), eventId, rsvpId });
     await deleteGuest({ db: c.var.deps.db, actor: currentUser(c), eventId, rsvpId });
     c.var.deps.caches.publicEvents.invalidate(eventId);
     c.var.log.info({ eventId, rsvpId }, 'guest deleted by staff');

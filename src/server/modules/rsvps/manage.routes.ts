@@ -8,6 +8,7 @@ import { ZEventIdParam } from '../events/event-access.ts';
 import { changeRsvp } from './change-rsvp.ts';
 import { FIND_TICKET_MIN_MS, findTickets } from './find-tickets.ts';
 import { findRememberedRsvp, getManagedRsvp } from './get-managed-rsvp.ts';
+import { refundForGuest } from '../payments/refund-rsvp.ts';
 import { forgetAnswer, rememberAnswer, rememberedSecret } from './guest-cookie.ts';
 
 /** Manage links are unguessable; these limits only keep a client from hammering them. */
@@ -88,6 +89,8 @@ export function manageRoutes() {
   r.openapi(changeManaged, async (c) => {
     const { db, env, caches } = c.var.deps;
     const { manageSecret } = c.req.valid('param');
+    // Leaving 'yes' on a paid answer refunds it first, when the host allows it (docs/product.md#payments).
+    if (c.req.valid('json').status !== 'confirmed') await refundForGuest({ db, env, log: c.var.log }, manageSecret);
     const done = await changeRsvp({ db, eventCache: caches.rsvpEvents, config: config(env), manageSecret, change: c.req.valid('json') });
     const rsvp = await getManagedRsvp(db, done.manageSecret);
     caches.publicEvents.invalidate(rsvp.event.id); // seats left, at once in this app
@@ -98,6 +101,7 @@ export function manageRoutes() {
 
   r.openapi(cancelManaged, async (c) => {
     const { db, env, caches } = c.var.deps;
+    await refundForGuest({ db, env, log: c.var.log }, c.req.valid('param').manageSecret);
     const done = await changeRsvp({
       db,
       eventCache: caches.rsvpEvents,

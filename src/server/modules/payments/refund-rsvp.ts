@@ -1,0 +1,64 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import { PAYMENT_MSG } from '../../../common/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { event_rsvps } from '../../db/schema/rsvps.ts';
+import { AppError } from '../../errors.ts';
+import type { Logger } from '../../logger.ts';
+import type { Actor } from '../events/event-access.ts';
+import { guestWhere } from '../guests/guest-query.ts';
+import { type PaymentsConfig, providerFor, readPaymentEvent } from './event-provider.ts';
+import { queueRefundEmail, refundKey } from './fulfil-checkout.ts';
+
+export type RefundDeps = { db: Db; env: PaymentsConfig; log: Logger };
+
+/** The outbox key of the guest's refund e-mail after a cancellation: one per RSVP. */
+export const cancelRefundEmailKey = (rsvpId: string) => `refund:${rsvpId}:email`;
+
+/**
+ * Refunds a paid answer that is being cancelled (docs/product.md#payments), before the caller frees its
+ * seats: through the event's provider with one idempotency key per RSVP (a repeat is Stripe's replay
+ * of the same refund), then payment_status 'refunded' and the guest's e-mail, both once. Nothing for
+ * an answer that is not paid. A refused refund is a 502 and the caller changes nothing.
+ */
+async function refundWhere(d: RefundDeps, where: SQL, opts: { byGuest: boolean }): Promise<boolean> {
+  const [r] = await d.db
+    .select({
+      id: event_rsvps.id,
+      event_id: event_rsvps.event_id,
+      payment_status: event_rsvps.payment_status,
+      payment_id: event_rsvps.payment_id,
+    })
+    .from(event_rsvps)
+    .where(where)
+    .limit(1);
+  if (r?.payment_status !== 'paid' || !r.payment_id) return false;
+  const event = await readPaymentEvent(d.db, r.event_id);
+  if (!event) return false;
+  if (opts.byGuest && !event.guest_refunds_allowed) throw new AppError('conflict', PAYMENT_MSG.guestRefundsOff);
+  const provider = providerFor(d.db, d.env, event);
+  if (!provider) throw new AppError('payment_failed', PAYMENT_MSG.refundFailed);
+  try {
+    await provider.refund({ paymentIntent: r.payment_id, idempotencyKey: refundKey(r.id) });
+  } catch (err) {
+    d.log.warn({ rsvpId: r.id, err: { type: (err as { type?: string }).type } }, 'payment: refund refused by the provider');
+    throw new AppError('payment_failed', PAYMENT_MSG.refundFailed);
+  }
+  await d.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(event_rsvps)
+      .set({ payment_status: 'refunded', updated_at: new Date() })
+      .where(and(eq(event_rsvps.id, r.id), eq(event_rsvps.payment_status, 'paid')))
+      .returning({ id: event_rsvps.id });
+    if (done) await queueRefundEmail(tx, d.env.PUBLIC_BASE_URL, r.id, cancelRefundEmailKey(r.id), 'cancelled');
+  });
+  d.log.info({ rsvpId: r.id, byGuest: opts.byGuest }, 'payment refunded on cancellation');
+  return true;
+}
+
+/** Staff cancel or delete a guest (guests.routes.ts): the same access rule as the change itself. */
+export const refundForStaff = (d: RefundDeps, o: { actor: Actor; eventId: string; rsvpId: string }) =>
+  refundWhere(d, and(eq(event_rsvps.id, o.rsvpId), guestWhere(o.actor, o.eventId, {}))!, { byGuest: false });
+
+/** The guest cancels through the manage link: only when the host allows refunds (events.guest_refunds_allowed). */
+export const refundForGuest = (d: RefundDeps, manageSecret: string) =>
+  refundWhere(d, eq(event_rsvps.manage_secret, manageSecret), { byGuest: true });
