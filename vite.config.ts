@@ -23,9 +23,10 @@ const GUEST_START_UPS = Object.fromEntries(GUEST_PAGES.map(({ html }) => [html, 
  * Start-ups built in a module graph of their own. In the shared graph, every module two pages share
  * becomes a chunk of its own per set of pages: the manage page (/rsvp, reached from e-mails) split
  * /event into 9 files and added 0.7 kB to its first load. Alone it costs the others nothing; the price
- * is its own copy of the framework file (~78 kB, once) for a guest who saw an event page first.
+ * is its own copy of the framework file (~78 kB, once) for a guest who saw an event page first. The
+ * payment page (/event/{slug}/payment-success) shares the ticket card with /ticket: alone, for the same reason.
  */
-const OWN_GRAPH = new Set(['rsvp']);
+const OWN_GRAPH = new Set(['rsvp', 'payment']);
 const GUEST_GRAPHS = [
   Object.fromEntries(Object.entries(GUEST_START_UPS).filter(([page]) => !OWN_GRAPH.has(page))),
   ...[...OWN_GRAPH].map((page) => ({ [page]: GUEST_START_UPS[page]! })),

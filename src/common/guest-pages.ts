@@ -13,6 +13,7 @@ export const GUEST_PAGES = [
   { path: '/ticket/:ticketSecret', html: 'ticket' },
   { path: '/rsvp/:manageSecret', html: 'rsvp' },
   { path: `/${SAMPLE_PRODUCT}`, html: 'sample' },
+  { path: '/event/:eventSlug/payment-success', html: 'payment' },
 ] as const;
 
 const compiled = GUEST_PAGES.map((page) => ({

@@ -29,3 +29,6 @@ export const absoluteUrl = (origin: string, href: string) => `${origin}${href}`;
 /** The check-in area: index, scan and search of one event (docs/product.md#check-in). */
 export const checkinHref = (page: 'index' | 'scan' | 'search', eventId?: string | null) =>
   `/checkin${page === 'index' ? '' : `/${page}`}${eventId ? `?event=${encodeURIComponent(eventId)}` : ''}`;
+
+/** Stripe's webhook endpoint of one paid event (docs/product.md#payments): the host registers it in their Stripe dashboard. */
+export const paymentWebhookHref = (eventId: string) => `/api/payments/webhook/${encodeURIComponent(eventId)}`;

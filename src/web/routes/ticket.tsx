@@ -1,32 +1,16 @@
 import type * as React from 'react';
-import { Link, useParams } from '../lib/nav.tsx';
 import type { TTicket } from '../../common/schemas/rsvps.ts';
-import { Badge } from '../components/ui/badge.tsx';
+import { NotFound } from '../components/page-states.tsx';
 import { buttonVariants } from '../components/ui/button-variants.ts';
 import { Card } from '../components/ui/card.tsx';
-import { NotFound } from '../components/page-states.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
-import { formatEventWhen } from '../lib/datetime.ts';
+import { themeStyle } from '../features/events/theme-style.ts';
+import { Svg, type IconProps } from '../features/events/guest-icons.tsx';
 import { useTicket } from '../features/rsvp/api/get-ticket.ts';
-import { formatPin, formatShortDate, guestLabel, paymentBadge, statusBadge } from '../features/rsvp/format.ts';
+import { TicketActions, TicketCard, TicketMeta } from './ticket-card.tsx';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { errorCode } from '../lib/error-code.ts';
-import { eventHref } from '../../common/hrefs.ts';
-import { hasEnded } from '../../common/event-time.ts';
-import { themeStyle } from '../features/events/theme-style.ts';
-import { CalendarIcon, type IconProps, PinIcon, Svg } from '../features/events/guest-icons.tsx';
-
-/** Print: the ticket alone, black on white, QR large; no toasts, buttons or page background. */
-const PRINT_CSS = `@media print {
-  @page { margin: 12mm; }
-  [data-sonner-toaster] { display: none !important; }
-  html, body, main { background: #fff !important; color: #000 !important; }
-  * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-}`;
-
-/** The main action in the event's accent colour (themeStyle's --event-accent; the default theme's without one). */
-const ACCENT_BUTTON =
-  'inline-flex h-12 cursor-pointer items-center justify-center gap-2 rounded-lg bg-(--event-accent,var(--color-ink)) px-6 text-base font-medium text-(--event-on-accent,var(--color-paper)) hover:brightness-110 [&_svg]:size-4';
+import { useParams } from '../lib/nav.tsx';
 
 /**
  * The guest ticket page, /ticket/{secret}: the ticket's own secret, never the RSVP id; a regenerated QR
@@ -74,17 +58,6 @@ export function Component() {
   );
 }
 
-/** A ticket names its guest: keep it out of search engines and out of Referer headers. Print shows the ticket alone. */
-function TicketMeta() {
-  return (
-    <>
-      <meta name="robots" content="noindex, nofollow" />
-      <meta name="referrer" content="no-referrer" />
-      <style>{PRINT_CSS}</style>
-    </>
-  );
-}
-
 function Message({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
   return (
     <Card className="mx-auto mt-[12vh] max-w-md p-8 text-center" role="alert">
@@ -96,153 +69,13 @@ function Message({ title, text, children }: { title: string; text: string; child
 }
 
 function TicketView({ ticket }: { ticket: TTicket }) {
-  const { event } = ticket;
-  const when = formatEventWhen(event.event_date, event.end_date, event.timezone);
-  const status = statusBadge(ticket.status);
-  const payment = event.is_paid_event ? paymentBadge(ticket.payment_status) : null;
-  const confirmedOn = ticket.confirmed_at ? formatShortDate(ticket.confirmed_at, event.timezone) : '';
-  const past = hasEnded(event);
-
   return (
     <article className="mx-auto max-w-md print:max-w-[16cm]" aria-labelledby="ticket-title">
-      <Card className="overflow-hidden text-ink print:rounded-none print:border-0 print:shadow-none">
-        {event.image_url ? (
-          <img
-            src={event.image_url}
-            alt=""
-            className="aspect-[3/1] w-full bg-paper object-cover sm:aspect-[16/9] print:hidden"
-            width={1200}
-            height={675}
-            decoding="async"
-          />
-        ) : null}
-        <div className="grid gap-5 p-5 sm:p-7 print:p-0">
-          <header className="text-center">
-            <h1 id="ticket-title" className="font-display text-2xl leading-tight font-semibold text-balance sm:text-3xl print:text-black">
-              Thank You - {event.title}
-            </h1>
-            {event.subtitle ? <p className="mt-1.5 text-ink/70 text-pretty print:text-black">{event.subtitle}</p> : null}
-            <div className="mt-3 flex flex-wrap justify-center gap-2">
-              <Badge tone={status.tone} className="print:border print:border-black print:bg-white print:text-black">
-                {status.label}
-              </Badge>
-              {past ? (
-                <Badge tone="neutral" className="print:border print:border-black print:bg-white print:text-black">
-                  Past event
-                </Badge>
-              ) : null}
-              {payment ? (
-                <Badge tone={payment.tone} className="print:border print:border-black print:bg-white print:text-black">
-                  {payment.label}
-                </Badge>
-              ) : null}
-            </div>
-          </header>
-
-          {ticket.qr_svg_url ? (
-            <figure className="grid justify-items-center gap-3">
-              {/* Pure white around the code: scanners need the quiet zone, and it reads on a dimmed screen. */}
-              <div className="rounded-xl bg-white p-3 ring-1 ring-ink/10 print:p-0 print:ring-0">
-                <img
-                  src={ticket.qr_svg_url}
-                  alt={`QR code ticket for ${ticket.name} at ${event.title}`}
-                  width={256}
-                  height={256}
-                  className="block aspect-square w-[min(18rem,calc(100vw-7rem))] print:w-[7.5cm]"
-                />
-              </div>
-              <figcaption className="text-center text-sm font-medium text-balance text-ink/80 print:text-black">
-                Show this QR code at the event for check-in
-              </figcaption>
-            </figure>
-          ) : (
-            <p className="rounded-lg bg-paper px-4 py-3 text-center text-sm text-ink/80">
-              Your QR ticket appears here once your RSVP says you’re attending.
-            </p>
-          )}
-
-          {ticket.pin ? (
-            <div className="rounded-xl border-2 border-dashed border-ink/20 px-4 py-3 text-center print:border-black">
-              <p className="text-xs font-semibold tracking-widest text-ink/70 uppercase print:text-black">PIN</p>
-              <p className="font-mono text-3xl font-bold tracking-[0.2em] tabular-nums print:text-black">{formatPin(ticket.pin)}</p>
-            </div>
-          ) : null}
-
-          <dl className="grid gap-3 border-t border-ink/10 pt-4 text-sm print:border-black print:text-black">
-            <Row label="Guest" icon={<PersonIcon />}>
-              <span className="font-semibold">{ticket.name}</span>
-            </Row>
-            {when.date ? (
-              <Row label="When" icon={<CalendarIcon />}>
-                <span className="block">{when.date}</span>
-                <span className="block text-ink/70 print:text-black">{when.time}</span>
-              </Row>
-            ) : null}
-            {event.location ? (
-              <Row label="Where" icon={<PinIcon />}>
-                {event.location}
-              </Row>
-            ) : null}
-            {ticket.guest_count > 1 ? (
-              <Row label="Party" icon={<PeopleIcon />}>
-                {guestLabel(ticket.guest_count)}
-              </Row>
-            ) : null}
-          </dl>
-
-          {confirmedOn ? <p className="text-center text-xs text-ink/70 print:text-black">RSVP confirmed on {confirmedOn}</p> : null}
-        </div>
-      </Card>
-
-      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-center print:hidden">
-        {ticket.qr_svg_url ? (
-          <button type="button" className={ACCENT_BUTTON} onClick={() => window.print()}>
-            <PrinterIcon />
-            Print
-          </button>
-        ) : null}
-        <Link to={eventHref(event)} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
-          Event details
-        </Link>
-      </div>
+      <TicketCard ticket={ticket} />
+      <TicketActions ticket={ticket} />
     </article>
   );
 }
-
-function Row({ label, icon, children }: { label: string; icon?: React.ReactNode; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-[5.5rem_1fr] items-start gap-3">
-      <dt className="flex items-center gap-1.5 text-ink/70 print:text-black [&_svg]:size-4 [&_svg]:shrink-0">
-        {icon ? <span aria-hidden="true">{icon}</span> : null}
-        {label}
-      </dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </div>
-  );
-}
-
-/* The ticket page's own icons, drawn like features/events/guest-icons.tsx (no icon library on a guest page's first load). */
-
-const PersonIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21a8 8 0 0 1 16 0" />
-  </Svg>
-);
-
-const PeopleIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="9" cy="8" r="3.5" />
-    <path d="M2 20a7 7 0 0 1 14 0M16 4.5a3.5 3.5 0 0 1 0 7M18 13.5a7 7 0 0 1 4 6.5" />
-  </Svg>
-);
-
-const PrinterIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 9V3h12v6M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2" />
-    <rect x="6" y="14" width="12" height="7" rx="1" />
-  </Svg>
-);
 
 /** A ticket with notched sides, crossed out: a ticket that is not there. */
 const TicketXIcon = (p: IconProps) => (

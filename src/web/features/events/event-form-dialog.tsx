@@ -150,11 +150,7 @@ function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: () =>
           <WhenWhereFields {...props} />
           <ContentFields {...props} />
           <LookFields {...props} onUploadingChange={setUploading} />
-          {isOwner ? (
-            <PaymentFields {...props} maskedSecret={event?.stripe_secret_key_masked ?? null} />
-          ) : (
-            <PaymentSummary event={event!} />
-          )}
+          {isOwner ? <PaymentFields {...props} event={event} /> : <PaymentSummary event={event!} />}
           {errors.form ? (
             <p id={`${formId}-error`} role="alert" className="text-sm text-danger">
               {errors.form}

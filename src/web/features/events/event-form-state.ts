@@ -36,6 +36,11 @@ export type EventFormState = {
   /** A new secret key; only sent when the host typed one (omitting it keeps the stored key). */
   secretKey: string;
   replacingSecretKey: boolean;
+  /** Stripe's webhook signing secret, write-only like the secret key: sent only when typed. */
+  webhookSecret: string;
+  replacingWebhookSecret: boolean;
+  /** Guests may cancel a paid answer through their manage link, refunded (docs/product.md#payments). */
+  refundsAllowed: boolean;
 };
 
 /** Field errors keyed by API field name (title, event_date, custom_colors.background…). */
@@ -74,6 +79,9 @@ export function initialFormState(event?: TEventAdmin | null): EventFormState {
     publishableKey: event?.stripe_publishable_key ?? '',
     secretKey: '',
     replacingSecretKey: !event?.stripe_secret_key_masked,
+    webhookSecret: '',
+    replacingWebhookSecret: !event?.stripe_webhook_secret_masked,
+    refundsAllowed: event?.guest_refunds_allowed ?? false,
   };
 }
 
@@ -120,8 +128,15 @@ export function toEventInput(s: EventFormState): TEventInput {
   if (s.replacingSecretKey && s.secretKey.trim() !== '' && (s.isPaid || /^sk_(test|live)_/.test(s.secretKey.trim()))) {
     input.stripe_secret_key = s.secretKey;
   }
+  if (s.replacingWebhookSecret && s.webhookSecret.trim() !== '' && (s.isPaid || s.webhookSecret.trim().startsWith('whsec_'))) {
+    input.stripe_webhook_secret = s.webhookSecret;
+  }
+  if (s.isPaid) input.guest_refunds_allowed = s.refundsAllowed;
   return input;
 }
+
+/** What a co-host never sends (docs/decisions/0011-event-roles.md): the payment settings, webhook secret and refund rule included. */
+const OWNER_PAYMENT_FIELDS = [...PAYMENT_FIELDS, 'stripe_webhook_secret', 'guest_refunds_allowed'] as const;
 
 /** Fields the host must fill (docs/product.md#event-rules: 'Missing Information'). */
 export const REQUIRED_FIELDS = ['title', 'event_date'] as const;
@@ -134,7 +149,7 @@ export const REQUIRED_FIELDS = ['title', 'event_date'] as const;
 export function validateEventForm(s: EventFormState, event?: TEventAdmin | null): { input: TEventInput; errors: EventFormErrors } {
   const ownsPayment = event?.role !== 'cohost';
   const input = toEventInput(s);
-  if (!ownsPayment) for (const f of PAYMENT_FIELDS) delete input[f];
+  if (!ownsPayment) for (const f of OWNER_PAYMENT_FIELDS) delete input[f];
   const errors: EventFormErrors = {};
   const parsed = ZEventInput.safeParse(input);
   if (!parsed.success) {
@@ -184,6 +199,8 @@ export const FIELD_ORDER = [
   'currency',
   'stripe_publishable_key',
   'stripe_secret_key',
+  'stripe_webhook_secret',
+  'guest_refunds_allowed',
 ] as const;
 
 /** DOM id of a field's control. */

@@ -1,4 +1,5 @@
 import { KeyRound } from 'lucide-react';
+import type * as React from 'react';
 import { useState } from 'react';
 import { CURRENCIES, type Currency } from '../../../common/constants.ts';
 import { OWNER_ONLY } from '../../../common/event-roles.ts';
@@ -7,17 +8,18 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 import { SwitchField } from '../../components/ui/switch.tsx';
+import { CopyButton } from '../../components/ui/copy-button.tsx';
+import { absoluteUrl, paymentWebhookHref } from '../../../common/hrefs.ts';
 import { fieldId } from './event-form-state.ts';
 import { bindSwitch, bindText, type FieldsProps, Section } from './event-form-fields.tsx';
 
 /**
- * Paid events: price, currency and the event's own Stripe keys. The secret key is write-only: the
- * server returns only a masked hint, which we show with a way to replace it.
+ * Paid events (docs/product.md#payments): price, currency, the event's own Stripe keys, its webhook signing
+ * secret and whether guests may cancel for a refund. Secrets are write-only: the server returns only a masked
+ * hint, which we show with a way to replace it.
  */
-export function PaymentFields({ maskedSecret, ...props }: FieldsProps & { maskedSecret: string | null }) {
+export function PaymentFields({ event, ...props }: FieldsProps & { event?: TEventAdmin | null }) {
   const { state, set, errors } = props;
-  // After 'Replace', focus goes to the new key's input (and back to 'Replace' after 'Keep').
-  const [moveFocus, setMoveFocus] = useState(false);
   return (
     <Section title="Tickets and payment">
       <SwitchField
@@ -56,67 +58,126 @@ export function PaymentFields({ maskedSecret, ...props }: FieldsProps & { masked
           <Field label="Stripe publishable key" error={errors.stripe_publishable_key} hint="Starts with pk_test_ or pk_live_.">
             <KeyInput {...bindText(props, 'publishableKey', 'stripe_publishable_key')} autoComplete="off" placeholder="pk_live_…" />
           </Field>
-          {state.replacingSecretKey ? (
-            <div className="grid gap-2">
-              <Field
-                label="Stripe secret key"
-                error={errors.stripe_secret_key}
-                hint="Starts with sk_test_ or sk_live_. Stored encrypted; never shown again."
-              >
-                <KeyInput
-                  {...bindText(props, 'secretKey', 'stripe_secret_key')}
-                  type="password"
-                  autoComplete="new-password"
-                  placeholder="sk_live_…"
-                  autoFocus={moveFocus}
-                />
-              </Field>
-              {maskedSecret ? (
-                <Button
-                  variant="link"
-                  className="h-11 justify-self-start"
-                  onClick={() => {
-                    setMoveFocus(true);
-                    set('secretKey', '');
-                    set('replacingSecretKey', false);
-                  }}
-                >
-                  Keep the current key ({maskedSecret})
-                </Button>
-              ) : null}
-            </div>
-          ) : (
-            <div className="grid gap-1.5">
-              <span className="text-sm font-medium" id={`${fieldId('stripe_secret_key')}-label`}>
-                Stripe secret key
-              </span>
-              <div className="flex items-center gap-2">
-                <code
-                  id={`${fieldId('stripe_secret_key')}-masked`}
-                  className="flex h-11 min-w-0 flex-1 items-center gap-2 truncate rounded-lg border border-ink/15 bg-paper-soft px-3 text-sm"
-                >
-                  <KeyRound className="size-4 shrink-0 text-ink/50" aria-hidden="true" />
-                  {maskedSecret}
-                </code>
-                <Button
-                  id={fieldId('stripe_secret_key')}
-                  variant="outline"
-                  aria-label={`Replace Stripe secret key ${maskedSecret ?? ''}`.trim()}
-                  autoFocus={moveFocus}
-                  onClick={() => {
-                    setMoveFocus(true);
-                    set('replacingSecretKey', true);
-                  }}
-                >
-                  Replace
-                </Button>
-              </div>
-              <p className="text-xs text-ink/70">Saved and encrypted. Only the last characters are shown.</p>
-            </div>
-          )}
+          <SecretField
+            {...props}
+            field="stripe_secret_key"
+            label="Stripe secret key"
+            valueKey="secretKey"
+            replacingKey="replacingSecretKey"
+            masked={event?.stripe_secret_key_masked ?? null}
+            hint="Starts with sk_test_ or sk_live_. Stored encrypted; never shown again."
+            placeholder="sk_live_…"
+          />
+          <SecretField
+            {...props}
+            field="stripe_webhook_secret"
+            label="Webhook signing secret (optional)"
+            valueKey="webhookSecret"
+            replacingKey="replacingWebhookSecret"
+            masked={event?.stripe_webhook_secret_masked ?? null}
+            hint="Starts with whsec_. Confirms payments even when a guest closes the page after paying. Stored encrypted; never shown again."
+            placeholder="whsec_…"
+          />
+          <WebhookEndpoint eventId={event?.id} />
+          <SwitchField
+            {...bindSwitch(props, 'refundsAllowed', 'guest_refunds_allowed')}
+            label="Guests may cancel for a refund"
+            hint="A guest who cancels a paid RSVP through their link is refunded in full and their seats are freed."
+          />
         </>
       ) : null}
     </Section>
+  );
+}
+
+/** Where Stripe should send this event's payment events; the endpoint exists once the event is saved. */
+function WebhookEndpoint({ eventId }: { eventId?: string }) {
+  if (!eventId) {
+    return <p className="-mt-2 text-xs text-ink/70">After saving, this event’s webhook endpoint for Stripe is shown here.</p>;
+  }
+  const url = absoluteUrl(window.location.origin, paymentWebhookHref(eventId));
+  return (
+    <div className="-mt-2 grid gap-1 text-xs text-ink/70">
+      <span>Webhook endpoint to add in Stripe (checkout.session events):</span>
+      <span className="flex min-w-0 items-center gap-2">
+        <code className="min-w-0 flex-1 truncate rounded bg-paper-soft px-1.5 py-1">{url}</code>
+        <CopyButton text={url} label="Copy" srLabel="Copy the webhook endpoint URL" />
+      </span>
+    </div>
+  );
+}
+
+type SecretFieldProps = FieldsProps & {
+  field: 'stripe_secret_key' | 'stripe_webhook_secret';
+  label: string;
+  valueKey: 'secretKey' | 'webhookSecret';
+  replacingKey: 'replacingSecretKey' | 'replacingWebhookSecret';
+  masked: string | null;
+  hint: string;
+  placeholder: string;
+};
+
+/** A write-only secret: a password input while typing one, else its masked hint with 'Replace'. */
+function SecretField({ field, label, valueKey, replacingKey, masked, hint, placeholder, ...props }: SecretFieldProps) {
+  const { state, set, errors } = props;
+  // After 'Replace', focus goes to the new secret's input (and back to 'Replace' after 'Keep').
+  const [moveFocus, setMoveFocus] = useState(false);
+  if (state[replacingKey]) {
+    return (
+      <div className="grid gap-2">
+        <Field label={label} error={errors[field]} hint={hint}>
+          <KeyInput
+            {...bindText(props, valueKey, field)}
+            type="password"
+            autoComplete="new-password"
+            placeholder={placeholder}
+            autoFocus={moveFocus}
+          />
+        </Field>
+        {masked ? (
+          <Button
+            variant="link"
+            className="h-11 justify-self-start"
+            onClick={() => {
+              setMoveFocus(true);
+              set(valueKey, '');
+              set(replacingKey, false);
+            }}
+          >
+            Keep the current {field === 'stripe_secret_key' ? 'key' : 'secret'} ({masked})
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-1.5">
+      <span className="text-sm font-medium" id={`${fieldId(field)}-label`}>
+        {label}
+      </span>
+      <div className="flex items-center gap-2">
+        <code
+          id={`${fieldId(field)}-masked`}
+          className="flex h-11 min-w-0 flex-1 items-center gap-2 truncate rounded-lg border border-ink/15 bg-paper-soft px-3 text-sm"
+        >
+          <KeyRound className="size-4 shrink-0 text-ink/50" aria-hidden="true" />
+          {masked}
+        </code>
+        <Button
+          id={fieldId(field)}
+          variant="outline"
+          aria-label={`Replace ${label} ${masked ?? ''}`.trim()}
+          autoFocus={moveFocus}
+          onClick={() => {
+            setMoveFocus(true);
+            set(replacingKey, true);
+          }}
+        >
+          Replace
+        </Button>
+      </div>
+      <p className="text-xs text-ink/70">Saved and encrypted. Only the last characters are shown.</p>
+    </div>
   );
 }
 

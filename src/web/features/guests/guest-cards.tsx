@@ -4,6 +4,7 @@ import type { TGuestRow } from '../../../common/schemas/guests.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { TYPE_LABEL } from './guest-table.tsx';
+import { PaymentCell } from './payment-cell.tsx';
 import { checkedInCell, rsvpYesNo } from './status.ts';
 
 /** The guest list on a phone: one card per guest with the table's columns, select and QR Code. */
@@ -14,6 +15,7 @@ export function GuestCards({
   onOpen,
   onQr,
   busy,
+  paid,
 }: {
   rows: TGuestRow[];
   selection: RowSelectionState;
@@ -21,6 +23,8 @@ export function GuestCards({
   onOpen: (row: TGuestRow) => void;
   onQr: (row: TGuestRow) => void;
   busy?: boolean;
+  /** A paid event: each card shows the payment. */
+  paid?: boolean;
 }) {
   const allSelected = rows.length > 0 && rows.every((r) => selection[r.id]);
   const toggleAll = () =>
@@ -91,6 +95,14 @@ export function GuestCards({
                     <dt className="text-ink/75">Type</dt>
                     <dd>{TYPE_LABEL[r.type] ?? r.type}</dd>
                   </div>
+                  {paid ? (
+                    <div className="col-span-3">
+                      <dt className="text-ink/75">Payment</dt>
+                      <dd>
+                        <PaymentCell guest={r} />
+                      </dd>
+                    </div>
+                  ) : null}
                 </dl>
               </div>
               <Button variant="outline" size="icon" className="shrink-0" onClick={() => onQr(r)} aria-label={`QR Code of ${r.name}`}>

@@ -175,6 +175,7 @@ function EventGuests({
               onOpen={onOpen}
               onQr={onQr}
               busy={guests.isPlaceholderData}
+              paid={paid}
             />
           </div>
           <div className="md:hidden">
@@ -185,6 +186,7 @@ function EventGuests({
               onOpen={onOpen}
               onQr={onQr}
               busy={guests.isPlaceholderData}
+              paid={paid}
             />
           </div>
           <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={(page) => update({ page })} />

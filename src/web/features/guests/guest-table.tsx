@@ -12,6 +12,7 @@ import type { GuestSort, TGuestRow } from '../../../common/schemas/guests.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { GuestListParams } from './api/keys.ts';
+import { PaymentCell } from './payment-cell.tsx';
 import { checkedInCell, rsvpYesNo } from './status.ts';
 
 const features = tableFeatures({ rowSelectionFeature });
@@ -28,6 +29,8 @@ export type GuestTableProps = {
   onOpen: (row: TGuestRow) => void;
   onQr: (row: TGuestRow) => void;
   busy?: boolean;
+  /** A paid event: a Payment column (status, amount, Stripe payment id). */
+  paid?: boolean;
 };
 
 function SortHeader({
@@ -62,10 +65,11 @@ function ariaSort(params: GuestListParams, column: GuestSort) {
 
 /**
  * The Guest List table (docs/product.md#guest-list): select, Name, Phone, Pin, RSVP (Yes / No; maybe is
- * neither), Type, Checked In (Yes / No / -) and a QR Code button per row. The server pages, sorts and
+ * neither), Type, Payment (paid events: status, amount, Stripe payment id), Checked In (Yes / No / -) and a QR
+ * Code button per row. The server pages, sorts and
  * filters; the table holds the selection (by RSVP id, so it survives paging).
  */
-export function GuestTable({ rows, selection, onSelectionChange, params, onSort, onOpen, onQr, busy }: GuestTableProps) {
+export function GuestTable({ rows, selection, onSelectionChange, params, onSort, onOpen, onQr, busy, paid }: GuestTableProps) {
   const columns = useMemo(
     () =>
       helper.columns([
@@ -125,6 +129,9 @@ export function GuestTable({ rows, selection, onSelectionChange, params, onSort,
           },
         }),
         helper.accessor('type', { header: 'Type', cell: ({ getValue }) => TYPE_LABEL[getValue()] ?? getValue() }),
+        ...(paid
+          ? [helper.accessor('payment_status', { header: 'Payment', cell: ({ row }) => <PaymentCell guest={row.original} /> })]
+          : []),
         helper.accessor('checked_in_at', {
           header: 'Checked In',
           cell: ({ row }) => checkedInCell(row.original.status, row.original.checked_in_at),
@@ -140,7 +147,7 @@ export function GuestTable({ rows, selection, onSelectionChange, params, onSort,
           ),
         }),
       ]),
-    [params, onSort, onOpen, onQr],
+    [params, onSort, onOpen, onQr, paid],
   );
 
   const table = useTable({

@@ -15,6 +15,8 @@ import { useDeleteGuest, usePatchGuest } from './api/guest-mutations.ts';
 import { ContactList, GuestLoader, type GuestTarget } from './guest-dialog-parts.tsx';
 import { TYPE_LABEL } from './guest-table.tsx';
 import { QrActions, QrImage, TicketLink } from './qr-actions.tsx';
+import { PaymentCell } from './payment-cell.tsx';
+import { isPaid, paymentAmount } from './payment.ts';
 import { STATUS_LABEL } from './status.ts';
 
 /**
@@ -71,7 +73,9 @@ function DetailBody({ eventId, rsvpId, onDeleted }: { eventId: string; rsvpId: s
               {g.payment_status ? (
                 <>
                   <dt className="text-ink/70">Payment</dt>
-                  <dd>{g.payment_status === 'paid' ? 'Paid' : 'Pending'}</dd>
+                  <dd>
+                    <PaymentCell guest={g} full />
+                  </dd>
                 </>
               ) : null}
               <dt className="text-ink/70">Checked in</dt>
@@ -156,7 +160,12 @@ function ChangeAnswer({ eventId, guest }: { eventId: string; guest: TGuestDetail
           {error}
         </p>
       ) : (
-        <p className="text-xs text-ink/70">The guest is e-mailed about the change.</p>
+        <p className="text-xs text-ink/70">
+          The guest is e-mailed about the change.
+          {isPaid(guest) && status === 'declined' && guest.status !== 'declined'
+            ? ` Their payment${paymentAmount(guest) ? ` of ${paymentAmount(guest)}` : ''} is refunded through Stripe.`
+            : ''}
+        </p>
       )}
     </form>
   );
@@ -165,6 +174,8 @@ function ChangeAnswer({ eventId, guest }: { eventId: string; guest: TGuestDetail
 function DeleteGuest({ eventId, guest, onDeleted }: { eventId: string; guest: TGuestDetail; onDeleted: () => void }) {
   const remove = useDeleteGuest(eventId);
   const [confirming, setConfirming] = useState(false);
+  // docs/product.md#payments: removing a paid answer refunds it, exactly once.
+  const refund = isPaid(guest) ? (paymentAmount(guest) ?? 'the ticket') : null;
 
   async function onConfirm() {
     try {
@@ -193,7 +204,7 @@ function DeleteGuest({ eventId, guest, onDeleted }: { eventId: string; guest: TG
             description={
               <>
                 The answer of <strong className="font-semibold text-ink">{guest.name}</strong> is deleted, their seats are freed and their
-                ticket stops working. This action cannot be undone.
+                ticket stops working.{refund ? ` Their payment of ${refund} is refunded through Stripe.` : ''} This action cannot be undone.
               </>
             }
             confirmLabel={remove.isPending ? 'Deleting…' : 'Delete RSVP'}

@@ -25,6 +25,8 @@ export function ManageCancel({
   const [open, setOpen] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
   const cancel = useCancelManagedRsvp(secret);
+  // docs/product.md#payments: a paid answer is refunded when cancelled, if the host allows it (else the server refuses, and says so).
+  const paid = rsvp.status === 'confirmed' && rsvp.payment_status === 'paid';
   const seats = rsvp.status === 'confirmed' ? (rsvp.guest_count === 1 ? 'Your seat goes' : `Your ${rsvp.guest_count} seats go`) : null;
 
   const confirm = () => {
@@ -63,6 +65,7 @@ export function ManageCancel({
           description={
             <>
               {seats ? `${seats} to someone else and your ticket stops working. ` : null}
+              {paid ? 'Your payment is refunded to your card if the host allows refunds; if not, we’ll tell you here. ' : null}
               We'll e-mail you a new link to this page, in case you change your mind.
               {error ? (
                 <span role="alert" className="mt-3 block font-medium text-danger">

@@ -88,7 +88,11 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
   const when = formatEventWhen(event.event_date, event.end_date, event.timezone);
   const cancelled = notice?.kind === 'cancelled' && rsvp.status === 'declined';
   // The same words as the event page's card for this answer (remembered-rsvp.tsx).
-  const { title, text } = cancelled ? { title: 'Your RSVP is cancelled', text: null } : rememberedText(rsvp, ended);
+  const { title, text: answerText } = cancelled ? { title: 'Your RSVP is cancelled', text: null } : rememberedText(rsvp, ended);
+  // docs/product.md#payments: a paid event's 'yes' is a ticket once paid; until then PaymentLine says why there is none.
+  const unpaid = rsvp.status === 'confirmed' && rsvp.payment_status !== null && rsvp.payment_status !== 'paid';
+  const text = unpaid ? null : answerText;
+  const ticketUrl = unpaid ? null : rsvp.ticket_url;
   const headlineRef = useRef<HTMLHeadingElement>(null);
 
   // After a cancel the button that was used is gone: carry on from the answer, which now says so.
@@ -137,6 +141,7 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
               </h2>
               {text ? <p className="mt-1">{text}</p> : null}
               <p className="mt-1 text-sm text-ink/75">Answered as {rsvp.name}</p>
+              <PaymentLine paymentStatus={rsvp.payment_status} answered={rsvp.status} />
             </div>
             <div role="status" aria-live="polite" aria-atomic="true">
               {notice ? (
@@ -146,9 +151,9 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
               ) : null}
             </div>
             <div className="flex flex-wrap gap-2">
-              {rsvp.ticket_url ? (
+              {ticketUrl ? (
                 <Link
-                  to={rsvp.ticket_url}
+                  to={ticketUrl}
                   className="inline-flex min-h-11 items-center justify-center rounded-lg bg-(--event-accent) px-5 font-semibold text-(--event-on-accent) hover:brightness-110"
                 >
                   View ticket
@@ -176,4 +181,17 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
       <footer className="px-5 pb-8 text-center text-xs opacity-70">Made with Turnout</footer>
     </>
   );
+}
+
+/** A paid event's answer (docs/product.md#payments): paid, or why there is no ticket yet. Free answers show nothing. */
+function PaymentLine({ paymentStatus, answered }: { paymentStatus: string | null; answered: TManagedRsvp['status'] }) {
+  if (!paymentStatus || answered !== 'confirmed') return null;
+  if (paymentStatus === 'paid') {
+    return <p className="mt-2 inline-flex rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-900">Paid</p>;
+  }
+  const text =
+    paymentStatus === 'pending'
+      ? 'Payment pending: your ticket arrives by e-mail once your payment completes.'
+      : 'Not paid: the checkout was not completed, so no seats are held for you.';
+  return <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{text}</p>;
 }

@@ -17,6 +17,7 @@ import { formatEventWhen } from '../../lib/datetime.ts';
 import { AnswerButtons, PartySizeField } from './answer-fields.tsx';
 import { formatPrice } from './price.ts';
 import { RsvpThankYou } from './rsvp-thank-you.tsx';
+import { PAY } from '../payments/texts.ts';
 import { type RsvpFieldErrors, type RsvpFormValues, titleFor, toFieldErrors, validateRsvp } from './validate-rsvp.ts';
 
 export type RsvpDialogProps = { event: TPublicEvent; open: boolean; onOpenChange(open: boolean): void };
@@ -50,6 +51,8 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
   // The server's 409 event_ended: the event is over (docs/product.md#event-status), nothing more to send.
   const [ended, setEnded] = React.useState(false);
   const [result, setResult] = React.useState<{ res: TRsvpResult; payload: RsvpPayload } | null>(null);
+  // On the way to the checkout page: the form stays locked until the browser leaves.
+  const [redirecting, setRedirecting] = React.useState(false);
   const mutation = useSubmitRsvp(event.id);
   const answerRef = React.useRef<HTMLInputElement>(null);
   const returnFocusRef = React.useRef<HTMLElement | null>(null);
@@ -92,9 +95,17 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
 
   const send = (payload: RsvpPayload) => {
     setCapacity(null);
+    // docs/product.md#payments: a first 'yes' on a paid event is paid on the checkout page before it is a ticket.
+    const paying = event.is_paid_event && payload.status === 'confirmed';
     mutation.mutate(payload, {
       onSuccess: (res) => {
         for (const id of errorToasts.current.splice(0)) toast.dismiss(id);
+        if (paying && !res.already_answered) {
+          if (!res.checkout_url) return fail(MSG.error, PAY.noCheckoutUrl);
+          setRedirecting(true);
+          window.location.assign(res.checkout_url);
+          return;
+        }
         setResult({ res, payload });
         // An e-mail that already answered changed nothing: the panel says where the change link went, no toast claims a new RSVP.
         if (!res.already_answered) notify.success(MSG.rsvpSubmitted, submittedText(payload.status));
@@ -113,7 +124,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
           return fail(MSG.eventEnded, MSG.eventEndedText);
         }
         if (code === 'payment_not_available') return fail(MSG.paymentNotAvailable, MSG.paymentNotAvailableText);
-        const message = toUserMessage(err, MSG.rsvpFailed);
+        const message = toUserMessage(err, paying ? PAY.checkoutFailed : MSG.rsvpFailed);
         fail(titleFor(message), message);
       },
     });
@@ -141,8 +152,9 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
     if (checked.ok) send(checked.data);
   };
 
-  const pending = mutation.isPending;
+  const pending = mutation.isPending || redirecting;
   const declining = values.status === 'declined';
+  const toCheckout = event.is_paid_event && values.status === 'confirmed';
   const { date, time } = formatEventWhen(event.event_date, event.end_date, event.timezone);
   const when = date ? (
     <>
@@ -178,8 +190,11 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
               disabled={ended}
               checkedRef={answerRef}
             />
-            {event.is_paid_event && event.ticket_price !== null && !declining ? (
-              <p className="flex items-baseline justify-between gap-3 rounded-lg bg-paper px-3 py-2.5 text-sm" aria-live="polite">
+            {event.is_paid_event && event.ticket_price !== null && values.status === 'confirmed' ? (
+              <p
+                className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 rounded-lg bg-paper px-3 py-2.5 text-sm"
+                aria-live="polite"
+              >
                 <span>
                   Ticket price{' '}
                   <span className="text-ink/70">
@@ -190,6 +205,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
                   {formatPrice(event.ticket_price * values.guest_count, event.currency)}{' '}
                   <span className="font-normal text-ink/70">{event.currency.toUpperCase()}</span>
                 </span>
+                <span className="basis-full text-xs text-ink/75">You’ll pay by card on a secure checkout page next.</span>
               </p>
             ) : null}
             <Field label="Name" error={errors.name}>
@@ -249,7 +265,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
                 {pending ? (
                   <span className="size-4 animate-spin rounded-full border-2 border-paper/30 border-t-paper" aria-hidden="true" />
                 ) : null}
-                {pending ? 'Submitting...' : 'Submit RSVP'}
+                {redirecting ? 'Opening checkout...' : pending ? 'Submitting...' : toCheckout ? 'Continue to payment' : 'Submit RSVP'}
               </Button>
             </div>
           </form>

@@ -1,0 +1,4 @@
+import { Component } from '../routes/payment-success.tsx';
+import { mountGuestPage } from './mount.tsx';
+
+mountGuestPage(Component);

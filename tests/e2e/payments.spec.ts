@@ -1,0 +1,140 @@
+/**
+ * Paid events on the sandbox payment provider (docs/product.md#payments, docs/decisions/0015-payments.md): the
+ * whole paid flow with no network. A guest's 'yes' goes to the sandbox checkout page; Pay comes back to the
+ * payment success page with the QR ticket, and the ticket page says 'Paid'; Cancel comes back to the event, and
+ * the held seats are freed when the hold lapses (as with Stripe, a cancelled checkout stays open until it expires).
+ * Runs on desktop and at 375 px (@mobile).
+ */
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { TEventAdmin, TEventInput } from '../../src/common/schemas/events.ts';
+import type { TPublicEvent } from '../../src/common/schemas/events.ts';
+import { createOwner, expect, type TestServer, test } from './fixtures.ts';
+
+// A one-minute hold, so that an abandoned checkout's seats come back within the test (the sweeper runs every 15 s).
+test.use({ serverEnv: { PAYMENTS_PROVIDER: 'sandbox', PAYMENT_HOLD_MINUTES: '1' } });
+
+async function ownerApi(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, server: TestServer) {
+  const owner = await playwright.request.newContext({ baseURL: server.baseURL });
+  await createOwner(owner, server);
+  return owner;
+}
+
+async function createPaidEvent(owner: APIRequestContext, title: string, maxAttendees: number): Promise<TEventAdmin> {
+  const res = await owner.post('/api/events', {
+    data: {
+      title,
+      subtitle: 'A seated dinner with a tasting menu',
+      event_date: '2030-09-12T23:00:00Z',
+      timezone: 'Europe/Paris',
+      location: '12 Rue de Rivoli, Paris',
+      max_attendees: maxAttendees,
+      is_paid_event: true,
+      ticket_price: 42.5,
+      currency: 'eur',
+      stripe_publishable_key: 'pk_test_sandbox',
+      stripe_secret_key: 'sk_test_sandbox',
+    } satisfies TEventInput,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { event: TEventAdmin }).event;
+}
+
+async function seatsLeft(page: Page, eventId: string): Promise<number | null> {
+  const res = await page.request.get(`/api/public/events/${eventId}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { event: TPublicEvent }).event.seats_left;
+}
+
+/** Opens the RSVP dialog, fills a 'yes' for a party of two and sends it: the browser leaves for the checkout page. */
+async function answerYes(page: Page, event: TEventAdmin, name: string, email: string) {
+  await page.goto(`/event/${event.slug}`);
+  await page.getByRole('button', { name: 'RSVP', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: event.title });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Party size').selectOption('2');
+  // The price in the event's currency, for the whole party (docs/product.md#rsvp-dialog).
+  await expect(dialog).toContainText('€42.50 × 2');
+  await expect(dialog).toContainText('€85.00');
+  await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.waitForURL(/\/sandbox-checkout\//);
+}
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}-${testInfo.project.name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+const unique = (testInfo: TestInfo, who: string) => `${who}-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
+
+test(
+  'a guest pays on the checkout page and gets the QR ticket, marked paid',
+  { tag: '@mobile' },
+  async ({ page, server, playwright }, testInfo) => {
+    const owner = await ownerApi(playwright, server);
+    const event = await createPaidEvent(owner, `Supper Club ${testInfo.project.name}`, 10);
+
+    await answerYes(page, event, 'Ada Lovelace', unique(testInfo, 'ada'));
+    // The sandbox checkout (served by the server): the amount and the event, Pay / Cancel.
+    await expect(page.getByText(event.title)).toBeVisible();
+    await expect(page.getByText(/85\.00/)).toBeVisible();
+    await screenshot(page, testInfo, 'sandbox-checkout');
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    await page.waitForURL(new RegExp(`/event/${event.slug}/payment-success\\?session_id=cs_`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+    await expect(page.getByRole('img', { name: `QR code ticket for Ada Lovelace at ${event.title}` })).toBeVisible();
+    await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Print Ticket' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View Event Details' })).toHaveAttribute('href', `/event/${event.slug}`);
+    await screenshot(page, testInfo, 'payment-success');
+
+    // Coming back to the page (a reload, a second tab) fulfils nothing twice and shows the same ticket.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+
+    // The ticket page of that RSVP, as the e-mail links it, says it is paid.
+    const verify = await page.request.get(`/api/public/payments/verify?session_id=${new URL(page.url()).searchParams.get('session_id')}`);
+    const { ticket_url } = (await verify.json()) as { ticket_url: string };
+    await page.goto(ticket_url);
+    await expect(page.getByRole('heading', { level: 1, name: `Thank You - ${event.title}` })).toBeVisible();
+    await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+    expect(await seatsLeft(page, event.id)).toBe(8);
+  },
+);
+
+test('a guest who cancels on the checkout page is back on the event, and the held seats are free again', async ({
+  page,
+  server,
+  playwright,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const owner = await ownerApi(playwright, server);
+  const event = await createPaidEvent(owner, `Wine Tasting ${testInfo.project.name}`, 4);
+
+  await answerYes(page, event, 'Grace Hopper', unique(testInfo, 'grace'));
+  // While the guest is at the checkout, the party's seats are held.
+  expect(await seatsLeft(page, event.id)).toBe(2);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.waitForURL((url) => url.pathname === `/event/${event.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
+  expect(await seatsLeft(page, event.id)).toBe(2);
+  // The hold lapses (one minute here) and the sweeper releases it.
+  await expect.poll(() => seatsLeft(page, event.id), { timeout: 100_000, intervals: [5_000] }).toBe(4);
+});
+
+test('the payment page without a session, and with an unknown one', async ({ page, server, playwright }, testInfo) => {
+  const owner = await ownerApi(playwright, server);
+  const event = await createPaidEvent(owner, `Gala ${testInfo.project.name}`, 10);
+
+  await page.goto(`/event/${event.slug}/payment-success`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Verification Failed' })).toBeVisible();
+  await expect(page.getByText('No session ID provided')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to Event' })).toHaveAttribute('href', `/event/${event.slug}`);
+
+  await page.goto(`/event/${event.slug}/payment-success?session_id=cs_sandbox_nope`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Verification Failed' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to Event' })).toBeVisible();
+});
