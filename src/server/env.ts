@@ -57,7 +57,12 @@ export const EnvSchema = z.object({
   /** Deliveries one worker has in flight at once (and SMTP connections it keeps open). */
   OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   /** A session unused this long ends (docs/product.md#sessions); each use within it extends it. */
-  SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 14),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24 * 14),
   /** A session ends this long after sign-in however often it is used. */
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(90),
 });

@@ -69,10 +69,16 @@ describe('password recovery', () => {
     const u = await signedInUser(t);
     await post('/request-password-reset', { email: u.email });
     const token = await mailedToken(u.email);
-    const [row] = await t.db.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    const [row] = await t.db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, `reset-password:${token}`));
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
-    await t.db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verification.id, row!.id));
+    await t.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.id, row!.id));
     const res = await post('/reset-password', { token, newPassword: 'a-brand-new-secret' });
     expect(res.status).toBe(400);
     expect((await post('/sign-in/email', { email: u.email, password: TEST_PASSWORD })).status).toBe(200);
@@ -117,7 +123,8 @@ describe('password recovery', () => {
 
     const ip = freshIp();
     const perIp = ACCOUNT_LIMITS.recoveryPerIp.points;
-    for (let i = 0; i < perIp; i++) expect((await post('/request-password-reset', { email: `x${i}-${u.id}@example.com` }, ip)).status).toBe(200);
+    for (let i = 0; i < perIp; i++)
+      expect((await post('/request-password-reset', { email: `x${i}-${u.id}@example.com` }, ip)).status).toBe(200);
     expect((await post('/request-password-reset', { email: `y-${u.id}@example.com` }, ip)).status).toBe(429);
 
     const resetIp = freshIp();

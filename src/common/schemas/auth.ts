@@ -41,17 +41,32 @@ export const ZRequestPasswordReset = z.object({ email: ZEmail }).strict();
 
 /** POST /api/auth/reset-password: the token of the e-mailed link and the new password. */
 export const ZResetPassword = z
-  .object({ token: z.string({ error: 'The reset link is incomplete.' }).min(1, 'The reset link is incomplete.').max(200), newPassword: ZNewPassword })
+  .object({
+    token: z.string({ error: 'The reset link is incomplete.' }).min(1, 'The reset link is incomplete.').max(200),
+    newPassword: ZNewPassword,
+  })
   .strict();
 
 /** POST /api/auth/change-password (docs/product.md#account). */
 export const ZChangePassword = z
   .object({
-    currentPassword: z.string({ error: 'Please enter your current password.' }).min(1, 'Please enter your current password.').max(PASSWORD_MAX),
+    currentPassword: z
+      .string({ error: 'Please enter your current password.' })
+      .min(1, 'Please enter your current password.')
+      .max(PASSWORD_MAX),
     newPassword: ZNewPassword,
     revokeOtherSessions: z.boolean().optional(),
   })
   .strict();
 
 /** POST /api/auth/change-email: a link goes to the new address; the e-mail changes when it is opened. */
-export const ZChangeEmail = z.object({ newEmail: ZEmail, callbackURL: z.string().max(200).regex(/^\/[^/\\]/, 'Use a path of this site.').optional() }).strict();
+export const ZChangeEmail = z
+  .object({
+    newEmail: ZEmail,
+    callbackURL: z
+      .string()
+      .max(200)
+      .regex(/^\/[^/\\]/, 'Use a path of this site.')
+      .optional(),
+  })
+  .strict();

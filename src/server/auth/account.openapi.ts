@@ -20,7 +20,14 @@ const ZAccountSession = z
 /** The account endpoints of Better Auth the account screens use (docs/product.md#account), for /api/openapi.json. */
 export function describeAccountPaths(r: ReturnType<typeof createRouter>) {
   const tags = ['Accounts'];
-  const post = (path: string, summary: string, body: z.ZodType | null, ok: z.ZodType, statuses: (400 | 401 | 403 | 415 | 429)[], auth = true) =>
+  const post = (
+    path: string,
+    summary: string,
+    body: z.ZodType | null,
+    ok: z.ZodType,
+    statuses: (400 | 401 | 403 | 415 | 429)[],
+    auth = true,
+  ) =>
     r.openAPIRegistry.registerPath({
       method: 'post',
       path,
@@ -38,9 +45,28 @@ export function describeAccountPaths(r: ReturnType<typeof createRouter>) {
     [400, 403, 415, 429],
     false,
   );
-  post('/reset-password', "A recovery link's new password: ends every session of the account", ZResetPassword, ZStatus, [400, 403, 429], false);
-  post('/change-password', 'A new password, given the current one (revokeOtherSessions ends the others)', ZChangePassword, z.object({ token: z.string().nullable(), user: ZAuthUser }), [400, 401, 403, 429]);
-  post('/change-email', 'Sends a confirmation link to the new address; the e-mail changes when it is opened', ZChangeEmail, ZStatus, [400, 401, 403]);
+  post(
+    '/reset-password',
+    "A recovery link's new password: ends every session of the account",
+    ZResetPassword,
+    ZStatus,
+    [400, 403, 429],
+    false,
+  );
+  post(
+    '/change-password',
+    'A new password, given the current one (revokeOtherSessions ends the others)',
+    ZChangePassword,
+    z.object({ token: z.string().nullable(), user: ZAuthUser }),
+    [400, 401, 403, 429],
+  );
+  post(
+    '/change-email',
+    'Sends a confirmation link to the new address; the e-mail changes when it is opened',
+    ZChangeEmail,
+    ZStatus,
+    [400, 401, 403],
+  );
   post('/update-user', "Changes the account's name", ZUpdateUser, ZStatus, [400, 401, 403]);
   post('/revoke-session', 'Ends one session of this account (by its token)', z.object({ token: z.string() }), ZStatus, [400, 401, 403]);
   post('/revoke-other-sessions', 'Ends every session of this account but this one', null, ZStatus, [401, 403]);

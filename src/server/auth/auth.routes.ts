@@ -32,7 +32,12 @@ export function authRoutes() {
   r.post('/*', (c, next) => (c.req.path.startsWith('/api/auth/sign-in/') ? next() : limitAuthWrites(c, next)));
   r.post(
     '/*',
-    checkAuthBody({ '/update-user': ZUpdateUser, '/reset-password': ZResetPassword, '/change-password': ZChangePassword, '/change-email': ZChangeEmail }),
+    checkAuthBody({
+      '/update-user': ZUpdateUser,
+      '/reset-password': ZResetPassword,
+      '/change-password': ZChangePassword,
+      '/change-email': ZChangeEmail,
+    }),
   );
   r.post('/sign-in/*', signInGuard());
   r.post('/request-password-reset', recoveryGuard());
