@@ -29,7 +29,7 @@ async function mailedToken(email: string): Promise<string> {
   return decodeURIComponent(new URL(link).searchParams.get('token')!);
 }
 
-async function timed(fn: () => Promise<Response>) {
+async function timed(fn: () => Response | Promise<Response>) {
   const start = performance.now();
   const res = await fn();
   return { res, ms: performance.now() - start, body: await res.json() };

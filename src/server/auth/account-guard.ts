@@ -5,7 +5,7 @@ import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/context.ts';
 import { enforce, type LimitRule } from '../http/rate-limit.ts';
 import { validationError } from '../http/validation.ts';
-import { loadUser } from './middleware.ts';
+import { currentUser, requireUser } from './middleware.ts';
 
 /** Limits of the account forms (docs/decisions/0018-accounts.md), on top of AUTH_LIMITS. */
 export const ACCOUNT_LIMITS = {
@@ -56,9 +56,9 @@ export const resetGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** In front of the endpoints that check the current password: one account's attempts are limited. */
+/** In front of the endpoints that check the current password: signed in first, then one account's attempts are limited. */
 export const passwordCheckGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await loadUser(c, async () => {});
-  if (c.var.user) await enforce(c, ACCOUNT_LIMITS.passwordChecksPerUser, c.var.user.id);
+  await requireUser(c, async () => {});
+  await enforce(c, ACCOUNT_LIMITS.passwordChecksPerUser, currentUser(c).id);
   await next();
 };

@@ -30,6 +30,7 @@ const limitAuthWrites = rateLimitByIp(AUTH_LIMITS.perIp);
 export function authRoutes() {
   const r = createRouter();
   r.post('/*', (c, next) => (c.req.path.startsWith('/api/auth/sign-in/') ? next() : limitAuthWrites(c, next)));
+  r.post('/change-password', passwordCheckGuard);
   r.post(
     '/*',
     checkAuthBody({
@@ -42,7 +43,6 @@ export function authRoutes() {
   r.post('/sign-in/*', signInGuard());
   r.post('/request-password-reset', recoveryGuard());
   r.post('/reset-password', resetGuard);
-  r.post('/change-password', passwordCheckGuard);
   r.get('/get-session', getSessionWithMaxAge);
   r.on(['GET', 'POST'], '/*', async (c) => {
     const res = await c.var.deps.auth.handler(c.req.raw);

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api.ts';
+import { announceSession } from './session-channel.ts';
 
 export type SessionUser = { id: string; email: string; name: string; role: string };
 type SessionResponse = { user: SessionUser; session: { expiresAt: string } } | null;
@@ -13,6 +14,8 @@ export const sessionQuery = () =>
     queryKey: sessionKey,
     queryFn: ({ signal }) => api<SessionResponse>('/api/auth/get-session', { signal }),
     staleTime: 30_000,
+    // A session that ended while the tab was hidden shows as soon as the tab is back.
+    refetchOnWindowFocus: true,
     select: (data) => data?.user ?? null,
   });
 
@@ -25,11 +28,16 @@ export const setupQuery = () =>
   queryOptions({ queryKey: setupKey, queryFn: ({ signal }) => api<{ needsOwner: boolean }>('/api/setup', { signal }) });
 
 export async function signIn(email: string, password: string) {
-  return api<{ user: SessionUser }>('/api/auth/sign-in/email', { method: 'POST', body: { email, password } });
+  const answer = await api<{ user: SessionUser }>('/api/auth/sign-in/email', { method: 'POST', body: { email, password } });
+  announceSession('signed-in');
+  return answer;
 }
 
+/** Signs out here and, within a second, in this browser's other tabs (docs/product.md#sessions). */
 export async function signOut() {
-  return api<{ success: boolean }>('/api/auth/sign-out', { method: 'POST', body: {} });
+  const answer = await api<{ success: boolean }>('/api/auth/sign-out', { method: 'POST', body: {} });
+  announceSession('signed-out');
+  return answer;
 }
 
 export function useRefreshSession() {
