@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { sessionKey } from './auth.ts';
-import { errorCode } from './error-code.ts';
+import { onUnauthenticated } from './api.ts';
 import { markSignedOut } from './session-flags.ts';
 import { type SessionMessage as Message, sessionChannel } from './session-channel.ts';
 import { notify } from './toast.ts';
@@ -12,7 +12,8 @@ import { notify } from './toast.ts';
  */
 /** `/auth?next=…`: the sign-in page, coming back to `path` afterwards. */
 export function signInPath(path: string): string {
-  return path && path !== '/' && !path.startsWith('/auth') ? `/auth?next=${encodeURIComponent(path)}` : '/auth';
+  const isSignIn = path === '/' || path === '/auth' || path.startsWith('/auth?');
+  return isSignIn ? '/auth' : `/auth?next=${encodeURIComponent(path)}`;
 }
 
 /** The `next` of the sign-in page when it is a path of this site, else '/'. */
@@ -37,18 +38,12 @@ export function startSessionSync(qc: QueryClient, navigate: (to: string, opts?: 
     }
   });
 
-  const onError = (error: unknown) => {
-    if (errorCode(error) !== 'unauthenticated' || !isSignedIn(qc)) return;
+  onUnauthenticated(() => {
+    if (!isSignedIn(qc)) return;
     // The guard of the /auth area would say it too: this one says it once.
     markSignedOut();
     qc.setQueryData(sessionKey, null);
     notify.error('Session expired', 'Please sign in again.');
     navigate(signInPath(`${location.pathname}${location.search}`), { replace: true });
-  };
-  qc.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
-  });
-  qc.getMutationCache().subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
   });
 }
