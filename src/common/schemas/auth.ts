@@ -37,7 +37,11 @@ const ZNewPassword = z.string({ error: 'Please enter a new password.' }).superRe
 });
 
 /** POST /api/auth/request-password-reset (docs/product.md#password-recovery). */
-export const ZRequestPasswordReset = z.object({ email: ZEmail }).strict();
+export const ZRequestPasswordReset = z.object({
+  email: ZEmail,
+  /** Better Auth's own field; the e-mailed link always opens /auth/reset-password. */
+  redirectTo: z.string().max(200).optional(),
+});
 
 /** POST /api/auth/reset-password: the token of the e-mailed link and the new password. */
 export const ZResetPassword = z
@@ -66,7 +70,7 @@ export const ZChangeEmail = z
     callbackURL: z
       .string()
       .max(200)
-      .regex(/^\/[^/\\]/, 'Use a path of this site.')
+      .regex(/^\/(?![/\\])/, 'Use a path of this site.')
       .optional(),
   })
   .strict();

@@ -17,6 +17,8 @@ export const ACCOUNT_LIMITS = {
   resetPerIp: { name: 'reset-ip', points: 10, windowSec: 15 * 60 },
   /** Password checks of one signed-in account (change password, change e-mail): guesses of the current one. */
   passwordChecksPerUser: { name: 'password-check-user', points: 5, windowSec: 15 * 60 },
+  /** Second-factor codes from one client (Better Auth also locks the account's factor after repeated failures). */
+  twoFactorPerIp: { name: 'two-factor-ip', points: 10, windowSec: 60 },
 } as const satisfies Record<string, LimitRule>;
 
 /**
@@ -60,5 +62,11 @@ export const resetGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const passwordCheckGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   await requireUser(c, async () => {});
   await enforce(c, ACCOUNT_LIMITS.passwordChecksPerUser, currentUser(c).id);
+  await next();
+};
+
+/** In front of /two-factor/verify-*: one client's codes are limited. */
+export const twoFactorGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await enforce(c, ACCOUNT_LIMITS.twoFactorPerIp, clientIp(c));
   await next();
 };

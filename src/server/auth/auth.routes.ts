@@ -5,7 +5,7 @@ import { type LimitRule, rateLimitByIp } from '../http/rate-limit.ts';
 import { createRouter } from '../http/validation.ts';
 import { betterAuthError } from './better-auth-error.ts';
 import { checkAuthBody } from './check-auth-body.ts';
-import { passwordCheckGuard, recoveryGuard, resetGuard } from './account-guard.ts';
+import { passwordCheckGuard, recoveryGuard, resetGuard, twoFactorGuard } from './account-guard.ts';
 import { getSessionWithMaxAge } from './session-lifetime.ts';
 import { describeAccountPaths } from './account.openapi.ts';
 import { signInGuard } from './sign-in-guard.ts';
@@ -31,6 +31,10 @@ export function authRoutes() {
   const r = createRouter();
   r.post('/*', (c, next) => (c.req.path.startsWith('/api/auth/sign-in/') ? next() : limitAuthWrites(c, next)));
   r.post('/change-password', passwordCheckGuard);
+  for (const path of ['/two-factor/enable', '/two-factor/disable', '/two-factor/get-totp-uri', '/two-factor/generate-backup-codes']) {
+    r.post(path, passwordCheckGuard);
+  }
+  r.post('/two-factor/verify-*', twoFactorGuard);
   r.post(
     '/*',
     checkAuthBody({

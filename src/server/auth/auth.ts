@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor as twoFactorPlugin } from 'better-auth/plugins';
 import type { Db } from '../db/client.ts';
-import { account, session, user, verification } from '../db/schema/auth.ts';
+import { account, session, twoFactor, user, verification } from '../db/schema/auth.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../common/constants.ts';
 import type { Env } from '../env.ts';
 import { enqueueEmail } from '../modules/outbox/enqueue.ts';
@@ -20,7 +21,7 @@ export function createAuth(db: Db, env: Env) {
     baseURL: env.PUBLIC_BASE_URL,
     basePath: '/api/auth',
     secret: env.AUTH_SECRET,
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, twoFactor } }),
     // Accounts come from the one-time owner setup, the CLI and co-host invitations, never open sign-up.
     emailAndPassword: {
       enabled: true,
@@ -57,6 +58,8 @@ export function createAuth(db: Db, env: Env) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: env.TRUST_PROXY ? ['x-forwarded-for'] : [] },
     },
+    // docs/product.md#two-factor-sign-in: TOTP with backup codes; a trusted device skips the code 30 days.
+    plugins: [twoFactorPlugin({ issuer: 'Turnout', trustDeviceMaxAge: 30 * 86_400, backupCodeOptions: { amount: 10 } })],
     telemetry: { enabled: false },
   });
 }
