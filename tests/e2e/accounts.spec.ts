@@ -3,8 +3,9 @@
  * link read from the dev mailbox, and a sign-out in one tab ending the session in the other.
  */
 import type { APIRequestContext } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
 import type { TDevMailMessage, TDevMailPage } from '../../src/common/schemas/dev-mailbox.ts';
-import { createOwner, createUser, expect, PASSWORD, type TestServer, test } from './fixtures.ts';
+import { createOwner, createUser, expect, PASSWORD, signIn, type TestServer, test } from './fixtures.ts';
 
 async function ownerApi(
   playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } },
@@ -97,4 +98,34 @@ test('a session ended elsewhere shows Session expired and signs back in to the s
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/auth\/account$/);
   await elsewhere.dispose();
+});
+
+test('two-factor: enrol with the QR code, then sign in with a code computed here', async ({ page, server }) => {
+  await createOwner(page.request, server);
+  const owner = await createUser(server, { email: `two-factor-${Date.now().toString(36)}@example.com` });
+  await signIn(page, owner.email, owner.password);
+  await page.goto('/auth/account');
+  const card = page.getByRole('region', { name: 'Two-factor sign-in' });
+  await card.getByLabel('Your password').fill(owner.password);
+  await card.getByRole('button', { name: 'Set up two-factor' }).click();
+  await expect(card.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const key = (await card.locator('code').textContent()) ?? '';
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key), digits: 6, period: 30 });
+  await card.getByLabel('Code from the app').fill('000000');
+  await card.getByRole('button', { name: 'Turn on' }).click();
+  await expect(card.getByRole('alert')).toBeVisible();
+  await card.getByLabel('Code from the app').fill(totp.generate());
+  await card.getByRole('button', { name: 'Turn on' }).click();
+  await expect(card.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
+  await card.getByRole('button', { name: 'I saved them' }).click();
+
+  await page.context().clearCookies();
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+  await page.getByLabel('Authentication code').fill(totp.generate());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: /^Hello,/ })).toBeVisible();
 });

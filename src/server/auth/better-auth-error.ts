@@ -12,6 +12,9 @@ const FIELD_OF_CODE: Record<string, [field: string, message: string]> = {
   PASSWORD_TOO_LONG: ['password', MSG.passwordTooLong],
   INVALID_TOKEN: ['token', 'This link is invalid, used or expired. Ask for a new one.'],
   TOKEN_EXPIRED: ['token', 'This link is invalid, used or expired. Ask for a new one.'],
+  // A wrong second-factor code is a 400 on the field, not Better Auth's 401: it is no lost session.
+  INVALID_CODE: ['code', 'That code is not right. Check your authenticator app and try again.'],
+  INVALID_BACKUP_CODE: ['code', 'That backup code is not right, or was used already.'],
 };
 
 /** Fields that an endpoint names differently (path under /api/auth → Better Auth's code → our field). */

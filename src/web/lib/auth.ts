@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api.ts';
 import { announceSession } from './session-channel.ts';
 
-export type SessionUser = { id: string; email: string; name: string; role: string };
+export type SessionUser = { id: string; email: string; name: string; role: string; twoFactorEnabled?: boolean };
 type SessionResponse = { user: SessionUser; session: { expiresAt: string } } | null;
 
 export const sessionKey = ['session'] as const;
@@ -27,8 +27,18 @@ export function useSession() {
 export const setupQuery = () =>
   queryOptions({ queryKey: setupKey, queryFn: ({ signal }) => api<{ needsOwner: boolean }>('/api/setup', { signal }) });
 
+/** A sign-in's answer: the user, or `twoFactorRedirect` when a second factor must be given first (verifySecondFactor). */
+export type SignInAnswer = { user?: SessionUser; twoFactorRedirect?: boolean };
+
 export async function signIn(email: string, password: string) {
-  const answer = await api<{ user: SessionUser }>('/api/auth/sign-in/email', { method: 'POST', body: { email, password } });
+  const answer = await api<SignInAnswer>('/api/auth/sign-in/email', { method: 'POST', body: { email, password } });
+  if (answer.user) announceSession('signed-in');
+  return answer;
+}
+
+/** The second step of a sign-in with two-factor on: an authenticator code or a backup code (docs/product.md#two-factor-sign-in). */
+export async function verifySecondFactor(kind: 'totp' | 'backup-code', code: string, trustDevice: boolean) {
+  const answer = await api<{ user: SessionUser }>(`/api/auth/two-factor/verify-${kind}`, { method: 'POST', body: { code, trustDevice } });
   announceSession('signed-in');
   return answer;
 }

@@ -6,6 +6,7 @@ import { Loading } from '../../components/ui/spinner.tsx';
 import { PasswordForm } from '../../features/accounts/password-form.tsx';
 import { EmailForm, NameForm } from '../../features/accounts/profile-forms.tsx';
 import { SessionsList } from '../../features/accounts/sessions-list.tsx';
+import { TwoFactorCard } from '../../features/accounts/two-factor-card.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { notify } from '../../lib/toast.ts';
@@ -43,6 +44,9 @@ export function Component() {
       </Section>
       <Section title="Password">
         <PasswordForm email={user.email} />
+      </Section>
+      <Section title="Two-factor sign-in">
+        <TwoFactorCard user={user} />
       </Section>
       <Section title="Signed-in devices">
         <SessionsList />

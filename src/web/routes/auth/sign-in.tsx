@@ -13,6 +13,7 @@ import { sessionKey, setupKey, setupQuery, signIn, useSession } from '../../lib/
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { notify } from '../../lib/toast.ts';
 import { errorCode } from '../../lib/error-code.ts';
+import { SecondFactorForm } from '../../features/accounts/second-factor-form.tsx';
 import { safeNext } from '../../lib/session-sync.ts';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 
@@ -120,6 +121,8 @@ function CredentialsForm({
 
 function SignInForm() {
   const qc = useQueryClient();
+  const [needsCode, setNeedsCode] = useState(false);
+  if (needsCode) return <SecondFactorForm onCancel={() => setNeedsCode(false)} />;
   return (
     <CredentialsForm
       heading={<h1 className="text-xl font-semibold">Sign In</h1>}
@@ -133,7 +136,8 @@ function SignInForm() {
       submitLabel="Sign In"
       busyLabel="Signing in…"
       submit={async ({ email, password }) => {
-        await signIn(email, password);
+        const answer = await signIn(email, password);
+        if (answer.twoFactorRedirect) return setNeedsCode(true);
         notify.success('Welcome back!', 'You have been signed in successfully.');
         await qc.invalidateQueries({ queryKey: sessionKey });
       }}
