@@ -69,6 +69,46 @@ export function describeAccountPaths(r: ReturnType<typeof createRouter>) {
   );
   post('/update-user', "Changes the account's name", ZUpdateUser, ZStatus, [400, 401, 403]);
   post('/revoke-session', 'Ends one session of this account (by its token)', z.object({ token: z.string() }), ZStatus, [400, 401, 403]);
+  const ZPassword = z.object({ password: z.string() });
+  const ZCode = z.object({ code: z.string(), trustDevice: z.boolean().optional() });
+  post(
+    '/two-factor/enable',
+    'Starts two-factor: the TOTP URI and 10 backup codes; it is on once /two-factor/verify-totp accepts a code',
+    ZPassword,
+    z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) }),
+    [400, 401, 403, 429],
+  );
+  post('/two-factor/disable', 'Turns two-factor off (needs the password)', ZPassword, ZStatus, [400, 401, 403, 429]);
+  post(
+    '/two-factor/get-totp-uri',
+    'The TOTP URI again (needs the password)',
+    ZPassword,
+    z.object({ totpURI: z.string() }),
+    [400, 401, 403, 429],
+  );
+  post(
+    '/two-factor/generate-backup-codes',
+    'New backup codes, the old ones stop working (needs the password)',
+    ZPassword,
+    z.object({ status: z.boolean(), backupCodes: z.array(z.string()) }),
+    [400, 401, 403, 429],
+  );
+  post(
+    '/two-factor/verify-totp',
+    "A sign-in's second step (or the enrolment's confirmation): a 6-digit code",
+    ZCode,
+    z.object({ token: z.string(), user: ZAuthUser }),
+    [400, 401, 403, 429],
+    false,
+  );
+  post(
+    '/two-factor/verify-backup-code',
+    "A sign-in's second step with a one-time backup code",
+    ZCode,
+    z.object({ token: z.string(), user: ZAuthUser }),
+    [400, 401, 403, 429],
+    false,
+  );
   post('/revoke-other-sessions', 'Ends every session of this account but this one', null, ZStatus, [401, 403]);
   r.openAPIRegistry.registerPath({
     method: 'get',

@@ -34,7 +34,8 @@ export function authRoutes() {
   for (const path of ['/two-factor/enable', '/two-factor/disable', '/two-factor/get-totp-uri', '/two-factor/generate-backup-codes']) {
     r.post(path, passwordCheckGuard);
   }
-  r.post('/two-factor/verify-*', twoFactorGuard);
+  r.post('/two-factor/verify-totp', twoFactorGuard);
+  r.post('/two-factor/verify-backup-code', twoFactorGuard);
   r.post(
     '/*',
     checkAuthBody({
