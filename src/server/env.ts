@@ -68,6 +68,15 @@ export const EnvSchema = z.object({
   DEV_MAILBOX: bool.default(false),
   /** Bearer token for GET /metrics (Prometheus text); without it /metrics answers 404. At least 16 characters. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** A session unused this long ends (docs/product.md#sessions); each use within it extends it. */
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24 * 14),
+  /** A session ends this long after sign-in however often it is used. */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(90),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'AUTH_SECRET' | 'ENCRYPTION_KEY' | 'TICKET_SIGNING_KEY'> & {

@@ -61,6 +61,8 @@ export const routes: RouteObject[] = withErrorElements([
         children: [
           { index: true, lazy: () => import('./routes/auth/sign-in.tsx') },
           { path: 'accept-invite', lazy: () => import('./routes/auth/accept-invite.tsx') },
+          { path: 'forgot-password', lazy: () => import('./routes/auth/forgot-password.tsx') },
+          { path: 'reset-password', lazy: () => import('./routes/auth/reset-password.tsx') },
           {
             lazy: () => import('./routes/auth/guard.tsx'),
             children: [
@@ -68,6 +70,7 @@ export const routes: RouteObject[] = withErrorElements([
               { path: 'admin', lazy: () => import('./routes/admin/index.tsx') },
               { path: 'sms/twilio', lazy: () => import('./routes/placeholder.tsx') },
               { path: 'mailbox', lazy: () => import('./routes/auth/mailbox.tsx') },
+              { path: 'account', lazy: () => import('./routes/auth/account.tsx') },
             ],
           },
         ],

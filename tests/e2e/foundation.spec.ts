@@ -85,12 +85,13 @@ test('an unknown route shows the 404 page with HTTP status 404', { tag: '@mobile
 });
 
 test('/auth/admin and /admin without a session go to /auth', async ({ page }) => {
+  // With the way back (docs/product.md#sessions): signing in returns to the admin area.
   await page.goto('/auth/admin');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fauth%2Fadmin$/);
   await expect(toasts(page).getByText('Authentication required')).toBeVisible();
 
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fauth%2Fadmin$/);
 });
 
 test('/scan goes to /checkin/scan keeping its query', async ({ page }) => {

@@ -158,6 +158,10 @@ const ENDPOINTS: Endpoint[] = [
   betterAuth('/change-password', { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD, revokeOtherSessions: false }),
   betterAuth('/change-email', { newEmail: 'member-new@example.com', callbackURL: '/' }),
   betterAuth('/revoke-session', { token: 'abcdefghijklmnop' }),
+  betterAuth('/two-factor/enable', { password: TEST_PASSWORD }),
+  betterAuth('/two-factor/disable', { password: 'wrong-password' }),
+  betterAuth('/two-factor/verify-totp', { code: '123456', trustDevice: true }, false),
+  betterAuth('/two-factor/verify-backup-code', { code: 'abcde-fghij' }, false),
   // Last of the member's: they end its sessions.
   betterAuth('/revoke-sessions', {}),
   betterAuth('/sign-out', {}),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
 import { MSG, PASSWORD_TOO_SHORT } from '../messages.ts';
+import { weakPasswordReasons } from '../password-rules.ts';
 import { ZEmail } from './email.ts';
 import { zText } from './text.ts';
 
@@ -28,3 +29,48 @@ export const ZUpdateUser = z.object({
     .nullable()
     .optional(),
 });
+
+/** A new password: its length and the reasons of weakPasswordReasons, the first one named on the field. */
+const ZNewPassword = z.string({ error: 'Please enter a new password.' }).superRefine((value, ctx) => {
+  const [reason] = weakPasswordReasons(value);
+  if (reason) ctx.addIssue({ code: 'custom', message: reason });
+});
+
+/** POST /api/auth/request-password-reset (docs/product.md#password-recovery). */
+export const ZRequestPasswordReset = z.object({
+  email: ZEmail,
+  /** Better Auth's own field; the e-mailed link always opens /auth/reset-password. */
+  redirectTo: z.string().max(200).optional(),
+});
+
+/** POST /api/auth/reset-password: the token of the e-mailed link and the new password. */
+export const ZResetPassword = z
+  .object({
+    token: z.string({ error: 'The reset link is incomplete.' }).min(1, 'The reset link is incomplete.').max(200),
+    newPassword: ZNewPassword,
+  })
+  .strict();
+
+/** POST /api/auth/change-password (docs/product.md#account). */
+export const ZChangePassword = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Please enter your current password.' })
+      .min(1, 'Please enter your current password.')
+      .max(PASSWORD_MAX),
+    newPassword: ZNewPassword,
+    revokeOtherSessions: z.boolean().optional(),
+  })
+  .strict();
+
+/** POST /api/auth/change-email: a link goes to the new address; the e-mail changes when it is opened. */
+export const ZChangeEmail = z
+  .object({
+    newEmail: ZEmail,
+    callbackURL: z
+      .string()
+      .max(200)
+      .regex(/^\/(?![/\\])/, 'Use a path of this site.')
+      .optional(),
+  })
+  .strict();

@@ -1,10 +1,13 @@
-import { ZSignIn, ZUpdateUser } from '../../common/schemas/auth.ts';
+import { ZChangeEmail, ZChangePassword, ZResetPassword, ZSignIn, ZUpdateUser } from '../../common/schemas/auth.ts';
 import { ZSession, ZSignInResult, ZSignOutResult } from '../../common/schemas/responses.ts';
 import { errors, json, jsonBody, signedIn } from '../http/openapi.ts';
 import { type LimitRule, rateLimitByIp } from '../http/rate-limit.ts';
 import { createRouter } from '../http/validation.ts';
 import { betterAuthError } from './better-auth-error.ts';
 import { checkAuthBody } from './check-auth-body.ts';
+import { passwordCheckGuard, recoveryGuard, resetGuard, twoFactorGuard } from './account-guard.ts';
+import { getSessionWithMaxAge } from './session-lifetime.ts';
+import { describeAccountPaths } from './account.openapi.ts';
 import { signInGuard } from './sign-in-guard.ts';
 
 /** Headers of a Better Auth error answer that its rewrite in our shape keeps. */
@@ -27,8 +30,25 @@ const limitAuthWrites = rateLimitByIp(AUTH_LIMITS.perIp);
 export function authRoutes() {
   const r = createRouter();
   r.post('/*', (c, next) => (c.req.path.startsWith('/api/auth/sign-in/') ? next() : limitAuthWrites(c, next)));
-  r.post('/*', checkAuthBody({ '/update-user': ZUpdateUser }));
+  r.post('/change-password', passwordCheckGuard);
+  for (const path of ['/two-factor/enable', '/two-factor/disable', '/two-factor/get-totp-uri', '/two-factor/generate-backup-codes']) {
+    r.post(path, passwordCheckGuard);
+  }
+  r.post('/two-factor/verify-totp', twoFactorGuard);
+  r.post('/two-factor/verify-backup-code', twoFactorGuard);
+  r.post(
+    '/*',
+    checkAuthBody({
+      '/update-user': ZUpdateUser,
+      '/reset-password': ZResetPassword,
+      '/change-password': ZChangePassword,
+      '/change-email': ZChangeEmail,
+    }),
+  );
   r.post('/sign-in/*', signInGuard());
+  r.post('/request-password-reset', recoveryGuard());
+  r.post('/reset-password', resetGuard);
+  r.get('/get-session', getSessionWithMaxAge);
   r.on(['GET', 'POST'], '/*', async (c) => {
     const res = await c.var.deps.auth.handler(c.req.raw);
     if (res.status < 400) return res;
@@ -37,9 +57,10 @@ export function authRoutes() {
       const value = res.headers.get(name);
       if (value) c.header(name, value);
     }
-    throw await betterAuthError(res);
+    throw await betterAuthError(res, c.req.path.slice('/api/auth'.length));
   });
   describeAuthPaths(r);
+  describeAccountPaths(r);
   return r;
 }
 

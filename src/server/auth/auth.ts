@@ -1,21 +1,55 @@
+import { createHash } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor as twoFactorPlugin } from 'better-auth/plugins';
 import type { Db } from '../db/client.ts';
-import { account, session, user, verification } from '../db/schema/auth.ts';
+import { account, session, twoFactor, user, verification } from '../db/schema/auth.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../common/constants.ts';
 import type { Env } from '../env.ts';
+import { enqueueEmail } from '../modules/outbox/enqueue.ts';
+import { changeEmailEmail, passwordResetEmail } from './account-emails.ts';
+
+/** How long a password-recovery link works (docs/product.md#password-recovery). */
+export const RESET_LINK_MINUTES = 30;
+
+const keyOf = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 32);
 
 export function createAuth(db: Db, env: Env) {
+  const idleSec = env.SESSION_IDLE_HOURS * 3600;
   return betterAuth({
     appName: 'Turnout',
     baseURL: env.PUBLIC_BASE_URL,
     basePath: '/api/auth',
     secret: env.AUTH_SECRET,
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, twoFactor } }),
     // Accounts come from the one-time owner setup, the CLI and co-host invitations, never open sign-up.
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: PASSWORD_MIN, maxPasswordLength: PASSWORD_MAX },
-    user: { additionalFields: { role: { type: 'string', defaultValue: 'host', input: false } } },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      // docs/decisions/0018-accounts.md: the link opens the SPA's form, the mail goes through the outbox.
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: u, token }) => {
+        const link = `${env.PUBLIC_BASE_URL}/auth/reset-password?token=${encodeURIComponent(token)}`;
+        await enqueueEmail(db, `password-reset:${keyOf(token)}`, passwordResetEmail({ to: u.email, link, minutes: RESET_LINK_MINUTES }));
+      },
+    },
+    emailVerification: {
+      // Only the change of address sends one (accounts are never signed up by themselves).
+      sendVerificationEmail: async ({ user: u, url, token }) => {
+        await enqueueEmail(db, `change-email:${keyOf(token)}`, changeEmailEmail({ to: u.email, link: url }));
+      },
+      expiresIn: 24 * 3600,
+    },
+    user: {
+      additionalFields: { role: { type: 'string', defaultValue: 'host', input: false } },
+      changeEmail: { enabled: true },
+    },
+    // Idle lifetime: each use within updateAge of the last refresh extends it; the absolute one is
+    // enforced by session-lifetime.ts.
+    session: { expiresIn: idleSec, updateAge: Math.min(idleSec / 4, 24 * 3600) },
     // Our own limiter answers 429 with Retry-After in the app's error shape.
     rateLimit: { enabled: false },
     trustedOrigins: [env.PUBLIC_BASE_URL],
@@ -24,6 +58,8 @@ export function createAuth(db: Db, env: Env) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: env.TRUST_PROXY ? ['x-forwarded-for'] : [] },
     },
+    // docs/product.md#two-factor-sign-in: TOTP with backup codes; a trusted device skips the code 30 days.
+    plugins: [twoFactorPlugin({ issuer: 'Turnout', trustDeviceMaxAge: 30 * 86_400, backupCodeOptions: { amount: 10 } })],
     telemetry: { enabled: false },
   });
 }

@@ -10,6 +10,17 @@ const FIELD_OF_CODE: Record<string, [field: string, message: string]> = {
   INVALID_PASSWORD: ['password', 'Invalid password.'],
   PASSWORD_TOO_SHORT: ['password', PASSWORD_TOO_SHORT],
   PASSWORD_TOO_LONG: ['password', MSG.passwordTooLong],
+  INVALID_TOKEN: ['token', 'This link is invalid, used or expired. Ask for a new one.'],
+  TOKEN_EXPIRED: ['token', 'This link is invalid, used or expired. Ask for a new one.'],
+  // A wrong second-factor code is a 400 on the field, not Better Auth's 401: it is no lost session.
+  INVALID_CODE: ['code', 'That code is not right. Check your authenticator app and try again.'],
+  INVALID_BACKUP_CODE: ['code', 'That backup code is not right, or was used already.'],
+};
+
+/** Fields that an endpoint names differently (path under /api/auth → Better Auth's code → our field). */
+const FIELD_OF_PATH: Record<string, Record<string, [field: string, message: string]>> = {
+  '/change-password': { INVALID_PASSWORD: ['currentPassword', 'The current password is not right.'] },
+  '/reset-password': { PASSWORD_TOO_SHORT: ['newPassword', PASSWORD_TOO_SHORT], PASSWORD_TOO_LONG: ['newPassword', MSG.passwordTooLong] },
 };
 
 async function bodyOf(res: Response): Promise<BetterAuthBody> {
@@ -33,7 +44,7 @@ function fieldsOfValidation(message: string): FieldErrors | undefined {
  * A Better Auth error answer (status ≥ 400) as our AppError: the status is kept, the code and body
  * are ours. Wrong e-mail or password is `invalid_credentials` (401), which the sign-in screen shows.
  */
-export async function betterAuthError(res: Response): Promise<AppError> {
+export async function betterAuthError(res: Response, path?: string): Promise<AppError> {
   const body = await bodyOf(res);
   const code = typeof body.code === 'string' ? body.code : undefined;
   const message = typeof body.message === 'string' && body.message ? body.message : undefined;
@@ -41,7 +52,7 @@ export async function betterAuthError(res: Response): Promise<AppError> {
   if (res.status >= 500) return new AppError('internal', `Better Auth answered ${res.status}${message ? `: ${message}` : ''}`);
   if (code === 'INVALID_EMAIL_OR_PASSWORD') return new AppError('invalid_credentials', 'Invalid email or password.');
   if (res.status === 400 && message && /json/i.test(message)) return malformedJson();
-  const field = code ? FIELD_OF_CODE[code] : undefined;
+  const field = code ? (FIELD_OF_PATH[path ?? '']?.[code] ?? FIELD_OF_CODE[code]) : undefined;
   if (field) return invalidFields({ [field[0]]: field[1] });
   const fields = code === 'VALIDATION_ERROR' && message ? fieldsOfValidation(message) : undefined;
   if (fields) return invalidFields(fields);

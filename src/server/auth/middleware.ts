@@ -2,11 +2,16 @@ import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/context.ts';
 import type { SessionUser } from './auth.ts';
+import { endSession, pastMaxAge } from './session-lifetime.ts';
 
 /** Reads the session cookie (if any) into c.var.user. */
 export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.var.user === undefined) {
-    const session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
+    let session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
+    if (session && pastMaxAge(c, session.session)) {
+      await endSession(c, session.session.token);
+      session = null;
+    }
     const u = session?.user as (SessionUser & Record<string, unknown>) | undefined;
     c.set('user', u ? { id: u.id, email: u.email, name: u.name, role: u.role ?? 'host' } : null);
   }

@@ -33,8 +33,19 @@ export async function api<T>(path: string, { method = 'GET', body, signal, heade
   }
   const text = await res.text();
   const data = text ? safeJson(text) : null;
-  if (!res.ok) throw apiErrorOf(res.status, data);
+  if (!res.ok) {
+    const error = apiErrorOf(res.status, data);
+    if (error.code === 'unauthenticated') unauthenticatedHandler?.(error);
+    throw error;
+  }
   return data as T;
+}
+
+let unauthenticatedHandler: ((error: ApiError) => void) | undefined;
+
+/** Called on every 401 `unauthenticated` answer (lib/session-sync.ts: 'Session expired' while signed in). */
+export function onUnauthenticated(handler: (error: ApiError) => void) {
+  unauthenticatedHandler = handler;
 }
 
 /** The request never got an answer (offline, DNS, connection reset). */

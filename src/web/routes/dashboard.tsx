@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { BookOpen, CalendarDays, ExternalLink, Inbox, LogOut, ScanLine } from 'lucide-react';
+import { BookOpen, CalendarDays, ExternalLink, Inbox, LogOut, ScanLine, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
+import { buttonVariants } from '../components/ui/button-variants.ts';
 import { Card } from '../components/ui/card.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
 import { sampleHref } from '../../common/hrefs.ts';
@@ -46,10 +47,16 @@ export function Component() {
       <header className="border-b border-ink/10 bg-white">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
           <span className="font-display text-xl font-bold tracking-tight">Turnout</span>
-          <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut}>
-            <LogOut aria-hidden="true" />
-            Sign Out
-          </Button>
+          <div className="flex items-center gap-2">
+            <Link to="/auth/account" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+              <UserRound aria-hidden="true" />
+              Account
+            </Link>
+            <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut}>
+              <LogOut aria-hidden="true" />
+              Sign Out
+            </Button>
+          </div>
         </div>
       </header>
       <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">

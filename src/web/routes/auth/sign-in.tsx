@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PASSWORD_MIN } from '../../../common/constants.ts';
 import { ZOwnerSetup, ZSignIn } from '../../../common/schemas/auth.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -13,6 +13,8 @@ import { sessionKey, setupKey, setupQuery, signIn, useSession } from '../../lib/
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { notify } from '../../lib/toast.ts';
 import { errorCode } from '../../lib/error-code.ts';
+import { SecondFactorForm } from '../../features/accounts/second-factor-form.tsx';
+import { safeNext } from '../../lib/session-sync.ts';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 
 type Errors = Partial<Record<'email' | 'password', string>>;
@@ -30,13 +32,15 @@ export function Component() {
   const { data: user, isPending } = useSession();
   const setup = useQuery({ ...setupQuery(), enabled: !isPending && !user });
   const navigate = useNavigate();
+  const next = safeNext(useLocation().search);
 
   useEffect(() => {
     if (user) {
-      const t = setTimeout(() => navigate('/', { replace: true }), 400);
+      // Back to where the session was lost (docs/product.md#sessions), else the dashboard.
+      const t = setTimeout(() => navigate(next, { replace: true }), 400);
       return () => clearTimeout(t);
     }
-  }, [user, navigate]);
+  }, [user, navigate, next]);
 
   useDocumentTitle(setup.data?.needsOwner ? 'Create the owner account' : 'Sign In');
   if (isPending) return <Loading />;
@@ -62,6 +66,7 @@ type ParseResult = { success: true; data: Credentials } | { success: false; erro
  */
 function CredentialsForm({
   heading,
+  footer,
   schema,
   password,
   submitLabel,
@@ -70,6 +75,7 @@ function CredentialsForm({
   onFailure,
 }: {
   heading: React.ReactNode;
+  footer?: React.ReactNode;
   schema: { safeParse: (value: unknown) => ParseResult };
   password: { autoComplete: string; hint?: string; minLength?: number };
   submitLabel: string;
@@ -108,21 +114,30 @@ function CredentialsForm({
       <Button type="submit" disabled={busy} size="lg">
         {busy ? busyLabel : submitLabel}
       </Button>
+      {footer}
     </form>
   );
 }
 
 function SignInForm() {
   const qc = useQueryClient();
+  const [needsCode, setNeedsCode] = useState(false);
+  if (needsCode) return <SecondFactorForm onCancel={() => setNeedsCode(false)} />;
   return (
     <CredentialsForm
       heading={<h1 className="text-xl font-semibold">Sign In</h1>}
+      footer={
+        <Link to="/auth/forgot-password" className="justify-self-center text-sm text-ink/70 underline underline-offset-4 hover:text-ink">
+          Forgot your password?
+        </Link>
+      }
       schema={ZSignIn}
       password={{ autoComplete: 'current-password' }}
       submitLabel="Sign In"
       busyLabel="Signing in…"
       submit={async ({ email, password }) => {
-        await signIn(email, password);
+        const answer = await signIn(email, password);
+        if (answer.twoFactorRedirect) return setNeedsCode(true);
         notify.success('Welcome back!', 'You have been signed in successfully.');
         await qc.invalidateQueries({ queryKey: sessionKey });
       }}

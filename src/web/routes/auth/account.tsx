@@ -1,0 +1,68 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Card } from '../../components/ui/card.tsx';
+import { Loading } from '../../components/ui/spinner.tsx';
+import { PasswordForm } from '../../features/accounts/password-form.tsx';
+import { EmailForm, NameForm } from '../../features/accounts/profile-forms.tsx';
+import { SessionsList } from '../../features/accounts/sessions-list.tsx';
+import { TwoFactorCard } from '../../features/accounts/two-factor-card.tsx';
+import { useSession } from '../../lib/auth.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { notify } from '../../lib/toast.ts';
+
+/** /auth/account (docs/product.md#account): name, e-mail, password and the signed-in devices. */
+export function Component() {
+  useDocumentTitle('Your account');
+  const { data: user } = useSession();
+  const [params, setParams] = useSearchParams();
+
+  // The confirmation link of a new e-mail comes back here: ?email=confirmed, or ?error=… when it failed.
+  useEffect(() => {
+    const confirmed = params.get('email') === 'confirmed';
+    const error = params.get('error');
+    if (!confirmed && !error) return;
+    if (error) notify.error('The e-mail was not changed', 'The confirmation link is invalid or expired. Ask for a new one.');
+    else notify.success('E-mail changed', 'Sign in with your new address from now on.');
+    setParams({}, { replace: true });
+  }, [params, setParams]);
+
+  if (!user) return <Loading />;
+  return (
+    <main className="mx-auto grid max-w-2xl gap-6 px-4 py-8 sm:px-6">
+      <div className="grid gap-2">
+        <Link to="/" className="flex items-center gap-1 text-sm text-ink/70 hover:text-ink">
+          <ArrowLeft aria-hidden="true" className="size-4" /> Dashboard
+        </Link>
+        <h1 className="font-display text-3xl font-semibold">Your account</h1>
+      </div>
+      <Section title="Profile">
+        <NameForm user={user} />
+      </Section>
+      <Section title="E-mail">
+        <EmailForm user={user} />
+      </Section>
+      <Section title="Password">
+        <PasswordForm email={user.email} />
+      </Section>
+      <Section title="Two-factor sign-in">
+        <TwoFactorCard user={user} />
+      </Section>
+      <Section title="Signed-in devices">
+        <SessionsList />
+      </Section>
+    </main>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `account-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Card className="grid gap-4 p-5" role="region" aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </Card>
+  );
+}
