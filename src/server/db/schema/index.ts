@@ -5,3 +5,4 @@ export * from './rsvps.ts';
 export * from './rate-limits.ts';
 export * from './checkins.ts';
 export * from './guests.ts';
+export * from './sms.ts';
