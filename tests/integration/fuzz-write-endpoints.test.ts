@@ -216,14 +216,14 @@ const ENDPOINTS: Endpoint[] = [
     name: 'POST /api/public/events/:id/rsvps',
     method: 'POST',
     path: segment(publicEvent.id).map((id) => `/api/public/events/${id}/rsvps`),
-    valid: { name: 'Ada', email: 'ada@example.com', phone: '555', notes: 'Hi', guest_count: 1, status: 'confirmed' },
+    valid: { name: 'Ada', email: 'ada@example.com', phone: '415 555 0123', notes: 'Hi', guest_count: 1, status: 'confirmed' },
     signedIn: false,
   },
   {
     name: 'PUT /api/public/rsvps/:manageSecret',
     method: 'PUT',
     path: segment(manageSecret).map((m) => `/api/public/rsvps/${m}`),
-    valid: { name: 'Ada', phone: '555', notes: 'Hi', guest_count: 2, status: 'maybe' },
+    valid: { name: 'Ada', phone: '415 555 0123', notes: 'Hi', guest_count: 2, status: 'maybe' },
     signedIn: false,
   },
   {
