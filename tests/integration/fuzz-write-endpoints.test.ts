@@ -247,6 +247,34 @@ const ENDPOINTS: Endpoint[] = [
     valid: {},
     signedIn: true,
   },
+  {
+    name: 'POST /api/events/:id/rsvps/:rsvpId/sms',
+    method: 'POST',
+    path: fc.tuple(segment(publicEvent.id), segment(rsvp.body.rsvp.id)).map(([e, r]) => `/api/events/${e}/rsvps/${r}/sms`),
+    valid: {},
+    signedIn: true,
+  },
+  {
+    name: 'POST /api/events/:id/sms-jobs',
+    method: 'POST',
+    path: segment(publicEvent.id).map((id) => `/api/events/${id}/sms-jobs`),
+    valid: { rsvp_ids: [rsvp.body.rsvp.id], message: 'Doors at 7' },
+    signedIn: true,
+  },
+  {
+    name: 'POST /api/sms-jobs/:jobId/cancel',
+    method: 'POST',
+    path: segment('00000000-0000-4000-8000-000000000000').map((id) => `/api/sms-jobs/${id}/cancel`),
+    valid: {},
+    signedIn: true,
+  },
+  {
+    name: 'POST /api/send-sms',
+    method: 'POST',
+    path: fc.constant('/api/send-sms'),
+    valid: { to: '4155550123', message: 'Hi' },
+    signedIn: true,
+  },
   // Last: deleting the event makes the routes above answer 404 for it.
   { name: 'DELETE /api/events/:id', method: 'DELETE', path: segment(event.id).map((id) => `/api/events/${id}`), valid: {}, signedIn: true },
 ];
