@@ -15,11 +15,9 @@ import { fieldErrorsOf, toUserMessage } from '../lib/user-message.ts';
 import { useSandboxSms } from '../features/messaging/api.ts';
 import { SmsCount } from '../features/messaging/sms-count.tsx';
 
-/** The answer's code as the spec names it: no Twilio account is MISSING_API_KEY. */
+/** A request that failed (Twilio's own refusals are answers: see onSuccess). */
 function shownError(e: unknown): { title: string; text: string } {
-  const code = errorCode(e);
-  if (code === 'unavailable') return { title: 'MISSING_API_KEY', text: SMS_MSG.notConfigured };
-  if (code === 'network') return { title: SMS_MSG.smsError, text: SMS_MSG.smsErrorText };
+  if (errorCode(e) === 'network') return { title: SMS_MSG.smsError, text: SMS_MSG.smsErrorText };
   return { title: SMS_MSG.sendingFailed, text: toUserMessage(e, SMS_MSG.sendingFailedText) };
 }
 
@@ -46,6 +44,7 @@ export function Component() {
           setErrors({});
           setAnswer(a);
           if (a.sent) notify.success('SMS sent', `Twilio accepted it: ${a.sid}`);
+          else if (a.code === 'MISSING_API_KEY') notify.error('SMS is not configured', SMS_MSG.notConfigured);
           else notify.error(SMS_MSG.sendingFailed, a.error ?? SMS_MSG.sendingFailedText);
         },
         onError: (err) => {

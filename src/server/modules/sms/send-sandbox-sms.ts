@@ -10,7 +10,7 @@ import { noteSmsFailure, optedOut, providerError } from './opt-outs.ts';
 /**
  * The SMS sandbox (docs/product.md#sms-sandbox): sends one text right away, not through the outbox,
  * and answers what Twilio said. Owners and co-hosts of an event only (403). No Twilio configured:
- * 503 (the page shows it as MISSING_API_KEY's configuration error).
+ * code MISSING_API_KEY (the page shows the configuration error).
  */
 export async function sendSandboxSms(o: {
   db: Db;
@@ -22,7 +22,7 @@ export async function sendSandboxSms(o: {
   const [managed] = await o.db.select({ id: events.id }).from(events).where(eventAccess(o.actor, 'manage')).limit(1);
   if (!managed) throw new AppError('forbidden', 'Only event owners and co-hosts can send test SMS.');
   const twilio = o.channels.twilio;
-  if (!twilio) throw new AppError('unavailable', SMS_MSG.notConfigured);
+  if (!twilio) return { sent: false, sid: null, to: o.to, error: SMS_MSG.notConfigured, code: 'MISSING_API_KEY' };
   if ((await optedOut(o.db, [o.to])).has(o.to)) {
     return { sent: false, sid: null, to: o.to, error: 'This number replied STOP: it gets no SMS.', code: 'OPTED_OUT' };
   }

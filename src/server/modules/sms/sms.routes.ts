@@ -58,7 +58,7 @@ const sandboxRoute = createRoute({
   path: '/api/send-sms',
   summary: "The SMS sandbox: send one text now and answer Twilio's reply (event owners and co-hosts)",
   request: jsonBody(ZSendSmsInput),
-  responses: { 200: json("Twilio's answer", ZSendSmsResult), ...errors(400, 401, 403, 413, 415, 429, 503) },
+  responses: { 200: json("Twilio's answer", ZSendSmsResult), ...errors(400, 401, 403, 413, 415, 429) },
 });
 
 /** SMS (docs/product.md#sms): a guest's ticket text, bulk jobs from the Messaging screen, the sandbox. */
