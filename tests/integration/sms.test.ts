@@ -209,6 +209,31 @@ describe('bulk SMS: a server job through the outbox (docs/product.md#messaging)'
     expect(twilio.received.filter((m) => m.body === 'Cancelled')).toHaveLength(0);
   });
 
+  it('by filter, leaving out the removed chips: every maybe but one', async () => {
+    const e = await newEvent();
+    const maybes = [await guest(e.id, '415 555 0601', 'maybe'), await guest(e.id, '415 555 0602', 'maybe')];
+    await guest(e.id, '415 555 0603');
+    const res = await t.request(`/api/events/${e.id}/sms-jobs`, {
+      method: 'POST',
+      json: { filter: { status: 'maybe' }, exclude_ids: [maybes[1]], message: 'Still thinking?' },
+      cookie: owner.cookie,
+    });
+    expect(res.status).toBe(202);
+    const { job } = ZJobAnswer.parse(await res.json());
+    expect(job.total).toBe(1);
+    await drainJobs(t.deps);
+    await drainOutbox(t.deps);
+    expect(twilio.received.filter((m) => m.body === 'Still thinking?').map((m) => m.to)).toEqual(['+14155550601']);
+    // Nobody matching: refused like an empty selection.
+    const none = await t.request(`/api/events/${e.id}/sms-jobs`, {
+      method: 'POST',
+      json: { filter: { status: 'declined' }, message: 'x' },
+      cookie: owner.cookie,
+    });
+    expect(none.status).toBe(400);
+    expect((await none.json()).error.fields).toEqual({ rsvp_ids: 'No recipients selected' });
+  });
+
   it('refuses an empty message, no recipients and more than 1600 characters', async () => {
     const e = await newEvent();
     const id = await guest(e.id, '415 555 0401');
@@ -218,6 +243,8 @@ describe('bulk SMS: a server job through the outbox (docs/product.md#messaging)'
     expect((await empty.json()).error.fields).toEqual({ message: 'Message cannot be empty' });
     const none = await post({ rsvp_ids: [], message: 'Hi' });
     expect((await none.json()).error.fields).toEqual({ rsvp_ids: 'No recipients selected' });
+    const nobody = await post({ message: 'Hi' });
+    expect((await nobody.json()).error.fields).toEqual({ rsvp_ids: 'No recipients selected' });
     const long = await post({ rsvp_ids: [id], message: 'x'.repeat(1601) });
     expect((await long.json()).error.fields).toEqual({ message: 'Please shorten your message to 1600 characters or less.' });
     expect((await post({ rsvp_ids: [id], message: 'x'.repeat(1600) })).status).toBe(202);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SMS_MAX_CHARS } from '../constants.ts';
+import { RSVP_STATUSES, SMS_MAX_CHARS } from '../constants.ts';
 import { isPlausiblePhone, normalizePhone, PHONE_INVALID } from '../phone.ts';
 import { SMS_MSG } from '../sms.ts';
 import { zUuid } from './ids.ts';
@@ -9,15 +9,25 @@ import { zText } from './text.ts';
 export const zSmsMessage = () =>
   zText({ multiline: true, error: SMS_MSG.messageEmpty }).min(1, SMS_MSG.messageEmpty).max(SMS_MAX_CHARS, SMS_MSG.tooLong);
 
-/** POST /api/events/{id}/sms-jobs: the Messaging screen's send. */
-export const ZSmsJobInput = z.object({
-  rsvp_ids: z
-    .array(zUuid('Unknown guest'), { error: SMS_MSG.noRecipients })
-    .min(1, SMS_MSG.noRecipients)
-    .max(5000, 'Send to at most 5000 guests at once.'),
-  message: zSmsMessage(),
-});
+/**
+ * POST /api/events/{id}/sms-jobs: the Messaging screen's send, to the selected guests (`rsvp_ids`) or
+ * to every guest a filter matches but `exclude_ids` (the chips removed): a long list goes by filter, so
+ * the body stays small.
+ */
+export const ZSmsJobInput = z
+  .object({
+    rsvp_ids: z
+      .array(zUuid('Unknown guest'), { error: SMS_MSG.noRecipients })
+      .min(1, SMS_MSG.noRecipients)
+      .max(1000, 'Select at most 1000 guests, or send to a filter.')
+      .optional(),
+    filter: z.strictObject({ status: z.enum(RSVP_STATUSES).optional(), checked_in: z.enum(['yes', 'no']).optional() }).optional(),
+    exclude_ids: z.array(zUuid('Unknown guest')).max(1000, 'Leave out at most 1000 guests.').optional(),
+    message: zSmsMessage(),
+  })
+  .refine((v) => v.rsvp_ids !== undefined || v.filter !== undefined, { error: SMS_MSG.noRecipients, path: ['rsvp_ids'] });
 export type TSmsJobInput = z.input<typeof ZSmsJobInput>;
+export type TSmsJobParsed = z.output<typeof ZSmsJobInput>;
 
 /** POST /api/send-sms: the SMS sandbox (docs/product.md#sms-sandbox). */
 export const ZSendSmsInput = z.object({

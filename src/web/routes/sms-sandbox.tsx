@@ -82,8 +82,16 @@ export function Component() {
         </form>
         {answer ? (
           <div className="mt-5 rounded-lg bg-ink/5 p-3 text-sm" aria-live="polite">
-            <p className="font-semibold">{answer.sent ? 'Twilio accepted the message' : 'Twilio refused the message'}</p>
-            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 break-all">
+            <p className="font-semibold">
+              {answer.sent
+                ? 'Twilio accepted the message'
+                : answer.code === 'MISSING_API_KEY'
+                  ? 'Not sent: SMS is not configured'
+                  : answer.code === 'OPTED_OUT'
+                    ? 'Not sent: the number opted out'
+                    : 'Twilio refused the message'}
+            </p>
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 [overflow-wrap:anywhere]">
               <dt className="text-ink/70">To</dt>
               <dd>{answer.to}</dd>
               {answer.sid ? (

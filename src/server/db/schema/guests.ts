@@ -12,7 +12,13 @@ export type JobParams =
       filter?: { status?: 'confirmed' | 'maybe' | 'declined'; checked_in?: 'yes' | 'no'; payment?: 'paid' | 'unpaid'; q?: string };
     }
   | { kind: 'qr-backfill'; event_ids: string[]; limit: number; dry_run: boolean; force: boolean }
-  | { kind: 'send-sms'; ids: string[]; message: string };
+  | {
+      kind: 'send-sms';
+      ids?: string[];
+      filter?: { status?: 'confirmed' | 'maybe' | 'declined'; checked_in?: 'yes' | 'no' };
+      exclude?: string[];
+      message: string;
+    };
 
 /**
  * Server jobs of the guest list (bulk ticket e-mail, QR backfill): created by a request, run by the

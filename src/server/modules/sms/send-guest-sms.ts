@@ -1,4 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type TSmsSent, ZSmsDelivery } from '../../../common/schemas/sms.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { SMS_MSG, ticketSmsText } from '../../../common/sms.ts';
@@ -16,7 +17,7 @@ import { optedOut } from './opt-outs.ts';
 import { queueSms } from './queue-sms.ts';
 import { deliveryStatus } from './sms-delivery.ts';
 
-/** A host's "SMS" is sent at most once per short link and minute (a double click sends one). */
+/** A host's "SMS" to a guest sends at most one text a minute (a double click sends one). */
 const SEND_WINDOW_MS = 60_000;
 
 /**
@@ -41,16 +42,30 @@ export async function sendGuestSms(o: {
   if (!guest) throw notFound(RSVP_NOT_FOUND);
   if (!guest.phone) throw new AppError('conflict', SMS_MSG.noPhoneText, { phone: SMS_MSG.noPhone });
   const { link } = await createShortLink({ db: o.db, actor: o.actor, baseUrl: o.baseUrl, eventId: o.eventId, rsvpId: guest.id });
-  const bucket = Math.floor((o.now ?? new Date()).getTime() / SEND_WINDOW_MS);
   const to = guest.phone;
   await o.db.transaction(async (tx) => {
+    // The guest's row lock serialises two clicks; one within SEND_WINDOW_MS of the last ticket SMS sends nothing.
+    await tx.select({ id: event_rsvps.id }).from(event_rsvps).where(eq(event_rsvps.id, guest.id)).for('update');
+    const [recent] = await tx
+      .select({ id: sms_messages.id })
+      .from(sms_messages)
+      .where(
+        and(
+          eq(sms_messages.rsvp_id, guest.id),
+          isNull(sms_messages.job_id),
+          eq(sms_messages.to, to),
+          gt(sms_messages.created_at, sql`now() - make_interval(secs => ${SEND_WINDOW_MS / 1000})`),
+        ),
+      )
+      .limit(1);
+    if (recent) return;
     await queueSms(tx, {
       eventId: o.eventId,
       rsvpId: guest.id,
       sentBy: o.actor.id,
       to,
       body: ticketSmsText(event.title, link.short_url),
-      key: `sms-ticket:${guest.id}:${link.code}:${bucket}`,
+      key: `sms-ticket:${guest.id}:${randomUUID()}`,
       optedOut: (await optedOut(tx, [to])).has(to),
     });
   });

@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import { SMS_BATCH_SIZE } from '../../../common/constants.ts';
-import type { TSmsJobInput, TSmsJobProgress } from '../../../common/schemas/sms.ts';
+import type { TSmsJobParsed, TSmsJobProgress } from '../../../common/schemas/sms.ts';
 import type { TJob } from '../../../common/schemas/responses.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { SMS_MSG } from '../../../common/sms.ts';
@@ -9,7 +9,7 @@ import { type JobParams, jobs } from '../../db/schema/guests.ts';
 import { outbox } from '../../db/schema/outbox.ts';
 import { sms_messages } from '../../db/schema/sms.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import type { Actor } from '../events/event-access.ts';
 import { requireEventAccess } from '../events/managed-event.ts';
 import { guestWhere } from '../guests/guest-query.ts';
@@ -24,15 +24,30 @@ type SmsParams = Extract<JobParams, { kind: 'send-sms' }>;
  * Bulk SMS from the Messaging screen (docs/product.md#messaging): a server job over the chosen guests of
  * the event, so it goes on when the page closes and survives a restart. Owner or co-host only (404).
  */
-export async function createSmsJob(o: { db: Db; actor: Actor; eventId: string; input: TSmsJobInput }): Promise<TJob> {
+export async function createSmsJob(o: { db: Db; actor: Actor; eventId: string; input: TSmsJobParsed }): Promise<TJob> {
   await requireEventAccess({ db: o.db, actor: o.actor, id: o.eventId, need: 'manage' });
-  const ids = [...new Set(o.input.rsvp_ids)];
-  const params: SmsParams = { kind: 'send-sms', ids, message: o.input.message.trim() };
+  const { rsvp_ids, filter, exclude_ids } = o.input;
+  const params: SmsParams = {
+    kind: 'send-sms',
+    message: o.input.message,
+    ...(rsvp_ids ? { ids: [...new Set(rsvp_ids)] } : { filter: filter ?? {} }),
+    ...(exclude_ids?.length ? { exclude: [...new Set(exclude_ids)] } : {}),
+  };
   const [count] = await o.db
     .select({ n: sql<number>`count(*)::int` })
     .from(event_rsvps)
-    .where(and(guestWhere(o.actor, o.eventId, {}), inArray(event_rsvps.id, ids)));
+    .where(targets(o.actor, o.eventId, params));
+  if (count!.n === 0) throw new AppError('validation_failed', SMS_MSG.noRecipients, { rsvp_ids: SMS_MSG.noRecipients });
   return insertJob(o.db, { kind: 'send-sms', event_id: o.eventId, created_by: o.actor.id, params, total: count!.n });
+}
+
+/** The guests a job texts: the selection, or the filter but the excluded, within the event the actor manages. */
+function targets(actor: Actor, eventId: string, p: SmsParams): SQL {
+  return and(
+    guestWhere(actor, eventId, p.filter ?? {}),
+    p.ids ? inArray(event_rsvps.id, p.ids) : undefined,
+    p.exclude?.length ? notInArray(event_rsvps.id, p.exclude) : undefined,
+  ) as SQL;
 }
 
 /**
@@ -48,9 +63,7 @@ export async function smsJobBatch(
   const rows = await tx
     .select({ id: event_rsvps.id, phone: event_rsvps.phone })
     .from(event_rsvps)
-    .where(
-      and(guestWhere(o.actor, o.eventId, {}), inArray(event_rsvps.id, o.params.ids), o.cursor ? gt(event_rsvps.id, o.cursor) : undefined),
-    )
+    .where(and(targets(o.actor, o.eventId, o.params), o.cursor ? gt(event_rsvps.id, o.cursor) : undefined))
     .orderBy(event_rsvps.id)
     .limit(SMS_BATCH_SIZE);
   const stopped = await optedOut(

@@ -24,7 +24,7 @@ const AUDIENCES = {
   maybe: { label: 'Maybe', filter: { status: 'maybe' } },
   'not-checked-in': { label: 'Not checked in', filter: { status: 'confirmed', checked_in: 'no' } },
   selected: { label: 'Selected rows', filter: {} },
-} satisfies Record<string, { label: string; filter: GuestFilter }>;
+} satisfies Record<string, { label: string; filter: Pick<GuestFilter, 'status' | 'checked_in'> }>;
 type Audience = keyof typeof AUDIENCES;
 
 /**
@@ -95,8 +95,13 @@ function Compose({ eventId, selectedIds }: { eventId: string; selectedIds: strin
     if (!message.trim()) return notify.error(SMS_MSG.messageEmpty);
     if (chosen.length === 0) return notify.error(SMS_MSG.noRecipients);
     if ([...message].length > SMS_MAX_CHARS) return notify.error(SMS_MSG.sendingFailed, SMS_MSG.tooLong);
+    // A filter goes as a filter (with the chips removed left out): a long list stays a small request.
+    const to =
+      audience === 'selected'
+        ? { rsvp_ids: chosen.map((r) => r.id) }
+        : { filter: AUDIENCES[audience].filter, ...(removed.size ? { exclude_ids: [...removed] } : {}) };
     start.mutate(
-      { rsvp_ids: chosen.map((r) => r.id), message },
+      { ...to, message },
       { onSuccess: (job) => follow(job.id), onError: (e) => notify.error(SMS_MSG.bulkError, toUserMessage(e, SMS_MSG.bulkErrorText)) },
     );
   };

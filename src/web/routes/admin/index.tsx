@@ -87,7 +87,8 @@ export function Component() {
             </TabsTrigger>
             <TabsTrigger value="messaging" className="flex-1 max-sm:[&_svg]:hidden sm:flex-none">
               <MessageSquare aria-hidden="true" />
-              Messaging
+              <span className="sm:hidden">SMS</span>
+              <span className="max-sm:hidden">Messaging</span>
             </TabsTrigger>
           </TabsList>
           <TabsContent value="events">
