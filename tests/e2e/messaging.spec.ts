@@ -82,6 +82,7 @@ test('a host texts three selected guests; one number is refused → Partial Succ
 
   // The guest list shows each row's SMS status.
   await page.goto(`/auth/admin?tab=guest-list&event=${event.id}`);
-  await expect(page.getByText(/SMS failed: Twilio 21211/)).toBeVisible();
-  await expect(page.getByText('SMS sent')).toHaveCount(2);
+  const table = page.getByRole('table');
+  await expect(table.getByText(/SMS failed: Twilio 21211/)).toBeVisible();
+  await expect(table.getByText('SMS sent')).toHaveCount(2);
 });
