@@ -33,7 +33,8 @@ describe('phone normalisation', () => {
   it('keeps digits, prefixes 1 unless present, adds +', () => {
     expect(normalizePhone('(555) 123-4567')).toBe('+15551234567');
     expect(normalizePhone('1 555 123 4567')).toBe('+15551234567');
-    expect(normalizePhone('+44 20 7946 0958')).toBe('+1442079460958');
+    // A typed '+' names the country (docs/decisions/0017-sms.md): +1 would make it an impossible number.
+    expect(normalizePhone('+44 20 7946 0958')).toBe('+442079460958');
     expect(normalizePhone('  ')).toBe('');
   });
 });

@@ -68,7 +68,7 @@ export const routes: RouteObject[] = withErrorElements([
             children: [
               { path: 'dashboard', lazy: () => import('./routes/dashboard.tsx') },
               { path: 'admin', lazy: () => import('./routes/admin/index.tsx') },
-              { path: 'sms/twilio', lazy: () => import('./routes/placeholder.tsx') },
+              { path: 'sms/twilio', lazy: () => import('./routes/sms-sandbox.tsx') },
               { path: 'mailbox', lazy: () => import('./routes/auth/mailbox.tsx') },
               { path: 'account', lazy: () => import('./routes/auth/account.tsx') },
             ],

@@ -118,8 +118,8 @@ test('a host searches the guest list, regenerates a QR code and downloads the CS
   await expect(alanRow.getByRole('cell').nth(4)).toHaveText('Maybe');
   await expect(alanRow.getByRole('cell').nth(6)).toHaveText('-');
   await expect(page.getByRole('checkbox', { name: 'Select every guest on this page' })).toBeVisible();
-  // SMS does not exist yet: no button promises it.
-  await expect(page.getByRole('button', { name: /SMS/ })).toHaveCount(0);
+  // Each row has an SMS button (docs/product.md#sms).
+  await expect(alanRow.getByRole('button', { name: 'SMS Alan Turing' })).toBeVisible();
 
   // Search (debounced, by the server) by part of the phone number; the URL keeps it.
   await page.getByLabel('Search guests').fill('555 0199');
@@ -227,7 +227,7 @@ test(
     const card = page.getByRole('listitem').filter({ hasText: 'Hedy Lamarr' });
     await expect(card).toContainText('RSVP');
     await expect(card).toContainText('Yes');
-    await expect(card).toContainText('+1 212 555 0100');
+    await expect(card).toContainText('+12125550100'); // stored E.164 (docs/product.md#phone-numbers)
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await card.getByRole('checkbox', { name: 'Select Hedy Lamarr' }).check();

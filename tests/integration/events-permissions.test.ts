@@ -77,6 +77,16 @@ const ownersJobId: string = (
   await (await t.request('/api/qr-backfill', { method: 'POST', json: { eventId: shared.id, dryRun: true }, cookie: owner.cookie })).json()
 ).job.id;
 
+const ownersSmsJobId: string = (
+  await (
+    await t.request(`/api/events/${shared.id}/sms-jobs`, {
+      method: 'POST',
+      json: { rsvp_ids: [rsvpId], message: 'Hi' },
+      cookie: owner.cookie,
+    })
+  ).json()
+).job.id;
+
 const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20, g: 80, b: 160 } } })
   .png()
   .toBuffer();
@@ -462,6 +472,38 @@ const ROUTES: Row[] = [
     // Only whoever started the job.
     expect: { anonymous: 401, stranger: 404, admin: 404, door: 404, cohost: 404, owner: 200 },
     send: (who) => t.request(`/api/jobs/${ownersJobId}`, { cookie: who.cookie }),
+  },
+  {
+    route: 'POST /api/events/:eventId/rsvps/:rsvpId/sms',
+    expect: manage(200),
+    send: async (who) => {
+      const id = (await postRsvp(t, shared.id, rsvpInput({ phone: '415 555 0123' }))).body.rsvp.id;
+      return t.request(`/api/events/${shared.id}/rsvps/${id}/sms`, { method: 'POST', cookie: who.cookie });
+    },
+  },
+  {
+    route: 'POST /api/events/:eventId/sms-jobs',
+    expect: manage(202),
+    send: (who) =>
+      t.request(`/api/events/${shared.id}/sms-jobs`, { method: 'POST', json: { rsvp_ids: [rsvpId], message: 'Hi' }, cookie: who.cookie }),
+  },
+  {
+    route: 'GET /api/sms-jobs/:jobId',
+    // Only whoever started the job.
+    expect: { anonymous: 401, stranger: 404, admin: 404, door: 404, cohost: 404, owner: 200 },
+    send: (who) => t.request(`/api/sms-jobs/${ownersSmsJobId}`, { cookie: who.cookie }),
+  },
+  {
+    route: 'POST /api/sms-jobs/:jobId/cancel',
+    expect: { anonymous: 401, stranger: 404, admin: 404, door: 404, cohost: 404, owner: 200 },
+    send: (who) => t.request(`/api/sms-jobs/${ownersSmsJobId}/cancel`, { method: 'POST', cookie: who.cookie }),
+  },
+  {
+    route: 'POST /api/send-sms',
+    // Owners and co-hosts of some event (everyone here owns one; tests/integration/sms.test.ts has the 403 of a
+    // user who manages none). No Twilio configured here: 200 with code MISSING_API_KEY.
+    expect: { anonymous: 401, stranger: 200, admin: 200, door: 200, cohost: 200, owner: 200 },
+    send: (who) => t.request('/api/send-sms', { method: 'POST', json: { to: '4155550123', message: 'Hi' }, cookie: who.cookie }),
   },
   {
     route: 'GET /s/:code',

@@ -21,7 +21,11 @@ const smtp = await startSmtpSink((mail) => {
   return smtpRules.get(to)?.(n);
 });
 const twilio = await startFakeTwilio((sms) =>
-  sms.to === '+15005550001' ? { status: 400, code: 21211, message: "The 'To' number is not valid." } : undefined,
+  sms.to === '+15005550001'
+    ? { status: 400, code: 21211, message: "The 'To' number is not valid." }
+    : sms.to === '+15005550002'
+      ? { status: 503, code: 20503, message: 'Service unavailable' }
+      : undefined,
 );
 const t = await createTestApp({
   SMTP_URL: smtp.url,
@@ -228,13 +232,21 @@ describe('SMS over Twilio', () => {
     expect(await row('test:sms:ok')).toMatchObject({ status: 'sent', delivered_via: 'twilio', attempts: 1 });
   });
 
-  it('records a Twilio error and retries later', async () => {
+  it('records a Twilio outage and retries later', async () => {
+    await t.db.transaction((tx) => enqueueSms(tx, 'test:sms:down', { to: '+15005550002', body: 'Hi' }));
+    expect(await drainOutbox(t.deps)).toBe(0);
+    const r = await row('test:sms:down');
+    expect(r).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(r.last_error).toBe('Twilio 20503: Service unavailable');
+    await t.db.update(outbox).set({ status: 'dead' }).where(eq(outbox.idempotency_key, 'test:sms:down'));
+  });
+
+  it("gives up at once on a number Twilio refuses (4xx), keeping Twilio's reason", async () => {
     await t.db.transaction((tx) => enqueueSms(tx, 'test:sms:bad', { to: '+15005550001', body: 'Hi' }));
     expect(await drainOutbox(t.deps)).toBe(0);
     const r = await row('test:sms:bad');
-    expect(r).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(r.last_error).toMatch(/not valid/);
-    await t.db.update(outbox).set({ status: 'dead' }).where(eq(outbox.idempotency_key, 'test:sms:bad'));
+    expect(r).toMatchObject({ status: 'dead', attempts: 1 });
+    expect(r.last_error).toBe("Twilio 21211: The 'To' number is not valid.");
   });
 });
 

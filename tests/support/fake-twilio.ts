@@ -17,7 +17,7 @@ export type TwilioReply = undefined | { status: number; code: number; message: s
  * A local stand-in for the Twilio REST API at the network boundary: it checks the account's Basic
  * auth and answers POST /2010-04-01/Accounts/{sid}/Messages.json the way Twilio does.
  */
-export async function startFakeTwilio(decide: (sms: Omit<FakeSms, 'sid'>) => TwilioReply = () => undefined) {
+export async function startFakeTwilio(decide: (sms: Omit<FakeSms, 'sid'>) => TwilioReply = () => undefined, opts: { port?: number } = {}) {
   const received: FakeSms[] = [];
   const expectedAuth = `Basic ${Buffer.from(`${FAKE_TWILIO.accountSid}:${FAKE_TWILIO.authToken}`).toString('base64')}`;
 
@@ -52,7 +52,7 @@ export async function startFakeTwilio(decide: (sms: Omit<FakeSms, 'sid'>) => Twi
       num_segments: '1',
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY, EVENT_DATE_EARLIEST, NOTIFY_RSVPS, PASSWORD_MAX, SLUG_MAX_LENGTH } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { isPlausiblePhone, normalizePhone, PHONE_INVALID } from '../phone.ts';
 import { zUuid } from './ids.ts';
 import { ZHexColor, ZThemeColors } from './theme-colors.ts';
 import { zText } from './text.ts';
@@ -214,7 +215,7 @@ export const ZLegacyRsvp = z.object({
   phone: zText({ error: MSG.phoneRequired })
     .min(1, MSG.phoneRequired)
     .max(40, 'Use at most 40 characters.')
-    .refine((v) => v.replace(/\D/g, '').length >= 7, 'Please enter a valid phone number.'),
+    .refine((v) => isPlausiblePhone(normalizePhone(v)), PHONE_INVALID),
   rsvp: z.boolean({ error: 'Please choose yes or no.' }),
 });
 export type TLegacyRsvp = z.input<typeof ZLegacyRsvp>;

@@ -3,6 +3,7 @@ import { CHECKIN_REFUSALS, CURRENCIES, JOB_KINDS, JOB_STATUSES, NOTIFY_RSVPS, RS
 import { EVENT_ROLES, TEAM_ROLES } from '../event-roles.ts';
 import { UUID_PATTERN } from './ids.ts';
 import { ZThemeColors } from './theme-colors.ts';
+import { ZSmsDelivery } from './sms.ts';
 
 /**
  * What the API answers, as zod schemas: the server's routes declare them (so `c.json` is checked
@@ -340,6 +341,8 @@ export const ZGuestRow = z
     created_at: dateTime,
     /** Confirmed with a signed QR ticket. */
     has_ticket: z.boolean(),
+    /** The latest SMS to this guest and where it is (null: never texted). */
+    sms: ZSmsDelivery.nullable(),
   })
   .meta({ id: 'GuestRow' });
 export type TGuestRow = z.infer<typeof ZGuestRow>;

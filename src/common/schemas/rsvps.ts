@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GUESTS_MAX, GUESTS_MIN, RSVP_STATUSES } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { isPlausiblePhone, normalizePhone, PHONE_INVALID } from '../phone.ts';
 import { zEmail } from './email.ts';
 import { zText } from './text.ts';
 
@@ -8,9 +9,11 @@ import { zText } from './text.ts';
 export const ZRsvpInput = z.object({
   name: zText({ error: MSG.rsvpMissing }).min(1, MSG.rsvpMissing).max(120, 'Use at most 120 characters.'),
   email: zEmail(MSG.rsvpMissing),
+  /** Stored E.164 (docs/product.md#phone-numbers); blank is no phone. */
   phone: zText()
     .max(40, 'Use at most 40 characters.')
-    .transform((v) => (v === '' ? undefined : v))
+    .transform((v) => (v === '' ? undefined : normalizePhone(v)))
+    .refine((v) => v === undefined || isPlausiblePhone(v), PHONE_INVALID)
     .optional(),
   notes: zText({ multiline: true })
     .max(1000, 'Use at most 1000 characters.')

@@ -4,6 +4,7 @@ import type { Spa } from '../http/spa.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { guestsRoutes } from './guests/guests.routes.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
+import { smsRoutes } from './sms/sms.routes.ts';
 import { shortLinksRoutes } from './short-links/short-links.routes.ts';
 import { hostsRoutes } from './events/hosts/hosts.routes.ts';
 import { eventHeadProvider } from './events/public/event-head-provider.ts';
@@ -41,6 +42,7 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/', ticketRoutes());
   app.route('/', guestsRoutes());
   app.route('/', jobsRoutes());
+  app.route('/', smsRoutes());
   app.route('/', shortLinksRoutes());
   app.route('/', paymentsRoutes());
   app.route('/', sandboxRoutes());

@@ -11,7 +11,14 @@ export type JobParams =
       ids?: string[];
       filter?: { status?: 'confirmed' | 'maybe' | 'declined'; checked_in?: 'yes' | 'no'; payment?: 'paid' | 'unpaid'; q?: string };
     }
-  | { kind: 'qr-backfill'; event_ids: string[]; limit: number; dry_run: boolean; force: boolean };
+  | { kind: 'qr-backfill'; event_ids: string[]; limit: number; dry_run: boolean; force: boolean }
+  | {
+      kind: 'send-sms';
+      ids?: string[];
+      filter?: { status?: 'confirmed' | 'maybe' | 'declined'; checked_in?: 'yes' | 'no' };
+      exclude?: string[];
+      message: string;
+    };
 
 /**
  * Server jobs of the guest list (bulk ticket e-mail, QR backfill): created by a request, run by the
@@ -22,7 +29,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['send-tickets', 'qr-backfill'] }).notNull(),
+    kind: text('kind', { enum: ['send-tickets', 'qr-backfill', 'send-sms'] }).notNull(),
     /** The one event it works on; null for a backfill over every event the creator manages. */
     event_id: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
     created_by: text('created_by')
@@ -32,7 +39,7 @@ export const jobs = pgTable(
     total: integer('total').notNull().default(0),
     done: integer('done').notNull().default(0),
     failed: integer('failed').notNull().default(0),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed', 'cancelled'] })
       .notNull()
       .default('queued'),
     result: jsonb('result').$type<Record<string, number | string | boolean>>(),
@@ -46,8 +53,8 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_open_idx').on(t.created_at).where(sql`${t.status} in ('queued', 'running')`),
-    check('jobs_kind', sql`${t.kind} IN ('send-tickets','qr-backfill')`),
-    check('jobs_status', sql`${t.status} IN ('queued','running','done','failed')`),
+    check('jobs_kind', sql`${t.kind} IN ('send-tickets','qr-backfill','send-sms')`),
+    check('jobs_status', sql`${t.status} IN ('queued','running','done','failed','cancelled')`),
   ],
 );
 

@@ -6,3 +6,4 @@ export * from './rate-limits.ts';
 export * from './checkins.ts';
 export * from './guests.ts';
 export * from './payments.ts';
+export * from './sms.ts';

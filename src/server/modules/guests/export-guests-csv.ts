@@ -34,8 +34,9 @@ export async function exportGuestsCsv(opts: {
   await requireEventAccess({ db, actor, id: eventId, need: 'manage' });
   const [event] = await db.select({ slug: events.slug }).from(events).where(eq(events.id, eventId));
   const day = (opts.now ?? new Date()).toISOString().slice(0, 10);
+  const { sms: _sms, ...csvColumns } = guestRowColumns; // the CSV has no SMS column
   const query = db
-    .select({ ...guestRowColumns, has_ticket: sql<boolean>`${guestRowColumns.has_ticket}`.as('has_ticket') })
+    .select({ ...csvColumns, has_ticket: sql<boolean>`${guestRowColumns.has_ticket}`.as('has_ticket') })
     .from(event_rsvps)
     .leftJoin(rsvp_pins, eq(rsvp_pins.rsvp_id, event_rsvps.id))
     .where(guestWhere(actor, eventId, filter))

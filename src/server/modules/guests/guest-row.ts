@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TGuestRow } from '../../../common/schemas/responses.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
+import { latestSmsDelivery } from '../sms/sms-delivery.ts';
 
 /** The columns of a guest-list row (select … from event_rsvps left join rsvp_pins). */
 export const guestRowColumns = {
@@ -21,6 +22,8 @@ export const guestRowColumns = {
   checked_in_at: event_rsvps.checked_in_at,
   created_at: event_rsvps.created_at,
   has_ticket: sql<boolean>`(${event_rsvps.status} = 'confirmed' and ${event_rsvps.qr_code_data} is not null)`,
+  /** docs/product.md#sms: the latest SMS to this guest and its delivery status. */
+  sms: latestSmsDelivery,
 };
 
 export type GuestRowRecord = Omit<TGuestRow, 'checked_in_at' | 'created_at'> & { checked_in_at: Date | null; created_at: Date };

@@ -7,7 +7,9 @@ import type { Deps } from '../../http/context.ts';
 import type { Logger } from '../../logger.ts';
 import type { TicketConfig } from '../tickets/ticket-fields.ts';
 import { qrBackfillBatch } from './qr-backfill-job.ts';
+import { smsJobBatch } from '../sms/sms-job.ts';
 import { sendTicketsBatch } from './send-tickets-job.ts';
+import { SMS_BATCH_PAUSE_MS } from '../../../common/constants.ts';
 
 /** A worker holds a job this long past its last batch; an expired lease lets another process take it over. */
 export const JOB_LEASE_SEC = 60;
@@ -64,6 +66,8 @@ async function runJob(deps: JobDeps, config: TicketConfig, job: Claimed, signal?
       let step: Progress;
       if (p.kind === 'send-tickets') {
         step = await sendTicketsBatch(tx, { config, jobId: job.id, actor: owner, eventId: job.event_id!, params: p, cursor });
+      } else if (p.kind === 'send-sms') {
+        step = await smsJobBatch(tx, { jobId: job.id, actor: owner, eventId: job.event_id!, params: p, cursor });
       } else {
         step = await qrBackfillBatch(tx, { config, actor: owner, params: p, cursor, done });
       }
@@ -88,6 +92,8 @@ async function runJob(deps: JobDeps, config: TicketConfig, job: Claimed, signal?
       return end ? 'done' : 'more';
     });
     if (finished !== 'more') return;
+    // docs/product.md#messaging: bulk SMS goes in batches of SMS_BATCH_SIZE with this pause between them.
+    if (job.params.kind === 'send-sms') await sleep(SMS_BATCH_PAUSE_MS, undefined, { signal }).catch(() => {});
   }
 }
 

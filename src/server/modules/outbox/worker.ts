@@ -4,13 +4,20 @@ import type { Deps } from '../../http/context.ts';
 import type { Logger } from '../../logger.ts';
 import type { Channels } from './channels.ts';
 import { deliverMessage, keptInMailbox } from './deliver-message.ts';
+import { isPermanentSmsFailure, noteSmsFailure, providerError } from '../sms/opt-outs.ts';
 import { backoffMs, MAX_ATTEMPTS } from './retry-policy.ts';
 
 type WorkerDeps = Pick<Deps, 'env' | 'db' | 'log' | 'channels'>;
 type Outcome = 'sent' | 'retry' | 'dead';
 
 function errorText(err: unknown): string {
-  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  const { code } = providerError(err);
+  const text =
+    code !== undefined
+      ? `Twilio ${code}: ${providerError(err).message}`
+      : err instanceof Error
+        ? `${err.name}: ${err.message}`
+        : String(err);
   return text.slice(0, 2000);
 }
 
@@ -164,7 +171,10 @@ async function deliverClaimed(deps: WorkerDeps, channels: Channels, log: Logger,
     log.info({ outboxId: id, key: claimed.idempotency_key, channel: claimed.channel, via, ref, attempts }, 'message sent');
     return 'sent';
   } catch (err) {
-    const dead = attempts >= MAX_ATTEMPTS;
+    // docs/decisions/0017-sms.md: a number Twilio refuses is not retried; STOP replies are remembered.
+    const sms = claimed.channel === 'sms';
+    if (sms) await noteSmsFailure(deps.db, (claimed.payload as SmsPayload).to, err);
+    const dead = attempts >= MAX_ATTEMPTS || (sms && isPermanentSmsFailure(err));
     const delay = backoffMs(attempts);
     await deps.db
       .update(outbox)

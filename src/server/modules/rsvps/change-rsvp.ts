@@ -11,6 +11,7 @@ import { assertCanAttendFree, assertNotEnded } from './attend-rules.ts';
 import { loadRsvpEvent, type RsvpEventCache } from './load-rsvp-event.ts';
 import { isManageSecret, newManageSecret } from './rsvp-answer.ts';
 import { seatTransaction } from './seat-transaction.ts';
+import { assertPossiblePhone } from '../sms/phone-check.ts';
 
 /** What the manage page may change: the answer without its e-mail (the e-mail is who the answer belongs to). */
 export type RsvpChange = z.output<typeof ZRsvpChange>;
@@ -45,6 +46,7 @@ export async function eventIdOfManageSecret(db: DbOrTx, manageSecret: string): P
  * now in force and whether an e-mail was queued. An ended event takes no changes.
  */
 export async function changeRsvp(opts: ChangeRsvpOptions): Promise<{ manageSecret: string; emailQueued: boolean }> {
+  if ('change' in opts) assertPossiblePhone(opts.change.phone);
   const eventId = await eventIdOfManageSecret(opts.db, opts.manageSecret);
   const event = await loadRsvpEvent({ db: opts.db, cache: opts.eventCache, eventId });
   assertNotEnded(event);

@@ -17,6 +17,7 @@ import { insertSql, writeInOneTrip } from './one-trip.ts';
 import { firstAnswerResult, newManageSecret, type RsvpAnswer } from './rsvp-answer.ts';
 import { seatTransaction } from './seat-transaction.ts';
 import { seatsHeld } from './seats.ts';
+import { assertPossiblePhone } from '../sms/phone-check.ts';
 
 const EMAIL_TAKEN = 'event_rsvps_event_email_key';
 const PIN_TAKEN = 'rsvp_pins_event_pin_key';
@@ -127,6 +128,7 @@ type CreateRsvpOptions = {
  * `drawPin` is for tests. An event deleted meanwhile is a 404.
  */
 export async function createRsvp(opts: CreateRsvpOptions): Promise<CreatedRsvp | null> {
+  assertPossiblePhone(opts.answer.phone);
   try {
     return await insertRsvp(opts);
   } catch (err) {

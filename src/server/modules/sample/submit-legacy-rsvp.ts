@@ -11,6 +11,7 @@ import { isUuid } from '../../../common/schemas/ids.ts';
 import { SAMPLE_PRODUCT } from '../../../common/routes.ts';
 import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
 import { ticketPagePath } from '../tickets/ticket-urls.ts';
+import { assertPossiblePhone } from '../sms/phone-check.ts';
 
 export type SubmitLegacyRsvpOptions = {
   db: Db;
@@ -32,6 +33,7 @@ export type SubmitLegacyRsvpOptions = {
 export async function submitLegacyRsvp({ db, log, config, eventId, input }: SubmitLegacyRsvpOptions): Promise<TLegacyRsvpResult> {
   if (!isUuid(eventId)) throw notFound(MSG.eventNotFound);
   const phone = normalizePhone(input.phone);
+  assertPossiblePhone(phone);
   const status: 'confirmed' | 'declined' = input.rsvp ? 'confirmed' : 'declined';
   const result = await db.transaction(async (tx) => {
     const [event] = await tx

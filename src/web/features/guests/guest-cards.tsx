@@ -6,8 +6,9 @@ import { cn } from '../../lib/cn.ts';
 import { TYPE_LABEL } from './guest-table.tsx';
 import { PaymentCell } from './payment-cell.tsx';
 import { checkedInCell, rsvpYesNo } from './status.ts';
+import { SmsStatus } from '../messaging/sms-button.tsx';
 
-/** The guest list on a phone: one card per guest with the table's columns, select and QR Code. */
+/** The guest list on a phone: one card per guest with the table's columns, the last SMS's status, select and QR Code (its dialog sends SMS). */
 export function GuestCards({
   rows,
   selection,
@@ -89,7 +90,10 @@ export function GuestCards({
                   </div>
                   <div className="col-span-2">
                     <dt className="text-ink/75">Phone</dt>
-                    <dd>{r.phone ?? '-'}</dd>
+                    <dd>
+                      {r.phone ?? '-'}
+                      <SmsStatus sms={r.sms} />
+                    </dd>
                   </div>
                   <div>
                     <dt className="text-ink/75">Type</dt>

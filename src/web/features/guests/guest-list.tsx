@@ -1,5 +1,5 @@
 import type { RowSelectionState, Updater } from '@tanstack/react-table';
-import { CalendarPlus, Users } from 'lucide-react';
+import { CalendarPlus, MessageSquare, Users } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '../../../common/messages.ts';
@@ -128,6 +128,15 @@ function EventGuests({
         filter={filterOf(params)}
         attending={params.status === undefined || params.status === 'confirmed' ? (data?.totals.confirmed ?? 0) : 0}
       />
+      {selectedIds.length > 0 ? (
+        <Link
+          to={`/auth/admin?tab=messaging&event=${encodeURIComponent(eventId)}&ids=${selectedIds.join(',')}`}
+          className={buttonVariants({ variant: 'outline', className: 'justify-self-start' })}
+        >
+          <MessageSquare aria-hidden="true" />
+          Text selected ({selectedIds.length})
+        </Link>
+      ) : null}
       {guests.isError && !data ? (
         <ListError error={guests.error} retry={() => guests.refetch()} retrying={guests.isFetching} />
       ) : !data ? (
@@ -167,6 +176,7 @@ function EventGuests({
           {guests.isError ? <ListError error={guests.error} retry={() => guests.refetch()} retrying={guests.isFetching} /> : null}
           <div className="hidden md:block">
             <GuestTable
+              eventId={eventId}
               rows={data.rows}
               selection={selection}
               onSelectionChange={onSelectionChange}

@@ -14,6 +14,7 @@ import { cn } from '../../lib/cn.ts';
 import type { GuestListParams } from './api/keys.ts';
 import { PaymentCell } from './payment-cell.tsx';
 import { checkedInCell, rsvpYesNo } from './status.ts';
+import { SmsButton, SmsStatus } from '../messaging/sms-button.tsx';
 
 const features = tableFeatures({ rowSelectionFeature });
 const helper = createColumnHelper<typeof features, TGuestRow>();
@@ -21,6 +22,7 @@ const helper = createColumnHelper<typeof features, TGuestRow>();
 export const TYPE_LABEL: Record<string, string> = { rsvp: 'RSVP', ticket: 'Ticket', legacy: 'Sample form' };
 
 export type GuestTableProps = {
+  eventId: string;
   rows: TGuestRow[];
   selection: RowSelectionState;
   onSelectionChange: (updater: Updater<RowSelectionState>) => void;
@@ -65,11 +67,11 @@ function ariaSort(params: GuestListParams, column: GuestSort) {
 
 /**
  * The Guest List table (docs/product.md#guest-list): select, Name, Phone, Pin, RSVP (Yes / No; maybe is
- * neither), Type, Payment (paid events: status, amount, Stripe payment id), Checked In (Yes / No / -) and a QR
- * Code button per row. The server pages, sorts and
+ * neither), Type, Payment (paid events: status, amount, Stripe payment id), Checked In (Yes / No / -), and per row a
+ * QR Code and an SMS button with the last SMS's status. The server pages, sorts and
  * filters; the table holds the selection (by RSVP id, so it survives paging).
  */
-export function GuestTable({ rows, selection, onSelectionChange, params, onSort, onOpen, onQr, busy, paid }: GuestTableProps) {
+export function GuestTable({ eventId, rows, selection, onSelectionChange, params, onSort, onOpen, onQr, busy, paid }: GuestTableProps) {
   const columns = useMemo(
     () =>
       helper.columns([
@@ -140,14 +142,20 @@ export function GuestTable({ rows, selection, onSelectionChange, params, onSort,
           id: 'actions',
           header: () => <span className="sr-only">Actions</span>,
           cell: ({ row }) => (
-            <Button variant="outline" size="sm" onClick={() => onQr(row.original)} aria-label={`QR Code of ${row.original.name}`}>
-              <QrCode aria-hidden="true" />
-              QR Code
-            </Button>
+            <div className="grid gap-1">
+              <div className="flex gap-2">
+                <Button variant="outline" size="sm" onClick={() => onQr(row.original)} aria-label={`QR Code of ${row.original.name}`}>
+                  <QrCode aria-hidden="true" />
+                  QR Code
+                </Button>
+                <SmsButton eventId={eventId} guest={row.original} />
+              </div>
+              <SmsStatus sms={row.original.sms} />
+            </div>
           ),
         }),
       ]),
-    [params, onSort, onOpen, onQr, paid],
+    [params, onSort, onOpen, onQr, paid, eventId],
   );
 
   const table = useTable({

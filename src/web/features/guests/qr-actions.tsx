@@ -12,6 +12,7 @@ import { notify } from '../../lib/toast.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
 import { useRegenerateQr, useSendTicket, useShortLink } from './api/guest-mutations.ts';
 import { GUEST_MSG } from './messages.ts';
+import { SmsButton } from '../messaging/sms-button.tsx';
 
 const full = (href: string) => (/^https?:\/\//.test(href) ? href : absoluteUrl(window.location.origin, href));
 
@@ -123,6 +124,7 @@ export function QrActions({ eventId, guest }: { eventId: string; guest: TGuestDe
           {send.isPending ? 'Sending…' : 'Email QR'}
         </Button>
       ) : null}
+      <SmsButton eventId={eventId} guest={guest} />
       {guest.qr_png_url ? (
         <a
           href={guest.qr_png_url}

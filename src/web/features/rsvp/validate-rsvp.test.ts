@@ -10,16 +10,22 @@ describe('validateRsvp (the shared ZRsvpInput, the texts of the RSVP rules)', ()
     expect(r).toEqual({ ok: true, data: { name: 'Ada Lovelace', email: 'ada@example.com', guest_count: 1, status: 'confirmed' } });
   });
 
-  it('keeps phone and notes when given', () => {
-    const r = validateRsvp({ ...base, phone: ' +1 555 0100 ', notes: 'Vegetarian', guest_count: 3, status: 'maybe' });
+  it('keeps phone (E.164, docs/product.md#phone-numbers) and notes when given', () => {
+    const r = validateRsvp({ ...base, phone: ' +1 (415) 555-0100 ', notes: 'Vegetarian', guest_count: 3, status: 'maybe' });
     expect(r.ok && r.data).toEqual({
       name: 'Ada Lovelace',
       email: 'ada@example.com',
-      phone: '+1 555 0100',
+      phone: '+14155550100',
       notes: 'Vegetarian',
       guest_count: 3,
       status: 'maybe',
     });
+  });
+
+  it('refuses a phone that cannot be a number, on the phone field', () => {
+    const r = validateRsvp({ ...base, phone: 'abc' });
+    expect(r.ok).toBe(false);
+    expect(JSON.stringify(r)).toContain('Please enter a valid phone number.');
   });
 
   it("says 'Missing Information' for a blank name or e-mail, before any e-mail pattern check", () => {

@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, ScanLine, Users } from 'lucide-react';
+import { ArrowLeft, CalendarDays, MessageSquare, ScanLine, Users } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
@@ -8,8 +8,9 @@ import { EventGuestsDialog } from '../../features/guests/event-guests-dialog.tsx
 import { EventsTab } from './events-tab.tsx';
 import { CheckinTab } from './checkin-tab.tsx';
 import { GuestListTab } from './guest-list-tab.tsx';
+import { MessagingScreen } from '../../features/messaging/messaging-screen.tsx';
 
-const TABS = ['events', 'guest-list', 'checkin'] as const;
+const TABS = ['events', 'guest-list', 'checkin', 'messaging'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -42,7 +43,7 @@ function GuestsFromUrl() {
 export function Component() {
   const [params, setParams] = useSearchParams();
   const tab = tabFrom(params.get('tab'));
-  useDocumentTitle(tab === 'events' ? 'Events' : tab === 'checkin' ? 'Check-in' : 'Guest List');
+  useDocumentTitle({ events: 'Events', checkin: 'Check-in', 'guest-list': 'Guest List', messaging: 'Messaging' }[tab]);
 
   return (
     <div className="min-h-dvh">
@@ -84,12 +85,20 @@ export function Component() {
               <ScanLine aria-hidden="true" />
               Check-in
             </TabsTrigger>
+            <TabsTrigger value="messaging" className="flex-1 max-sm:[&_svg]:hidden sm:flex-none">
+              <MessageSquare aria-hidden="true" />
+              <span className="sm:hidden">SMS</span>
+              <span className="max-sm:hidden">Messaging</span>
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="events">
             <EventsTab />
           </TabsContent>
           <TabsContent value="guest-list">
             <GuestListTab />
+          </TabsContent>
+          <TabsContent value="messaging">
+            <MessagingScreen />
           </TabsContent>
           <TabsContent value="checkin">
             <CheckinTab eventId={params.get('event')} />

@@ -6,7 +6,7 @@ import { guestKeys } from './keys.ts';
 /** Polling interval of a running job's progress. */
 const POLL_MS = 1000;
 
-export const isFinished = (job: TJob | undefined) => job?.status === 'done' || job?.status === 'failed';
+export const isFinished = (job: TJob | undefined) => job?.status === 'done' || job?.status === 'failed' || job?.status === 'cancelled';
 
 /** A server job's progress (only its creator may read it), polled until it is done or failed. */
 export const jobQuery = (jobId: string) =>

@@ -1,0 +1,38 @@
+import type { TSendSmsResult } from '../../../common/schemas/sms.ts';
+import { SMS_MSG } from '../../../common/sms.ts';
+import type { Db } from '../../db/client.ts';
+import { events } from '../../db/schema/events.ts';
+import { AppError } from '../../errors.ts';
+import type { Channels } from '../outbox/channels.ts';
+import { type Actor, eventAccess } from '../events/event-access.ts';
+import { noteSmsFailure, optedOut, providerError } from './opt-outs.ts';
+
+/**
+ * The SMS sandbox (docs/product.md#sms-sandbox): sends one text right away, not through the outbox,
+ * and answers what Twilio said. Owners and co-hosts of an event only (403). No Twilio configured:
+ * code MISSING_API_KEY (the page shows the configuration error).
+ */
+export async function sendSandboxSms(o: {
+  db: Db;
+  channels: Channels;
+  actor: Actor;
+  to: string;
+  message: string;
+}): Promise<TSendSmsResult> {
+  const [managed] = await o.db.select({ id: events.id }).from(events).where(eventAccess(o.actor, 'manage')).limit(1);
+  if (!managed) throw new AppError('forbidden', 'Only event owners and co-hosts can send test SMS.');
+  const twilio = o.channels.twilio;
+  if (!twilio) return { sent: false, sid: null, to: o.to, error: SMS_MSG.notConfigured, code: 'MISSING_API_KEY' };
+  if ((await optedOut(o.db, [o.to])).has(o.to)) {
+    return { sent: false, sid: null, to: o.to, error: 'This number replied STOP: it gets no SMS.', code: 'OPTED_OUT' };
+  }
+  try {
+    const { sid } = await twilio.send({ to: o.to, body: o.message });
+    return { sent: true, sid, to: o.to, error: null, code: null };
+  } catch (err) {
+    await noteSmsFailure(o.db, o.to, err);
+    const { code, status, message } = providerError(err);
+    if (status === undefined) throw err; // no answer from Twilio: the 500 path logs it
+    return { sent: false, sid: null, to: o.to, error: message, code: code === undefined ? null : String(code) };
+  }
+}

@@ -1,0 +1,19 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { TSmsDelivery } from '../../../common/schemas/sms.ts';
+import { outbox } from '../../db/schema/outbox.ts';
+import { sms_messages } from '../../db/schema/sms.ts';
+import { event_rsvps } from '../../db/schema/rsvps.ts';
+
+/** An SMS's state from its outbox row: pending or in flight = queued, dead = failed; a skipped one says why. */
+export const deliveryStatus = sql<TSmsDelivery['status']>`case
+  when ${sms_messages.skipped} is not null then ${sms_messages.skipped}
+  when ${outbox.status} = 'sent' then 'sent'
+  when ${outbox.status} in ('dead', 'superseded') then 'failed'
+  else 'queued' end`;
+
+/** The guest list's column: the RSVP's latest SMS and where it is (null: never texted). */
+export const latestSmsDelivery: SQL<TSmsDelivery | null> = sql<TSmsDelivery | null>`(
+  select json_build_object('status', ${deliveryStatus}, 'error', ${outbox.last_error}, 'at', ${sms_messages.created_at})
+  from ${sms_messages} left join ${outbox} on ${outbox.id} = ${sms_messages.outbox_id}
+  where ${sms_messages.rsvp_id} = ${event_rsvps.id}
+  order by ${sms_messages.created_at} desc limit 1)`;

@@ -1,0 +1,53 @@
+import { MessageSquare } from 'lucide-react';
+import type { TGuestRow } from '../../../common/schemas/responses.ts';
+import { GUEST_LIST_MSG } from '../../../common/messages.ts';
+import { SMS_MSG } from '../../../common/sms.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { notify } from '../../lib/toast.ts';
+import { toUserMessage } from '../../lib/user-message.ts';
+import { useGuestSms } from './api.ts';
+
+type SmsGuest = Pick<TGuestRow, 'id' | 'name' | 'phone' | 'has_ticket'>;
+
+/** "SMS": texts the guest the event name and their ticket's short link (docs/product.md#sms). */
+export function SmsButton({ eventId, guest }: { eventId: string; guest: SmsGuest }) {
+  const send = useGuestSms(eventId);
+  const onClick = () => {
+    if (!guest.phone) return notify.error(SMS_MSG.noPhone, SMS_MSG.noPhoneText);
+    if (!guest.has_ticket) return notify.error(GUEST_LIST_MSG.noQrCode, GUEST_LIST_MSG.noQrCodeText);
+    send.mutate(guest.id, {
+      onSuccess: (r) =>
+        r.delivery.status === 'opted-out'
+          ? notify.error(SMS_MSG.sendingFailed, `${r.to} replied STOP: it gets no SMS.`)
+          : notify.success('SMS queued', `The ticket link is on its way to ${r.to}.`),
+      onError: (e) => notify.error(SMS_MSG.sendingFailed, toUserMessage(e, SMS_MSG.sendingFailedText)),
+    });
+  };
+  return (
+    <Button variant="outline" size="sm" onClick={onClick} disabled={send.isPending} aria-label={`SMS ${guest.name}`}>
+      <MessageSquare aria-hidden="true" />
+      {send.isPending ? 'Sending…' : 'SMS'}
+    </Button>
+  );
+}
+
+const LABEL = {
+  queued: 'SMS queued',
+  sent: 'SMS sent',
+  failed: 'SMS failed',
+  'opted-out': 'Opted out',
+  'no-phone': 'No phone',
+  cancelled: 'SMS cancelled',
+};
+
+/** The latest SMS's delivery status; a failure shows the provider's reason. */
+export function SmsStatus({ sms }: { sms: TGuestRow['sms'] }) {
+  if (!sms) return null;
+  const bad = sms.status === 'failed' || sms.status === 'opted-out';
+  return (
+    <span className={`block max-w-56 text-xs ${bad ? 'text-danger' : 'text-ink/70'}`}>
+      {LABEL[sms.status]}
+      {sms.status === 'failed' && sms.error ? `: ${sms.error}` : ''}
+    </span>
+  );
+}

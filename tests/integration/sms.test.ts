@@ -1,0 +1,290 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ZGuestList, ZJobAnswer } from '../../src/common/schemas/responses.ts';
+import { ZSendSmsResult, ZSmsJobProgress, ZSmsSent } from '../../src/common/schemas/sms.ts';
+import { jobs } from '../../src/server/db/schema/guests.ts';
+import { sms_opt_outs } from '../../src/server/db/schema/sms.ts';
+import { drainJobs } from '../../src/server/modules/jobs/run-jobs.ts';
+import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
+import { createEvent } from '../factories/events.ts';
+import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
+import { signedInUser } from '../factories/users.ts';
+import { createTestApp } from '../support/app.ts';
+import { FAKE_TWILIO, startFakeTwilio } from '../support/fake-twilio.ts';
+
+const BAD = '+14155550100';
+const STOPPED = '+14155550199';
+const twilio = await startFakeTwilio((sms) => {
+  if (sms.to === BAD) return { status: 400, code: 21211, message: "The 'To' number +14155550100 is not a valid phone number." };
+  if (sms.to === STOPPED) return { status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' };
+  return undefined;
+});
+const t = await createTestApp({
+  RATE_LIMIT: 'false',
+  LOG_LEVEL: 'error',
+  TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
+  TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
+  TWILIO_FROM: FAKE_TWILIO.from,
+  TWILIO_API_BASE_URL: twilio.url,
+});
+afterAll(() => twilio.close());
+
+const owner = await signedInUser(t);
+const cohost = await signedInUser(t);
+const stranger = await signedInUser(t);
+
+async function newEvent() {
+  const e = await createEvent(t, owner, { title: 'Garden Party' });
+  await t.request(`/api/events/${e.id}/hosts`, { method: 'POST', json: { email: cohost.email }, cookie: owner.cookie });
+  return e;
+}
+const guest = async (eventId: string, phone?: string, status = 'confirmed') =>
+  (await postRsvp(t, eventId, rsvpInput({ status, ...(phone ? { phone } : {}) }))).body.rsvp.id as string;
+const received = (to: string) => twilio.received.filter((m) => m.to === to);
+async function progress(id: string, who = owner) {
+  const res = await t.request(`/api/sms-jobs/${id}`, { cookie: who.cookie });
+  expect(res.status).toBe(200);
+  return ZSmsJobProgress.parse(await res.json());
+}
+async function rows(eventId: string) {
+  const res = await t.request(`/api/events/${eventId}/rsvps`, { cookie: owner.cookie });
+  return ZGuestList.parse(await res.json()).rows;
+}
+
+describe('phone numbers are stored E.164 (docs/product.md#phone-numbers)', () => {
+  it('normalises what the guest typed, keeps a typed country code, refuses what cannot be a number', async () => {
+    const e = await newEvent();
+    const ok = await postRsvp(t, e.id, rsvpInput({ phone: '(415) 555-0123' }));
+    expect(ok.status).toBe(201);
+    const uk = await postRsvp(t, e.id, rsvpInput({ phone: '+44 20 7183 8750' }));
+    expect(uk.status).toBe(201);
+    const phones = (await rows(e.id)).map((r) => r.phone).sort();
+    expect(phones).toEqual(['+14155550123', '+442071838750']);
+    for (const phone of ['abc', '555', '+1 415 555 01234567']) {
+      const bad = await postRsvp(t, e.id, rsvpInput({ phone }));
+      expect(bad.status, phone).toBe(400);
+      expect(bad.body.error.fields).toEqual({ phone: 'Please enter a valid phone number.' });
+    }
+    // Possible by length but not by the plan (libphonenumber-js, server side): +1 then 11 digits.
+    const long = await postRsvp(t, e.id, rsvpInput({ phone: '1 415 555 01234' }));
+    expect(long.status).toBe(400);
+    expect(long.body.error.fields).toEqual({ phone: 'Please enter a valid phone number.' });
+  });
+});
+
+describe('a ticket SMS from the guest list (docs/product.md#sms)', () => {
+  it("texts the event name and the ticket's short link; the row shows queued, then sent", async () => {
+    const e = await newEvent();
+    const id = await guest(e.id, '415 555 0101');
+    const res = await t.request(`/api/events/${e.id}/rsvps/${id}/sms`, { method: 'POST', cookie: cohost.cookie });
+    expect(res.status).toBe(200);
+    const sent = ZSmsSent.parse(await res.json());
+    expect(sent).toMatchObject({ to: '+14155550101', delivery: { status: 'queued', error: null } });
+    expect((await rows(e.id))[0]!.sms).toMatchObject({ status: 'queued' });
+    await drainOutbox(t.deps);
+    const [sms] = received('+14155550101');
+    expect(sms!.body).toMatch(new RegExp(`^Your ticket for Garden Party: ${t.env.PUBLIC_BASE_URL}/s/\\w+$`));
+    expect((await rows(e.id))[0]!.sms).toMatchObject({ status: 'sent', error: null });
+    // A double click within the minute texts once.
+    await t.request(`/api/events/${e.id}/rsvps/${id}/sms`, { method: 'POST', cookie: cohost.cookie });
+    await drainOutbox(t.deps);
+    expect(received('+14155550101')).toHaveLength(1);
+  });
+
+  it("a refused number shows failed with Twilio's reason; no phone or no ticket is a 409; strangers get 404", async () => {
+    const e = await newEvent();
+    const bad = await guest(e.id, BAD);
+    await t.request(`/api/events/${e.id}/rsvps/${bad}/sms`, { method: 'POST', cookie: owner.cookie });
+    await drainOutbox(t.deps);
+    expect((await rows(e.id))[0]!.sms).toMatchObject({
+      status: 'failed',
+      error: "Twilio 21211: The 'To' number +14155550100 is not a valid phone number.",
+    });
+    const noPhone = await guest(e.id);
+    const r1 = await t.request(`/api/events/${e.id}/rsvps/${noPhone}/sms`, { method: 'POST', cookie: owner.cookie });
+    expect(r1.status).toBe(409);
+    expect(await r1.json()).toMatchObject({ error: { message: 'This guest has no phone number.', fields: { phone: 'No Phone Number' } } });
+    const maybe = await guest(e.id, '415 555 0102', 'maybe');
+    const r2 = await t.request(`/api/events/${e.id}/rsvps/${maybe}/sms`, { method: 'POST', cookie: owner.cookie });
+    expect(r2.status).toBe(409);
+    expect(await r2.json()).toMatchObject({ error: { message: 'Please generate a QR code first.' } });
+    expect((await t.request(`/api/events/${e.id}/rsvps/${bad}/sms`, { method: 'POST', cookie: stranger.cookie })).status).toBe(404);
+  });
+});
+
+describe('bulk SMS: a server job through the outbox (docs/product.md#messaging)', () => {
+  it('5 a batch; a failure is listed with its reason; an opted-out number is skipped from then on', async () => {
+    const e = await newEvent();
+    const ids = [
+      await guest(e.id, '415 555 0111'),
+      await guest(e.id, '415 555 0112'),
+      await guest(e.id, BAD),
+      await guest(e.id, STOPPED),
+      await guest(e.id),
+      await guest(e.id, '415 555 0113', 'maybe'),
+    ];
+    const res = await t.request(`/api/events/${e.id}/sms-jobs`, {
+      method: 'POST',
+      json: { rsvp_ids: ids, message: 'Doors at 7!' },
+      cookie: owner.cookie,
+    });
+    expect(res.status).toBe(202);
+    const { job } = ZJobAnswer.parse(await res.json());
+    expect(job).toMatchObject({ kind: 'send-sms', total: 6, status: 'queued' });
+    const started = Date.now();
+    await drainJobs(t.deps);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000); // two batches, a 1 s pause between them
+    expect(await progress(job.id)).toMatchObject({ status: 'done', processed: 6, queued: 5, skipped: 1, complete: false });
+    await drainOutbox(t.deps);
+    const p = await progress(job.id);
+    expect(p).toMatchObject({ status: 'done', sent: 3, failed: 2, skipped: 1, queued: 0, complete: true });
+    expect(p.failures.map((f) => f.to).sort()).toEqual([BAD, STOPPED]);
+    expect(p.failures.find((f) => f.to === STOPPED)!.reason).toBe('Twilio 21610: Attempt to send to unsubscribed recipient');
+    expect(await t.db.select().from(sms_opt_outs).where(eq(sms_opt_outs.phone, STOPPED))).toHaveLength(1);
+    // The next job skips the opted-out number without asking Twilio.
+    const before = received(STOPPED).length;
+    const again = ZJobAnswer.parse(
+      await (
+        await t.request(`/api/events/${e.id}/sms-jobs`, {
+          method: 'POST',
+          json: { rsvp_ids: [ids[3]], message: 'Hi' },
+          cookie: owner.cookie,
+        })
+      ).json(),
+    ).job;
+    await drainJobs(t.deps);
+    await drainOutbox(t.deps);
+    expect(await progress(again.id)).toMatchObject({ sent: 0, failed: 0, skipped: 1, complete: true });
+    expect(received(STOPPED).length).toBe(before);
+    // The creator only.
+    expect((await t.request(`/api/sms-jobs/${job.id}`, { cookie: cohost.cookie })).status).toBe(404);
+  });
+
+  it('a worker lost mid-job: the next one resumes and nobody gets the message twice', async () => {
+    const e = await newEvent();
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push(await guest(e.id, `415 555 02${String(i).padStart(2, '0')}`));
+    const res = await t.request(`/api/events/${e.id}/sms-jobs`, {
+      method: 'POST',
+      json: { rsvp_ids: ids, message: 'Resume test' },
+      cookie: owner.cookie,
+    });
+    const { job } = ZJobAnswer.parse(await res.json());
+    const stop = new AbortController();
+    const partial = drainJobs(t.deps, { signal: stop.signal });
+    await expect.poll(async () => (await progress(job.id)).processed, { timeout: 5000 }).toBeGreaterThanOrEqual(5);
+    stop.abort();
+    await partial;
+    expect((await progress(job.id)).status).toBe('running');
+    await drainOutbox(t.deps); // the first batch goes out meanwhile
+    // Its lease runs out (a crashed worker), and the redone batch's keys are already queued.
+    await t.db.update(jobs).set({ locked_until: sql`now() - interval '1 second'`, cursor: null }).where(eq(jobs.id, job.id));
+    await drainJobs(t.deps);
+    await drainOutbox(t.deps);
+    const body = twilio.received.filter((m) => m.body === 'Resume test');
+    expect(body).toHaveLength(12);
+    expect(new Set(body.map((m) => m.to)).size).toBe(12);
+    expect(await progress(job.id)).toMatchObject({ sent: 12, complete: true });
+  });
+
+  it('cancel: what is still waiting in the outbox is never sent', async () => {
+    const e = await newEvent();
+    const ids = [await guest(e.id, '415 555 0301'), await guest(e.id, '415 555 0302')];
+    const res = await t.request(`/api/events/${e.id}/sms-jobs`, {
+      method: 'POST',
+      json: { rsvp_ids: ids, message: 'Cancelled' },
+      cookie: owner.cookie,
+    });
+    const { job } = ZJobAnswer.parse(await res.json());
+    const stop = new AbortController();
+    const partial = drainJobs(t.deps, { signal: stop.signal });
+    await expect.poll(async () => (await progress(job.id)).processed, { timeout: 5000 }).toBe(2);
+    stop.abort();
+    await partial;
+    await t.db.update(jobs).set({ status: 'running' }).where(eq(jobs.id, job.id));
+    const cancel = await t.request(`/api/sms-jobs/${job.id}/cancel`, { method: 'POST', cookie: owner.cookie });
+    expect(cancel.status).toBe(200);
+    expect(ZSmsJobProgress.parse(await cancel.json())).toMatchObject({ status: 'cancelled', skipped: 2, sent: 0, complete: true });
+    await drainOutbox(t.deps);
+    expect(twilio.received.filter((m) => m.body === 'Cancelled')).toHaveLength(0);
+  });
+
+  it('by filter, leaving out the removed chips: every maybe but one', async () => {
+    const e = await newEvent();
+    const maybes = [await guest(e.id, '415 555 0601', 'maybe'), await guest(e.id, '415 555 0602', 'maybe')];
+    await guest(e.id, '415 555 0603');
+    const res = await t.request(`/api/events/${e.id}/sms-jobs`, {
+      method: 'POST',
+      json: { filter: { status: 'maybe' }, exclude_ids: [maybes[1]], message: 'Still thinking?' },
+      cookie: owner.cookie,
+    });
+    expect(res.status).toBe(202);
+    const { job } = ZJobAnswer.parse(await res.json());
+    expect(job.total).toBe(1);
+    await drainJobs(t.deps);
+    await drainOutbox(t.deps);
+    expect(twilio.received.filter((m) => m.body === 'Still thinking?').map((m) => m.to)).toEqual(['+14155550601']);
+    // Nobody matching: refused like an empty selection.
+    const none = await t.request(`/api/events/${e.id}/sms-jobs`, {
+      method: 'POST',
+      json: { filter: { status: 'declined' }, message: 'x' },
+      cookie: owner.cookie,
+    });
+    expect(none.status).toBe(400);
+    expect((await none.json()).error.fields).toEqual({ rsvp_ids: 'No recipients selected' });
+  });
+
+  it('refuses an empty message, no recipients and more than 1600 characters', async () => {
+    const e = await newEvent();
+    const id = await guest(e.id, '415 555 0401');
+    const post = (json: unknown) => t.request(`/api/events/${e.id}/sms-jobs`, { method: 'POST', json, cookie: owner.cookie });
+    const empty = await post({ rsvp_ids: [id], message: '  ' });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error.fields).toEqual({ message: 'Message cannot be empty' });
+    const none = await post({ rsvp_ids: [], message: 'Hi' });
+    expect((await none.json()).error.fields).toEqual({ rsvp_ids: 'No recipients selected' });
+    const nobody = await post({ message: 'Hi' });
+    expect((await nobody.json()).error.fields).toEqual({ rsvp_ids: 'No recipients selected' });
+    const long = await post({ rsvp_ids: [id], message: 'x'.repeat(1601) });
+    expect((await long.json()).error.fields).toEqual({ message: 'Please shorten your message to 1600 characters or less.' });
+    expect((await post({ rsvp_ids: [id], message: 'x'.repeat(1600) })).status).toBe(202);
+  });
+});
+
+describe('the SMS sandbox: POST /api/send-sms (docs/product.md#sms-sandbox)', () => {
+  it("owners and co-hosts send now and see Twilio's answer; others get 403; both fields are required", async () => {
+    await newEvent();
+    const ok = await t.request('/api/send-sms', {
+      method: 'POST',
+      json: { to: '415 555 0501', message: 'Sandbox hello' },
+      cookie: cohost.cookie,
+    });
+    expect(ok.status).toBe(200);
+    expect(ZSendSmsResult.parse(await ok.json())).toMatchObject({ sent: true, to: '+14155550501', error: null });
+    expect(received('+14155550501')).toEqual([expect.objectContaining({ body: 'Sandbox hello', from: FAKE_TWILIO.from })]);
+    const bad = await t.request('/api/send-sms', { method: 'POST', json: { to: BAD, message: 'x' }, cookie: owner.cookie });
+    expect(await bad.json()).toMatchObject({
+      sent: false,
+      code: '21211',
+      error: "The 'To' number +14155550100 is not a valid phone number.",
+    });
+    const missing = await t.request('/api/send-sms', { method: 'POST', json: { to: '', message: '' }, cookie: owner.cookie });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).error.fields).toEqual({
+      to: 'Phone number and message are required',
+      message: 'Phone number and message are required',
+    });
+    expect(
+      (await t.request('/api/send-sms', { method: 'POST', json: { to: '4155550501', message: 'x' }, cookie: stranger.cookie })).status,
+    ).toBe(403);
+  });
+
+  it('with no Twilio configured: code MISSING_API_KEY naming the settings', async () => {
+    const bare = await createTestApp({ RATE_LIMIT: 'false', LOG_LEVEL: 'error' });
+    const host = await signedInUser(bare);
+    await createEvent(bare, host);
+    const res = await bare.request('/api/send-sms', { method: 'POST', json: { to: '4155550501', message: 'x' }, cookie: host.cookie });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ sent: false, code: 'MISSING_API_KEY', error: expect.stringMatching(/TWILIO_ACCOUNT_SID/) });
+  });
+});
