@@ -29,12 +29,21 @@ describe('loadEnv', () => {
     };
     const production = { NODE_ENV: 'production', DATA_DIR: tmp() };
     expect(() => loadEnv({ ...production, ...secrets })).toThrow(EnvError);
-    expect(() => loadEnv({ ...production, ...secrets })).toThrow(
+    expect(() => loadEnv({ ...production, ...secrets, DEV_MAILBOX: 'true' })).toThrow(
       'Invalid configuration:\n  PUBLIC_BASE_URL: required in production (the public origin, e.g. https://events.example.com)',
+    );
+    // Without SMTP the e-mail would only reach the dev mailbox: production says so unless DEV_MAILBOX=true.
+    expect(() => loadEnv({ ...production, ...secrets, PUBLIC_BASE_URL: 'https://events.example.com' })).toThrow(
+      /SMTP_URL: required in production/,
     );
     expect(() => loadEnv({ ...production, ...secrets, PUBLIC_BASE_URL: '' })).toThrow(/PUBLIC_BASE_URL: required in production/);
     expect(() => loadEnv(production)).toThrow(/PUBLIC_BASE_URL: required[^\n]*\n {2}AUTH_SECRET: required[^\n]*\n {2}ENCRYPTION_KEY/);
-    const env = loadEnv({ ...production, ...secrets, PUBLIC_BASE_URL: 'https://events.example.com/' });
+    const env = loadEnv({
+      ...production,
+      ...secrets,
+      PUBLIC_BASE_URL: 'https://events.example.com/',
+      SMTP_URL: 'smtp://mail.example.com:587',
+    });
     expect(env.PUBLIC_BASE_URL).toBe('https://events.example.com');
     expect(loadEnv({ NODE_ENV: 'test', DATA_DIR: tmp() }).PUBLIC_BASE_URL).toBe('http://localhost:3000');
   });
