@@ -11,7 +11,6 @@ import { SAMPLE_EVENT_CONTENT as S } from '../../src/common/sample-event.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { runMigrations } from '../../src/server/db/migrate.ts';
 import { projectRoot } from '../../src/server/project-root.ts';
-import { signedInUser } from '../factories/users.ts';
 import { createTestApp } from '../support/app.ts';
 
 const t = await createTestApp({ RATE_LIMIT: 'false' });
@@ -34,7 +33,9 @@ it('moves the seeded host line of the sample event out of its description, and t
   await t.db.execute(sql`DROP SCHEMA public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public`);
   await runMigrations(t.url, before);
   rmSync(before, { recursive: true, force: true });
-  const owner = await signedInUser(t);
+  // The account as that schema held it (the app's sign-up writes today's columns).
+  await t.db.execute(sql`INSERT INTO "user" (id, name, email) VALUES ('old-owner', 'Old Owner', 'old-owner@example.com')`);
+  const owner = { id: 'old-owner' };
   const old = (slug: string, description: string) =>
     t.db.execute(sql`INSERT INTO events (slug, user_id, title, event_date, main_body_description)
       VALUES (${slug}, ${owner.id}, 'Old', now(), ${description}) RETURNING id`);

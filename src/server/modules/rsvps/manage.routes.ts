@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { MSG } from '../../../common/messages.ts';
 import { ZFindTicketAnswer, ZManagedRsvpAnswer, ZManagedRsvpRead, ZMyRsvpAnswer } from '../../../common/schemas/responses.ts';
 import { ZFindTicketInput, ZRsvpChange } from '../../../common/schemas/rsvps.ts';
 import { errors, json, jsonBody } from '../../http/openapi.ts';
@@ -19,7 +20,8 @@ export const MANAGE_LIMITS = {
 } as const satisfies Record<string, LimitRule>;
 
 const tags = ['Manage your RSVP'];
-const secretParam = z.object({ manageSecret: z.string().max(100) });
+/** A path that cannot be a manage secret answers 404 before anything reads it (validation.ts: a path param's schema). */
+const secretParam = z.object({ manageSecret: z.string().regex(/^[A-Za-z0-9_-]{24}$/, MSG.manageLinkInvalid) });
 
 const readManaged = createRoute({
   method: 'get',
