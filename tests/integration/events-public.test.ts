@@ -246,6 +246,8 @@ describe('cache: an edit shows on the next public read at once', () => {
       // An edit is heard, for that event only.
       await t.db.update(events).set({ title: 'Loud' }).where(eq(events.id, e.id));
       expect(await until(async () => (await pubEvent(`/${e.id}`)).title === 'Loud')).toBe(true);
+      // The app's own listener may hear it first: wait for this one's copy too.
+      expect(await until(async () => heard.length > 0)).toBe(true);
       expect(heard).toEqual([e.id]);
     } finally {
       await listener.end();
