@@ -87,6 +87,15 @@ export class PublicEventCache {
     this.idBySlug.set(event.slug, event.id);
   }
 
+  /**
+   * This process moved the event's seat counter (an answer, a change, a cancel, a staff edit): its figure
+   * is read again on the next view, the cached page stays (ADR 0016). Other processes follow within
+   * SEAT_FIGURE_MAX_AGE_MS.
+   */
+  seatsChanged(id: string) {
+    this.seats.drop(id);
+  }
+
   /** After a change or delete (this app's, or another process's NOTIFY): the next read goes to the database. */
   invalidate(id: string) {
     this.invalidatedAt.set(id, ++this.clock);
