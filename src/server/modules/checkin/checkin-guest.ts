@@ -44,6 +44,19 @@ export const admissible = (g: Pick<GuestRow, 'status' | 'payment_status'>) =>
 export const codePrefix = (g: Pick<GuestRow, 'qr_code_data' | 'rsvp_id'>) =>
   (g.qr_code_data ?? g.rsvp_id).slice(0, VERIFICATION_CODE_SHOWN);
 
+/** What the door sees of a guest (a verdict adds the last admission, a search result the PIN). */
+export const guestCard = (g: GuestRow): Omit<TCheckinGuest, 'last_checkin'> => ({
+  rsvp_id: g.rsvp_id,
+  name: g.name,
+  phone: g.phone,
+  guest_count: g.guest_count,
+  checked_in_count: g.checked_in_count,
+  status: g.status,
+  payment_status: g.payment_status,
+  code_prefix: codePrefix(g),
+  checked_in_at: g.checked_in_at?.toISOString() ?? null,
+});
+
 /** The guest as a verdict shows it, with their last admission (when, by whom, on which device). */
 export async function toCheckinGuest(db: DbOrTx, g: GuestRow): Promise<TCheckinGuest> {
   const [last] = await db
@@ -54,15 +67,7 @@ export async function toCheckinGuest(db: DbOrTx, g: GuestRow): Promise<TCheckinG
     .orderBy(desc(checkins.received_at))
     .limit(1);
   return {
-    rsvp_id: g.rsvp_id,
-    name: g.name,
-    phone: g.phone,
-    guest_count: g.guest_count,
-    checked_in_count: g.checked_in_count,
-    status: g.status,
-    payment_status: g.payment_status,
-    code_prefix: codePrefix(g),
-    checked_in_at: g.checked_in_at?.toISOString() ?? null,
+    ...guestCard(g),
     last_checkin:
       last && g.checked_in_count > 0
         ? { at: last.at.toISOString(), by: last.by?.trim() || last.email?.split('@')[0] || null, device: last.device }

@@ -10,6 +10,7 @@ import {
   ZTicketVerification,
 } from '../../../common/schemas/responses.ts';
 import { currentUser, loadUser, requireUser } from '../../auth/middleware.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
@@ -17,7 +18,7 @@ import { ZEventIdParam } from '../events/event-access.ts';
 import { listCheckinEvents } from './checkin-events.ts';
 import { checkinStats } from './checkin-stats.ts';
 import { admissible } from './checkin-guest.ts';
-import { recordScan, verdict } from './record-scan.ts';
+import { recordScan, type ScanMeta, verdict } from './record-scan.ts';
 import { resolveCode } from './resolve-code.ts';
 import { searchCheckinGuests } from './search-checkin-guests.ts';
 import { teamEvent } from './team-event.ts';
@@ -141,42 +142,29 @@ export function checkinRoutes() {
     );
   });
 
-  r.openapi(redeemRoute, async (c) => {
-    const { code, rsvp_id, count, ...meta } = c.req.valid('json');
-    const result = await recordScan({
-      db: c.var.deps.db,
-      signingKey: signingKey(c),
-      actor: currentUser(c),
-      eventId: c.req.valid('param').eventId,
-      meta,
-      kind: 'entry',
-      code,
-      rsvpId: rsvp_id,
-      count,
-    });
+  /** One admission or undo: recorded exactly once, announced to the live streams, logged without guest data. */
+  const scan = async (
+    c: { var: AppEnv['Variables'] },
+    eventId: string,
+    s: { kind: 'entry'; code?: string; rsvpId?: string } | { kind: 'undo'; rsvpId: string },
+    body: { count?: number } & ScanMeta,
+  ) => {
+    const { count, ...meta } = body;
+    const result = await recordScan({ db: c.var.deps.db, signingKey: signingKey(c), actor: currentUser(c), eventId, meta, count, ...s });
     if (result.admitted !== 0 && !result.replay) c.var.deps.checkinHub.announce(result.event.id);
-    c.var.log.info(
-      { eventId: result.event.id, rsvpId: result.guest?.rsvp_id, ok: result.ok, reason: result.reason, replay: result.replay },
-      'check-in',
-    );
-    return c.json(result, 200);
+    const { ok, reason, replay } = result;
+    c.var.log.info({ eventId: result.event.id, rsvpId: result.guest?.rsvp_id, kind: s.kind, ok, reason, replay }, 'check-in');
+    return result;
+  };
+
+  r.openapi(redeemRoute, async (c) => {
+    const { code, rsvp_id, ...body } = c.req.valid('json');
+    return c.json(await scan(c, c.req.valid('param').eventId, { kind: 'entry', code, rsvpId: rsvp_id }, body), 200);
   });
 
   r.openapi(undoRoute, async (c) => {
-    const { rsvp_id, count, ...meta } = c.req.valid('json');
-    const result = await recordScan({
-      db: c.var.deps.db,
-      signingKey: signingKey(c),
-      actor: currentUser(c),
-      eventId: c.req.valid('param').eventId,
-      meta,
-      kind: 'undo',
-      rsvpId: rsvp_id,
-      count,
-    });
-    if (result.admitted !== 0 && !result.replay) c.var.deps.checkinHub.announce(result.event.id);
-    c.var.log.info({ eventId: result.event.id, rsvpId: result.guest?.rsvp_id, ok: result.ok, reason: result.reason }, 'check-in undone');
-    return c.json(result, 200);
+    const { rsvp_id, ...body } = c.req.valid('json');
+    return c.json(await scan(c, c.req.valid('param').eventId, { kind: 'undo', rsvpId: rsvp_id }, body), 200);
   });
 
   r.openapi(searchRoute, async (c) => {

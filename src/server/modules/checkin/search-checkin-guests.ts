@@ -4,7 +4,7 @@ import type { TCheckinSearch } from '../../../common/schemas/responses.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { searchCondition } from '../guests/guest-query.ts';
-import { codePrefix, guestColumns } from './checkin-guest.ts';
+import { guestCard, guestColumns } from './checkin-guest.ts';
 
 /**
  * Door search (docs/product.md#check-in): the event's admissible answers whose name, e-mail or phone
@@ -28,17 +28,6 @@ export async function searchCheckinGuests(db: DbOrTx, eventId: string, q: string
     .orderBy(asc(event_rsvps.name), asc(event_rsvps.id))
     .limit(CHECKIN_SEARCH_LIMIT);
   return {
-    guests: rows.map((g) => ({
-      rsvp_id: g.rsvp_id,
-      name: g.name,
-      phone: g.phone,
-      guest_count: g.guest_count,
-      checked_in_count: g.checked_in_count,
-      status: g.status,
-      payment_status: g.payment_status,
-      code_prefix: codePrefix(g),
-      checked_in_at: g.checked_in_at?.toISOString() ?? null,
-      pin: g.pin,
-    })),
+    guests: rows.map(({ pin, ...g }) => ({ ...guestCard(g), pin })),
   };
 }
