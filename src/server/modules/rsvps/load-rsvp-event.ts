@@ -2,28 +2,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { BoundedCache } from '../../../common/bounded-cache.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { EmailEvent } from '../../emails/confirmation-view.ts';
 import { user } from '../../db/schema/auth.ts';
-import { event_themes, events, type ThemeColors } from '../../db/schema/events.ts';
+import { event_themes, events } from '../../db/schema/events.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 
-/** What an RSVP needs to know of its event: explicit columns, never the payment secret itself. */
-export type RsvpEvent = {
-  id: string;
+/** What an RSVP needs to know of its event: what its e-mails show, plus capacity and payment; never the payment secret. */
+export type RsvpEvent = EmailEvent & {
   slug: string;
-  title: string;
-  subtitle: string | null;
-  image_url: string | null;
-  /** The event's theme colours (e-mails and guest pages wear them), null for the default look. */
-  theme_colors: ThemeColors | null;
-  /** The owner's account name, for "Hosted by …" in e-mails; null when the account has none. */
-  host_name: string | null;
-  event_date: Date;
-  end_date: Date | null;
-  timezone: string;
-  location: string | null;
   max_attendees: number | null;
-  is_paid_event: boolean;
   has_payment_keys: boolean;
 };
 
