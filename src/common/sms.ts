@@ -19,7 +19,9 @@ export const SMS_MSG = {
   jobNotFound: 'Job not found',
 } as const;
 
-export const partialSuccessText = (sent: number, failed: number) => `${sent} sent, ${failed} failed`;
+/** 'Partial Success' (n sent, m failed), plus the texts whose outcome is unknown (docs/decisions/0017-sms.md) when any. */
+export const partialSuccessText = (sent: number, failed: number, unknown = 0) =>
+  `${sent} sent, ${failed} failed${unknown ? `, ${unknown} unknown` : ''}`;
 
 /** The Messaging screen's default text: an invitation to a sample event (docs/product.md#messaging). */
 export const DEFAULT_BULK_SMS =

@@ -62,6 +62,11 @@ export const EnvSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
   /** How long a claimed message is a worker's; a worker that died mid-delivery frees it then. */
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(300_000),
+  /**
+   * How long a running guest-list or SMS job is its worker's past its last batch; after a crash another
+   * process (or the restarted one) resumes it once this has passed. Longer than any one batch takes.
+   */
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** Deliveries one worker has in flight at once (and SMTP connections it keeps open). */
   OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   /** Production without SMTP_URL: keep e-mail in the dev mailbox on purpose (otherwise start-up refuses). */

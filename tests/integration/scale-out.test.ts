@@ -9,7 +9,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, cookieOf, exitCode, query, ROOT, spawnApp, waitHealthy, withBuiltServer } from '../support/app-process.ts';
+import {
+  type AppProcess,
+  type Browser,
+  createEventVia,
+  exitCode,
+  query,
+  ROOT,
+  sendAs,
+  setupOwner,
+  spawnApp,
+  until,
+  waitHealthy,
+  withBuiltServer,
+} from '../support/app-process.ts';
 import { freePort } from '../support/free-port.ts';
 import { createTestDb, type TestDb } from '../support/db.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
@@ -19,18 +32,12 @@ withBuiltServer('scale-out', { client: false });
 let db: TestDb;
 let sink: SmtpSink;
 let apps: AppProcess[] = [];
-let cookie = '';
-/** The public origin of all three (the proxy's, as in production): every browser request carries it. */
+/** The owner's browser on the public origin of all three (the proxy's, as in production). */
+let browser: Browser = { origin: '', cookie: '' };
 let proxyPort = 0;
-let origin = '';
 
-function send(app: AppProcess, p: string, method: string, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${app.baseURL}${p}`, {
-    method,
-    headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}), ...headers },
-    body: JSON.stringify(body),
-  });
-}
+const send = (app: AppProcess, p: string, method: string, body: unknown, headers: Record<string, string> = {}) =>
+  sendAs(app, browser, p, method, body, headers);
 
 const SEATS = 12;
 
@@ -55,31 +62,13 @@ function rsvp(app: AppProcess, eventId: string, n: number, tag: string, ip = `10
   );
 }
 
-async function createEvent(app: AppProcess, body: Record<string, unknown>): Promise<{ id: string; slug: string }> {
-  const res = await send(app, '/api/events', 'POST', {
-    event_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-    timezone: 'UTC',
-    location: 'Hall',
-    ...body,
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { event: { id: string; slug: string } }).event;
-}
-
-async function until(check: () => Promise<boolean>, ms: number): Promise<number> {
-  const t0 = performance.now();
-  while (performance.now() - t0 < ms) {
-    if (await check()) return performance.now() - t0;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`not within ${ms} ms`);
-}
+const createEvent = (app: AppProcess, body: Record<string, unknown>) => createEventVia(app, browser, body);
 
 beforeAll(async () => {
   db = await createTestDb();
   sink = await startSmtpSink();
   proxyPort = await freePort();
-  origin = `http://127.0.0.1:${proxyPort}`;
+  const origin = `http://127.0.0.1:${proxyPort}`;
   const env = {
     PUBLIC_BASE_URL: origin,
     DATABASE_URL: db.url,
@@ -92,9 +81,7 @@ beforeAll(async () => {
   };
   apps = await Promise.all([spawnApp(env), spawnApp(env), spawnApp(env)]);
   await Promise.all(apps.map((a) => waitHealthy(a)));
-  const owner = await send(apps[0]!, '/api/setup/owner', 'POST', { email: 'owner@example.com', password: 'correct-horse-battery' });
-  expect(owner.status).toBe(200);
-  cookie = cookieOf(owner);
+  browser = await setupOwner(apps[0]!, origin);
 }, 120_000);
 
 afterAll(async () => {

@@ -3,18 +3,29 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ZGuestList, ZJobAnswer } from '../../src/common/schemas/responses.ts';
 import { ZSendSmsResult, ZSmsJobProgress, ZSmsSent } from '../../src/common/schemas/sms.ts';
 import { jobs } from '../../src/server/db/schema/guests.ts';
+import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { sms_opt_outs } from '../../src/server/db/schema/sms.ts';
 import { drainJobs } from '../../src/server/modules/jobs/run-jobs.ts';
+import { Channels } from '../../src/server/modules/outbox/channels.ts';
+import { enqueueSms } from '../../src/server/modules/outbox/enqueue.ts';
 import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
 import { createEvent } from '../factories/events.ts';
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp } from '../support/app.ts';
 import { FAKE_TWILIO, startFakeTwilio } from '../support/fake-twilio.ts';
+import { freePort } from '../support/free-port.ts';
 
 const BAD = '+14155550100';
 const STOPPED = '+14155550199';
+/** Twilio takes the text and its answer never comes back. */
+const HUNG = '+14155550188';
+/** Twilio answers 503 (busy): it did not take the text. */
+const BUSY = '+14155550177';
+let busy = true;
 const twilio = await startFakeTwilio((sms) => {
+  if (sms.to === HUNG) return 'hang';
+  if (sms.to === BUSY && busy) return { status: 503, code: 20503, message: 'Service Unavailable' };
   if (sms.to === BAD) return { status: 400, code: 21211, message: "The 'To' number +14155550100 is not a valid phone number." };
   if (sms.to === STOPPED) return { status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' };
   return undefined;
@@ -160,7 +171,7 @@ describe('bulk SMS: a server job through the outbox (docs/product.md#messaging)'
     expect((await t.request(`/api/sms-jobs/${job.id}`, { cookie: cohost.cookie })).status).toBe(404);
   });
 
-  it('a worker lost mid-job: the next one resumes and nobody gets the message twice', async () => {
+  it('a job batch redone after its lease ran out queues nobody twice (the key per job and recipient)', async () => {
     const e = await newEvent();
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) ids.push(await guest(e.id, `415 555 02${String(i).padStart(2, '0')}`));
@@ -248,6 +259,55 @@ describe('bulk SMS: a server job through the outbox (docs/product.md#messaging)'
     const long = await post({ rsvp_ids: [id], message: 'x'.repeat(1601) });
     expect((await long.json()).error.fields).toEqual({ message: 'Please shorten your message to 1600 characters or less.' });
     expect((await post({ rsvp_ids: [id], message: 'x'.repeat(1600) })).status).toBe(202);
+  });
+});
+
+describe('an SMS is sent at most once (docs/decisions/0017-sms.md)', () => {
+  const row = async (key: string) => (await t.db.select().from(outbox).where(eq(outbox.idempotency_key, key)))[0]!;
+  const due = (key: string) => t.db.update(outbox).set({ next_attempt_at: sql`now()` }).where(eq(outbox.idempotency_key, key));
+
+  it("Twilio's answer lost (no reply within half the lease): 'unknown', and never handed over again", async () => {
+    await enqueueSms(t.db, 'test:sms:hung', { to: HUNG, body: 'Lost answer' });
+    const shortEnv = { ...t.env, OUTBOX_LEASE_MS: 1000 };
+    const short = { ...t.deps, env: shortEnv, channels: new Channels(shortEnv) };
+    try {
+      await drainOutbox(short);
+      expect(await row('test:sms:hung')).toMatchObject({ status: 'unknown', attempts: 1 });
+      expect((await row('test:sms:hung')).last_error).toMatch(/^Twilio's answer was lost.*longer than half the lease/);
+      await due('test:sms:hung');
+      await drainOutbox(short);
+      expect(received(HUNG)).toHaveLength(1);
+      expect(await row('test:sms:hung')).toMatchObject({ status: 'unknown', attempts: 1 });
+    } finally {
+      short.channels.close();
+    }
+  });
+
+  it('Twilio unreachable or answering 503: the text certainly did not go, so it is retried and sent once', async () => {
+    await enqueueSms(t.db, 'test:sms:refused', { to: '+14155550166', body: 'Refused first' });
+    const deadEnv = { ...t.env, TWILIO_API_BASE_URL: `http://127.0.0.1:${await freePort()}` };
+    const dead = { ...t.deps, env: deadEnv, channels: new Channels(deadEnv) };
+    await drainOutbox(dead);
+    expect(await row('test:sms:refused')).toMatchObject({ status: 'pending', attempts: 1, handed_at: null });
+    expect((await row('test:sms:refused')).last_error).toMatch(/ECONNREFUSED/);
+    await due('test:sms:refused');
+    await drainOutbox(t.deps);
+    expect(await row('test:sms:refused')).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(received('+14155550166')).toHaveLength(1);
+
+    await enqueueSms(t.db, 'test:sms:busy', { to: BUSY, body: 'Busy first' });
+    await drainOutbox(t.deps);
+    expect(await row('test:sms:busy')).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      handed_at: null,
+      last_error: 'Twilio 20503: Service Unavailable',
+    });
+    busy = false;
+    await due('test:sms:busy');
+    await drainOutbox(t.deps);
+    expect(await row('test:sms:busy')).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(received(BUSY)).toHaveLength(1);
   });
 });
 

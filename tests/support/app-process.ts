@@ -177,3 +177,53 @@ export async function sigterm(app: AppProcess): Promise<void> {
   const code = await exitCode(app);
   expect(code, `exit code after SIGTERM; the app's output:\n${app.output()}`).toBe(0);
 }
+
+/** A browser on `origin` (the app's PUBLIC_BASE_URL, or the proxy's), signed in once `cookie` is set. */
+export type Browser = { origin: string; cookie: string };
+
+/** A JSON request as that browser sends it to one of the processes: its Origin and its session cookie. */
+export function sendAs(app: AppProcess, browser: Browser, p: string, method: string, body?: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${app.baseURL}${p}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      origin: browser.origin,
+      ...(browser.cookie ? { cookie: browser.cookie } : {}),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+/** The first-run owner account, made through `app`: the browser comes back signed in. */
+export async function setupOwner(app: AppProcess, origin: string, email = 'owner@example.com'): Promise<Browser> {
+  const res = await sendAs(app, { origin, cookie: '' }, '/api/setup/owner', 'POST', { email, password: PASSWORD });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return { origin, cookie: cookieOf(res) };
+}
+
+/** An event a week ahead, created by the signed-in browser through `app`. */
+export async function createEventVia(
+  app: AppProcess,
+  browser: Browser,
+  body: Record<string, unknown>,
+): Promise<{ id: string; slug: string }> {
+  const res = await sendAs(app, browser, '/api/events', 'POST', {
+    event_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    timezone: 'UTC',
+    location: 'Hall',
+    ...body,
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { event: { id: string; slug: string } }).event;
+}
+
+/** Resolves with the milliseconds it took once `check` holds; fails after `ms`. */
+export async function until(check: () => Promise<boolean>, ms: number): Promise<number> {
+  const t0 = performance.now();
+  while (performance.now() - t0 < ms) {
+    if (await check()) return performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`not within ${ms} ms`);
+}

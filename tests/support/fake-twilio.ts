@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const FAKE_TWILIO = {
@@ -10,8 +10,11 @@ export const FAKE_TWILIO = {
 
 export type FakeSms = { sid: string; to: string; from: string; body: string };
 
-/** What the fake answers to one message: accept (undefined) or a Twilio error response. */
-export type TwilioReply = undefined | { status: number; code: number; message: string };
+/**
+ * What the fake answers to one message: accept (undefined), a Twilio error response, or 'hang': accept
+ * it (it counts as received, as at Twilio) and never answer, as when the answer is lost on the way back.
+ */
+export type TwilioReply = undefined | 'hang' | { status: number; code: number; message: string };
 
 /**
  * A local stand-in for the Twilio REST API at the network boundary: it checks the account's Basic
@@ -19,6 +22,7 @@ export type TwilioReply = undefined | { status: number; code: number; message: s
  */
 export async function startFakeTwilio(decide: (sms: Omit<FakeSms, 'sid'>) => TwilioReply = () => undefined, opts: { port?: number } = {}) {
   const received: FakeSms[] = [];
+  const hung = new Set<ServerResponse>();
   const expectedAuth = `Basic ${Buffer.from(`${FAKE_TWILIO.accountSid}:${FAKE_TWILIO.authToken}`).toString('base64')}`;
 
   const readBody = async (req: IncomingMessage) => {
@@ -39,9 +43,13 @@ export async function startFakeTwilio(decide: (sms: Omit<FakeSms, 'sid'>) => Twi
     const form = await readBody(req);
     const sms = { to: form.get('To') ?? '', from: form.get('From') ?? '', body: form.get('Body') ?? '' };
     const reply = decide(sms);
-    if (reply) return send(reply.status, { code: reply.code, message: reply.message, status: reply.status });
+    if (reply && reply !== 'hang') return send(reply.status, { code: reply.code, message: reply.message, status: reply.status });
     const sid = `SM${randomBytes(16).toString('hex')}`;
     received.push({ sid, ...sms });
+    if (reply === 'hang') {
+      hung.add(res);
+      return;
+    }
     send(201, {
       sid,
       account_sid: FAKE_TWILIO.accountSid,
@@ -57,6 +65,13 @@ export async function startFakeTwilio(decide: (sms: Omit<FakeSms, 'sid'>) => Twi
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** How many messages each number received. */
+    perRecipient: () => received.reduce((m, s) => m.set(s.to, (m.get(s.to) ?? 0) + 1), new Map<string, number>()),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of hung) res.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -40,10 +40,13 @@ export const ZSendSmsInput = z.object({
 });
 export type TSendSmsInput = z.input<typeof ZSendSmsInput>;
 
-/** Where one guest's latest SMS is (docs/product.md#sms): queued, sent, failed (with the provider's reason) or skipped. */
+/**
+ * Where one guest's latest SMS is (docs/product.md#sms): queued, sent, failed (with the provider's
+ * reason), unknown (handed to Twilio, its answer lost: never sent again) or skipped.
+ */
 export const ZSmsDelivery = z
   .strictObject({
-    status: z.enum(['queued', 'sent', 'failed', 'opted-out', 'no-phone', 'cancelled']),
+    status: z.enum(['queued', 'sent', 'failed', 'unknown', 'opted-out', 'no-phone', 'cancelled']),
     error: z.string().nullable(),
     at: z.string(),
   })
@@ -63,12 +66,23 @@ export const ZSmsJobProgress = z
     processed: z.number().int(),
     sent: z.number().int(),
     failed: z.number().int(),
+    /** Handed to Twilio, whose answer was lost (a crash or timeout): not sent again, so maybe never received. */
+    unknown: z.number().int(),
     queued: z.number().int(),
     /** Opted-out numbers, guests without a phone, and messages a cancel stopped. */
     skipped: z.number().int(),
-    /** Every message is sent, failed or skipped (the job's part is done too). */
+    /** Every message is sent, failed, unknown or skipped (the job's part is done too). */
     complete: z.boolean(),
-    failures: z.array(z.strictObject({ rsvp_id: z.string().nullable(), name: z.string().nullable(), to: z.string(), reason: z.string() })),
+    /** The failed and unknown messages, by guest name. */
+    failures: z.array(
+      z.strictObject({
+        rsvp_id: z.string().nullable(),
+        name: z.string().nullable(),
+        to: z.string(),
+        outcome: z.enum(['failed', 'unknown']),
+        reason: z.string(),
+      }),
+    ),
     finished_at: z.string().nullable(),
   })
   .meta({ id: 'SmsJobProgress' });

@@ -1,6 +1,8 @@
 import type { SmsPayload } from '../db/schema/outbox.ts';
 
 export type SmsSender = {
+  /** Loads the SDK: the outbox calls it before it records a hand-off, so the load never counts as a request in flight. */
+  ready: () => Promise<void>;
   /** Creates the message at Twilio; resolves with its SID. */
   send: (payload: SmsPayload) => Promise<{ sid: string }>;
 };
@@ -26,6 +28,9 @@ export function createSmsSender(config: TwilioConfig): SmsSender {
       return client;
     }));
   return {
+    async ready() {
+      await getClient();
+    },
     async send(payload) {
       const client = await getClient();
       const message = await client.messages.create({ to: payload.to, from: config.from, body: payload.body });

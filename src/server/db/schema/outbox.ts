@@ -19,14 +19,16 @@ export const outbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
-    /** At-least-once delivery, at most one row per key: the cause (e.g. rsvp:{id}:confirmed:{n}). */
+    /** At most one row per key (e-mail: delivered at least once; SMS: at most once): the cause (e.g. rsvp:{id}:confirmed:{n}). */
     idempotency_key: text('idempotency_key').notNull().unique(),
     payload: jsonb('payload').$type<EmailPayload | SmsPayload>().notNull(),
     /**
      * 'sending': claimed by a worker until next_attempt_at (its lease); 'superseded': never sent,
-     * because a newer message of the same supersede_key outranked it.
+     * because a newer message of the same supersede_key outranked it; 'unknown' (SMS only): handed to
+     * the provider, whose answer never came (the worker died or timed out), so it is never sent again
+     * (docs/decisions/0017-sms.md: at most once).
      */
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'dead', 'superseded'] })
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'dead', 'superseded', 'unknown'] })
       .notNull()
       .default('pending'),
     /** 'smtp', 'twilio' or 'dev-mailbox' once sent. */
@@ -34,6 +36,11 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     last_error: text('last_error'),
+    /**
+     * SMS only: when this attempt was handed to the provider, committed before the request leaves. A
+     * 'sending' row with it set is never claimed again: once its lease runs out it becomes 'unknown'.
+     */
+    handed_at: timestamp('handed_at', { withTimezone: true }),
     /**
      * Messages about the same thing (e.g. rsvp:{id}) where only the latest matters: a pending one is
      * dropped as 'superseded' once one with the same key and a higher rank (the RSVP's revision)

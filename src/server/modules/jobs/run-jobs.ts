@@ -11,8 +11,6 @@ import { smsJobBatch } from '../sms/sms-job.ts';
 import { sendTicketsBatch } from './send-tickets-job.ts';
 import { SMS_BATCH_PAUSE_MS } from '../../../common/constants.ts';
 
-/** A worker holds a job this long past its last batch; an expired lease lets another process take it over. */
-export const JOB_LEASE_SEC = 60;
 /** How often an idle worker looks for jobs. */
 export const JOB_POLL_MS = 1_000;
 
@@ -28,9 +26,9 @@ type Claimed = {
 };
 
 /** Takes the oldest queued job, or a running one whose worker's lease expired (FOR UPDATE SKIP LOCKED: processes share the table). */
-async function claim(db: Db): Promise<Claimed | null> {
+async function claim(db: Db, leaseSecs: number): Promise<Claimed | null> {
   const res = await db.execute<Claimed>(sql`
-    UPDATE ${jobs} SET status = 'running', locked_until = now() + make_interval(secs => ${JOB_LEASE_SEC}), updated_at = now()
+    UPDATE ${jobs} SET status = 'running', locked_until = now() + make_interval(secs => ${leaseSecs}), updated_at = now()
     WHERE id = (
       SELECT id FROM ${jobs}
       WHERE status IN ('queued', 'running') AND (locked_until IS NULL OR locked_until < now())
@@ -83,7 +81,7 @@ async function runJob(deps: JobDeps, config: TicketConfig, job: Claimed, signal?
           failed: sql`${jobs.failed} + ${step.failed}`,
           result,
           updated_at: new Date(),
-          locked_until: sql`now() + make_interval(secs => ${JOB_LEASE_SEC})`,
+          locked_until: sql`now() + make_interval(secs => ${deps.env.JOB_LEASE_MS / 1000})`,
           ...(end ? { status: 'done' as const, finished_at: new Date(), locked_until: null } : {}),
         })
         .where(eq(jobs.id, job.id));
@@ -118,7 +116,7 @@ export async function drainJobs(deps: JobDeps, opts: { signal?: AbortSignal; log
   let n = 0;
   for (;;) {
     if (opts.signal?.aborted) return n;
-    const job = await claim(deps.db);
+    const job = await claim(deps.db, deps.env.JOB_LEASE_MS / 1000);
     if (!job) return n;
     n++;
     try {

@@ -1,14 +1,14 @@
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { type EmailPayload, outbox, type SmsPayload } from '../../db/schema/outbox.ts';
 import type { Deps } from '../../http/context.ts';
 import type { Logger } from '../../logger.ts';
 import type { Channels } from './channels.ts';
 import { deliverMessage, keptInMailbox } from './deliver-message.ts';
-import { isPermanentSmsFailure, noteSmsFailure, providerError } from '../sms/opt-outs.ts';
+import { isPermanentSmsFailure, noteSmsFailure, providerError, smsNeverLeft } from '../sms/opt-outs.ts';
 import { backoffMs, MAX_ATTEMPTS } from './retry-policy.ts';
 
 type WorkerDeps = Pick<Deps, 'env' | 'db' | 'log' | 'channels'>;
-type Outcome = 'sent' | 'retry' | 'dead';
+type Outcome = 'sent' | 'retry' | 'dead' | 'unknown' | 'lost';
 
 function errorText(err: unknown): string {
   const { code } = providerError(err);
@@ -44,6 +44,24 @@ async function sweepSuperseded(deps: WorkerDeps, log: Logger): Promise<void> {
 }
 
 /**
+ * SMS whose worker handed them to Twilio and then died (or gave up waiting) before recording the
+ * answer: once their lease has run out they are marked 'unknown' and never sent again
+ * (docs/decisions/0017-sms.md: at most once — Twilio has no idempotency key for messages).
+ */
+async function sweepUnknown(deps: WorkerDeps, log: Logger): Promise<void> {
+  const swept = await deps.db
+    .update(outbox)
+    .set({ status: 'unknown', last_error: UNKNOWN_OUTCOME })
+    .where(and(eq(outbox.status, 'sending'), isNotNull(outbox.handed_at), lte(outbox.next_attempt_at, sql`now()`)))
+    .returning({ id: outbox.id, key: outbox.idempotency_key });
+  for (const m of swept)
+    log.warn({ outboxId: m.id, key: m.key }, 'SMS handed to Twilio with no answer recorded; outcome unknown, not sent again');
+}
+
+/** What the host reads for an SMS whose outcome is unknown. */
+export const UNKNOWN_OUTCOME = "Twilio's answer was lost: it may or may not have been sent; not retried, so nobody gets it twice.";
+
+/**
  * Messages one claim takes: one synchronous commit (a WAL flush) for all of them, few enough to share
  * the work between workers. A short claim means the queue is empty: the drain ends there and the next
  * poll takes what came meanwhile, so a rush of RSVPs costs a flush per batch, not one per message,
@@ -76,7 +94,14 @@ async function claimBatch(deps: WorkerDeps): Promise<Claimed[]> {
   const due = deps.db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(inArray(outbox.status, ['pending', 'sending']), lte(outbox.next_attempt_at, sql`now()`), NOT_OUTRANKED))
+    .where(
+      and(
+        inArray(outbox.status, ['pending', 'sending']),
+        lte(outbox.next_attempt_at, sql`now()`),
+        isNull(outbox.handed_at), // an SMS handed to Twilio is never taken again (sweepUnknown)
+        NOT_OUTRANKED,
+      ),
+    )
     .orderBy(asc(outbox.next_attempt_at))
     .limit(CLAIM_BATCH)
     .for('update', { skipLocked: true });
@@ -152,13 +177,26 @@ function within<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promi
 
 /**
  * Step 2 and 3 for one claimed message: deliver it with no transaction or connection held, then record
- * the outcome — only if the row is still this attempt's. A crash in between leaves the row 'sending'
- * until its lease runs out; then another worker delivers it again: at least once, with the same
- * Message-ID so receivers can drop a duplicate.
+ * the outcome — only if the row is still this attempt's. An e-mail is delivered at least once: a
+ * crash in between leaves the row 'sending' until its lease runs out, then another worker delivers it
+ * again with the same Message-ID, so receivers can drop the duplicate. An SMS is delivered at most
+ * once (docs/decisions/0017-sms.md): its hand-off is committed first (synchronously), and one whose
+ * answer is lost becomes 'unknown' instead of going again.
  */
 async function deliverClaimed(deps: WorkerDeps, channels: Channels, log: Logger, claimed: Claimed, timeLeftMs: number): Promise<Outcome> {
   const { id, attempts } = claimed;
-  const mine = and(eq(outbox.id, id), eq(outbox.status, 'sending'), eq(outbox.attempts, attempts));
+  const sms = claimed.channel === 'sms';
+  // An SMS's outcome is recorded even after sweepUnknown marked it (this worker outlived its lease).
+  const mine = and(eq(outbox.id, id), inArray(outbox.status, sms ? ['sending', 'unknown'] : ['sending']), eq(outbox.attempts, attempts));
+  if (sms && channels.twilio) {
+    await channels.twilio.ready();
+    const handed = await deps.db
+      .update(outbox)
+      .set({ handed_at: sql`clock_timestamp()` })
+      .where(and(eq(outbox.id, id), eq(outbox.status, 'sending'), eq(outbox.attempts, attempts)))
+      .returning({ id: outbox.id });
+    if (handed.length === 0) return 'lost'; // the lease ran out before it left: another worker has it
+  }
   try {
     const { via, ref } = await within((signal) => deliverMessage({ channels, message: claimed, signal }), timeLeftMs);
     // An asynchronous commit: were this mark lost in a crash, the message would go again, with the same
@@ -171,8 +209,16 @@ async function deliverClaimed(deps: WorkerDeps, channels: Channels, log: Logger,
     log.info({ outboxId: id, key: claimed.idempotency_key, channel: claimed.channel, via, ref, attempts }, 'message sent');
     return 'sent';
   } catch (err) {
-    // docs/decisions/0017-sms.md: a number Twilio refuses is not retried; STOP replies are remembered.
-    const sms = claimed.channel === 'sms';
+    // docs/decisions/0017-sms.md: a number Twilio refuses is not retried; STOP replies are remembered;
+    // an SMS with no answer from Twilio (timeout, connection lost after sending) is not sent again.
+    if (sms && !smsNeverLeft(err) && providerError(err).status === undefined) {
+      await deps.db
+        .update(outbox)
+        .set({ status: 'unknown', last_error: `${UNKNOWN_OUTCOME} (${errorText(err)})`.slice(0, 2000) })
+        .where(mine);
+      log.warn({ outboxId: id, key: claimed.idempotency_key, channel: 'sms', attempts, err }, 'SMS outcome unknown; not sent again');
+      return 'unknown';
+    }
     if (sms) await noteSmsFailure(deps.db, (claimed.payload as SmsPayload).to, err);
     const dead = attempts >= MAX_ATTEMPTS || (sms && isPermanentSmsFailure(err));
     const delay = backoffMs(attempts);
@@ -181,6 +227,7 @@ async function deliverClaimed(deps: WorkerDeps, channels: Channels, log: Logger,
       .set({
         status: dead ? 'dead' : 'pending',
         last_error: errorText(err),
+        handed_at: null, // Twilio answered that it did not take it (or it never left): it may go again
         ...(dead ? {} : { next_attempt_at: sql`clock_timestamp() + make_interval(secs => ${delay / 1000})` }),
       })
       .where(mine);
@@ -204,6 +251,7 @@ export async function drainOutbox(deps: WorkerDeps, opts: DrainOptions = {}): Pr
   const { channels } = deps;
   const log = deps.log.child({ module: 'outbox' });
   await sweepSuperseded(deps, log);
+  await sweepUnknown(deps, log);
   let sent = 0;
   while (!opts.signal?.aborted) {
     const batchStarted = performance.now();

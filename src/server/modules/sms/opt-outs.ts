@@ -25,6 +25,19 @@ export function isPermanentSmsFailure(err: unknown): boolean {
   return status !== undefined && status >= 400 && status < 500 && status !== 429;
 }
 
+/** Network errors raised before a request reaches the server: nothing can have been sent. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * The SMS certainly did not leave: the connection to Twilio was never made. Any other failure
+ * without an answer from Twilio (a timeout, a connection lost mid-request) leaves the outcome unknown,
+ * and the outbox does not send it again (docs/decisions/0017-sms.md: at most once).
+ */
+export function smsNeverLeft(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && NEVER_CONNECTED.has(code);
+}
+
 /** Called by the outbox when an SMS failed: a 21610 puts the number on the opt-out list. */
 export async function noteSmsFailure(db: DbOrTx, to: string, err: unknown): Promise<void> {
   if (providerError(err).code === TWILIO_OPTED_OUT) await db.insert(sms_opt_outs).values({ phone: to }).onConflictDoNothing();

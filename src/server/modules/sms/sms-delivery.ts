@@ -4,11 +4,15 @@ import { outbox } from '../../db/schema/outbox.ts';
 import { sms_messages } from '../../db/schema/sms.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 
-/** An SMS's state from its outbox row: pending or in flight = queued, dead = failed; a skipped one says why. */
+/**
+ * An SMS's state from its outbox row: pending or in flight = queued, dead = failed, unknown = handed to
+ * Twilio with its answer lost (never resent, docs/decisions/0017-sms.md); a skipped one says why.
+ */
 export const deliveryStatus = sql<TSmsDelivery['status']>`case
   when ${sms_messages.skipped} is not null then ${sms_messages.skipped}
   when ${outbox.status} = 'sent' then 'sent'
   when ${outbox.status} in ('dead', 'superseded') then 'failed'
+  when ${outbox.status} = 'unknown' then 'unknown'
   else 'queued' end`;
 
 /** The guest list's column: the RSVP's latest SMS and where it is (null: never texted). */

@@ -124,12 +124,13 @@ export async function getSmsJobProgress(o: { db: Db; actor: Actor; jobId: string
       rsvp_id: sms_messages.rsvp_id,
       name: event_rsvps.name,
       to: sms_messages.to,
+      outcome: sql<'failed' | 'unknown'>`case when ${outbox.status} = 'unknown' then 'unknown' else 'failed' end`,
       reason: sql<string>`coalesce(${outbox.last_error}, '')`,
     })
     .from(sms_messages)
     .innerJoin(outbox, eq(outbox.id, sms_messages.outbox_id))
     .leftJoin(event_rsvps, eq(event_rsvps.id, sms_messages.rsvp_id))
-    .where(and(eq(sms_messages.job_id, job.id), eq(outbox.status, 'dead')))
+    .where(and(eq(sms_messages.job_id, job.id), inArray(outbox.status, ['dead', 'unknown'])))
     .orderBy(event_rsvps.name)
     .limit(FAILURES_SHOWN);
   const queued = n(['queued']);
@@ -140,6 +141,7 @@ export async function getSmsJobProgress(o: { db: Db; actor: Actor; jobId: string
     processed: job.done,
     sent: n(['sent']),
     failed: n(['failed']),
+    unknown: n(['unknown']),
     queued,
     skipped: n(['opted-out', 'no-phone', 'cancelled']),
     complete: job.status !== 'queued' && job.status !== 'running' && queued === 0,

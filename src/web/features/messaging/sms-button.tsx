@@ -35,6 +35,7 @@ const LABEL = {
   queued: 'SMS queued',
   sent: 'SMS sent',
   failed: 'SMS failed',
+  unknown: 'SMS outcome unknown',
   'opted-out': 'Opted out',
   'no-phone': 'No phone',
   cancelled: 'SMS cancelled',
@@ -43,11 +44,11 @@ const LABEL = {
 /** The latest SMS's delivery status; a failure shows the provider's reason. */
 export function SmsStatus({ sms }: { sms: TGuestRow['sms'] }) {
   if (!sms) return null;
-  const bad = sms.status === 'failed' || sms.status === 'opted-out';
+  const bad = sms.status === 'failed' || sms.status === 'opted-out' || sms.status === 'unknown';
   return (
     <span className={`block max-w-56 text-xs ${bad ? 'text-danger' : 'text-ink/70'}`}>
       {LABEL[sms.status]}
-      {sms.status === 'failed' && sms.error ? `: ${sms.error}` : ''}
+      {(sms.status === 'failed' || sms.status === 'unknown') && sms.error ? `: ${sms.error}` : ''}
     </span>
   );
 }

@@ -36,8 +36,8 @@ export function useFollowedSmsJob(eventId: string) {
 
 function announce(p: TSmsJobProgress) {
   if (p.status === 'failed') notify.error(SMS_MSG.bulkError, SMS_MSG.bulkErrorText);
-  else if (p.failed > 0 && p.sent === 0) notify.error(SMS_MSG.bulkError, SMS_MSG.bulkErrorText);
-  else if (p.failed > 0) notify.info(SMS_MSG.partialSuccess, partialSuccessText(p.sent, p.failed));
+  else if (p.failed + p.unknown > 0 && p.sent === 0) notify.error(SMS_MSG.bulkError, SMS_MSG.bulkErrorText);
+  else if (p.failed + p.unknown > 0) notify.info(SMS_MSG.partialSuccess, partialSuccessText(p.sent, p.failed, p.unknown));
   else
     notify.success(
       p.status === 'cancelled' ? 'Sending cancelled' : 'Messages sent',
@@ -70,9 +70,9 @@ export function SmsJobProgress({ jobId, onGone }: { jobId: string; onGone: () =>
   }, [lost, onGone]);
 
   if (!p) return job.isError ? null : <ProgressBar label="Sending messages" value={null} detail="Starting…" />;
-  const finished = p.sent + p.failed + p.skipped;
+  const finished = p.sent + p.failed + p.unknown + p.skipped;
   const detail = p.complete
-    ? `Done: ${p.sent} sent, ${p.failed} failed${p.skipped ? `, ${p.skipped} skipped` : ''}`
+    ? `Done: ${partialSuccessText(p.sent, p.failed, p.unknown)}${p.skipped ? `, ${p.skipped} skipped` : ''}`
     : `${finished} of ${p.total}${p.failed ? ` (${p.failed} failed)` : ''}`;
   return (
     <div className="grid gap-3" aria-live="polite">
@@ -87,15 +87,17 @@ export function SmsJobProgress({ jobId, onGone }: { jobId: string; onGone: () =>
           Cancel sending
         </Button>
       ) : null}
-      {p.complete && p.failed > 0 ? (
+      {p.complete && p.failed + p.unknown > 0 ? (
         <div className="rounded-lg border border-danger/30 bg-danger/5 p-3 text-sm">
           <p className="font-semibold">
-            {SMS_MSG.partialSuccess}: {partialSuccessText(p.sent, p.failed)}
+            {SMS_MSG.partialSuccess}: {partialSuccessText(p.sent, p.failed, p.unknown)}
           </p>
           <ul className="mt-2 grid gap-1">
             {p.failures.map((f) => (
               <li key={`${f.rsvp_id}-${f.to}`}>
-                <span className="font-medium">{f.name ?? f.to}</span> <span className="text-ink/70">({f.to})</span>: {f.reason}
+                <span className="font-medium">{f.name ?? f.to}</span> <span className="text-ink/70">({f.to})</span>:{' '}
+                {f.outcome === 'unknown' ? 'outcome unknown — ' : ''}
+                {f.reason}
               </li>
             ))}
           </ul>
