@@ -12,6 +12,7 @@ import { loadScenarios, type LoadedScenario } from './lib/registry.ts';
 import { formatReport, judge, type ScenarioResult, type Startup, writeJson } from './lib/report.ts';
 import { type BenchServer, excerpt, freePort, provisionDatabase, serverEnv, startServer } from './lib/server.ts';
 import { startBenchSmtpSink } from './lib/smtp-sink.ts';
+import { startFakeTwilio } from '../tests/support/fake-twilio.ts';
 import { auditPage, findChrome, LIGHTHOUSE_VERSION, type LighthouseResult, lighthousePass, seedLighthousePages } from './lib/lighthouse.ts';
 import type { BenchContext, Load } from './lib/types.ts';
 
@@ -129,8 +130,10 @@ async function main(): Promise<number> {
 
   const db = await provisionDatabase(config.databaseUrl);
   const smtp = config.smtp ? await startBenchSmtpSink() : undefined;
+  // SMS go through the real Twilio SDK to the tests' fake Twilio API, which accepts every text.
+  const twilio = await startFakeTwilio();
   say(
-    `bench: ${db.describe}; build ${path.relative(ROOT, config.distDir)}; e-mail ${smtp ? `over SMTP to a local sink (${smtp.url})` : 'kept in the dev mailbox (BENCH_SMTP=0)'}`,
+    `bench: ${db.describe}; build ${path.relative(ROOT, config.distDir)}; e-mail ${smtp ? `over SMTP to a local sink (${smtp.url})` : 'kept in the dev mailbox (BENCH_SMTP=0)'}; SMS to a fake Twilio API (${twilio.url})`,
   );
   let server: BenchServer | undefined;
   let closeCtx: (() => Promise<void>) | undefined;
@@ -147,6 +150,7 @@ async function main(): Promise<number> {
       await server?.stop().catch((err: Error) => say(`bench: stopping the server: ${err.message}`));
       await db.dispose(config.keep).catch((err: Error) => say(`bench: cleanup: ${err.message}`));
       await smtp?.close();
+      await twilio.close();
     })();
     return cleaned;
   };
@@ -159,7 +163,7 @@ async function main(): Promise<number> {
 
   try {
     const port = await freePort();
-    const env = serverEnv(port, db, smtp?.url);
+    const env = serverEnv(port, db, smtp?.url, twilio.url);
     // Cold start (fresh data dir: initdb + migrations), stop, then the warm start the bench runs on.
     const cold = await startServer({ distDir: config.distDir, env, port });
     coldOutput = cold.output.count;

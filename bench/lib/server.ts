@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { isAlive as alive } from '../../src/server/db/embedded.ts';
+import { FAKE_TWILIO } from '../../tests/support/fake-twilio.ts';
 
 /** Where the bench server keeps its data: a temp DATA_DIR (embedded) or a fresh database on BENCH_DATABASE_URL. */
 export type BenchDatabase = {
@@ -99,7 +100,7 @@ export function freePort(): Promise<number> {
 }
 
 /** The environment every bench server process gets (also the CLI, for extra users); `smtpUrl`: where its e-mail goes. */
-export function serverEnv(port: number, db: BenchDatabase, smtpUrl?: string): NodeJS.ProcessEnv {
+export function serverEnv(port: number, db: BenchDatabase, smtpUrl?: string, twilioUrl?: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'PUBLIC_BASE_URL', 'SMTP_URL', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN']) {
     delete env[k];
@@ -117,6 +118,14 @@ export function serverEnv(port: number, db: BenchDatabase, smtpUrl?: string): No
     ENCRYPTION_KEY: benchSecrets.encryption,
     TICKET_SIGNING_KEY: benchSecrets.ticket,
     ...(smtpUrl ? { SMTP_URL: smtpUrl } : { DEV_MAILBOX: 'true' }),
+    ...(twilioUrl
+      ? {
+          TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
+          TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
+          TWILIO_FROM: FAKE_TWILIO.from,
+          TWILIO_API_BASE_URL: twilioUrl,
+        }
+      : {}),
   };
 }
 

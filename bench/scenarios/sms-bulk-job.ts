@@ -13,8 +13,9 @@ type State = { eventId: string; headers: Record<string, string>; jobId?: string 
 /**
  * Bulk SMS of 5,000 recipients (docs/decisions/0017-sms.md): the POST that creates the job by filter (every guest; its
  * latency is the enqueue time: the job is counted and stored, the texts are queued by the workers),
- * then the job's steady rate of texts delivered (dev mailbox: no Twilio in the bench) over 15 s,
- * read from the database; then the job is cancelled.
+ * then the job's steady rate of texts Twilio accepted (the real SDK against the tests' fake Twilio
+ * API, each text's hand-off committed first: ADR 0017) over 15 s, read from the database; then the
+ * job is cancelled.
  */
 export default defineScenario<State>({
   name: 'Bulk SMS job (5,000 recipients)',

@@ -22,9 +22,12 @@ const STOPPED = '+14155550199';
 const HUNG = '+14155550188';
 /** Twilio answers 503 (busy): it did not take the text. */
 const BUSY = '+14155550177';
+/** Twilio counts this text over its 1600 characters (error 21617). */
+const TOO_LONG = '+14155550155';
 let busy = true;
 const twilio = await startFakeTwilio((sms) => {
   if (sms.to === HUNG) return 'hang';
+  if (sms.to === TOO_LONG) return { status: 400, code: 21617, message: 'The concatenated message body exceeds the 1600 character limit' };
   if (sms.to === BUSY && busy) return { status: 503, code: 20503, message: 'Service Unavailable' };
   if (sms.to === BAD) return { status: 400, code: 21211, message: "The 'To' number +14155550100 is not a valid phone number." };
   if (sms.to === STOPPED) return { status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' };
@@ -198,7 +201,7 @@ describe('bulk SMS: a server job through the outbox (docs/product.md#messaging)'
     expect(await progress(job.id)).toMatchObject({ sent: 12, complete: true });
   });
 
-  it('cancel: what is still waiting in the outbox is never sent', async () => {
+  it('cancel: what is not yet handed to Twilio is never sent, claimed by a worker or still waiting', async () => {
     const e = await newEvent();
     const ids = [await guest(e.id, '415 555 0301'), await guest(e.id, '415 555 0302')];
     const res = await t.request(`/api/events/${e.id}/sms-jobs`, {
@@ -213,9 +216,20 @@ describe('bulk SMS: a server job through the outbox (docs/product.md#messaging)'
     stop.abort();
     await partial;
     await t.db.update(jobs).set({ status: 'running' }).where(eq(jobs.id, job.id));
+    // One of the two is claimed by a worker (under its lease) that has not handed it over yet.
+    const [claimed] = await t.db
+      .select({ key: outbox.idempotency_key })
+      .from(outbox)
+      .where(sql`${outbox.idempotency_key} like ${`sms-job:${job.id}:%`}`)
+      .limit(1);
+    await t.db
+      .update(outbox)
+      .set({ status: 'sending', attempts: 1, next_attempt_at: sql`now() + interval '1 minute'` })
+      .where(eq(outbox.idempotency_key, claimed!.key));
     const cancel = await t.request(`/api/sms-jobs/${job.id}/cancel`, { method: 'POST', cookie: owner.cookie });
     expect(cancel.status).toBe(200);
     expect(ZSmsJobProgress.parse(await cancel.json())).toMatchObject({ status: 'cancelled', skipped: 2, sent: 0, complete: true });
+    await t.db.update(outbox).set({ next_attempt_at: sql`now()` }).where(eq(outbox.idempotency_key, claimed!.key));
     await drainOutbox(t.deps);
     expect(twilio.received.filter((m) => m.body === 'Cancelled')).toHaveLength(0);
   });
@@ -328,6 +342,19 @@ describe('the SMS sandbox: POST /api/send-sms (docs/product.md#sms-sandbox)', ()
       code: '21211',
       error: "The 'To' number +14155550100 is not a valid phone number.",
     });
+    const tooLong = await t.request('/api/send-sms', { method: 'POST', json: { to: TOO_LONG, message: 'x' }, cookie: owner.cookie });
+    expect(await tooLong.json()).toMatchObject({
+      sent: false,
+      code: 'MESSAGE_TOO_LONG',
+      error: 'Please shorten your message to 1600 characters or less.',
+    });
+    const over = await t.request('/api/send-sms', {
+      method: 'POST',
+      json: { to: '4155550501', message: 'x'.repeat(1601) },
+      cookie: owner.cookie,
+    });
+    expect(over.status).toBe(400);
+    expect((await over.json()).error.fields).toEqual({ message: 'Please shorten your message to 1600 characters or less.' });
     const missing = await t.request('/api/send-sms', { method: 'POST', json: { to: '', message: '' }, cookie: owner.cookie });
     expect(missing.status).toBe(400);
     expect((await missing.json()).error.fields).toEqual({

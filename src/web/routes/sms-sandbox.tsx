@@ -45,6 +45,7 @@ export function Component() {
           setAnswer(a);
           if (a.sent) notify.success('SMS sent', `Twilio accepted it: ${a.sid}`);
           else if (a.code === 'MISSING_API_KEY') notify.error('SMS is not configured', SMS_MSG.notConfigured);
+          else if (a.code === 'MESSAGE_TOO_LONG') notify.error(SMS_MSG.sendingFailed, SMS_MSG.tooLong);
           else notify.error(SMS_MSG.sendingFailed, a.error ?? SMS_MSG.sendingFailedText);
         },
         onError: (err) => {

@@ -7,6 +7,9 @@ import type { Channels } from '../outbox/channels.ts';
 import { type Actor, eventAccess } from '../events/event-access.ts';
 import { noteSmsFailure, optedOut, providerError } from './opt-outs.ts';
 
+/** Twilio: "The concatenated message body exceeds the 1600 character limit" (it counts differently from us for some texts). */
+const TWILIO_TOO_LONG = 21617;
+
 /**
  * The SMS sandbox (docs/product.md#sms-sandbox): sends one text right away, not through the outbox,
  * and answers what Twilio said. Owners and co-hosts of an event only (403). No Twilio configured:
@@ -33,6 +36,8 @@ export async function sendSandboxSms(o: {
     await noteSmsFailure(o.db, o.to, err);
     const { code, status, message } = providerError(err);
     if (status === undefined) throw err; // no answer from Twilio: the 500 path logs it
+    // docs/product.md#sms-sandbox: Twilio's "body exceeds the 1600 character limit" is the spec's MESSAGE_TOO_LONG.
+    if (code === TWILIO_TOO_LONG) return { sent: false, sid: null, to: o.to, error: SMS_MSG.tooLong, code: 'MESSAGE_TOO_LONG' };
     return { sent: false, sid: null, to: o.to, error: message, code: code === undefined ? null : String(code) };
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { SMS_BATCH_SIZE } from '../../../common/constants.ts';
 import type { TSmsJobParsed, TSmsJobProgress } from '../../../common/schemas/sms.ts';
 import type { TJob } from '../../../common/schemas/responses.ts';
@@ -151,8 +151,9 @@ export async function getSmsJobProgress(o: { db: Db; actor: Actor; jobId: string
 }
 
 /**
- * Cancels a running bulk SMS job: the runner stops before its next batch, and the messages still
- * waiting in the outbox are never sent (recorded as cancelled); those already handed to Twilio go.
+ * Cancels a running bulk SMS job: the runner stops before its next batch, and the messages not yet
+ * handed to Twilio are never sent (recorded as cancelled) — waiting, or claimed by a worker whose
+ * hand-off then finds the row no longer its own (worker.ts); those already handed over go.
  */
 export async function cancelSmsJob(o: { db: Db; actor: Actor; jobId: string }): Promise<TSmsJobProgress> {
   await o.db.transaction(async (tx) => {
@@ -167,7 +168,7 @@ export async function cancelSmsJob(o: { db: Db; actor: Actor; jobId: string }): 
       .set({ status: 'superseded', last_error: 'Cancelled before sending.' })
       .where(
         and(
-          eq(outbox.status, 'pending'),
+          or(eq(outbox.status, 'pending'), and(eq(outbox.status, 'sending'), isNull(outbox.handed_at))),
           inArray(
             outbox.id,
             tx
