@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { type JobParams, jobs } from '../../db/schema/guests.ts';
@@ -52,7 +52,15 @@ async function runJob(deps: JobDeps, config: TicketConfig, job: Claimed, signal?
   let cursor = job.cursor;
   let done = job.done;
   for (;;) {
-    if (signal?.aborted) return; // the lease runs out and a worker picks the job up again
+    if (signal?.aborted) {
+      // Stopping (a deploy's SIGTERM): the batches so far are committed, so the lease goes now and the
+      // next process resumes at once instead of after JOB_LEASE_MS (a crash leaves it to run out).
+      await db
+        .update(jobs)
+        .set({ locked_until: null, updated_at: new Date() })
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), cursor === null ? isNull(jobs.cursor) : eq(jobs.cursor, cursor)));
+      return;
+    }
     const finished = await db.transaction(async (tx) => {
       const [cur] = await tx
         .select({ cursor: jobs.cursor, result: jobs.result, status: jobs.status })
