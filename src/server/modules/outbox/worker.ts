@@ -188,16 +188,19 @@ async function deliverClaimed(deps: WorkerDeps, channels: Channels, log: Logger,
   const sms = claimed.channel === 'sms';
   // An SMS's outcome is recorded even after sweepUnknown marked it (this worker outlived its lease).
   const mine = and(eq(outbox.id, id), inArray(outbox.status, sms ? ['sending', 'unknown'] : ['sending']), eq(outbox.attempts, attempts));
-  if (sms && channels.twilio) {
-    await channels.twilio.ready();
-    const handed = await deps.db
-      .update(outbox)
-      .set({ handed_at: sql`clock_timestamp()` })
-      .where(and(eq(outbox.id, id), eq(outbox.status, 'sending'), eq(outbox.attempts, attempts)))
-      .returning({ id: outbox.id });
-    if (handed.length === 0) return 'lost'; // the lease ran out before it left: another worker has it
-  }
+  let handedOff = false;
   try {
+    if (sms && channels.twilio) {
+      await channels.twilio.ready();
+      const handed = await deps.db
+        .update(outbox)
+        .set({ handed_at: sql`clock_timestamp()` })
+        .where(and(eq(outbox.id, id), eq(outbox.status, 'sending'), eq(outbox.attempts, attempts)))
+        .returning({ id: outbox.id });
+      // Not ours any more before it left: the lease ran out (another worker has it) or a cancel took it.
+      if (handed.length === 0) return 'lost';
+      handedOff = true;
+    }
     const { via, ref } = await within((signal) => deliverMessage({ channels, message: claimed, signal }), timeLeftMs);
     // An asynchronous commit: were this mark lost in a crash, the message would go again, with the same
     // Message-ID — at least once either way, and one fsync fewer per message.
@@ -211,7 +214,7 @@ async function deliverClaimed(deps: WorkerDeps, channels: Channels, log: Logger,
   } catch (err) {
     // docs/decisions/0017-sms.md: a number Twilio refuses is not retried; STOP replies are remembered;
     // an SMS with no answer from Twilio (timeout, connection lost after sending) is not sent again.
-    if (sms && !smsNeverLeft(err) && providerError(err).status === undefined) {
+    if (handedOff && !smsNeverLeft(err) && providerError(err).status === undefined) {
       await deps.db
         .update(outbox)
         .set({ status: 'unknown', last_error: `${UNKNOWN_OUTCOME} (${errorText(err)})`.slice(0, 2000) })
