@@ -65,7 +65,7 @@ beforeAll(async () => {
     OUTBOX_WORKER: 'true',
     OUTBOX_POLL_MS: '100',
     OUTBOX_CONCURRENCY: '1', // one text in flight at a time: the kill lands on exactly one
-    OUTBOX_LEASE_MS: '4000',
+    OUTBOX_LEASE_MS: '8000', // the held text is given up after half of it: far after the kill
     JOB_LEASE_MS: '2000',
     LOG_LEVEL: 'warn',
   };
