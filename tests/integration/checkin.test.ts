@@ -201,6 +201,40 @@ describe('who may check in', () => {
     }
   });
 
+  it('a door member removed from the team is refused at their very next scan (team access is never cached)', async () => {
+    const volunteer = await signedInUser(t);
+    const e = await createEvent(t, owner, { title: 'Removed' });
+    await t.request(`/api/events/${e.id}/hosts`, { method: 'POST', json: { email: volunteer.email, role: 'door' }, cookie: owner.cookie });
+    const a = await guest(e.id, 1);
+    const b = await guest(e.id, 1);
+    // The first scan reads (and caches) the volunteer's session.
+    expect((await redeem({ code: a.pin }, volunteer.cookie, e.id)).body).toMatchObject({ ok: true, admitted: 1 });
+    const removed = await t.request(`/api/events/${e.id}/hosts/${volunteer.email}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(removed.status).toBe(204);
+    const refused = await redeem({ code: b.pin }, volunteer.cookie, e.id);
+    expect(refused.status).toBe(404);
+    expect((await t.request(`/api/checkin/${e.id}/stats`, { cookie: volunteer.cookie })).status).toBe(404);
+    expect((await undo({ rsvp_id: a.row.id }, volunteer.cookie)).status).toBe(404);
+    const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, b.row.id));
+    expect(row!.checked_in_count).toBe(0);
+    expect(await t.db.select().from(checkins).where(eq(checkins.rsvp_id, b.row.id))).toHaveLength(0);
+  });
+
+  it('signing out ends check-in access at once, though the session was just used', async () => {
+    const volunteer = await signedInUser(t);
+    await t.request(`/api/events/${event.id}/hosts`, {
+      method: 'POST',
+      json: { email: volunteer.email, role: 'door' },
+      cookie: owner.cookie,
+    });
+    expect((await t.request(`/api/checkin/${event.id}/stats`, { cookie: volunteer.cookie })).status).toBe(200);
+    const out = await t.request('/api/auth/sign-out', { method: 'POST', cookie: volunteer.cookie, json: {} });
+    expect(out.status).toBe(200);
+    expect((await t.request(`/api/checkin/${event.id}/stats`, { cookie: volunteer.cookie })).status).toBe(401);
+    const g = await guest(event.id, 1);
+    expect((await redeem({ code: g.pin }, volunteer.cookie)).status).toBe(401);
+  });
+
   it('the owner makes a co-host door staff and back; a co-host may not', async () => {
     const cohost = await signedInUser(t);
     const e = await createEvent(t, owner);
