@@ -13,7 +13,7 @@ import { insertImportedRsvp, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 
-// docs/product.md#check-in, docs/decisions/0013-check-in.md
+// docs/product.md#check-in, docs/decisions/0014-check-in.md
 const t = await createTestApp({ RATE_LIMIT: 'false' });
 const owner = await signedInUser(t);
 const door = await signedInUser(t);
