@@ -129,6 +129,24 @@ describe('admitting at the door', () => {
     expect((await redeem({ code: JSON.stringify({ verification_code: g.row.id }) })).body.reason).toBe('invalid');
   });
 
+  it('admits what the verify route calls admissible: a paid event\'s "Yes" still at the checkout is not in, a paid one is', async () => {
+    const cases = [
+      { status: 'confirmed', payment_status: 'pending', reason: 'not_confirmed' },
+      { status: 'confirmed', payment_status: 'paid', reason: null },
+      { status: 'maybe', payment_status: 'paid', reason: null },
+      { status: 'declined', payment_status: null, reason: 'not_confirmed' },
+    ] as const;
+    for (const c of cases) {
+      const row = await insertImportedRsvp(t, event.id, { status: c.status, payment_status: c.payment_status });
+      const verified = await post(`/api/checkin/${event.id}/verify`, { code: JSON.stringify({ verification_code: row.id }) });
+      const redeemed = await redeem({ rsvp_id: row.id });
+      expect({ verify: verified.body.reason, redeem: redeemed.body.reason }, JSON.stringify(c)).toEqual({
+        verify: c.reason,
+        redeem: c.reason,
+      });
+    }
+  });
+
   it('bad input is a 400 naming the field; nothing is logged', async () => {
     const before = (await t.db.select().from(checkins)).length;
     for (const [json, field] of [
