@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { runOpenLoop } from './open-loop.ts';
 import type { BenchRequest, Load, RequestPlan, RunStats } from './types.ts';
 
 type AcRequest = NonNullable<autocannon.Options['requests']>[number];
@@ -14,8 +15,9 @@ function percentile(sorted: Float64Array, q: number): number {
 }
 
 /**
- * One autocannon run against baseURL (127.0.0.1 only). Latency percentiles come from every response
- * (autocannon's own histogram has no p95), in ms.
+ * One run against baseURL (127.0.0.1 only): autocannon as fast as `connections` allow, or, with
+ * `load.overallRate`, a fixed arrival rate, open loop (open-loop.ts). Latency percentiles come from every
+ * response (autocannon's own histogram has no p95), in ms.
  */
 export async function runLoad(opts: {
   baseURL: string;
@@ -30,6 +32,8 @@ export async function runLoad(opts: {
   const { baseURL, plan, load } = opts;
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(baseURL)) throw new Error(`bench traffic goes only to 127.0.0.1 (got ${baseURL})`);
   const isOk = opts.isOk ?? ((s: number) => s >= 200 && s < 300);
+  const rate = load.overallRate;
+  if (rate) return runOpenLoop({ ...opts, load: { ...load, overallRate: rate }, isOk });
   const onResponse = plan.onResponse ? (status: number, body: string) => plan.onResponse?.(status, body) : undefined;
   let requests: AcRequest[];
   if ('next' in plan) {

@@ -1,3 +1,4 @@
+import { SessionCache } from './auth/session-cache.ts';
 import type { Db } from './db/client.ts';
 import type { Logger } from './logger.ts';
 import { PublicEventCache } from './modules/events/public/public-event-cache.ts';
@@ -19,6 +20,8 @@ export type AppCaches = {
   ticketQr: TicketQrCache;
   /** Uploaded images by content hash (never stale), within a byte budget. */
   media: MediaCache;
+  /** Signed-in users of the check-in routes by Cookie header, for SESSION_CACHE_MS; emptied by any /api/auth request. */
+  sessions: SessionCache;
   /** Ends the LISTEN connection (before the pool closes) and empties every cache. */
   close: () => Promise<void>;
 };
@@ -29,6 +32,7 @@ export function createAppCaches({ db, log }: { db: Db; log: Logger }): AppCaches
     rsvpEvents: createRsvpEventCache(),
     ticketQr: createTicketQrCache(),
     media: createMediaCache(),
+    sessions: new SessionCache(),
   };
   return {
     ...caches,
@@ -37,6 +41,7 @@ export function createAppCaches({ db, log }: { db: Db; log: Logger }): AppCaches
       caches.rsvpEvents.clear();
       caches.ticketQr.clear();
       caches.media.clear();
+      caches.sessions.clear();
     },
   };
 }

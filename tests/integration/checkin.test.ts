@@ -13,7 +13,7 @@ import { insertImportedRsvp, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 
-// docs/product.md#check-in, docs/decisions/0013-check-in.md
+// docs/product.md#check-in, docs/decisions/0014-check-in.md
 const t = await createTestApp({ RATE_LIMIT: 'false' });
 const owner = await signedInUser(t);
 const door = await signedInUser(t);
@@ -129,6 +129,24 @@ describe('admitting at the door', () => {
     expect((await redeem({ code: JSON.stringify({ verification_code: g.row.id }) })).body.reason).toBe('invalid');
   });
 
+  it('admits what the verify route calls admissible: a paid event\'s "Yes" still at the checkout is not in, a paid one is', async () => {
+    const cases = [
+      { status: 'confirmed', payment_status: 'pending', reason: 'not_confirmed' },
+      { status: 'confirmed', payment_status: 'paid', reason: null },
+      { status: 'maybe', payment_status: 'paid', reason: null },
+      { status: 'declined', payment_status: null, reason: 'not_confirmed' },
+    ] as const;
+    for (const c of cases) {
+      const row = await insertImportedRsvp(t, event.id, { status: c.status, payment_status: c.payment_status });
+      const verified = await post(`/api/checkin/${event.id}/verify`, { code: JSON.stringify({ verification_code: row.id }) });
+      const redeemed = await redeem({ rsvp_id: row.id });
+      expect({ verify: verified.body.reason, redeem: redeemed.body.reason }, JSON.stringify(c)).toEqual({
+        verify: c.reason,
+        redeem: c.reason,
+      });
+    }
+  });
+
   it('bad input is a 400 naming the field; nothing is logged', async () => {
     const before = (await t.db.select().from(checkins)).length;
     for (const [json, field] of [
@@ -199,6 +217,40 @@ describe('who may check in', () => {
     ]) {
       expect((await t.request(p, { cookie: door.cookie })).status, p).toBe(404);
     }
+  });
+
+  it('a door member removed from the team is refused at their very next scan (team access is never cached)', async () => {
+    const volunteer = await signedInUser(t);
+    const e = await createEvent(t, owner, { title: 'Removed' });
+    await t.request(`/api/events/${e.id}/hosts`, { method: 'POST', json: { email: volunteer.email, role: 'door' }, cookie: owner.cookie });
+    const a = await guest(e.id, 1);
+    const b = await guest(e.id, 1);
+    // The first scan reads (and caches) the volunteer's session.
+    expect((await redeem({ code: a.pin }, volunteer.cookie, e.id)).body).toMatchObject({ ok: true, admitted: 1 });
+    const removed = await t.request(`/api/events/${e.id}/hosts/${volunteer.email}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(removed.status).toBe(204);
+    const refused = await redeem({ code: b.pin }, volunteer.cookie, e.id);
+    expect(refused.status).toBe(404);
+    expect((await t.request(`/api/checkin/${e.id}/stats`, { cookie: volunteer.cookie })).status).toBe(404);
+    expect((await undo({ rsvp_id: a.row.id }, volunteer.cookie)).status).toBe(404);
+    const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, b.row.id));
+    expect(row!.checked_in_count).toBe(0);
+    expect(await t.db.select().from(checkins).where(eq(checkins.rsvp_id, b.row.id))).toHaveLength(0);
+  });
+
+  it('signing out ends check-in access at once, though the session was just used', async () => {
+    const volunteer = await signedInUser(t);
+    await t.request(`/api/events/${event.id}/hosts`, {
+      method: 'POST',
+      json: { email: volunteer.email, role: 'door' },
+      cookie: owner.cookie,
+    });
+    expect((await t.request(`/api/checkin/${event.id}/stats`, { cookie: volunteer.cookie })).status).toBe(200);
+    const out = await t.request('/api/auth/sign-out', { method: 'POST', cookie: volunteer.cookie, json: {} });
+    expect(out.status).toBe(200);
+    expect((await t.request(`/api/checkin/${event.id}/stats`, { cookie: volunteer.cookie })).status).toBe(401);
+    const g = await guest(event.id, 1);
+    expect((await redeem({ code: g.pin }, volunteer.cookie)).status).toBe(401);
   });
 
   it('the owner makes a co-host door staff and back; a co-host may not', async () => {

@@ -6,7 +6,7 @@ import { zText } from './text.ts';
 import { MSG } from '../messages.ts';
 
 /**
- * Door check-in (docs/product.md#check-in, docs/decisions/0013-check-in.md): the requests of the
+ * Door check-in (docs/product.md#check-in, docs/decisions/0014-check-in.md): the requests of the
  * check-in API. Every /api/checkin route needs a signed-in member of the event's team — its owner, a
  * co-host or door staff (eventAccess(actor, 'checkin')); 401 signed out, 404 for anyone else. Answers
  * are the Z… schemas of responses.ts named below.

@@ -29,6 +29,15 @@ const limitAuthWrites = rateLimitByIp(AUTH_LIMITS.perIp);
  */
 export function authRoutes() {
   const r = createRouter();
+  // Sign-out, revoked sessions, a new password or e-mail: the door's session cache (requireUserCached)
+  // forgets everyone once the request is done. Only reading the session leaves it.
+  r.use('/*', async (c, next) => {
+    try {
+      await next();
+    } finally {
+      if (!(c.req.method === 'GET' && c.req.path === '/api/auth/get-session')) c.var.deps.caches.sessions.clear();
+    }
+  });
   r.post('/*', (c, next) => (c.req.path.startsWith('/api/auth/sign-in/') ? next() : limitAuthWrites(c, next)));
   r.post('/change-password', passwordCheckGuard);
   for (const path of ['/two-factor/enable', '/two-factor/disable', '/two-factor/get-totp-uri', '/two-factor/generate-backup-codes']) {

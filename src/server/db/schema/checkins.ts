@@ -5,7 +5,7 @@ import { events } from './events.ts';
 import { event_rsvps } from './rsvps.ts';
 
 /**
- * The append-only check-in log (docs/decisions/0013-check-in.md): every admission, undo and refusal at
+ * The append-only check-in log (docs/decisions/0014-check-in.md): every admission, undo and refusal at
  * the door, with who, on which device, when the device scanned it and when the server received it.
  * A (user, nonce) pair is one scan: a retry with the same nonce answers this row's verdict again.
  * event_rsvps.checked_in_count is what the log adds up to, kept in the same transaction.

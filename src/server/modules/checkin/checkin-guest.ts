@@ -66,11 +66,12 @@ export async function toCheckinGuest(db: DbOrTx, g: GuestRow): Promise<TCheckinG
     .where(and(eq(checkins.rsvp_id, g.rsvp_id), eq(checkins.kind, 'entry'), gt(checkins.admitted, 0)))
     .orderBy(desc(checkins.received_at))
     .limit(1);
-  return {
-    ...guestCard(g),
-    last_checkin:
-      last && g.checked_in_count > 0
-        ? { at: last.at.toISOString(), by: last.by?.trim() || last.email?.split('@')[0] || null, device: last.device }
-        : null,
-  };
+  return { ...guestCard(g), last_checkin: last && g.checked_in_count > 0 ? lastCheckin(last) : null };
 }
+
+/** The last admission as the card shows it: when, by whom (the name, else the e-mail's local part), on which device. */
+export const lastCheckin = (last: { at: Date; by: string | null; email: string | null; device: string | null }) => ({
+  at: last.at.toISOString(),
+  by: last.by?.trim() || last.email?.split('@')[0] || null,
+  device: last.device,
+});

@@ -13,7 +13,7 @@ const COALESCE_MS = 50;
 type Subscriber = (stats: TCheckinStats) => void;
 
 /**
- * The live check-in stream of one app (docs/decisions/0013-check-in.md): the devices watching an event
+ * The live check-in stream of one app (docs/decisions/0014-check-in.md): the devices watching an event
  * subscribe here; a LISTEN connection (started with the first subscriber) hears every check-in of any
  * process, and the hub reads that event's stats once per burst and pushes them to its subscribers.
  * close() ends the connection and drops the subscribers.

@@ -1,15 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { CheckinRefusal } from '../../../common/constants.ts';
+import { MSG } from '../../../common/messages.ts';
+import { isUuid } from '../../../common/schemas/ids.ts';
 import type { TCheckinVerdict } from '../../../common/schemas/responses.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { checkins } from '../../db/schema/checkins.ts';
-import { event_rsvps } from '../../db/schema/rsvps.ts';
+import { notFound } from '../../errors.ts';
 import type { Actor } from '../events/event-access.ts';
-import { admissible, type GuestRow, toCheckinGuest } from './checkin-guest.ts';
-import { guestById, resolveCode } from './resolve-code.ts';
-import { type CheckinEventRef, teamEvent } from './team-event.ts';
+import { type GuestRow, guestCard, lastCheckin, toCheckinGuest } from './checkin-guest.ts';
+import { codeKey } from './resolve-code.ts';
+import type { CheckinEventRef } from './team-event.ts';
 
-/** How the device saw the scan (docs/decisions/0013-check-in.md): its nonce, when it scanned, its label. */
+/** How the device saw the scan (docs/decisions/0014-check-in.md): its nonce, when it scanned, its label. */
 export type ScanMeta = { nonce: string; scanned_at?: string; device?: string };
 
 export type RecordScanOptions = {
@@ -20,96 +20,89 @@ export type RecordScanOptions = {
   meta: ScanMeta;
 } & ({ kind: 'entry'; code?: string; rsvpId?: string; count?: number } | { kind: 'undo'; rsvpId: string; count?: number });
 
-type Decision = { guest: GuestRow | null; delta: number; reason: CheckinRefusal | null };
+/** What turnout_checkin_scan (drizzle/0017_checkin_scan_fn.sql) answers: the event, the verdict, the guest, their last admission. */
+type ScanRow = {
+  title: string;
+  image_url: string | null;
+  is_paid_event: boolean;
+  replay: boolean;
+  admitted: number;
+  reason: CheckinRefusal | null;
+  rsvp_id: string | null;
+  name: string;
+  phone: string | null;
+  guest_count: number;
+  checked_in_count: number;
+  status: GuestRow['status'];
+  payment_status: string | null;
+  qr_code_data: string | null;
+  checked_in_at: Date | null;
+  last_at: Date | null;
+  last_by: string | null;
+  last_email: string | null;
+  last_device: string | null;
+};
 
-/** How many guests this scan admits (entry) or takes back (undo, negative), or why not. */
-function decide(kind: 'entry' | 'undo', guest: GuestRow, count: number | undefined): Decision {
-  const inside = guest.checked_in_count;
-  if (kind === 'entry') {
-    if (!admissible(guest)) return { guest, delta: 0, reason: 'not_confirmed' };
-    const left = guest.guest_count - inside;
-    if (left <= 0) return { guest, delta: 0, reason: 'already_checked_in' };
-    const k = count ?? left;
-    return k > left ? { guest, delta: 0, reason: 'too_many' } : { guest, delta: k, reason: null };
-  }
-  if (inside <= 0) return { guest, delta: 0, reason: 'not_checked_in' };
-  const k = count ?? inside;
-  return k > inside ? { guest, delta: 0, reason: 'too_many' } : { guest, delta: -k, reason: null };
-}
+/** A named statement: parsed once per pooled connection; the function's own plans are cached by PL/pgSQL. */
+const SCAN = {
+  name: 'turnout-checkin-scan',
+  text: 'SELECT * FROM turnout_checkin_scan($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+};
 
 /**
- * One admission or undo at the door (docs/product.md#check-in), exactly once:
- * 1. the scan's log row is written first, keyed by (user, nonce): a retry of the same scan finds it and
- *    answers that verdict again (`replay`), changing nothing;
- * 2. the RSVP is row-locked and the change decided on what it holds now, so 50 simultaneous scans of
- *    one ticket admit its guests once and refuse the rest with 'already_checked_in';
- * 3. checked_in_count, attended and checked_in_at move together; the log row records what happened
- *    (admitted, or the refusal reason). The caller announces a change to the live streams after the
- *    commit (CheckinHub.announce).
+ * One admission or undo at the door (docs/product.md#check-in), exactly once, in ONE statement and one
+ * round trip (ADR 0014): turnout_checkin_scan checks that the actor is on the event's team (else no
+ * row: 404, nothing written), row-locks the RSVP the code names and decides on what it holds now (so 50
+ * simultaneous scans of one ticket admit its guests once and refuse the rest with 'already_checked_in'),
+ * appends the log row keyed by (user, nonce) — a retry of the same scan finds it and answers that verdict
+ * again (`replay`), changing nothing — and moves checked_in_count, attended and checked_in_at together.
+ * The statement is its own transaction: it answers only after its commit. The caller announces a change
+ * to the live streams (CheckinHub.announce).
  */
 export async function recordScan(opts: RecordScanOptions): Promise<TCheckinVerdict> {
-  const event = await teamEvent(opts.db, opts.actor, opts.eventId);
+  if (!isUuid(opts.eventId)) throw notFound(MSG.eventNotFound);
+  const key = opts.kind === 'entry' && opts.code !== undefined ? codeKey(opts.signingKey, opts.code) : null;
   const scannedAt = opts.meta.scanned_at ? new Date(opts.meta.scanned_at) : new Date();
-  return opts.db.transaction(async (tx) => {
-    const [log] = await tx
-      .insert(checkins)
-      .values({
-        event_id: event.id,
-        user_id: opts.actor.id,
-        device: opts.meta.device ?? null,
-        kind: opts.kind,
-        nonce: opts.meta.nonce,
-        scanned_at: scannedAt,
-      })
-      .onConflictDoNothing()
-      .returning({ id: checkins.id });
-    if (!log) return replay(tx, opts, event);
-
-    const found =
-      opts.kind === 'entry' && opts.code
-        ? await resolveCode({ db: tx, signingKey: opts.signingKey, eventId: event.id, code: opts.code, lock: true })
-        : await guestById(tx, event.id, opts.rsvpId!, true);
-    const d: Decision = 'guest' in found ? decide(opts.kind, found.guest, opts.count) : { guest: null, delta: 0, reason: found.reason };
-    let guest = d.guest;
-    if (guest && d.delta !== 0) {
-      const [after] = await tx
-        .update(event_rsvps)
-        .set({
-          checked_in_count: sql`${event_rsvps.checked_in_count} + ${d.delta}`,
-          attended: sql`${event_rsvps.checked_in_count} + ${d.delta} > 0`,
-          checked_in_at: sql`CASE WHEN ${event_rsvps.checked_in_count} + ${d.delta} > 0 THEN coalesce(${event_rsvps.checked_in_at}, ${scannedAt.toISOString()}::timestamptz) END`,
-          updated_at: new Date(),
-        })
-        .where(eq(event_rsvps.id, guest.rsvp_id))
-        .returning({ checked_in_count: event_rsvps.checked_in_count, checked_in_at: event_rsvps.checked_in_at });
-      guest = { ...guest, ...after! };
-    }
-    await tx
-      .update(checkins)
-      .set({ rsvp_id: guest?.rsvp_id ?? null, admitted: d.delta, reason: d.reason })
-      .where(eq(checkins.id, log.id));
-    return verdict(tx, { event, guest, admitted: d.delta, reason: d.reason, replay: false });
+  const { rows } = await opts.db.$client.query<ScanRow>({
+    ...SCAN,
+    values: [
+      opts.eventId,
+      opts.actor.id,
+      opts.actor.email.trim().toLowerCase(),
+      opts.kind,
+      opts.meta.nonce,
+      opts.meta.device ?? null,
+      scannedAt.toISOString(),
+      opts.count ?? null,
+      key?.via === 'pin' ? key.pin : null,
+      key?.via === 'token' ? key.nonce : null,
+      key?.via === 'legacy' ? key.rsvpId : null,
+      opts.kind === 'undo' || opts.code === undefined ? (opts.rsvpId ?? null) : null,
+    ],
   });
-}
-
-/** The same nonce again: the first attempt's verdict, with the guest as they are now. */
-async function replay(tx: DbOrTx, opts: RecordScanOptions, event: CheckinEventRef): Promise<TCheckinVerdict> {
-  const [first] = await tx
-    .select({ rsvp_id: checkins.rsvp_id, admitted: checkins.admitted, reason: checkins.reason, event_id: checkins.event_id })
-    .from(checkins)
-    .where(and(eq(checkins.user_id, opts.actor.id), eq(checkins.nonce, opts.meta.nonce)))
-    .limit(1);
-  const found = first?.rsvp_id && first.event_id === event.id ? await guestById(tx, event.id, first.rsvp_id) : null;
-  const guest = found && 'guest' in found ? found.guest : null;
-  return verdict(tx, {
+  const row = rows[0];
+  if (!row) throw notFound(MSG.eventNotFound);
+  const event: CheckinEventRef = { id: opts.eventId, title: row.title, image_url: row.image_url, is_paid_event: row.is_paid_event };
+  const guest: GuestRow | null = row.rsvp_id ? { ...row, rsvp_id: row.rsvp_id, event_id: opts.eventId } : null;
+  return {
+    ok: row.reason === null,
+    reason: row.reason,
+    admitted: row.admitted,
+    replay: row.replay,
     event,
-    guest,
-    admitted: first?.admitted ?? 0,
-    reason: (first?.reason as CheckinRefusal | null) ?? null,
-    replay: true,
-  });
+    guest: guest
+      ? {
+          ...guestCard(guest),
+          last_checkin:
+            guest.checked_in_count > 0 && row.last_at
+              ? lastCheckin({ at: row.last_at, by: row.last_by, email: row.last_email, device: row.last_device })
+              : null,
+        }
+      : null,
+  };
 }
 
+/** A verdict that changes nothing (verify, the verification page): the guest as they are, with their last admission. */
 export async function verdict(
   db: DbOrTx,
   v: { event: CheckinEventRef; guest: GuestRow | null; admitted: number; reason: CheckinRefusal | null; replay: boolean },

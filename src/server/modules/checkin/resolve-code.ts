@@ -2,47 +2,55 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { CheckinRefusal } from '../../../common/constants.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
-import { ticketMatch } from '../tickets/verify-ticket.ts';
+import { ticketKey, ticketMatch } from '../tickets/verify-ticket.ts';
 import { guestColumns, type GuestRow } from './checkin-guest.ts';
 
 const PIN = /^\d{3}\s?\d{3}$/;
 
 /**
- * The RSVP a scanned or typed code names, for an event's check-in: a signed QR token (or its
- * verification URL, or a legacy payload: tickets/verify-ticket.ts) anywhere, or — only inside the event's
- * own check-in, never on a public page (6 digits are guessable) — its 6-digit door PIN. `lock` takes the
- * RSVP's row lock (a redeem). A ticket of another event is 'other_event'; anything else unknown 'invalid'.
+ * What a scanned or typed code names, for an event's check-in: a signed QR token's nonce or a legacy
+ * payload's RSVP id (or its verification URL: tickets/verify-ticket.ts ticketKey) anywhere, or — only
+ * inside the event's own check-in, never on a public page (6 digits are guessable) — its 6-digit door
+ * PIN. Null when it can name nothing (no query needed).
+ */
+export type CodeKey = { via: 'pin'; pin: string } | { via: 'token'; nonce: string } | { via: 'legacy'; rsvpId: string };
+
+export function codeKey(signingKey: string, code: string): CodeKey | null {
+  const pin = pinOf(code);
+  return pin ? { via: 'pin', pin } : ticketKey(signingKey, code.trim());
+}
+
+/** The 6 digits of a typed PIN ("123 456" too), or null. */
+const pinOf = (code: string) => {
+  const c = code.trim();
+  return PIN.test(c) ? c.replace(/\s/g, '') : null;
+};
+
+/**
+ * The RSVP a code names (codeKey), read without a lock (the verify route: what a scan would find; a
+ * redeem decides under the row lock in SQL, record-scan.ts). A ticket of another event is 'other_event';
+ * anything else unknown 'invalid'.
  */
 export type Found = { guest: GuestRow } | { reason: Extract<CheckinRefusal, 'invalid' | 'other_event'> };
 
-export async function resolveCode(opts: { db: DbOrTx; signingKey: string; eventId: string; code: string; lock?: boolean }): Promise<Found> {
-  const code = opts.code.trim();
+export async function resolveCode(opts: { db: DbOrTx; signingKey: string; eventId: string; code: string }): Promise<Found> {
+  const pin = pinOf(opts.code);
   let where: SQL;
-  if (PIN.test(code)) {
-    const [pin] = await opts.db
+  if (pin) {
+    const [found] = await opts.db
       .select({ rsvp_id: rsvp_pins.rsvp_id })
       .from(rsvp_pins)
-      .where(and(eq(rsvp_pins.event_id, opts.eventId), eq(rsvp_pins.pin, code.replace(/\s/g, ''))))
+      .where(and(eq(rsvp_pins.event_id, opts.eventId), eq(rsvp_pins.pin, pin)))
       .limit(1);
-    if (!pin) return { reason: 'invalid' };
-    where = eq(event_rsvps.id, pin.rsvp_id);
+    if (!found) return { reason: 'invalid' };
+    where = eq(event_rsvps.id, found.rsvp_id);
   } else {
-    const found = ticketMatch(opts.signingKey, code);
+    const found = ticketMatch(opts.signingKey, opts.code.trim());
     if (!found) return { reason: 'invalid' };
     where = found.match;
   }
-  return findGuest(opts.db, where, opts.eventId, opts.lock);
-}
-
-/** The RSVP by id within the event (search results, undo). */
-export async function guestById(db: DbOrTx, eventId: string, rsvpId: string, lock?: boolean): Promise<Found> {
-  return findGuest(db, eq(event_rsvps.id, rsvpId), eventId, lock);
-}
-
-async function findGuest(db: DbOrTx, where: SQL, eventId: string, lock?: boolean): Promise<Found> {
-  const q = db.select(guestColumns).from(event_rsvps).where(where).limit(1);
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = await opts.db.select(guestColumns).from(event_rsvps).where(where).limit(1);
   if (!row) return { reason: 'invalid' };
-  if (row.event_id !== eventId) return { reason: 'other_event' };
+  if (row.event_id !== opts.eventId) return { reason: 'other_event' };
   return { guest: row };
 }

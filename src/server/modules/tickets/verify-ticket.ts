@@ -42,16 +42,23 @@ export async function verifyTicket(opts: {
 }
 
 /**
- * The WHERE condition that finds the RSVP a scanned QR's content names (see verifyTicket for the
- * rules), or null when it cannot be a ticket of ours (bad shape, bad MAC: no query needed).
+ * What a scanned QR's content names (see verifyTicket for the rules): the QR nonce a valid signed token
+ * carries, or a legacy payload's RSVP id; null when it cannot be a ticket of ours (bad shape, bad MAC:
+ * no query needed).
  */
-export function ticketMatch(signingKey: string, code: string): { match: SQL; via: 'token' | 'legacy' } | null {
+export function ticketKey(signingKey: string, code: string): { via: 'token'; nonce: string } | { via: 'legacy'; rsvpId: string } | null {
   const payload = parseTicketPayload(code);
   if (!payload) return null;
-  if (payload.kind === 'token') {
-    const claim = verifyTicketToken({ key: signingKey, token: payload.token });
-    return claim ? { match: eq(event_rsvps.qr_nonce, claim.nonce), via: 'token' } : null;
-  }
-  const legacy = and(eq(event_rsvps.id, payload.verificationCode), eq(event_rsvps.legacy_qr, true), eq(event_rsvps.qr_version, 1));
+  if (payload.kind === 'legacy') return { via: 'legacy', rsvpId: payload.verificationCode };
+  const claim = verifyTicketToken({ key: signingKey, token: payload.token });
+  return claim ? { via: 'token', nonce: claim.nonce } : null;
+}
+
+/** The WHERE condition that finds the RSVP a scanned QR's content names (ticketKey), or null. */
+export function ticketMatch(signingKey: string, code: string): { match: SQL; via: 'token' | 'legacy' } | null {
+  const key = ticketKey(signingKey, code);
+  if (!key) return null;
+  if (key.via === 'token') return { match: eq(event_rsvps.qr_nonce, key.nonce), via: 'token' };
+  const legacy = and(eq(event_rsvps.id, key.rsvpId), eq(event_rsvps.legacy_qr, true), eq(event_rsvps.qr_version, 1));
   return { match: legacy as SQL, via: 'legacy' };
 }
