@@ -166,7 +166,9 @@ test(
     const cancelled = page.getByRole('heading', { name: 'Your RSVP is cancelled' });
     await expect(cancelled).toBeVisible();
     await expect(cancelled).toBeFocused();
-    await expect(page.getByText('The old link to this page no longer works: keep this one. Changed your mind? Answer again below.')).toBeVisible();
+    await expect(
+      page.getByText('The old link to this page no longer works: keep this one. Changed your mind? Answer again below.'),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'View ticket' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Add to calendar' })).toHaveCount(0);
     await expect(page).not.toHaveURL(link);

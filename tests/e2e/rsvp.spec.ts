@@ -121,7 +121,9 @@ test(
     await expect(thanks.getByRole('heading', { name: 'Thank you, Grace!' })).toBeVisible();
     await expect(thanks).toContainText('You’re on the list for 2 guests.');
     // The e2e server keeps its e-mail in the dev mailbox (DEV_MAILBOX=true): the guest is not told one is coming.
-    await expect(thanks).toContainText('This site does not send e-mail yet, so no e-mail will reach you. Keep the link to your ticket below.');
+    await expect(thanks).toContainText(
+      'This site does not send e-mail yet, so no e-mail will reach you. Keep the link to your ticket below.',
+    );
     await expect(thanks).not.toContainText('on its way');
     await expect(page.getByText('RSVP Submitted!')).toBeVisible();
     await expect(page.getByText('Thank you for your response. We look forward to seeing you at the event.')).toBeVisible();
