@@ -67,6 +67,13 @@ describe.each([
     }
   });
 
+  it('so does the answer to a password recovery request', async () => {
+    const u = await signedInUser(t);
+    const res = await t.request('/api/auth/request-password-reset', { method: 'POST', json: { email: u.email } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: true, email_delivery: mode });
+  });
+
   it("the payment success page's verification says it too", async () => {
     const owner = await signedInUser(t);
     const e = await createEvent(t, owner, paidEventInput({ max_attendees: 5 }));
