@@ -569,6 +569,7 @@ describe('POST /api/events/:eventId/rsvps/:rsvpId/regenerate-qr', () => {
       checkout_url: null,
       already_answered: true,
       email_queued: true,
+      email_delivery: 'dev_mailbox', // no SMTP_URL here
     });
     const answer = JSON.stringify(res.body);
     for (const secret of [row.id, now.ticket_secret, now.qr_nonce, now.qr_code_data!, row.ticket_secret, now.manage_secret]) {

@@ -79,6 +79,7 @@ describe('RSVP form validation (the RSVP rules, same texts as the form)', () => 
       checkout_url: null,
       already_answered: false,
       email_queued: true,
+      email_delivery: 'dev_mailbox', // no SMTP_URL here (tests/integration/email-delivery.test.ts)
     });
     expect(row).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', phone: null, notes: null, guest_count: 1, type: 'rsvp' });
   });
@@ -152,6 +153,7 @@ describe('one RSVP per e-mail and event: the answer belongs to whoever controls 
       checkout_url: null,
       already_answered: true,
       email_queued: true,
+      email_delivery: 'dev_mailbox',
     });
     // Nothing of the RSVP in the answer: no id, secrets, token, PIN or status.
     const text = JSON.stringify(stranger.body) + JSON.stringify(Object.fromEntries(stranger.headers));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_DELIVERIES } from '../email-delivery.ts';
 
 /**
  * Paid events (docs/product.md#payments, docs/decisions/0015-payments.md). Endpoints:
@@ -35,17 +36,24 @@ export const ZVerifyPaymentInput = z.object({ session_id: ZCheckoutSessionId });
  * 'paid' with the ticket page's URL, 'pending' (an asynchronous payment still under way) or 'failed'
  * (expired, cancelled, declined, or paid after the seats were gone: then refunded and the guest e-mailed).
  */
+const paymentState = {
+  payment_status: z.enum(PAYMENT_VERDICTS),
+  /** /ticket/{ticket secret} when paid, else null. */
+  ticket_url: z.string().nullable(),
+  /** The signed ticket token the QR encodes (as /ticket-verification/{token}), when paid. */
+  qr_code_data: z.string().nullable(),
+  /** Paid after the hold lapsed and the seats were gone: the payment was refunded. */
+  refunded: z.boolean(),
+  /** The event's slug, for 'Return to Event' / 'View Event Details'. */
+  event_slug: z.string(),
+};
+/** The payment state alone, as the payments module finds it. */
+export type TPaymentState = z.infer<z.ZodObject<typeof paymentState>>;
 export const ZPaymentVerification = z
   .strictObject({
-    payment_status: z.enum(PAYMENT_VERDICTS),
-    /** /ticket/{ticket secret} when paid, else null. */
-    ticket_url: z.string().nullable(),
-    /** The signed ticket token the QR encodes (as /ticket-verification/{token}), when paid. */
-    qr_code_data: z.string().nullable(),
-    /** Paid after the hold lapsed and the seats were gone: the payment was refunded. */
-    refunded: z.boolean(),
-    /** The event's slug, for 'Return to Event' / 'View Event Details'. */
-    event_slug: z.string(),
+    ...paymentState,
+    /** Whether the ticket e-mail the page mentions reaches the guest (src/common/email-delivery.ts). */
+    email_delivery: z.enum(EMAIL_DELIVERIES),
   })
   .meta({ id: 'PaymentVerification' });
 export type TPaymentVerification = z.infer<typeof ZPaymentVerification>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_DELIVERIES } from '../email-delivery.ts';
 import { CHECKIN_REFUSALS, CURRENCIES, JOB_KINDS, JOB_STATUSES, NOTIFY_RSVPS, RSVP_STATUSES } from '../constants.ts';
 import { EVENT_ROLES, TEAM_ROLES } from '../event-roles.ts';
 import { UUID_PATTERN } from './ids.ts';
@@ -154,6 +155,12 @@ export type TMediaUpload = z.infer<typeof ZMediaUpload>;
 // RSVPs and tickets
 
 /**
+ * 'smtp': the e-mails an answer mentions go out; 'dev_mailbox': this server keeps them in its dev
+ * mailbox and nothing reaches the guest, who must not be told otherwise (src/common/email-delivery.ts).
+ */
+export const ZEmailDelivery = z.enum(EMAIL_DELIVERIES).meta({ id: 'EmailDelivery' });
+
+/**
  * The answer to the public RSVP form. A first answer from an e-mail: its RSVP, ticket and manage
  * links (201). An e-mail that already answered this event: nothing of that RSVP (`rsvp` and the
  * links null, `already_answered` true, 200); a manage link went to the address instead
@@ -171,6 +178,7 @@ export const ZRsvpResult = z
     already_answered: z.boolean(),
     /** An e-mail was queued: the confirmation of a first answer, or the manage link (at most once per RSVP in 10 minutes). */
     email_queued: z.boolean(),
+    email_delivery: ZEmailDelivery,
   })
   .meta({ id: 'RsvpResult' });
 export type TRsvpResult = z.infer<typeof ZRsvpResult>;
@@ -212,6 +220,8 @@ export const ZManagedRsvp = z
     manage_url: z.string(),
     updated_at: dateTime,
     event: ZGuestEvent,
+    /** Whether the e-mails this page mentions reach the guest (src/common/email-delivery.ts). */
+    email_delivery: ZEmailDelivery,
   })
   .meta({ id: 'ManagedRsvp' });
 export type TManagedRsvp = z.infer<typeof ZManagedRsvp>;
@@ -241,7 +251,7 @@ export const ZMyRsvpAnswer = z.strictObject({
 export type TMyRsvpAnswer = z.infer<typeof ZMyRsvpAnswer>;
 
 /** "Find your ticket": the same answer whether or not the address has RSVPs. */
-export const ZFindTicketAnswer = z.strictObject({ ok: z.literal(true) });
+export const ZFindTicketAnswer = z.strictObject({ ok: z.literal(true), email_delivery: ZEmailDelivery });
 export type TFindTicketAnswer = z.infer<typeof ZFindTicketAnswer>;
 
 /** The guest ticket page. */

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { emailDeliveryOf } from '../../common/email-delivery.ts';
 import { ZRequestPasswordReset } from '../../common/schemas/auth.ts';
 import { malformedJson } from '../errors.ts';
 import { clientIp } from '../http/client-ip.ts';
@@ -45,6 +46,11 @@ export function recoveryGuard(): MiddlewareHandler<AppEnv> {
     await enforce(c, ACCOUNT_LIMITS.recoveryPerAddress, parsed.data.email);
     try {
       await next();
+      // The page says whether the link is on its way or only in the dev mailbox (src/common/email-delivery.ts).
+      if (c.res.status === 200 && c.res.headers.get('content-type')?.includes('application/json')) {
+        const answer = (await c.res.clone().json()) as Record<string, unknown>;
+        c.res = c.json({ ...answer, email_delivery: emailDeliveryOf(c.var.deps.env) }, 200);
+      }
     } finally {
       const left = RECOVERY_ANSWER_MS - (performance.now() - started);
       if (left > 0) await sleep(left);

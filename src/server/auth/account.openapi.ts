@@ -1,3 +1,4 @@
+import { EMAIL_DELIVERIES } from '../../common/email-delivery.ts';
 import { z } from 'zod';
 import { ZChangeEmail, ZChangePassword, ZRequestPasswordReset, ZResetPassword, ZUpdateUser } from '../../common/schemas/auth.ts';
 import { ZAuthUser } from '../../common/schemas/responses.ts';
@@ -41,7 +42,7 @@ export function describeAccountPaths(r: ReturnType<typeof createRouter>) {
     '/request-password-reset',
     'Password recovery: e-mails a single-use link (30 minutes) when the address has an account; the same answer, after the same time, when not',
     ZRequestPasswordReset,
-    z.object({ status: z.boolean(), message: z.string() }),
+    z.object({ status: z.boolean(), message: z.string(), email_delivery: z.enum(EMAIL_DELIVERIES) }),
     [400, 403, 415, 429],
     false,
   );

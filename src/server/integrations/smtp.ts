@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { EmailPayload } from '../db/schema/outbox.ts';
+import { composeMessage, mailbox } from './mime.ts';
 
 export type SmtpMailer = {
   /**
@@ -47,9 +48,16 @@ export function createSmtpMailer(opts: { url: string; from: string; connections:
     greetingTimeout: 15_000,
     socketTimeout: 60_000,
   });
+  const from = mailbox(opts.from);
   return {
     async send({ idempotencyKey, payload, signal }) {
       const messageId = messageIdFor(idempotencyKey, opts.from);
+      // Composed in one pass where it can be (integrations/mime.ts), else by nodemailer from the fields.
+      const raw = from ? composeMessage({ from, messageId, payload }) : null;
+      if (raw && from) {
+        const info = await transport.sendMail({ envelope: { from: from.address, to: [payload.to] }, raw, messageId, signal });
+        return { messageId, response: String(info.response ?? '') };
+      }
       const info = await transport.sendMail({
         from: opts.from,
         to: payload.to,

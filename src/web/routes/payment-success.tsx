@@ -40,6 +40,8 @@ export function Component() {
   const theme = ticket?.event.theme ?? event?.theme;
   const eventTitle = ticket?.event.title ?? event?.title;
 
+  // This site's e-mail may stay in its dev mailbox: then no e-mail is promised (src/common/email-delivery.ts).
+  const mailed = data?.email_delivery === 'smtp';
   let body: React.ReactNode;
   let title: string = PAY.verifying;
   if (!sessionId) {
@@ -57,21 +59,34 @@ export function Component() {
     body = <Failure message={message} backHref={backHref} retry={refused ? undefined : () => void refetch()} retrying={isFetching} />;
   } else if (data.payment_status === 'paid' && ticket) {
     title = PAY.successTitle;
-    body = <Success ticket={ticket} />;
+    body = <Success ticket={ticket} mailed={mailed} />;
   } else if (data.payment_status === 'paid' && ticketQuery.isPending) {
     body = <Loading text={`${PAY.verifying}...`} />;
   } else if (data.payment_status === 'paid') {
     // Paid, but the ticket would not load (a dropped connection): the payment stands, the ticket is one retry away.
     title = PAY.successTitle;
-    body = <PaidNoTicket ticketUrl={data.ticket_url} retry={() => void ticketQuery.refetch()} retrying={ticketQuery.isFetching} />;
+    body = (
+      <PaidNoTicket
+        mailed={mailed}
+        ticketUrl={data.ticket_url}
+        retry={() => void ticketQuery.refetch()}
+        retrying={ticketQuery.isFetching}
+      />
+    );
   } else if (data.payment_status === 'pending') {
     title = PAY.pendingTitle;
     body = (
-      <Pending backHref={backHref} recheck={() => void refetch()} checking={isFetching} auto={dataUpdatedAt - startedAt < RECHECK_FOR_MS} />
+      <Pending
+        mailed={mailed}
+        backHref={backHref}
+        recheck={() => void refetch()}
+        checking={isFetching}
+        auto={dataUpdatedAt - startedAt < RECHECK_FOR_MS}
+      />
     );
   } else {
     title = PAY.verifyFailedTitle;
-    body = <Failure message={data.refunded ? PAY.refunded : PAY.verifyFailed} backHref={backHref} />;
+    body = <Failure message={data.refunded ? (mailed ? PAY.refunded : PAY.refundedNoEmail) : PAY.verifyFailed} backHref={backHref} />;
   }
   useDocumentTitle(eventTitle ? `${title} · ${eventTitle}` : title);
 
@@ -97,7 +112,7 @@ function ticketSecretOf(url: string): string {
   }
 }
 
-function Success({ ticket }: { ticket: TTicket }) {
+function Success({ ticket, mailed }: { ticket: TTicket; mailed: boolean }) {
   return (
     <article className="mx-auto grid max-w-md gap-4 print:max-w-[16cm]" aria-labelledby="payment-title">
       <div className="grid justify-items-center gap-2 text-center print:hidden" role="status">
@@ -107,7 +122,11 @@ function Success({ ticket }: { ticket: TTicket }) {
         <h1 id="payment-title" className="font-display text-2xl font-semibold sm:text-3xl">
           {PAY.successTitle}
         </h1>
-        <p className="text-ink/75 text-pretty">Your ticket is below. We’ve also sent it to your e-mail: show the QR code at the event.</p>
+        <p className="text-ink/75 text-pretty">
+          {mailed
+            ? 'Your ticket is below. We’ve also sent it to your e-mail: show the QR code at the event.'
+            : 'Your ticket is below: show the QR code at the event.'}
+        </p>
       </div>
       <TicketCard ticket={ticket} heading="h2" />
       <TicketActions ticket={ticket} printLabel={PAY.printTicket} eventLabel={PAY.viewEvent} />
@@ -115,10 +134,22 @@ function Success({ ticket }: { ticket: TTicket }) {
   );
 }
 
-function PaidNoTicket({ ticketUrl, retry, retrying }: { ticketUrl: string | null; retry(): void; retrying: boolean }) {
+function PaidNoTicket({
+  ticketUrl,
+  retry,
+  retrying,
+  mailed,
+}: {
+  ticketUrl: string | null;
+  retry(): void;
+  retrying: boolean;
+  mailed: boolean;
+}) {
   return (
     <Panel title={PAY.successTitle} icon={<CheckIcon className="size-6" />} tone="bg-emerald-100 text-emerald-800">
-      <p className="mt-2 text-ink/75 text-pretty">Your ticket couldn’t be shown just now. We’ve also sent it to your e-mail.</p>
+      <p className="mt-2 text-ink/75 text-pretty">
+        Your ticket couldn’t be shown just now.{mailed ? ' We’ve also sent it to your e-mail.' : ''}
+      </p>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
         <button type="button" onClick={retry} disabled={retrying} className={buttonVariants({ size: 'lg' })}>
           Try again
@@ -133,7 +164,19 @@ function PaidNoTicket({ ticketUrl, retry, retrying }: { ticketUrl: string | null
   );
 }
 
-function Pending({ backHref, recheck, checking, auto }: { backHref: string; recheck(): void; checking: boolean; auto: boolean }) {
+function Pending({
+  backHref,
+  recheck,
+  checking,
+  auto,
+  mailed,
+}: {
+  backHref: string;
+  recheck(): void;
+  checking: boolean;
+  auto: boolean;
+  mailed: boolean;
+}) {
   return (
     <Panel title={PAY.pendingTitle} icon={<ClockIcon className="size-6" />} tone="bg-amber-100 text-amber-900">
       <p className="mt-2 text-ink/75 text-pretty">{PAY.pendingText}</p>
@@ -142,7 +185,9 @@ function Pending({ backHref, recheck, checking, auto }: { backHref: string; rech
           ? 'Checking…'
           : auto
             ? 'We’ll check again automatically for a minute.'
-            : 'Your ticket will also arrive by e-mail once it clears.'}
+            : mailed
+              ? 'Your ticket will also arrive by e-mail once it clears.'
+              : 'Your ticket shows here once it clears: check again later.'}
       </p>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
         <button type="button" onClick={recheck} disabled={checking} className={buttonVariants({ size: 'lg' })}>

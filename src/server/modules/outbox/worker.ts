@@ -1,13 +1,15 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { type EmailPayload, outbox, type SmsPayload } from '../../db/schema/outbox.ts';
 import type { Deps } from '../../http/context.ts';
+import type { Metrics } from '../../http/metrics.ts';
 import type { Logger } from '../../logger.ts';
 import type { Channels } from './channels.ts';
-import { deliverMessage, keptInMailbox } from './deliver-message.ts';
+import { type DeliveredVia, deliverMessage, keptInMailbox } from './deliver-message.ts';
 import { isPermanentSmsFailure, noteSmsFailure, providerError, smsNeverLeft } from '../sms/opt-outs.ts';
 import { backoffMs, MAX_ATTEMPTS } from './retry-policy.ts';
 
-type WorkerDeps = Pick<Deps, 'env' | 'db' | 'log' | 'channels'>;
+/** `metrics`: this process's request counter; without it (a lone drain) the worker never rests between batches. */
+type WorkerDeps = Pick<Deps, 'env' | 'db' | 'log' | 'channels'> & { metrics?: Pick<Metrics, 'requestsServed'> };
 type Outcome = 'sent' | 'retry' | 'dead' | 'unknown' | 'lost';
 
 function errorText(err: unknown): string {
@@ -65,21 +67,28 @@ export const UNKNOWN_OUTCOME = "Twilio's answer was lost: it may or may not have
  * Messages one claim takes: one synchronous commit (a WAL flush) for all of them, few enough to share
  * the work between workers. A short claim means the queue is empty: the drain ends there and the next
  * poll takes what came meanwhile, so a rush of RSVPs costs a flush per batch, not one per message,
- * next to the RSVPs' own flushes.
+ * next to the RSVPs' own flushes. A batch is also how long the lanes wait for the slowest of them
+ * before the next claim: 50 keeps that tail short next to the batch (ADR 0019).
  */
-export const CLAIM_BATCH = 20;
+export const CLAIM_BATCH = 50;
 
 /**
- * After a full batch the drain rests this fraction of the time the batch took, so with a backlog (an
- * RSVP rush queues an e-mail per answer) the guests' requests get a share of the machine, and the
- * worker backs off by itself when a busy machine makes its batches slow. Measured in the bench's rush
- * (10k answers in ~7 s): a fixed 100 ms rest after each batch delivered the last e-mail 47 s (dev
- * mailbox) or 72 s (SMTP) after the last answer, this 4 s and 30 s, with the same RSVP figures
- * within the machine's noise.
+ * While this process serves requests (an RSVP rush queues an e-mail per answer), the drain rests after
+ * a full batch this fraction of the time the batch took, so the guests' requests get a share of the
+ * machine, and the worker backs off by itself when a busy machine makes its batches slow. Measured in
+ * the bench's rush (10k answers in ~7 s): a fixed 100 ms rest after each batch delivered the last
+ * e-mail 47 s (dev mailbox) or 72 s (SMTP) after the last answer, this 4 s and 30 s, with the same
+ * RSVP figures within the machine's noise.
  */
 const BATCH_REST_RATIO = 0.5;
 /** …but never longer than this: a slow provider (waiting, not working) makes long batches too. */
 const MAX_REST_MS = 100;
+/**
+ * …and only while requests come at least this fast: once the rush is over nobody needs the machine
+ * back, and resting a third of the time only made the last guests wait longer for their e-mail
+ * (ADR 0019). A visitor now and then is no reason to rest.
+ */
+const BUSY_REQUESTS_PER_SECOND = 20;
 
 /**
  * Step 1, one autocommitted statement: the oldest due messages — pending, or 'sending' under a lease
@@ -125,23 +134,66 @@ async function claimBatch(deps: WorkerDeps): Promise<Claimed[]> {
 }
 
 /**
+ * The outcome 'sent' of each message, one statement for all (asynchronous commit, as every 'sent' mark).
+ * 'unknown' too: an SMS whose worker outlived its lease was marked so by sweepUnknown, and its answer wins.
+ */
+async function markSent(deps: WorkerDeps, sent: { m: Claimed; via: DeliveredVia }[]): Promise<number> {
+  if (sent.length === 0) return 0;
+  const rows = sql.join(
+    sent.map(({ m, via }) => sql`(${m.id}::uuid, ${m.attempts}::int, ${via}::text)`),
+    sql`, `,
+  );
+  const marked = await deps.db.execute<{ id: string }>(sql`
+    with async_commit as (select set_config('synchronous_commit', 'off', true))
+    update ${outbox} set status = 'sent', delivered_via = mine.via, last_error = null, sent_at = clock_timestamp()
+    from (values ${rows}) as mine (id, attempts, via), async_commit
+    where ${outbox.id} = mine.id and ${outbox.status} in ('sending', 'unknown') and ${outbox.attempts} = mine.attempts
+    returning ${outbox.id}`);
+  return marked.rows.length;
+}
+
+/**
  * Messages with no provider configured are delivered by being marked sent: the dev mailbox reads
- * them there. One statement for all of them (asynchronous commit, as every 'sent' mark).
+ * them there.
  */
 async function keepInMailbox(deps: WorkerDeps, log: Logger, kept: Claimed[]): Promise<number> {
   if (kept.length === 0) return 0;
-  const claims = sql.join(
-    kept.map((m) => sql`(${m.id}::uuid, ${m.attempts}::int)`),
-    sql`, `,
+  const count = await markSent(
+    deps,
+    kept.map((m) => ({ m, via: 'dev-mailbox' as const })),
   );
-  const marked = await deps.db
-    .update(outbox)
-    .set({ status: 'sent', delivered_via: 'dev-mailbox', last_error: null, sent_at: sql`clock_timestamp()` })
-    .from(sql`(select set_config('synchronous_commit', 'off', true)) as async_commit`)
-    .where(and(eq(outbox.status, 'sending'), sql`(${outbox.id}, ${outbox.attempts}) in (${claims})`))
-    .returning({ id: outbox.id });
-  log.info({ count: marked.length }, 'messages kept in the dev mailbox (no SMTP/Twilio configured)');
-  return marked.length;
+  log.info({ count }, 'messages kept in the dev mailbox (no SMTP/Twilio configured)');
+  return count;
+}
+
+/**
+ * Records 'sent' for the messages the lanes hand it in as few statements as they allow: while one is
+ * being written, the marks that come meanwhile wait and go in the next, together (a round trip and a
+ * commit per group, not per message). Each lane waits for its own mark before it takes its next
+ * message, so a crash still leaves at most one sent-but-unmarked message per lane.
+ */
+function groupMarks(deps: WorkerDeps): (m: Claimed, via: DeliveredVia) => Promise<void> {
+  let waiting: { m: Claimed; via: DeliveredVia; done: (err?: unknown) => void }[] = [];
+  let writing = false;
+  const write = async () => {
+    writing = true;
+    while (waiting.length > 0) {
+      const group = waiting;
+      waiting = [];
+      try {
+        await markSent(deps, group);
+        for (const g of group) g.done();
+      } catch (err) {
+        for (const g of group) g.done(err);
+      }
+    }
+    writing = false;
+  };
+  return (m, via) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ m, via, done: (err) => (err === undefined ? resolve() : reject(err)) });
+      if (!writing) void write();
+    });
 }
 
 /** Claimed messages this worker will not get to (stopped, or past half the lease) go back as they were. */
@@ -183,7 +235,13 @@ function within<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promi
  * once (docs/decisions/0017-sms.md): its hand-off is committed first (synchronously), and one whose
  * answer is lost becomes 'unknown' instead of going again.
  */
-async function deliverClaimed(deps: WorkerDeps, channels: Channels, log: Logger, claimed: Claimed, timeLeftMs: number): Promise<Outcome> {
+async function deliverClaimed(
+  deps: WorkerDeps,
+  o: { channels: Channels; log: Logger; mark: ReturnType<typeof groupMarks> },
+  claimed: Claimed,
+  timeLeftMs: number,
+): Promise<Outcome> {
+  const { channels, log } = o;
   const { id, attempts } = claimed;
   const sms = claimed.channel === 'sms';
   // An SMS's outcome is recorded even after sweepUnknown marked it (this worker outlived its lease).
@@ -204,11 +262,7 @@ async function deliverClaimed(deps: WorkerDeps, channels: Channels, log: Logger,
     const { via, ref } = await within((signal) => deliverMessage({ channels, message: claimed, signal }), timeLeftMs);
     // An asynchronous commit: were this mark lost in a crash, the message would go again, with the same
     // Message-ID — at least once either way, and one fsync fewer per message.
-    await deps.db
-      .update(outbox)
-      .set({ status: 'sent', delivered_via: via, last_error: null, sent_at: sql`clock_timestamp()` })
-      .from(sql`(select set_config('synchronous_commit', 'off', true)) as async_commit`)
-      .where(mine);
+    await o.mark(claimed, via);
     log.info({ outboxId: id, key: claimed.idempotency_key, channel: claimed.channel, via, ref, attempts }, 'message sent');
     return 'sent';
   } catch (err) {
@@ -255,9 +309,11 @@ export async function drainOutbox(deps: WorkerDeps, opts: DrainOptions = {}): Pr
   const log = deps.log.child({ module: 'outbox' });
   await sweepSuperseded(deps, log);
   await sweepUnknown(deps, log);
+  const mark = groupMarks(deps);
   let sent = 0;
   while (!opts.signal?.aborted) {
     const batchStarted = performance.now();
+    const servedBefore = deps.metrics?.requestsServed ?? 0;
     const claimed = await claimBatch(deps);
     if (claimed.length === 0) break;
     sent += await keepInMailbox(
@@ -282,7 +338,7 @@ export async function drainOutbox(deps: WorkerDeps, opts: DrainOptions = {}): Pr
           continue;
         }
         try {
-          if ((await deliverClaimed(deps, channels, log, message, giveUpAt - Date.now())) === 'sent') sent++;
+          if ((await deliverClaimed(deps, { channels, log, mark }, message, giveUpAt - Date.now())) === 'sent') sent++;
         } catch (err) {
           failure ??= { err };
         }
@@ -292,7 +348,9 @@ export async function drainOutbox(deps: WorkerDeps, opts: DrainOptions = {}): Pr
     await release(deps, [...unstarted, ...batch.slice(next)]);
     if (failure) throw failure.err;
     if (claimed.length < CLAIM_BATCH) break;
-    await pause(Math.min(MAX_REST_MS, BATCH_REST_RATIO * (performance.now() - batchStarted)), opts.signal);
+    const tookMs = performance.now() - batchStarted;
+    const served = (deps.metrics?.requestsServed ?? 0) - servedBefore;
+    if (served >= (BUSY_REQUESTS_PER_SECOND * tookMs) / 1000) await pause(Math.min(MAX_REST_MS, BATCH_REST_RATIO * tookMs), opts.signal);
   }
   return sent;
 }

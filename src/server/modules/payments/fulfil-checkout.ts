@@ -1,5 +1,5 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
-import type { TPaymentVerification } from '../../../common/schemas/payments.ts';
+import type { TPaymentState } from '../../../common/schemas/payments.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { event_themes, events } from '../../db/schema/events.ts';
@@ -32,7 +32,7 @@ export const refundKey = (rsvpId: string) => `refund:${rsvpId}`;
  * of order, a paid session yields one paid RSVP, one ticket and one e-mail (outbox key per session).
  * Null when no RSVP has this session.
  */
-export async function fulfilCheckout(d: FulfilDeps, sessionId: string): Promise<TPaymentVerification | null> {
+export async function fulfilCheckout(d: FulfilDeps, sessionId: string): Promise<TPaymentState | null> {
   const [row] = await d.db
     .select({ id: event_rsvps.id, event_id: event_rsvps.event_id })
     .from(event_rsvps)
@@ -142,7 +142,7 @@ export async function queueRefundEmail(
 }
 
 /** What the success page is told about an RSVP's payment (docs/product.md#payment-status). */
-export async function verificationOf(db: DbOrTx, _config: TicketConfig, rsvpId: string): Promise<TPaymentVerification | null> {
+export async function verificationOf(db: DbOrTx, _config: TicketConfig, rsvpId: string): Promise<TPaymentState | null> {
   const [r] = await db
     .select({
       payment_status: event_rsvps.payment_status,

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { PAYMENT_MSG } from '../../../common/messages.ts';
+import { emailDeliveryOf } from '../../../common/email-delivery.ts';
 import { ZCheckoutSessionId, ZPaymentVerification, ZVerifyPaymentInput, ZWebhookAnswer } from '../../../common/schemas/payments.ts';
 import { AppError } from '../../errors.ts';
 import type { AppEnv } from '../../http/context.ts';
@@ -64,7 +65,7 @@ export const fulfilDeps = (c: Context<AppEnv>): FulfilDeps => {
 async function verify(c: Context<AppEnv>, sessionId: string) {
   const answer = await fulfilCheckout(fulfilDeps(c), sessionId);
   if (!answer) throw new AppError('not_found', PAYMENT_MSG.sessionNotFound);
-  return answer;
+  return { ...answer, email_delivery: emailDeliveryOf(c.var.deps.env) };
 }
 const NO_STORE = { 'Cache-Control': 'no-store' };
 

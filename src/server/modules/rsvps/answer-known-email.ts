@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { TRsvpResult } from '../../../common/schemas/rsvps.ts';
 import type { Db } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 import { buildManageLinkEmail } from './manage-link-email.ts';
-import { alreadyAnsweredResult } from './rsvp-answer.ts';
+import { alreadyAnsweredResult, type RsvpOutcome } from './rsvp-answer.ts';
 
 /** A known e-mail gets its manage link at most once per RSVP in this many seconds, however often the form is sent. */
 export const MANAGE_LINK_WINDOW_SEC = 10 * 60;
@@ -20,7 +19,7 @@ export const manageLinkKey = (rsvpId: string, now: number) =>
  * reads (docs/decisions/0012-answers-belong-to-the-email.md). Null when the e-mail has no RSVP here
  * (deleted meanwhile: the caller inserts again).
  */
-export async function answerKnownEmail(opts: { db: Db; baseUrl: string; event: RsvpEvent; email: string }): Promise<TRsvpResult | null> {
+export async function answerKnownEmail(opts: { db: Db; baseUrl: string; event: RsvpEvent; email: string }): Promise<RsvpOutcome | null> {
   const { db, event, email } = opts;
   const [row] = await db
     .select({

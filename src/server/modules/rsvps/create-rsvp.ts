@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { TRsvpResult } from '../../../common/schemas/rsvps.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../db/pg-errors.ts';
@@ -14,7 +13,7 @@ import { assignPin, randomPin } from './assign-pin.ts';
 import { buildConfirmationEmail, confirmationKey, confirmationSupersede } from './confirmation-email.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 import { insertSql, writeInOneTrip } from './one-trip.ts';
-import { firstAnswerResult, newManageSecret, type RsvpAnswer } from './rsvp-answer.ts';
+import { firstAnswerResult, newManageSecret, type RsvpAnswer, type RsvpOutcome } from './rsvp-answer.ts';
 import { seatTransaction } from './seat-transaction.ts';
 import { seatsHeld } from './seats.ts';
 import { assertPossiblePhone } from '../sms/phone-check.ts';
@@ -108,7 +107,7 @@ function emailRow(p: Prepared, opts: { config: TicketConfig; event: RsvpEvent; a
 }
 
 /** A first answer: what the guest is told, and the manage secret this browser is to remember. */
-export type CreatedRsvp = { result: TRsvpResult; manageSecret: string };
+export type CreatedRsvp = { result: RsvpOutcome; manageSecret: string };
 const created = (p: Prepared): CreatedRsvp => ({ result: firstAnswerResult(p.rsvp), manageSecret: p.rsvp.manage_secret });
 
 type CreateRsvpOptions = {

@@ -11,7 +11,10 @@ import { notFound } from '../../errors.ts';
 import { ticketPagePath } from '../tickets/ticket-urls.ts';
 import { isManageSecret } from './rsvp-answer.ts';
 
-async function readManaged(db: DbOrTx, where: SQL): Promise<TManagedRsvp | null> {
+/** A guest's answer as read; the routes add how this server delivers e-mail. */
+export type ManagedRsvpRow = Omit<TManagedRsvp, 'email_delivery'>;
+
+async function readManaged(db: DbOrTx, where: SQL): Promise<ManagedRsvpRow | null> {
   const [row] = await db
     .select({
       name: event_rsvps.name,
@@ -60,7 +63,7 @@ async function readManaged(db: DbOrTx, where: SQL): Promise<TManagedRsvp | null>
  * The answer a manage secret controls (docs/product.md#manage-page), with what its page shows of the
  * event. 404 "link no longer valid" for an unknown, rotated or malformed secret, or an inactive event.
  */
-export async function getManagedRsvp(db: DbOrTx, manageSecret: string): Promise<TManagedRsvp> {
+export async function getManagedRsvp(db: DbOrTx, manageSecret: string): Promise<ManagedRsvpRow> {
   if (!isManageSecret(manageSecret)) throw notFound(MSG.manageLinkInvalid);
   const found = await readManaged(db, eq(event_rsvps.manage_secret, manageSecret));
   if (!found) throw notFound(MSG.manageLinkInvalid);
@@ -68,7 +71,7 @@ export async function getManagedRsvp(db: DbOrTx, manageSecret: string): Promise<
 }
 
 /** This browser's answer to one event (its cookie holds the manage secret); null when the secret is stale or for another event. */
-export async function findRememberedRsvp(db: DbOrTx, eventId: string, manageSecret: string): Promise<TManagedRsvp | null> {
+export async function findRememberedRsvp(db: DbOrTx, eventId: string, manageSecret: string): Promise<ManagedRsvpRow | null> {
   if (!isManageSecret(manageSecret)) return null;
   return readManaged(db, and(eq(event_rsvps.manage_secret, manageSecret), eq(event_rsvps.event_id, eventId)) as SQL);
 }

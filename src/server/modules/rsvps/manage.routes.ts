@@ -1,3 +1,4 @@
+import { emailDeliveryOf } from '../../../common/email-delivery.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { MSG } from '../../../common/messages.ts';
 import { ZFindTicketAnswer, ZManagedRsvpAnswer, ZManagedRsvpRead, ZMyRsvpAnswer } from '../../../common/schemas/responses.ts';
@@ -82,7 +83,10 @@ export function manageRoutes() {
   });
 
   r.openapi(readManaged, async (c) => {
-    const rsvp = await getManagedRsvp(c.var.deps.db, c.req.valid('param').manageSecret);
+    const rsvp = {
+      ...(await getManagedRsvp(c.var.deps.db, c.req.valid('param').manageSecret)),
+      email_delivery: emailDeliveryOf(c.var.deps.env),
+    };
     rememberAnswer(c, rsvp.event.id, c.req.valid('param').manageSecret);
     c.header('Cache-Control', 'no-store');
     return c.json({ rsvp }, 200);
@@ -96,7 +100,7 @@ export function manageRoutes() {
     if (change.status === 'confirmed') await assertPaidPartyUnchanged(db, manageSecret, change.guest_count);
     else await refundForGuest({ db, env, log: c.var.log }, manageSecret);
     const done = await changeRsvp({ db, eventCache: caches.rsvpEvents, config: config(env), manageSecret, change: c.req.valid('json') });
-    const rsvp = await getManagedRsvp(db, done.manageSecret);
+    const rsvp = { ...(await getManagedRsvp(db, done.manageSecret)), email_delivery: emailDeliveryOf(env) };
     caches.publicEvents.seatsChanged(rsvp.event.id);
     c.var.log.info({ eventId: rsvp.event.id, status: rsvp.status, emailQueued: done.emailQueued }, 'rsvp changed through its manage link');
     c.header('Cache-Control', 'no-store');
@@ -113,7 +117,7 @@ export function manageRoutes() {
       manageSecret: c.req.valid('param').manageSecret,
       cancel: true,
     });
-    const rsvp = await getManagedRsvp(db, done.manageSecret);
+    const rsvp = { ...(await getManagedRsvp(db, done.manageSecret)), email_delivery: emailDeliveryOf(env) };
     caches.publicEvents.seatsChanged(rsvp.event.id);
     rememberAnswer(c, rsvp.event.id, done.manageSecret);
     c.var.log.info({ eventId: rsvp.event.id, emailQueued: done.emailQueued }, 'rsvp cancelled through its manage link');
@@ -138,7 +142,7 @@ export function manageRoutes() {
     await enforce(c, MANAGE_LIMITS.findPerEmail, email);
     await findTickets({ db: c.var.deps.db, baseUrl: c.var.deps.env.PUBLIC_BASE_URL, email });
     await sleep(Math.max(0, FIND_TICKET_MIN_MS - (Date.now() - started)));
-    return c.json({ ok: true as const }, 202);
+    return c.json({ ok: true as const, email_delivery: emailDeliveryOf(c.var.deps.env) }, 202);
   });
   return r;
 }

@@ -5,6 +5,9 @@ import type { TRsvpResult, ZRsvpInput } from '../../../common/schemas/rsvps.ts';
 import { TICKET_SECRET_BYTES } from '../../db/schema/rsvps.ts';
 import { isTicketSecret, ticketPagePath } from '../tickets/ticket-urls.ts';
 
+/** An RSVP answer as the modules make it; the route adds how this server delivers e-mail. */
+export type RsvpOutcome = Omit<TRsvpResult, 'email_delivery'>;
+
 /** A validated RSVP form (trimmed, e-mail lower-cased, blanks dropped). */
 export type RsvpAnswer = z.output<typeof ZRsvpInput>;
 
@@ -21,7 +24,7 @@ export function firstAnswerResult(r: {
   guest_count: number;
   ticket_secret: string;
   manage_secret: string;
-}): TRsvpResult {
+}): RsvpOutcome {
   return {
     rsvp: { id: r.id, status: r.status, guest_count: r.guest_count },
     ticket_url: r.status === 'confirmed' ? ticketPagePath(r.ticket_secret) : null,
@@ -36,7 +39,7 @@ export function firstAnswerResult(r: {
  * The answer when the e-mail already has an RSVP for the event: nothing of it (docs/decisions/0012-answers-belong-to-the-email.md).
  * `emailQueued`: a manage link went to the address now (false when one went within the last minutes).
  */
-export const alreadyAnsweredResult = (emailQueued: boolean): TRsvpResult => ({
+export const alreadyAnsweredResult = (emailQueued: boolean): RsvpOutcome => ({
   rsvp: null,
   ticket_url: null,
   manage_url: null,

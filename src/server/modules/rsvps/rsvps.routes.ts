@@ -1,3 +1,4 @@
+import { emailDeliveryOf } from '../../../common/email-delivery.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZRsvpResult } from '../../../common/schemas/responses.ts';
 import { ZRsvpInput } from '../../../common/schemas/rsvps.ts';
@@ -35,7 +36,7 @@ export function rsvpRoutes() {
     const answer = c.req.valid('json');
     await enforce(c, RSVP_LIMITS.perEmail, eventId, answer.email);
     const { db, env } = c.var.deps;
-    const { result, manageSecret } = await submitRsvp({
+    const submitted = await submitRsvp({
       db,
       eventCache: c.var.deps.caches.rsvpEvents,
       config: { baseUrl: env.PUBLIC_BASE_URL, signingKey: env.TICKET_SIGNING_KEY },
@@ -43,6 +44,8 @@ export function rsvpRoutes() {
       answer,
       payments: { env, log: c.var.log },
     });
+    const { manageSecret } = submitted;
+    const result = { ...submitted.result, email_delivery: emailDeliveryOf(env) };
     if (!result.rsvp || !manageSecret) {
       c.var.log.info({ eventId, emailQueued: result.email_queued }, 'rsvp: known e-mail, manage link sent');
       return c.json(result, 200);

@@ -1,4 +1,3 @@
-import type { TRsvpResult } from '../../../common/schemas/rsvps.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TicketConfig } from '../tickets/ticket-fields.ts';
@@ -8,7 +7,7 @@ import { checkoutTerms, openCheckout } from '../payments/start-checkout.ts';
 import { assertCanPay, assertNotEnded } from './attend-rules.ts';
 import { createRsvp } from './create-rsvp.ts';
 import { loadRsvpEvent, type RsvpEventCache } from './load-rsvp-event.ts';
-import type { RsvpAnswer } from './rsvp-answer.ts';
+import type { RsvpAnswer, RsvpOutcome } from './rsvp-answer.ts';
 
 /**
  * A guest's answer to an active event that has not ended (docs/product.md#rsvp-rules). The first
@@ -25,7 +24,7 @@ export async function submitRsvp(opts: {
   answer: RsvpAnswer;
   /** Paid events' checkout (payments/start-checkout.ts). */
   payments: Omit<CheckoutDeps, 'db'>;
-}): Promise<{ result: TRsvpResult; manageSecret: string | null }> {
+}): Promise<{ result: RsvpOutcome; manageSecret: string | null }> {
   const event = await loadRsvpEvent({ db: opts.db, cache: opts.eventCache, eventId: opts.eventId });
   assertNotEnded(event);
   // A paid event's 'Yes' is a pending answer holding its seats, then a checkout (docs/decisions/0015-payments.md).

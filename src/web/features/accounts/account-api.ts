@@ -1,3 +1,4 @@
+import type { EmailDelivery } from '../../../common/email-delivery.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -22,7 +23,8 @@ export const sessionsQuery = () =>
 
 const post = <T>(path: string, body: unknown) => api<T>(`/api/auth${path}`, { method: 'POST', body });
 
-export const requestPasswordReset = (email: string) => post<{ status: boolean; message: string }>('/request-password-reset', { email });
+export const requestPasswordReset = (email: string) =>
+  post<{ status: boolean; message: string; email_delivery: EmailDelivery }>('/request-password-reset', { email });
 export const resetPassword = (token: string, newPassword: string) => post<{ status: boolean }>('/reset-password', { token, newPassword });
 export const updateName = (name: string) => post<{ status: boolean }>('/update-user', { name });
 export const changeEmail = (newEmail: string) =>

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { NO_EMAIL_SENT } from '../../../common/email-delivery.ts';
 import { MSG } from '../../../common/messages.ts';
 import { ZFindTicketInput } from '../../../common/schemas/rsvps.ts';
 import { Field } from '../../components/ui/field.tsx';
@@ -8,6 +9,8 @@ import { useFindTicket } from './api/find-ticket.ts';
 
 /** The one answer, whether or not the address has RSVPs: the screen reveals nothing about it. */
 export const FIND_TICKET_SENT = "If this address has RSVPs, we've e-mailed their links to it.";
+/** …and when this site keeps its e-mail in the dev mailbox (src/common/email-delivery.ts): nothing was e-mailed. */
+export const FIND_TICKET_NOT_SENT = `${NO_EMAIL_SENT} Ask the host for the link to your ticket.`;
 
 /**
  * "Find your ticket" on the not-found pages of events, tickets and manage links
@@ -19,6 +22,7 @@ export function FindTicketForm() {
   const [email, setEmail] = React.useState('');
   const [error, setError] = React.useState<string | undefined>();
   const [sentTo, setSentTo] = React.useState<string | null>(null);
+  const [mailed, setMailed] = React.useState(true);
   const find = useFindTicket();
   const inputRef = React.useRef<HTMLInputElement>(null);
   const doneRef = React.useRef<HTMLParagraphElement>(null);
@@ -42,7 +46,10 @@ export function FindTicketForm() {
     }
     setError(undefined);
     find.mutate(parsed.data.email, {
-      onSuccess: () => setSentTo(parsed.data.email),
+      onSuccess: (answer) => {
+        setMailed(answer.email_delivery === 'smtp');
+        setSentTo(parsed.data.email);
+      },
       onError: (err) => {
         setError(fieldErrorsOf(err)?.email ?? toUserMessage(err, MSG.submitFailed));
         inputRef.current?.focus();
@@ -61,7 +68,7 @@ export function FindTicketForm() {
       {sentTo ? (
         <div className="grid justify-items-start gap-3">
           <p ref={doneRef} tabIndex={-1} role="status" className="text-sm outline-none">
-            {FIND_TICKET_SENT}
+            {mailed ? FIND_TICKET_SENT : FIND_TICKET_NOT_SENT}
           </p>
           <button
             type="button"

@@ -19,4 +19,6 @@ export const PAY = {
   viewEvent: 'View Event Details',
   printTicket: 'Print Ticket',
   refunded: 'The event filled up before your payment completed, so your payment was refunded. We’ve sent you an e-mail about it.',
+  /** The same where this site keeps its e-mail in the dev mailbox (src/common/email-delivery.ts). */
+  refundedNoEmail: 'The event filled up before your payment completed, so your payment was refunded.',
 } as const;

@@ -66,7 +66,9 @@ export function ManageCancel({
             <>
               {seats ? `${seats} to someone else and your ticket stops working. ` : null}
               {paid ? 'Your payment is refunded to your card if the host allows refunds; if not, we’ll tell you here. ' : null}
-              We'll e-mail you a new link to this page, in case you change your mind.
+              {rsvp.email_delivery === 'smtp'
+                ? "We'll e-mail you a new link to this page, in case you change your mind."
+                : 'This page then moves to a new link: keep it, in case you change your mind.'}
               {error ? (
                 <span role="alert" className="mt-3 block font-medium text-danger">
                   {error}

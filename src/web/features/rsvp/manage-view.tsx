@@ -71,13 +71,15 @@ const outlineButton =
 
 /** The line under the answer after a change: saved or cancelled, and whether an e-mail is on its way. */
 function noticeText(notice: ManageNotice, rsvp: TManagedRsvp): string {
+  // A dev mailbox keeps the e-mail: nothing is on its way (src/common/email-delivery.ts).
+  const mailed = notice.emailQueued && rsvp.email_delivery === 'smtp';
   if (notice.kind === 'cancelled') {
-    const link = notice.emailQueued
+    const link = mailed
       ? `We've e-mailed a new link to this page to ${rsvp.email}; the old link no longer works.`
       : 'The old link to this page no longer works: keep this one.';
     return `${link} Changed your mind? Answer again below.`;
   }
-  return notice.emailQueued ? `Saved. An e-mail with your new answer is on its way to ${rsvp.email}.` : 'Saved.';
+  return mailed ? `Saved. An e-mail with your new answer is on its way to ${rsvp.email}.` : 'Saved.';
 }
 
 /** The manage page's content (docs/product.md#manage-page); the route puts it on the event's colours. */
@@ -141,7 +143,7 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
               </h2>
               {text ? <p className="mt-1">{text}</p> : null}
               <p className="mt-1 text-sm text-ink/75">Answered as {rsvp.name}</p>
-              <PaymentLine paymentStatus={rsvp.payment_status} answered={rsvp.status} />
+              <PaymentLine paymentStatus={rsvp.payment_status} answered={rsvp.status} mailed={rsvp.email_delivery === 'smtp'} />
             </div>
             <div role="status" aria-live="polite" aria-atomic="true">
               {notice ? (
@@ -184,14 +186,22 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
 }
 
 /** A paid event's answer (docs/product.md#payments): paid, or why there is no ticket yet. Free answers show nothing. */
-function PaymentLine({ paymentStatus, answered }: { paymentStatus: string | null; answered: TManagedRsvp['status'] }) {
+function PaymentLine({
+  paymentStatus,
+  answered,
+  mailed,
+}: {
+  paymentStatus: string | null;
+  answered: TManagedRsvp['status'];
+  mailed: boolean;
+}) {
   if (!paymentStatus || answered !== 'confirmed') return null;
   if (paymentStatus === 'paid') {
     return <p className="mt-2 inline-flex rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-900">Paid</p>;
   }
   const text =
     paymentStatus === 'pending'
-      ? 'Payment pending: your ticket arrives by e-mail once your payment completes.'
+      ? `Payment pending: your ticket arrives ${mailed ? 'by e-mail' : 'on this page'} once your payment completes.`
       : 'Not paid: the checkout was not completed, so no seats are held for you.';
   return <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{text}</p>;
 }

@@ -18,6 +18,7 @@ export function Component() {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string>();
+  const [mailed, setMailed] = useState(true);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -26,7 +27,8 @@ export function Component() {
     setError(undefined);
     setBusy(true);
     try {
-      await requestPasswordReset(parsed.data.email);
+      const answer = await requestPasswordReset(parsed.data.email);
+      setMailed(answer.email_delivery === 'smtp');
       setSentTo(parsed.data.email);
     } catch (err) {
       setError(fieldErrorsOf(err)?.email ?? toUserMessage(err, 'Failed to send the link. Please try again.'));
@@ -42,11 +44,18 @@ export function Component() {
         <Card className="p-6">
           {sentTo ? (
             <div className="grid gap-3" role="status">
-              <h1 className="text-xl font-semibold">Check your e-mail</h1>
-              <p className="text-sm text-ink/70">
-                If <strong className="text-ink">{sentTo}</strong> has a Turnout account, a link to choose a new password is on its way. It
-                works once, for 30 minutes.
-              </p>
+              <h1 className="text-xl font-semibold">{mailed ? 'Check your e-mail' : 'No e-mail is sent'}</h1>
+              {mailed ? (
+                <p className="text-sm text-ink/70">
+                  If <strong className="text-ink">{sentTo}</strong> has a Turnout account, a link to choose a new password is on its way. It
+                  works once, for 30 minutes.
+                </p>
+              ) : (
+                <p className="text-sm text-ink/70">
+                  This site does not send e-mail yet: if <strong className="text-ink">{sentTo}</strong> has a Turnout account, its link to
+                  choose a new password is in the dev mailbox, which the owner account can read. It works once, for 30 minutes.
+                </p>
+              )}
               <Link to="/auth" className="text-sm underline underline-offset-4">
                 Back to sign in
               </Link>
