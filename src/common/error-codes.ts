@@ -9,6 +9,10 @@ export const ERROR_STATUS = {
   unauthenticated: 401,
   invalid_credentials: 401,
   forbidden: 403,
+  /** The owner requires two-factor sign-in to manage paid events and this user has none (docs/product.md#people). */
+  two_factor_required: 403,
+  /** Sign-in of a deactivated account (with the right password). */
+  account_deactivated: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

@@ -50,6 +50,13 @@ export const MSG = {
   checkConnection: 'Check your connection and try again.',
 } as const;
 
+/** Sign-in of an account the owner deactivated (docs/product.md#people): only after the right password. */
+export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Ask the owner of this Turnout to reactivate it.';
+
+/** A user without two-factor sign-in managing a paid event while the owner requires it (docs/product.md#people). */
+export const TWO_FACTOR_REQUIRED =
+  'The owner of this Turnout requires two-factor sign-in to manage paid events. Turn it on in your account, then try again.';
+
 /**
  * The guest list's, QR tools' and backfill's texts (docs/product.md#messages): admin screens only, so
  * kept out of MSG and out of the guest pages' first load.

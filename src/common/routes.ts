@@ -23,6 +23,7 @@ export const APP_PATHS = [
   '/auth/forgot-password',
   '/auth/reset-password',
   '/auth/account',
+  '/auth/people',
   '/checkin',
   '/checkin/scan',
   '/checkin/search',

@@ -71,6 +71,7 @@ export const routes: RouteObject[] = withErrorElements([
               { path: 'sms/twilio', lazy: () => import('./routes/sms-sandbox.tsx') },
               { path: 'mailbox', lazy: () => import('./routes/auth/mailbox.tsx') },
               { path: 'account', lazy: () => import('./routes/auth/account.tsx') },
+              { path: 'people', lazy: () => import('./routes/auth/people.tsx') },
             ],
           },
         ],

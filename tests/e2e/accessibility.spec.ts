@@ -113,6 +113,11 @@ test('host screens pass axe (WCAG 2.1 AA)', { tag: '@mobile' }, async ({ page, s
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page, 'create event dialog');
 
+  await page.goto('/auth/people');
+  await expect(page.getByRole('heading', { name: 'Accounts' })).toBeVisible();
+  await expect(page.getByText('No one else has an account yet')).toBeVisible();
+  await expectAccessible(page, 'people page');
+
   await page.goto('/no/such/page');
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
   await expectAccessible(page, '404 page');

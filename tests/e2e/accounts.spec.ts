@@ -2,10 +2,10 @@
  * Accounts (docs/product.md#password-recovery, #account, #sessions): recovery through the e-mailed
  * link read from the dev mailbox, and a sign-out in one tab ending the session in the other.
  */
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import type { TDevMailMessage, TDevMailPage } from '../../src/common/schemas/dev-mailbox.ts';
-import { createOwner, createUser, expect, PASSWORD, signIn, type TestServer, test } from './fixtures.ts';
+import { createOwner, createUser, expect, OWNER, PASSWORD, signIn, type TestServer, test } from './fixtures.ts';
 
 async function ownerApi(
   playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } },
@@ -130,4 +130,143 @@ test('two-factor: enrol with the QR code, then sign in with a code computed here
   await page.getByLabel('Authentication code').fill(totp.generate());
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('heading', { name: /^Hello,/ })).toBeVisible();
+});
+
+/** A signed-in browser context of its own for `account` (another person at another computer). */
+async function personAt(browser: Browser, server: TestServer, account: { email: string; password: string }) {
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  const page = await context.newPage();
+  await signIn(page.request, account.email, account.password, server.baseURL);
+  return { context, page };
+}
+
+test('People: the owner sees accounts with their events, invites a host, deactivates and reactivates with the keyboard', async ({
+  page,
+  server,
+  browser,
+}) => {
+  await createOwner(page, server);
+  const host = await createUser(server, { email: `people-host-${Date.now().toString(36)}@example.com` });
+  const them = await personAt(browser, server, host);
+  const created = await them.page.request.post('/api/events', {
+    data: { title: 'Rooftop Social', event_date: new Date(Date.now() + 30 * 86_400_000).toISOString() },
+    headers: { origin: server.baseURL },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto('/');
+  await page.getByRole('link', { name: /^People/ }).click();
+  await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: host.email });
+  await expect(row).toContainText('Rooftop Social');
+  await expect(row).toContainText('Owner');
+  await expect(row).toContainText('Active');
+
+  // Invite a host: the e-mail goes through the outbox (the dev mailbox here).
+  const invitee = `invitee-${Date.now().toString(36)}@example.com`;
+  await page.getByLabel('Invite a host').fill('not an address');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+  await page.getByLabel('Invite a host').fill(invitee);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByRole('region', { name: 'Open invitations' })).toContainText(invitee);
+  await expect
+    .poll(async () => {
+      const list = (await (await page.request.get('/api/dev-mailbox?channel=email&limit=100')).json()) as TDevMailPage;
+      return list.items.find((m) => m.to === invitee)?.subject;
+    })
+    .toBe("You're invited to host events on Turnout");
+
+  // The other person is working on their account page.
+  await them.page.goto('/auth/account');
+  await expect(them.page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+
+  // Deactivate, by keyboard, after the confirmation.
+  await row.getByRole('button', { name: /^Deactivate/ }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('signed out everywhere at once');
+  await expect(dialog).toContainText('The event they own passes to you');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Deactivate' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Deactivated');
+  await expect(row).not.toContainText('Rooftop Social');
+  await expect(page.getByRole('row').filter({ hasText: OWNER.email })).toContainText('Rooftop Social');
+
+  // Their session is over at once, and signing in again says why.
+  await them.page.getByLabel('Name').fill('Still Here');
+  await them.page.getByRole('button', { name: 'Save name' }).click();
+  await expect(them.page.getByText('Session expired')).toBeVisible();
+  await them.page.getByLabel('Email').fill(host.email);
+  await them.page.getByLabel('Password').fill(host.password);
+  await them.page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(them.page.getByText('This account has been deactivated.', { exact: false })).toBeVisible();
+
+  // Reactivate: they sign in again.
+  await row.getByRole('button', { name: /^Reactivate/ }).click();
+  await expect(row).toContainText('Active');
+  await them.page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(them.page).toHaveURL(/\/auth\/account$/);
+  await them.context.close();
+});
+
+test('People: the owner requires two-factor for paid events; a host of one sees the banner and the link to enrol', async ({
+  page,
+  server,
+  browser,
+}) => {
+  await createOwner(page, server);
+  const host = await createUser(server, { email: `paid-host-${Date.now().toString(36)}@example.com` });
+  const them = await personAt(browser, server, host);
+  const created = await them.page.request.post('/api/events', {
+    data: {
+      title: 'Ticketed Dinner',
+      event_date: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      is_paid_event: true,
+      ticket_price: 25,
+      currency: 'usd',
+      stripe_publishable_key: 'pk_test_51Hfake0000publishable',
+      stripe_secret_key: 'sk_test_51Hfake0000secret0000abcd',
+    },
+    headers: { origin: server.baseURL },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto('/auth/people');
+  const rule = page.getByRole('switch', { name: 'Require two-factor sign-in for paid events' });
+  await expect(rule).toBeEnabled();
+  await expect(rule).not.toBeChecked();
+  await rule.focus();
+  await page.keyboard.press('Space');
+  await expect(rule).toBeChecked();
+
+  await them.page.goto('/auth/admin');
+  const banner = them.page.getByRole('alert').filter({ hasText: 'requires two-factor sign-in to manage paid events' });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('link', { name: 'Set up two-factor sign-in' }).click();
+  await expect(them.page).toHaveURL(/\/auth\/account$/);
+  await expect(them.page.getByRole('region', { name: 'Two-factor sign-in' })).toBeVisible();
+
+  // Off again: no banner.
+  await rule.click();
+  await expect(rule).not.toBeChecked();
+  await them.page.goto('/auth/admin');
+  await expect(them.page.getByRole('tab', { name: 'Events' })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await them.context.close();
+});
+
+test('People at 375 px: one card per account, no sideways scrolling @mobile', async ({ page, server }, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await createOwner(page, server);
+  await createUser(server, { email: `a-rather-long-address-for-a-phone-${Date.now().toString(36)}@example.com` });
+  await page.goto('/auth/people');
+  const cards = page.getByRole('list', { name: 'Accounts' });
+  await expect(cards.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('table')).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: testInfo.outputPath('people-375.png'), fullPage: true });
 });

@@ -184,6 +184,13 @@ const NOT_EVENT_ROUTES = [
   'POST /api/auth/*',
   'GET /api/setup',
   'POST /api/setup/owner',
+  // The owner's People page and settings (touch accounts, not one event): matrix in people.test.ts
+  'GET /api/people',
+  'POST /api/people/invitations',
+  'POST /api/people/:id/deactivate',
+  'POST /api/people/:id/reactivate',
+  'GET /api/settings',
+  'PATCH /api/settings',
   'GET /api/openapi.json',
   'GET /api/docs',
   'GET /*',

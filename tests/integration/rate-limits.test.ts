@@ -19,6 +19,8 @@ import { rate_limits } from '../../src/server/db/schema/rate-limits.ts';
 import type { Deps } from '../../src/server/http/context.ts';
 import { startRateLimitSweeper, sweepRateLimits } from '../../src/server/http/sweep-rate-limits.ts';
 import { RSVP_LIMITS } from '../../src/server/modules/rsvps/rsvps.routes.ts';
+import { INVITATIONS } from '../../src/server/modules/invitations/invitations.routes.ts';
+import { OWNER_SETUP } from '../../src/server/modules/setup/setup.routes.ts';
 import { insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { TEST_PASSWORD } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
@@ -157,6 +159,34 @@ describe('the other Better Auth endpoints', () => {
     // Another address is not refused, and sign-in from this one counts against its own limit only.
     expect((await post('/sign-out', {}, freshIp())).status).toBe(200);
     expect((await signIn(t.app, ip, await account(), TEST_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('the sign-up forms', () => {
+  it('owner setup and invitation links are limited per client address', async () => {
+    const send = (p: string, ip: string, json?: unknown) =>
+      t.app.request(`${TEST_ORIGIN}${p}`, {
+        method: json === undefined ? 'GET' : 'POST',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: json === undefined ? undefined : JSON.stringify(json),
+      });
+    for (const [rule, p, json] of [
+      [OWNER_SETUP, '/api/setup/owner', { email: 'someone@example.com', password: TEST_PASSWORD }],
+      [INVITATIONS, '/api/invitations/accept', { token: 'not-a-real-token-0123', password: TEST_PASSWORD }],
+      [INVITATIONS, '/api/invitations/not-a-real-token-0123', undefined],
+    ] as const) {
+      const ip = freshIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < rule.points; i++) statuses.push((await send(p, ip, json)).status);
+      expect(
+        statuses.filter((s) => s === 429),
+        p,
+      ).toEqual([]);
+      const refused = await send(p, ip, json);
+      expect(refused.status, p).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await send(p, freshIp(), json)).status, p).not.toBe(429);
+    }
   });
 });
 

@@ -144,9 +144,47 @@ export type THostList = z.infer<typeof ZHostList>;
 export const ZHostAnswer = z.strictObject({ host: ZHost });
 export type THostAnswer = z.infer<typeof ZHostAnswer>;
 
-/** A co-host invitation as the sign-up page shows it. */
-export const ZInvitation = z.strictObject({ email: z.string(), event_title: z.string() }).meta({ id: 'Invitation' });
+/** Who an invitation is for; `event_title` is null for the owner's invitation to host (the People page). */
+export const ZInvitation = z.strictObject({ email: z.string(), event_title: z.string().nullable() }).meta({ id: 'Invitation' });
 export type TInvitation = z.infer<typeof ZInvitation>;
+
+// People (docs/product.md#people; owner only)
+
+/** One of a person's events and what they are to it. */
+export const ZPersonEvent = z.strictObject({ id, title: z.string(), role: z.enum(EVENT_ROLES), is_paid_event: z.boolean() });
+export type TPersonEvent = z.infer<typeof ZPersonEvent>;
+
+/** Someone with an account, as the owner's People page lists them. */
+export const ZPerson = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    /** An owner account of this Turnout (created at setup or by the CLI). */
+    is_owner: z.boolean(),
+    two_factor: z.boolean(),
+    deactivated_at: dateTime.nullable(),
+    created_at: dateTime,
+    /** The latest use of any of their sessions; null when they have none. */
+    last_active_at: dateTime.nullable(),
+    events: z.array(ZPersonEvent),
+  })
+  .meta({ id: 'Person' });
+export type TPerson = z.infer<typeof ZPerson>;
+
+/** An open invitation to host (sent from the People page, not yet accepted, not expired). */
+export const ZHostingInvitation = z.strictObject({ email: z.string(), created_at: dateTime, expires_at: dateTime });
+export type THostingInvitation = z.infer<typeof ZHostingInvitation>;
+
+export const ZPeople = z.strictObject({ people: z.array(ZPerson), invitations: z.array(ZHostingInvitation) }).meta({ id: 'People' });
+export type TPeople = z.infer<typeof ZPeople>;
+
+/** POST /api/people/{id}/deactivate and /reactivate: the person now, and how many events moved to the owner. */
+export const ZPersonAnswer = z.strictObject({ person: ZPerson, events_transferred: z.number().int() });
+export type TPersonAnswer = z.infer<typeof ZPersonAnswer>;
+
+export const ZInstanceSettings = z.strictObject({ require_two_factor_for_paid: z.boolean() }).meta({ id: 'InstanceSettings' });
+export type TInstanceSettings = z.infer<typeof ZInstanceSettings>;
 
 /** POST /api/media answer: the 1200×675 social image and its ~600×338 preview. */
 export const ZMediaUpload = z.strictObject({ image_url: z.string(), preview_image_url: z.string() }).meta({ id: 'MediaUpload' });

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins';
 import type { Db } from '../db/client.ts';
@@ -8,6 +10,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../common/constants.ts';
 import type { Env } from '../env.ts';
 import { enqueueEmail } from '../modules/outbox/enqueue.ts';
 import { changeEmailEmail, passwordResetEmail } from './account-emails.ts';
+import { ACCOUNT_DEACTIVATED } from '../../common/messages.ts';
 
 /** How long a password-recovery link works (docs/product.md#password-recovery). */
 export const RESET_LINK_MINUTES = 30;
@@ -44,12 +47,27 @@ export function createAuth(db: Db, env: Env) {
       expiresIn: 24 * 3600,
     },
     user: {
-      additionalFields: { role: { type: 'string', defaultValue: 'host', input: false } },
+      additionalFields: {
+        role: { type: 'string', defaultValue: 'host', input: false },
+        deactivatedAt: { type: 'date', required: false, input: false },
+      },
       changeEmail: { enabled: true },
     },
     // Idle lifetime: each use within updateAge of the last refresh extends it; the absolute one is
     // enforced by session-lifetime.ts.
     session: { expiresIn: idleSec, updateAge: Math.min(idleSec / 4, 24 * 3600) },
+    // docs/decisions/0020-people.md: a deactivated account gets no session, whichever way it signs in
+    // (password, second factor, invitation). Asked only after the password was right: no enumeration.
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (s) => {
+            const [row] = await db.select({ off: user.deactivatedAt }).from(user).where(eq(user.id, s.userId));
+            if (row?.off) throw APIError.from('FORBIDDEN', { message: ACCOUNT_DEACTIVATED, code: 'ACCOUNT_DEACTIVATED' });
+          },
+        },
+      },
+    },
     // Our own limiter answers 429 with Retry-After in the app's error shape.
     rateLimit: { enabled: false },
     trustedOrigins: [env.PUBLIC_BASE_URL],
@@ -65,4 +83,4 @@ export function createAuth(db: Db, env: Env) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-export type SessionUser = { id: string; email: string; name: string; role: string };
+export type SessionUser = { id: string; email: string; name: string; role: string; twoFactorEnabled: boolean };

@@ -1,4 +1,4 @@
-import { MSG, PASSWORD_TOO_SHORT } from '../../common/messages.ts';
+import { ACCOUNT_DEACTIVATED, MSG, PASSWORD_TOO_SHORT } from '../../common/messages.ts';
 import { AppError, type FieldErrors, errorForStatus, malformedJson } from '../errors.ts';
 import { invalidFields } from '../http/validation.ts';
 
@@ -50,6 +50,7 @@ export async function betterAuthError(res: Response, path?: string): Promise<App
   const message = typeof body.message === 'string' && body.message ? body.message : undefined;
 
   if (res.status >= 500) return new AppError('internal', `Better Auth answered ${res.status}${message ? `: ${message}` : ''}`);
+  if (code === 'ACCOUNT_DEACTIVATED') return new AppError('account_deactivated', ACCOUNT_DEACTIVATED);
   if (code === 'INVALID_EMAIL_OR_PASSWORD') return new AppError('invalid_credentials', 'Invalid email or password.');
   if (res.status === 400 && message && /json/i.test(message)) return malformedJson();
   const field = code ? (FIELD_OF_PATH[path ?? '']?.[code] ?? FIELD_OF_CODE[code]) : undefined;

@@ -8,12 +8,15 @@ import { endSession, pastMaxAge } from './session-lifetime.ts';
 export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.var.user === undefined) {
     let session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
-    if (session && pastMaxAge(c, session.session)) {
+    if (session && (pastMaxAge(c, session.session) || (session.user as { deactivatedAt?: Date | null }).deactivatedAt)) {
       await endSession(c, session.session.token);
       session = null;
     }
     const u = session?.user as (SessionUser & Record<string, unknown>) | undefined;
-    c.set('user', u ? { id: u.id, email: u.email, name: u.name, role: u.role ?? 'host' } : null);
+    c.set(
+      'user',
+      u ? { id: u.id, email: u.email, name: u.name, role: u.role ?? 'host', twoFactorEnabled: Boolean(u.twoFactorEnabled) } : null,
+    );
   }
   await next();
 };

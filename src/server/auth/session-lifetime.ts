@@ -19,14 +19,15 @@ export async function endSession(c: Context<AppEnv>, token: string) {
 }
 
 /**
- * GET /get-session through Better Auth, then the absolute lifetime: a session past it is ended and
- * the answer is `null`, as for any lost session.
+ * GET /get-session through Better Auth, then the absolute lifetime: a session past it (or of a
+ * deactivated account) is ended and the answer is `null`, as for any lost session.
  */
 export async function getSessionWithMaxAge(c: Context<AppEnv>): Promise<Response> {
   const res = await c.var.deps.auth.handler(c.req.raw);
   if (!res.ok) return res;
-  const data = (await res.clone().json()) as { session?: SessionLike } | null;
-  if (!data?.session || !pastMaxAge(c, data.session)) return res;
+  const data = (await res.clone().json()) as { session?: SessionLike; user?: { deactivatedAt?: string | null } } | null;
+  // A session that outlived its account's deactivation (docs/decisions/0020-people.md) ends here too.
+  if (!data?.session || (!pastMaxAge(c, data.session) && !data.user?.deactivatedAt)) return res;
   await endSession(c, data.session.token);
   return c.json(null);
 }

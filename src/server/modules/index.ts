@@ -19,6 +19,8 @@ import { sandboxRoutes } from './payments/sandbox.routes.ts';
 import { manageRoutes } from './rsvps/manage.routes.ts';
 import { rsvpRoutes } from './rsvps/rsvps.routes.ts';
 import { themesRoutes } from './themes/themes.routes.ts';
+import { peopleRoutes } from './people/people.routes.ts';
+import { twoFactorForPaidEvents } from './events/two-factor-rule.ts';
 import { ticketRoutes } from './tickets/tickets.routes.ts';
 
 /**
@@ -26,6 +28,9 @@ import { ticketRoutes } from './tickets/tickets.routes.ts';
  * server-rendered share tags on public pages.
  */
 export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
+  // The owner's two-factor rule for paid events guards every host route under /api/events (ADR 0020).
+  app.use('/api/events', twoFactorForPaidEvents);
+  app.use('/api/events/*', twoFactorForPaidEvents);
   app.route('/api/events', eventsRoutes());
   app.route('/api/events', hostsRoutes());
   app.route('/api/public/events', publicEventsRoutes());
@@ -45,5 +50,6 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/', smsRoutes());
   app.route('/', shortLinksRoutes());
   app.route('/', paymentsRoutes());
+  app.route('/', peopleRoutes());
   app.route('/', sandboxRoutes());
 }

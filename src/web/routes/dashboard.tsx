@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { BookOpen, CalendarDays, ExternalLink, Inbox, LogOut, ScanLine, UserRound } from 'lucide-react';
+import { BookOpen, CalendarDays, ExternalLink, Inbox, LogOut, ScanLine, UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
@@ -117,6 +117,17 @@ export function Component() {
                 </span>
               </Link>
             </li>
+            {user.role === 'admin' ? (
+              <li className="py-3">
+                <Link to="/auth/people" className="flex items-start gap-3 hover:text-accent-ink">
+                  <Users className="mt-0.5 size-5 text-accent" aria-hidden="true" />
+                  <span>
+                    <span className="block font-medium">People</span>
+                    <span className="text-sm text-ink/70">Accounts, their events and roles; invite a host</span>
+                  </span>
+                </Link>
+              </li>
+            ) : null}
             {user.role === 'admin' ? (
               <li className="py-3">
                 <Link to="/auth/mailbox" className="flex items-start gap-3 hover:text-accent-ink">

@@ -12,6 +12,8 @@ export const user = pgTable('user', {
   role: text('role').notNull().default('host'),
   /** Better Auth's two-factor plugin: sign-in asks for a code (docs/product.md#two-factor-sign-in). */
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /** Set by the owner on the People page: no sign-in, no session (docs/decisions/0020-people.md). */
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

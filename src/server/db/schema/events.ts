@@ -122,13 +122,14 @@ export const event_hosts = pgTable(
   ],
 );
 
-/** Sign-up invitations for co-hosts without an account: valid for one e-mail address only. */
+/**
+ * Sign-up invitations for team members without an account: valid for one e-mail address only.
+ * Without an event it is the owner's invitation to host on this Turnout (the People page).
+ */
 export const host_invitations = pgTable('host_invitations', {
   token_hash: text('token_hash').primaryKey(),
   email: text('email').notNull(),
-  event_id: uuid('event_id')
-    .notNull()
-    .references(() => events.id, { onDelete: 'cascade' }),
+  event_id: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
   expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   used_at: timestamp('used_at', { withTimezone: true }),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

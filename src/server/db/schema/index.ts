@@ -7,3 +7,4 @@ export * from './checkins.ts';
 export * from './guests.ts';
 export * from './payments.ts';
 export * from './sms.ts';
+export * from './settings.ts';

@@ -30,6 +30,25 @@ export function invitationEmail({ to, eventTitle, inviter, link, expiresAt, role
   return { to, subject, text, html };
 }
 
+type HostingEmail = { to: string; inviter: string; link: string; expiresAt: Date };
+
+/** The owner's invitation from the People page: an account to create and run one's own events. */
+export function hostingInvitationEmail({ to, inviter, link, expiresAt }: HostingEmail): EmailPayload {
+  const subject = "You're invited to host events on Turnout";
+  const text = [
+    `${inviter} invited you to host events on Turnout.`,
+    '',
+    'Create your account to set up your own events, invitations and check-in:',
+    link,
+    '',
+    `The link works for ${to} only and expires on ${longDate(expiresAt)}.`,
+  ].join('\n');
+  const html = `<p>${escapeHtml(inviter)} invited you to host events on Turnout.</p>
+<p><a href="${escapeHtml(link)}">Create your account</a> to set up your own events, invitations and check-in.</p>
+<p style="color:#555">The link works for ${escapeHtml(to)} only and expires on ${escapeHtml(longDate(expiresAt))}.</p>`;
+  return { to, subject, text, html };
+}
+
 type AddedEmail = { to: string; eventTitle: string; inviter: string; link: string; role: TeamRole };
 
 /** A note to a team member who already has an account. */

@@ -8,7 +8,7 @@ import { createRouter } from '../../http/validation.ts';
 import { acceptInvitation } from './accept-invitation.ts';
 import { getInvitation } from './find-invitation.ts';
 
-const INVITATIONS: LimitRule = { name: 'invitation', points: 30, windowSec: 60 };
+export const INVITATIONS: LimitRule = { name: 'invitation', points: 30, windowSec: 60 };
 
 const tags = ['Invitations'];
 

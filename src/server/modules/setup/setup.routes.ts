@@ -7,7 +7,7 @@ import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
 import { createOwner, needsOwner } from './create-owner.ts';
 
-const OWNER_SETUP: LimitRule = { name: 'setup', points: 10, windowSec: 60 };
+export const OWNER_SETUP: LimitRule = { name: 'setup', points: 10, windowSec: 60 };
 
 const tags = ['Setup'];
 

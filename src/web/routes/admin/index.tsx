@@ -9,6 +9,7 @@ import { EventsTab } from './events-tab.tsx';
 import { CheckinTab } from './checkin-tab.tsx';
 import { GuestListTab } from './guest-list-tab.tsx';
 import { MessagingScreen } from '../../features/messaging/messaging-screen.tsx';
+import { TwoFactorRuleBanner } from '../../features/people/two-factor-rule.tsx';
 
 const TABS = ['events', 'guest-list', 'checkin', 'messaging'] as const;
 type Tab = (typeof TABS)[number];
@@ -58,6 +59,7 @@ export function Component() {
       </header>
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
         <h1 className="sr-only">Admin</h1>
+        <TwoFactorRuleBanner />
         <Tabs
           value={tab}
           onValueChange={(v) =>

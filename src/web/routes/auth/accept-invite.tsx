@@ -88,7 +88,7 @@ async function landingAfterAccept(qc: QueryClient): Promise<string> {
   return '/auth/admin';
 }
 
-function AcceptForm({ token, email, eventTitle }: { token: string; email: string; eventTitle: string }) {
+function AcceptForm({ token, email, eventTitle }: { token: string; email: string; eventTitle: string | null }) {
   const accept = useAcceptInvitation();
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -109,7 +109,11 @@ function AcceptForm({ token, email, eventTitle }: { token: string; email: string
       const to = await landingAfterAccept(qc);
       notify.success(
         'Welcome to Turnout!',
-        to.startsWith('/checkin') ? `You can now check in guests of ${eventTitle}.` : `You can now manage ${eventTitle}.`,
+        !eventTitle
+          ? 'You can now create your own events.'
+          : to.startsWith('/checkin')
+            ? `You can now check in guests of ${eventTitle}.`
+            : `You can now manage ${eventTitle}.`,
       );
       navigate(to, { replace: true });
     } catch (err) {
@@ -122,9 +126,10 @@ function AcceptForm({ token, email, eventTitle }: { token: string; email: string
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div>
-        <h1 className="text-xl font-semibold">You're invited to join the team</h1>
+        <h1 className="text-xl font-semibold">{eventTitle ? "You're invited to join the team" : "You're invited to host on Turnout"}</h1>
         <p className="mt-1 text-sm text-ink/70">
-          <span className="font-medium text-ink">{eventTitle}</span>. Choose a password to create your account.
+          {eventTitle && <span className="font-medium text-ink">{eventTitle}. </span>}
+          Choose a password to create your account.
         </p>
       </div>
       <Field label="Email">

@@ -35,6 +35,11 @@ export function Component() {
           <ArrowLeft aria-hidden="true" className="size-4" /> Dashboard
         </Link>
         <h1 className="font-display text-3xl font-semibold">Your account</h1>
+        {user.role === 'admin' ? (
+          <Link to="/auth/people" className="w-fit text-sm font-medium text-accent-ink underline underline-offset-4">
+            People: everyone with an account on this Turnout
+          </Link>
+        ) : null}
       </div>
       <Section title="Profile">
         <NameForm user={user} />

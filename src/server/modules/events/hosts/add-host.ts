@@ -43,7 +43,7 @@ export async function addHost({ db, log, baseUrl, actor, eventId, email, role }:
       const payload = addedAsHostEmail({ to: email, eventTitle: event.title, inviter, link, role });
       await enqueueEmail(tx, `host-added:${eventId}:${email}:${row.created_at.getTime()}`, payload);
     } else {
-      await createHostInvitation({ tx, baseUrl, eventId, eventTitle: event.title, email, inviter, role });
+      await createHostInvitation({ tx, baseUrl, to: { eventId, eventTitle: event.title, role }, email, inviter });
     }
     return { email: row.email, role: row.role, created_at: row.created_at.toISOString(), has_account: Boolean(account) };
   });
