@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_CACHE_MS, SessionCache } from './session-cache.ts';
 
-const ada = { id: 'u1', email: 'ada@example.com', name: 'Ada', role: 'host' };
+const ada = { id: 'u1', email: 'ada@example.com', name: 'Ada', role: 'host', twoFactorEnabled: false };
 
 describe('SessionCache', () => {
   it('keeps a session for SESSION_CACHE_MS, then reads it again', () => {

@@ -89,7 +89,10 @@ export function peopleRoutes() {
   });
   r.openapi(deactivateRoute, async (c) => {
     const opts = { db: c.var.deps.db, log: c.var.log, actor: currentUser(c), id: c.req.valid('param').id };
-    return c.json(await deactivateAccount(opts), 200);
+    const answer = await deactivateAccount(opts);
+    // Its sessions are gone: the check-in routes' brief session cache forgets them now (ADR 0014).
+    c.var.deps.caches.sessions.clear();
+    return c.json(answer, 200);
   });
   r.openapi(reactivateRoute, async (c) => {
     const opts = { db: c.var.deps.db, log: c.var.log, actor: currentUser(c), id: c.req.valid('param').id };
