@@ -5,7 +5,8 @@ import { isConnectionError } from '../../db/connection-errors.ts';
 import { isUniqueViolation, pgError } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
-import { CAPACITY_CHECK_FAILED, capacityError, seatsLeft, takeSeatsAndCommitSql } from './seats.ts';
+import { seatsCommitted } from '../../db/seat-commits.ts';
+import { CAPACITY_CHECK_FAILED, capacityError, committedSeats, seatsLeft, takeSeatsAndCommitSql } from './seats.ts';
 import { onClient } from './seat-transaction.ts';
 
 function literal(v: unknown): string {
@@ -53,7 +54,8 @@ export type TripConflict = { constraint: string };
 /**
  * Writes `statements` and the seat change of one RSVP in a single round trip:
  *   BEGIN; SET LOCAL synchronous_commit = off; …statements; seat UPDATE; COMMIT; durability write
- * (why: seat-transaction.ts). The first failing statement aborts the rest. Returns null on success,
+ * (why: seat-transaction.ts), then tells this process's seat figures the new counter (db/seat-commits.ts).
+ * The first failing statement aborts the rest. Returns null on success,
  * the constraint name on a unique violation (the caller decides: existing RSVP, PIN taken), and
  * throws capacity_exceeded when the seats are not there.
  */
@@ -72,7 +74,7 @@ export async function writeInOneTrip(
   const client = await db.$client.connect();
   let broken: Error | undefined;
   try {
-    await client.query(text);
+    seatsCommitted(db, committedSeats(opts.eventId, await client.query(text)));
     return null;
   } catch (err) {
     const e = err as Error & { code?: string };
