@@ -1,5 +1,4 @@
 import { type Column, getTableColumns, getTableName, type Table } from 'drizzle-orm';
-import pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { isConnectionError } from '../../db/connection-errors.ts';
 import { isUniqueViolation, pgError } from '../../db/pg-errors.ts';
@@ -18,9 +17,20 @@ function literal(v: unknown): string {
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   if (typeof v === 'string') {
     if (v.includes('\0')) throw new AppError('bad_request', 'Text must not contain NUL characters.');
-    return pg.escapeLiteral(v);
+    return quoteText(v);
   }
   throw new Error(`insertSql: unsupported value type ${typeof v}`);
+}
+
+/**
+ * pg.escapeLiteral's output (quotes and backslashes doubled, E'' when there is a backslash) from two
+ * native replaces: escapeLiteral builds it a character at a time, 0.13 ms for an RSVP's queued e-mail
+ * (its HTML and QR PNG as JSON), 6x this, on the event loop of every answer (ADR 0016).
+ */
+function quoteText(v: string): string {
+  const hasBackslash = v.includes('\\');
+  const body = (hasBackslash ? v.replace(/\\/g, '\\\\') : v).replace(/'/g, "''");
+  return hasBackslash ? ` E'${body}'` : `'${body}'`;
 }
 
 // Bounded by construction: one entry per schema table object.
