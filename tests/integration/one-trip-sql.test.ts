@@ -8,7 +8,7 @@ import { insertSql } from '../../src/server/modules/rsvps/one-trip.ts';
 import { insertEvent } from '../factories/rsvps.ts';
 import { createTestApp } from '../support/app.ts';
 
-// insertSql inlines values with pg.escapeLiteral instead of sending parameters (docs/decisions/0004-rsvp-commit-scheme.md).
+// insertSql inlines values quoted as pg.escapeLiteral quotes them, instead of sending parameters (docs/decisions/0004-rsvp-commit-scheme.md).
 // Whatever a guest types must come back from the database exactly as a parameterised insert would store it.
 const t = await createTestApp({ RATE_LIMIT: 'false' });
 

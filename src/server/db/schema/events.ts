@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -70,6 +71,12 @@ export const events = pgTable(
     rsvps_notified_until: timestamp('rsvps_notified_until', { withTimezone: true }).notNull().defaultNow(),
     /** Sum of guest_count over confirmed RSVPs, kept in the same transaction as each RSVP write. */
     seats_taken: integer('seats_taken').notNull().default(0),
+    /**
+     * +1 with every change of seats_taken (a BEFORE UPDATE trigger, migration 0019): orders counter
+     * readings, so a process keeps the newest of what it read and what its own writes returned
+     * (events/public/seat-figures.ts, ADR 0016).
+     */
+    seats_version: bigint('seats_version', { mode: 'number' }).notNull().default(0),
     theme_id: uuid('theme_id').references(() => event_themes.id, { onDelete: 'set null' }),
     is_active: boolean('is_active').notNull().default(true),
     is_paid_event: boolean('is_paid_event').notNull().default(false),

@@ -26,7 +26,7 @@ export function adminEventColumns(actor: Actor) {
 
 type AdminRow = Omit<
   typeof events.$inferSelect,
-  'stripe_secret_key_enc' | 'stripe_webhook_secret_enc' | 'host_line' | 'rsvps_notified_until'
+  'stripe_secret_key_enc' | 'stripe_webhook_secret_enc' | 'host_line' | 'rsvps_notified_until' | 'seats_version'
 > & { role: EventRole };
 
 export function toAdminEvent(row: AdminRow): TEventAdmin {

@@ -3,6 +3,7 @@ import type { TGuestPatch } from '../../../common/schemas/guests.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
+import { seatCountOf, seatsCommitted } from '../../db/seat-commits.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import type { Actor } from '../events/event-access.ts';
@@ -56,16 +57,18 @@ export async function changeGuest(o: Target & { config: TicketConfig; change: TG
  */
 export async function deleteGuest(o: Target): Promise<void> {
   if (!isUuid(o.eventId) || !isUuid(o.rsvpId)) throw notFound(RSVP_NOT_FOUND);
-  await o.db.transaction(async (tx) => {
+  const seats = await o.db.transaction(async (tx) => {
     const cur = await lockGuest(tx, o);
     if (!cur) throw notFound(RSVP_NOT_FOUND);
     await tx.delete(event_rsvps).where(eq(event_rsvps.id, cur.id));
     const held = seatsHeld(cur);
-    if (held > 0) {
-      await tx
-        .update(events)
-        .set({ seats_taken: sql`${events.seats_taken} - ${held}` })
-        .where(eq(events.id, o.eventId));
-    }
+    if (held <= 0) return undefined;
+    const [count] = await tx
+      .update(events)
+      .set({ seats_taken: sql`${events.seats_taken} - ${held}` })
+      .where(eq(events.id, o.eventId))
+      .returning({ seats_taken: events.seats_taken, seats_version: events.seats_version });
+    return seatCountOf(o.eventId, count);
   });
+  seatsCommitted(o.db, seats);
 }

@@ -130,7 +130,6 @@ export function guestsRoutes() {
     if (change.status && change.status !== 'confirmed')
       await refundForStaff({ db, env: c.var.deps.env, log: c.var.log }, { actor, eventId, rsvpId });
     const { emailQueued } = await changeGuest({ db, actor, config: config(c), eventId, rsvpId, change });
-    c.var.deps.caches.publicEvents.seatsChanged(eventId);
     c.var.log.info({ eventId, rsvpId, emailQueued }, 'guest changed by staff');
     const rsvp = await getGuest({ db, actor, config: config(c), eventId, rsvpId });
     return c.json({ rsvp, email_queued: emailQueued }, 200);
@@ -140,7 +139,6 @@ export function guestsRoutes() {
     const deps = { db: c.var.deps.db, env: c.var.deps.env, log: c.var.log };
     await refundForStaff(deps, { actor: currentUser(c), eventId, rsvpId });
     await deleteGuest({ db: c.var.deps.db, actor: currentUser(c), eventId, rsvpId });
-    c.var.deps.caches.publicEvents.seatsChanged(eventId);
     c.var.log.info({ eventId, rsvpId }, 'guest deleted by staff');
     return c.body(null, 204);
   });

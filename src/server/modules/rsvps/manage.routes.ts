@@ -101,7 +101,6 @@ export function manageRoutes() {
     else await refundForGuest({ db, env, log: c.var.log }, manageSecret);
     const done = await changeRsvp({ db, eventCache: caches.rsvpEvents, config: config(env), manageSecret, change: c.req.valid('json') });
     const rsvp = { ...(await getManagedRsvp(db, done.manageSecret)), email_delivery: emailDeliveryOf(env) };
-    caches.publicEvents.seatsChanged(rsvp.event.id);
     c.var.log.info({ eventId: rsvp.event.id, status: rsvp.status, emailQueued: done.emailQueued }, 'rsvp changed through its manage link');
     c.header('Cache-Control', 'no-store');
     return c.json({ rsvp, email_queued: done.emailQueued }, 200);
@@ -118,7 +117,6 @@ export function manageRoutes() {
       cancel: true,
     });
     const rsvp = { ...(await getManagedRsvp(db, done.manageSecret)), email_delivery: emailDeliveryOf(env) };
-    caches.publicEvents.seatsChanged(rsvp.event.id);
     rememberAnswer(c, rsvp.event.id, done.manageSecret);
     c.var.log.info({ eventId: rsvp.event.id, emailQueued: done.emailQueued }, 'rsvp cancelled through its manage link');
     c.header('Cache-Control', 'no-store');

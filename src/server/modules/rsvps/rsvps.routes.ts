@@ -51,8 +51,6 @@ export function rsvpRoutes() {
       return c.json(result, 200);
     }
     rememberAnswer(c, eventId, manageSecret);
-    c.var.deps.caches.publicEvents.seatsChanged(eventId);
-    // Seats left: this app's page cache drops the event now (other processes hear the NOTIFY).
     c.var.log.info({ rsvpId: result.rsvp.id, eventId, status: result.rsvp.status }, 'rsvp saved');
     return c.json(result, 201);
   });

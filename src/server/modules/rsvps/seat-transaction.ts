@@ -4,7 +4,8 @@ import { type Db, type DbOrTx, schema } from '../../db/client.ts';
 import { isConnectionError } from '../../db/connection-errors.ts';
 import { AppError } from '../../errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
-import { CAPACITY_CHECK_FAILED, capacityError, seatsLeft, takeSeatsAndCommitSql } from './seats.ts';
+import { seatsCommitted } from '../../db/seat-commits.ts';
+import { CAPACITY_CHECK_FAILED, capacityError, committedSeats, seatsLeft, takeSeatsAndCommitSql } from './seats.ts';
 
 /** What a unit of RSVP work produced: its value, and the seat change to commit with it. */
 export type SeatWork<T> = { value: T; rsvpId: string; eventId: string; delta: number };
@@ -35,6 +36,8 @@ export function onClient(client: pg.PoolClient): DbOrTx {
  * share one fsync. A crash before that flush loses only answers nobody received (a WAL suffix,
  * never a hole), and a retried request is idempotent (same e-mail → same RSVP).
  *
+ * The committed counter goes to this process's seat figures (db/seat-commits.ts).
+ *
  * `work` returns null to roll back without error (e.g. the RSVP already exists).
  */
 export async function seatTransaction<T>(db: Db, work: (tx: DbOrTx) => Promise<SeatWork<T> | null>): Promise<T | null> {
@@ -53,8 +56,9 @@ export async function seatTransaction<T>(db: Db, work: (tx: DbOrTx) => Promise<S
     if (!isUuid(done.rsvpId)) throw new Error('seatTransaction: bad rsvpId');
     const durable = `UPDATE event_rsvps SET updated_at = updated_at WHERE id = '${done.rsvpId}'`;
     try {
-      await client.query(`${takeSeatsAndCommitSql(done.eventId, done.delta)};\n${durable}`);
+      const results = await client.query(`${takeSeatsAndCommitSql(done.eventId, done.delta)};\n${durable}`);
       open = false;
+      seatsCommitted(db, committedSeats(done.eventId, results));
     } catch (err) {
       if ((err as { code?: string }).code !== CAPACITY_CHECK_FAILED) throw err;
       await client.query('ROLLBACK');

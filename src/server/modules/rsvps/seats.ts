@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { MSG } from '../../../common/messages.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { type SeatCount, seatCountOf } from '../../db/seat-commits.ts';
 import { AppError } from '../../errors.ts';
 
 /** Seats an answer holds: its guest count when confirmed, else none. */
@@ -23,6 +25,7 @@ export async function seatsLeft(db: DbOrTx, eventId: string): Promise<number> {
  * counter by `delta` with the O(1) conditional UPDATE and, in the same message, commits. When the
  * UPDATE matches no row (it would pass max_attendees) the SELECT divides by zero (SQLSTATE 22012),
  * the rest of the message is skipped and the transaction is left aborted for the caller to roll back.
+ * Its SELECT also returns the new counter and its version (committedSeats).
  */
 export function takeSeatsAndCommitSql(eventId: string, delta: number): string {
   if (!isUuid(eventId) || !Number.isSafeInteger(delta)) throw new Error('takeSeatsAndCommitSql: bad arguments');
@@ -30,9 +33,19 @@ export function takeSeatsAndCommitSql(eventId: string, delta: number): string {
   return `WITH taken AS (
     UPDATE events SET seats_taken = seats_taken + (${delta})
     WHERE id = '${eventId}' AND ((${delta}) < 0 OR max_attendees IS NULL OR seats_taken + (${delta}) <= max_attendees)
-    RETURNING 1)
-  SELECT 1 / (SELECT count(*)::int FROM taken) AS capacity_check;
+    RETURNING seats_taken, seats_version)
+  SELECT 1 / count(*)::int AS capacity_check, max(seats_taken) AS seats_taken, max(seats_version) AS seats_version FROM taken;
   COMMIT`;
+}
+
+/**
+ * The counter takeSeatsAndCommitSql's message left committed, from that message's results (one per
+ * statement); undefined when it moved no seat (delta 0).
+ */
+export function committedSeats(eventId: string, results: pg.QueryResult | pg.QueryResult[]): SeatCount | undefined {
+  const all = Array.isArray(results) ? results : [results];
+  const check = all.find((r) => r.fields?.some((f) => f.name === 'capacity_check'));
+  return seatCountOf(eventId, check?.rows[0]);
 }
 
 export const CAPACITY_CHECK_FAILED = '22012';

@@ -4,6 +4,7 @@ import { normalizePhone } from '../../../common/phone.ts';
 import type { TLegacyRsvpResult } from '../../../common/schemas/events.ts';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
+import { type SeatCount, seatCountOf, seatsCommitted } from '../../db/seat-commits.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
@@ -54,11 +55,14 @@ export async function submitLegacyRsvp({ db, log, config, eventId, input }: Subm
     if (delta > 0 && event.max_attendees !== null && event.seats_taken + delta > event.max_attendees) {
       throw new AppError('capacity_exceeded', MSG.capacityReached);
     }
+    let seats: SeatCount | undefined;
     if (delta !== 0) {
-      await tx
+      const [count] = await tx
         .update(events)
         .set({ seats_taken: sql`${events.seats_taken} + ${delta}` })
-        .where(eq(events.id, eventId));
+        .where(eq(events.id, eventId))
+        .returning({ seats_taken: events.seats_taken, seats_version: events.seats_version });
+      seats = seatCountOf(eventId, count);
     }
     const { columns } = answeredTicketColumns(config, { prev: null, confirmed: status === 'confirmed' });
     const [row] = await tx
@@ -75,12 +79,13 @@ export async function submitLegacyRsvp({ db, log, config, eventId, input }: Subm
         confirmed_at: status === 'confirmed' ? new Date() : null,
       })
       .returning({ id: event_rsvps.id });
-    return { id: row!.id, ticket_secret: columns.ticket_secret };
+    return { id: row!.id, ticket_secret: columns.ticket_secret, seats };
   });
   if (!result) {
     log.info({ eventId }, 'legacy rsvp: known phone, nothing changed');
     return { rsvp: null, ticket_url: null, already_answered: true };
   }
+  seatsCommitted(db, result.seats);
   log.info({ eventId, rsvpId: result.id, status }, 'legacy rsvp stored');
   return {
     rsvp: { id: result.id, status },

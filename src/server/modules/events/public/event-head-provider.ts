@@ -15,8 +15,9 @@ const SAMPLE_PATH = new RegExp(`^/${SAMPLE_PRODUCT}/?$`);
  * JavaScript still get the title, description, Open Graph, Twitter card and JSON-LD. The page also
  * carries the event as the API answers it (`<script type="application/json" id="event-data">`), so it
  * starts without fetching it again. The rendered tags are kept with the cached event (dropped with it
- * on any edit: ADR 0005), one rendering per seat figure (a seat change drops nothing: ADR 0016), so a
- * hot page costs no database read and renders at most once per seat-figure change.
+ * on any edit: ADR 0005); the seat figure, which an RSVP rush moves with every answer, is spliced into
+ * them (a seat change drops nothing and renders nothing: ADR 0016), so a hot page costs no database
+ * read and no rendering.
  */
 export async function eventHeadProvider(c: Context<AppEnv>, pathname: string): Promise<PageHead | null> {
   let key: ReturnType<typeof publicEventKey>;
@@ -45,13 +46,32 @@ export async function eventHeadProvider(c: Context<AppEnv>, pathname: string): P
   const found = await findPublicEvent({ db, log, cache: caches.publicEvents, key });
   if (!found) return { head: notFoundTags(), status: 404 };
   const e = found.event;
-  // Seats left and guests going are in the HTML: one rendering per figure (ADR 0016).
-  const memoKey = `${variant}:${e.seats_left}:${e.going}`;
-  let head = found.memo.get(memoKey);
-  if (!head) {
+  // The tags and the event data are rendered once per variant (and sold-out state, which the JSON-LD
+  // names); seats left and guests going, which change with every answer, are spliced in (ADR 0016).
+  const memoKey = `${variant}:${e.seats_left === 0}`;
+  let parts = found.memo.get(memoKey);
+  if (!parts) {
     const pageUrl = absoluteUrl(env.PUBLIC_BASE_URL, variant === 'sample' ? sampleHref() : eventHref(e));
-    head = `${renderShareTags(e, { baseUrl: env.PUBLIC_BASE_URL, pageUrl })}<script type="application/json" id="${EVENT_DATA_ELEMENT_ID}">${scriptJson(e)}</script>`;
-    found.memo.set(memoKey, head);
+    const data = scriptJson({ ...e, seats_left: SEATS_LEFT_SLOT, going: GOING_SLOT });
+    parts = splitSlots(
+      `${renderShareTags(e, { baseUrl: env.PUBLIC_BASE_URL, pageUrl })}<script type="application/json" id="${EVENT_DATA_ELEMENT_ID}">${data}</script>`,
+    );
+    found.memo.set(memoKey, parts);
   }
-  return { head, status: 200 };
+  return { head: `${parts[0]}${JSON.stringify(e.seats_left)}${parts[1]}${JSON.stringify(e.going)}${parts[2]}`, status: 200 };
+}
+
+/**
+ * Stand-ins for the seat figures while the event data is rendered. As JSON values they appear quoted;
+ * a quote inside any text of the event is escaped (\"), so the quoted slot occurs only where it was put.
+ */
+const SEATS_LEFT_SLOT = '@turnout:seats_left@';
+const GOING_SLOT = '@turnout:going@';
+
+/** The rendered head cut around its two slots: [before seats left, between, after guests going]. */
+function splitSlots(head: string): [string, string, string] {
+  const a = head.indexOf(JSON.stringify(SEATS_LEFT_SLOT));
+  const b = head.indexOf(JSON.stringify(GOING_SLOT));
+  if (a < 0 || b < a) throw new Error('event head: seat slots not found in order');
+  return [head.slice(0, a), head.slice(a + SEATS_LEFT_SLOT.length + 2, b), head.slice(b + GOING_SLOT.length + 2)];
 }

@@ -16,8 +16,11 @@ import type { PublicEventCache } from './public-event-cache.ts';
 
 export type PublicEventKey = { id: string } | { slug: string };
 
-/** A public event plus a per-entry memo (rendered share tags live there while it is cached). */
-export type PublicEventView = { event: TPublicEvent; memo: BoundedCache<string, string> };
+/** The rendered head of an event page, cut around its seat figures (event-head-provider.ts). */
+export type HeadParts = [string, string, string];
+
+/** A public event plus a per-entry memo (its rendered head lives there while it is cached). */
+export type PublicEventView = { event: TPublicEvent; memo: BoundedCache<string, HeadParts> };
 
 /** Identifier priority (docs/product.md#public-event-page): query id, then query slug, then the path segment (id or slug). */
 export function publicEventKey(q: { id?: string; slug?: string; path?: string }): PublicEventKey | null {
@@ -35,13 +38,17 @@ function withSeats(event: TPublicEvent, showGuestCount: boolean, seatsTaken: num
 }
 
 /** Explicit columns only: no payment keys, no owner. Theme colours resolved. */
-async function readPublicEvent(db: Db, key: PublicEventKey): Promise<{ event: TPublicEvent; seatsTaken: number } | null> {
+async function readPublicEvent(
+  db: Db,
+  key: PublicEventKey,
+): Promise<{ event: TPublicEvent; seatsTaken: number; seatsVersion: number } | null> {
   if ('id' in key && !isUuid(key.id)) return null;
   if ('slug' in key && (key.slug.length > SLUG_MAX_LENGTH || !/^[a-z0-9-]+$/.test(key.slug))) return null;
   const [row] = await db
     .select({
       ...publicEventColumns,
       seats_taken: events.seats_taken,
+      seats_version: events.seats_version,
       show_guest_count: events.show_guest_count,
       ...eventThemeColumns,
     })
@@ -50,7 +57,7 @@ async function readPublicEvent(db: Db, key: PublicEventKey): Promise<{ event: TP
     .where(and('id' in key ? eq(events.id, key.id) : eq(events.slug, key.slug), eq(events.is_active, true)))
     .limit(1);
   if (!row) return null;
-  const { seats_taken, show_guest_count, theme_name, theme_colors, ...rest } = row;
+  const { seats_taken, seats_version, show_guest_count, theme_name, theme_colors, ...rest } = row;
   const event: TPublicEvent = {
     ...rest,
     event_date: row.event_date.toISOString(),
@@ -60,7 +67,7 @@ async function readPublicEvent(db: Db, key: PublicEventKey): Promise<{ event: TP
     going: null,
     theme: eventTheme({ theme_name, theme_colors }),
   };
-  return { event: withSeats(event, show_guest_count, seats_taken), seatsTaken: seats_taken };
+  return { event: withSeats(event, show_guest_count, seats_taken), seatsTaken: seats_taken, seatsVersion: seats_version };
 }
 
 /**
@@ -84,14 +91,14 @@ export async function findPublicEvent({ db, log, cache, key, seats = 'cached' }:
     return hit;
   }
   const ticket = cache.ticket();
-  const seatTicket = cache.seats.ticket();
+  const readAt = performance.now();
   let found = await readPublicEvent(db, key);
   if (!found && 'slug' in key && key.slug === SAMPLE_PRODUCT && (await ensureSampleEvent({ db, log }))) {
     found = await readPublicEvent(db, key);
   }
   if (!found) return null;
-  const { event, seatsTaken } = found;
-  cache.seats.offer(event.id, seatsTaken, seatTicket);
+  const { event, seatsTaken, seatsVersion } = found;
+  cache.seats.offer(event.id, seatsTaken, seatsVersion, readAt);
   cache.set(event, ticket);
   return cache.get(key) ?? { event, memo: new BoundedCache({ maxEntries: 4 }) };
 }

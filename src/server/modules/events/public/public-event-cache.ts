@@ -3,6 +3,8 @@ import type { TPublicEvent } from '../../../../common/schemas/events.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Logger } from '../../../logger.ts';
 import { PgListener } from '../../../db/pg-listener.ts';
+import { onSeatsCommitted } from '../../../db/seat-commits.ts';
+import type { HeadParts } from './get-public-event.ts';
 import { SeatFigures } from './seat-figures.ts';
 
 /**
@@ -13,12 +15,12 @@ export const EVENT_CHANGED_CHANNEL = 'turnout_event_changed';
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 5_000;
-/** Rendered share tags of one event: per page variant (event, sample) and seat figure. */
+/** Rendered heads of one event: per page variant (event, sample) and sold-out state. */
 const MEMO_ENTRIES = 8;
 /** Long enough to outlive any event read that started before an invalidation. */
 const INVALIDATED_TTL_MS = 30_000;
 
-type Entry = { event: TPublicEvent; memo: BoundedCache<string, string> };
+type Entry = { event: TPublicEvent; memo: BoundedCache<string, HeadParts> };
 
 export type PublicEventCacheOptions = { db: Db; log: Logger };
 
@@ -27,7 +29,7 @@ export type PublicEventCacheOptions = { db: Db; log: Logger };
  * Trusted only while that listener is connected: an edit anywhere invalidates that event at once (this
  * app directly, other processes by NOTIFY); the TTL is a backstop. A read that raced an invalidation of
  * its event is not stored (per-event clock; never a global one: ADR 0016). Seat counts are not part of
- * an entry's life: `seats` serves them (seat-figures.ts). The listener starts on first use; close()
+ * an entry's life: `seats` serves them (seat-figures.ts), fed by this process's own seat writes. The listener starts on first use; close()
  * ends it for good.
  */
 export class PublicEventCache {
@@ -44,8 +46,14 @@ export class PublicEventCache {
   /** Each event's seat counter, briefly cached. */
   readonly seats: SeatFigures;
 
+  private readonly unsubscribe: () => void;
+
   constructor(private readonly opts: PublicEventCacheOptions) {
     this.seats = new SeatFigures(opts.db);
+    // Every seat change this process commits (an answer, a change, a cancel, a staff edit, a payment)
+    // updates the figure at once; the cached page stays (ADR 0016). Other processes' changes are read
+    // within SEAT_FIGURE_FRESH_MS plus one read.
+    this.unsubscribe = onSeatsCommitted(opts.db, (count) => this.seats.committed(count));
   }
 
   get enabled() {
@@ -87,15 +95,6 @@ export class PublicEventCache {
     this.idBySlug.set(event.slug, event.id);
   }
 
-  /**
-   * This process moved the event's seat counter (an answer, a change, a cancel, a staff edit): its figure
-   * is read again on the next view, the cached page stays (ADR 0016). Other processes follow within
-   * SEAT_FIGURE_MAX_AGE_MS.
-   */
-  seatsChanged(id: string) {
-    this.seats.drop(id);
-  }
-
   /** After a change or delete (this app's, or another process's NOTIFY): the next read goes to the database. */
   invalidate(id: string) {
     this.invalidatedAt.set(id, ++this.clock);
@@ -113,6 +112,7 @@ export class PublicEventCache {
   /** Shutdown, before the pool closes: ends the LISTEN connection; the cache stays off for good. */
   async close(): Promise<void> {
     this.closed = true;
+    this.unsubscribe();
     this.setLive(false);
     await Promise.all([this.listener?.stop(), this.seats.close()]);
   }

@@ -86,7 +86,6 @@ export function publicEventsRoutes() {
       eventId: c.req.valid('param').id,
       input: c.req.valid('json'),
     });
-    if (!result.already_answered) c.var.deps.caches.publicEvents.seatsChanged(c.req.valid('param').id);
     return c.json(result, result.already_answered ? 200 : 201);
   });
   return r;

@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { BoundedCache } from '../../../../common/bounded-cache.ts';
 import type { Db } from '../../../db/client.ts';
+import type { SeatCount } from '../../../db/seat-commits.ts';
 
-/** A seat count is served as is this long; then the next read refreshes it in the background. */
+/** A figure this young is served as is; an older one is served while one read refreshes it. */
 export const SEAT_FIGURE_FRESH_MS = 250;
 /**
  * Past this a figure is served only while its refresh is under way (a reader never waits for the
@@ -12,33 +13,33 @@ export const SEAT_FIGURE_FRESH_MS = 250;
 export const SEAT_FIGURE_MAX_AGE_MS = 800;
 const HARD_TTL_MS = 5_000;
 const MAX_ENTRIES = 5_000;
-/** Long enough to outlive any counter read that started before a drop. */
-const DROPPED_TTL_MS = 30_000;
 
-type Figure = { taken: number; at: number };
+/** A reading of the counter: `version` orders readings (events.seats_version), `at` is when it was known true. */
+type Figure = { taken: number; version: number; at: number };
+
+const COUNTER_SQL = 'SELECT seats_taken, seats_version FROM events WHERE id = $1';
 
 /**
- * Each event's seat counter (events.seats_taken), read alone and briefly cached (ADR 0016): an RSVP
- * rush changes it every few milliseconds, and re-reading the whole event (or dropping its rendered
- * page) for each change cost the page 95 % of its rate. The page's figure is read on a connection of
- * its own, so readers never queue behind the RSVP transactions holding the pool; concurrent misses share
- * one read; a figure past SEAT_FIGURE_FRESH_MS is served while one read refreshes it (readers never
- * wait for the counter while a figure exists). The JSON API reads the counter alone on every request (readExact): the page
- * refetches it right after an answer, so the guest who answered sees the new count at once.
+ * Each event's seat counter (events.seats_taken), as this process last knew it (ADR 0016). Two sources
+ * feed it, and of two readings the higher seats_version wins, so it never goes back:
+ * - every seat change this process commits (db/seat-commits.ts: the RSVP's own UPDATE … RETURNING),
+ *   so a page served after an answer was acknowledged counts it, and an RSVP rush costs readers no
+ *   database read at all;
+ * - a read of the counter alone once the figure is SEAT_FIGURE_FRESH_MS old (other processes' answers),
+ *   in the background: readers are served the figure meanwhile and never wait for it. The read runs on a
+ *   connection of its own, so it never queues behind RSVP transactions holding the pool, and concurrent
+ *   refreshes share one read.
+ * The JSON API reads the counter on every request (readExact): always exact, in any process.
  */
 export class SeatFigures {
   private readonly figures = new BoundedCache<string, Figure>({ maxEntries: MAX_ENTRIES, ttlMs: HARD_TTL_MS });
   private readonly pending = new Map<string, Promise<number | null>>();
-  /** Per event: the clock value of its last drop (a read older than that is not stored). */
-  private readonly droppedAt = new BoundedCache<string, number>({ maxEntries: MAX_ENTRIES, ttlMs: DROPPED_TTL_MS });
-  private clock = 0;
-  private epoch = 0;
   private conn: pg.Pool | undefined;
   private closed = false;
 
   constructor(private readonly db: Db) {}
 
-  /** The counter when a usable figure is cached (refreshing a stale one in the background); else undefined (then `read`). */
+  /** The counter when a usable figure is known (refreshing an old one in the background); else undefined (then `read`). */
   peek(eventId: string): number | undefined {
     const f = this.figures.get(eventId);
     if (!f) return undefined;
@@ -50,64 +51,43 @@ export class SeatFigures {
     return age <= SEAT_FIGURE_MAX_AGE_MS || refreshing ? f.taken : undefined;
   }
 
-  /** A clock value to pass to offer() for a value about to be read from the database. */
-  ticket(): number {
-    return this.clock;
+  /** A reading of the counter (a read, or a committed write's RETURNING): kept unless an equal or newer one was known later. */
+  offer(eventId: string, taken: number, version: number, at = performance.now()) {
+    const cur = this.figures.get(eventId);
+    if (cur && (cur.version > version || (cur.version === version && cur.at >= at))) return;
+    this.figures.set(eventId, { taken, version, at });
   }
 
-  /** Keeps `seatsTaken` (read after `ticket`) unless the event's seats changed meanwhile. */
-  offer(eventId: string, seatsTaken: number, ticket: number, at = performance.now()) {
-    if (ticket < this.epoch || (this.droppedAt.get(eventId) ?? -1) > ticket) return;
-    this.figures.set(eventId, { taken: seatsTaken, at });
+  /** This process committed a seat change (db/seat-commits.ts). */
+  committed(count: SeatCount) {
+    this.offer(count.eventId, count.taken, count.version);
   }
 
-  /** The counter, from the cache or one shared read; null when the event is gone. */
+  /** The counter, from the figure or one shared read; null when the event is gone. */
   read(eventId: string, refresh = false): Promise<number | null> {
     const hit = refresh ? undefined : this.figures.get(eventId);
     if (hit) return Promise.resolve(hit.taken);
     const inFlight = this.pending.get(eventId);
     if (inFlight) return inFlight;
-    const ticket = this.ticket();
-    const at = performance.now();
-    const read: Promise<number | null> = this.connection()
-      .query<{ seats_taken: number }>('SELECT seats_taken FROM events WHERE id = $1', [eventId])
-      .then((res) => {
-        const n = res.rows[0]?.seats_taken;
-        if (n === undefined) return null;
-        this.offer(eventId, Number(n), ticket, at);
-        return Number(n);
-      })
-      .finally(() => {
-        if (this.pending.get(eventId) === read) this.pending.delete(eventId);
-      });
+    const read: Promise<number | null> = this.query(this.connection(), eventId).finally(() => {
+      if (this.pending.get(eventId) === read) this.pending.delete(eventId);
+    });
     this.pending.set(eventId, read);
     return read;
   }
 
-  /** The counter as committed now (one primary-key read on the app's pool); it refreshes the cached figure too. */
-  async readExact(eventId: string): Promise<number | null> {
-    const ticket = this.ticket();
-    const at = performance.now();
-    const res = await this.db.$client.query<{ seats_taken: number }>('SELECT seats_taken FROM events WHERE id = $1', [eventId]);
-    const n = res.rows[0]?.seats_taken;
-    if (n === undefined) return null;
-    this.offer(eventId, Number(n), ticket, at);
-    return Number(n);
+  /** The counter as committed now (one primary-key read on the app's pool); it refreshes the figure too. */
+  readExact(eventId: string): Promise<number | null> {
+    return this.query(this.db.$client, eventId);
   }
 
-  /** The event changed (an edit heard by NOTIFY, a delete): its figure is read again. */
+  /** Forgets the event's figure (an edit or delete heard by NOTIFY): the next view reads the counter. */
   drop(eventId: string) {
-    this.clock++;
-    this.droppedAt.set(eventId, this.clock);
     this.figures.delete(eventId);
-    this.pending.delete(eventId);
   }
 
   clear() {
-    this.clock++;
-    this.epoch = this.clock;
     this.figures.clear();
-    this.pending.clear();
   }
 
   /** Shutdown, before the app's pool closes: ends the counter's connection; later reads use the app's pool. */
@@ -116,6 +96,16 @@ export class SeatFigures {
     const c = this.conn;
     this.conn = undefined;
     await c?.end().catch(() => {});
+  }
+
+  private async query(on: pg.Pool, eventId: string): Promise<number | null> {
+    // `at` is taken before the read: the reading is true at least from then on.
+    const at = performance.now();
+    const res = await on.query<{ seats_taken: number; seats_version: number }>(COUNTER_SQL, [eventId]);
+    const row = res.rows[0];
+    if (!row) return null;
+    this.offer(eventId, Number(row.seats_taken), Number(row.seats_version), at);
+    return Number(row.seats_taken);
   }
 
   /** One connection of its own (made on first use, remade by pg when it drops). */
