@@ -3,30 +3,13 @@
  * screens built so far, guest and host, on desktop and at 375 px (@mobile). axe runs inside the page (its
  * source from node_modules); a violation fails with the rule, the impact and the offending elements.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Result } from 'axe-core';
 import type { TEventAdmin } from '../../src/common/schemas/events.ts';
+import { wcagViolations } from '../support/axe.ts';
 import { createOwner, expect, test } from './fixtures.ts';
 
-// Evaluated through the DevTools protocol: our CSP (script-src 'self') rightly refuses an injected <script>.
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The page's WCAG 2.1 A/AA violations, readable in a failure message. */
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations as Result[];
-  });
-  return found.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 async function expectAccessible(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  expect(await violations(page), what).toEqual([]);
+  expect(await wcagViolations(page), what).toEqual([]);
 }
 
 async function seed(request: APIRequestContext) {

@@ -34,6 +34,21 @@
  * - `signOut(pageOrRequest)`.
  * - `OWNER`, `PASSWORD`: the default account.
  *
+ * Guest-journey helpers (the rsvp, remembered-guest and manage-rsvp specs share them)
+ * - `ownerApi(playwright, server) => Promise<APIRequestContext>`: an API client signed in as the owner
+ *   (made on first use), to arrange events and read the dev mailbox. Dispose of it at the end.
+ * - `createEvent(owner, { title, ... })`: POST /api/events on 18 July 2030, 17:00–23:00 Chicago, at a
+ *   Chicago address, unless `input` says otherwise; 201 expected.
+ * - `mailTo(owner, to, subject)`: waits for the outbox to deliver an e-mail to `to` whose subject matches,
+ *   and reads it from the dev mailbox; `waitForMail(owner, to, pick, what)` is the general form.
+ * - `answerInDialog(page, title, { status, name, email, party? })`: RSVP through the event page's dialog.
+ * - `choose(scope, answer)`: picks one of the big answer buttons by its label, as a finger does.
+ * - `guestPage(browser, server, testInfo)`: a second browser (own cookies) with the project's device.
+ * - `screenshot(page, testInfo, name)`, `uniqueEmail(testInfo, who)`.
+ * - `touch(page, x, y, drift?)`: one finger down at (x, y), moved `drift` px, lifted (the 'mobile' project).
+ * - `expectOverlayCloses(page, testInfo, open)`: a press on a modal's overlay closes it: a mouse click on
+ *   desktop; on the phone project a still tap and a drifting one, neither reaching the page as a click.
+ *
  * Projects: 'desktop' (1280×800) runs every test; 'mobile' (375×667, touch) runs only tests tagged
  * '@mobile' — `test('guest RSVPs', { tag: '@mobile' }, …)`.
  */
@@ -44,11 +59,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { type APIRequestContext, test as base, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import pg from 'pg';
+import type { TDevMailMessage, TDevMailPage } from '../../src/common/schemas/dev-mailbox.ts';
+import type { TEventAdmin, TEventInput } from '../../src/common/schemas/events.ts';
 import { freePort } from '../support/free-port.ts';
 
-export { expect } from '@playwright/test';
+export { expect };
 
 export type Account = { email: string; password: string };
 
@@ -307,4 +324,163 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 function currentBaseURL(): string {
   if (current) return current.server.baseURL;
   throw new Error('No server started in this worker yet: pass baseURL, or use the `server` fixture first.');
+}
+
+// ---- Guest-journey helpers ----
+
+/** An API client signed in as the owner (created on first use): arranges events and reads the dev mailbox. */
+export async function ownerApi(
+  playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } },
+  server: TestServer,
+): Promise<APIRequestContext> {
+  const owner = await playwright.request.newContext({ baseURL: server.baseURL });
+  await createOwner(owner, server);
+  return owner;
+}
+
+/** Creates an event through the API: 18 July 2030, 17:00–23:00 in Chicago, unless `input` says otherwise. */
+export async function createEvent(owner: APIRequestContext, input: Partial<TEventInput> & { title: string }): Promise<TEventAdmin> {
+  const res = await owner.post('/api/events', {
+    data: {
+      event_date: '2030-07-18T22:00:00Z',
+      end_date: '2030-07-19T04:00:00Z',
+      timezone: 'America/Chicago',
+      location: '1200 Lakeshore Drive, Chicago, IL',
+      ...input,
+    } satisfies TEventInput,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { event: TEventAdmin }).event;
+}
+
+/**
+ * Polls the dev mailbox until an e-mail to `to` gives `pick` an answer (the newest first), and returns it:
+ * the outbox worker delivers a moment after the request that queued the mail.
+ */
+export async function waitForMail<T>(
+  owner: APIRequestContext,
+  to: string,
+  pick: (mail: TDevMailMessage) => T | undefined,
+  what = `an e-mail to ${to}`,
+): Promise<T> {
+  let found: T | undefined;
+  await expect
+    .poll(
+      async () => {
+        // A kept-alive connection the server has just closed fails once (ECONNRESET): poll again.
+        const res = await owner.get('/api/dev-mailbox?channel=email&limit=100').catch(() => null);
+        if (!res) return undefined;
+        expect(res.status()).toBe(200);
+        for (const item of ((await res.json()) as TDevMailPage).items.filter((m) => m.to === to)) {
+          const mail = await owner.get(`/api/dev-mailbox/${item.id}`);
+          expect(mail.status()).toBe(200);
+          found = pick((await mail.json()) as TDevMailMessage);
+          if (found !== undefined) return true;
+        }
+        return false;
+      },
+      { timeout: 15_000, message: what },
+    )
+    .toBe(true);
+  return found as T;
+}
+
+/** The e-mail to `to` whose subject matches, once delivered. */
+export function mailTo(owner: APIRequestContext, to: string, subject: RegExp): Promise<TDevMailMessage> {
+  return waitForMail(owner, to, (m) => (subject.test(m.subject ?? '') ? m : undefined), `an e-mail to ${to} about ${subject}`);
+}
+
+/** Picks one of the big answer buttons (a radio drawn as its label), as a finger or a mouse does. */
+export async function choose(scope: Page | Locator, answer: string | RegExp) {
+  await scope.locator('label').filter({ hasText: answer }).click();
+  await expect(scope.getByRole('radio', { name: answer })).toBeChecked();
+}
+
+/** RSVPs through the event page's dialog (already on the page): the answer, name, e-mail and party size; returns the dialog. */
+export async function answerInDialog(
+  page: Page,
+  title: string,
+  a: { status: string | RegExp; name: string; email: string; party?: string },
+): Promise<Locator> {
+  await page.getByRole('button', { name: 'RSVP', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await choose(dialog, a.status);
+  await dialog.getByLabel('Name').fill(a.name);
+  await dialog.getByLabel('Email').fill(a.email);
+  if (a.party) await dialog.getByLabel('Party size').selectOption({ label: a.party });
+  await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
+  return dialog;
+}
+
+/** Another guest's browser (own cookies and storage) on the same device as the test's project. */
+export async function guestPage(browser: Browser, server: TestServer, testInfo: TestInfo): Promise<Page> {
+  const { viewport, isMobile, hasTouch, deviceScaleFactor, locale, timezoneId } = testInfo.project.use;
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    viewport,
+    isMobile,
+    hasTouch,
+    deviceScaleFactor,
+    locale,
+    timezoneId,
+  });
+  return context.newPage();
+}
+
+/** A full-page screenshot kept with the test's results, named after the project. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  const file = testInfo.outputPath(`${name}-${testInfo.project.name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+/** An e-mail address no other test or project uses. */
+export const uniqueEmail = (testInfo: TestInfo, who: string) => `${who}-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
+
+/**
+ * One finger put down at (x, y), moved `drift` px down and right in two steps (a real finger rarely stays
+ * still), and lifted. Chromium's touch input through CDP: the 'mobile' project (hasTouch) only.
+ */
+export async function touch(page: Page, x: number, y: number, drift = 0) {
+  const cdp = await page.context().newCDPSession(page);
+  const at = (d: number) => [{ x: x + d, y: y + d, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  if (drift) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(drift / 2) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(drift) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/**
+ * A press on the overlay beside a modal closes it (components/ui/dialog.tsx, docs/decisions/0021-overlay-touch.md).
+ * Desktop: a mouse click. Phone project: a still tap and one that drifts 24 px, each after `open()`; neither
+ * may reach the page below as a click once the sheet is gone. (10, 10) is above any bottom sheet and beside the toasts.
+ */
+export async function expectOverlayCloses(page: Page, testInfo: TestInfo, open: () => Promise<Locator>) {
+  if (!testInfo.project.use.hasTouch) {
+    const dialog = await open();
+    await page.mouse.click(10, 10);
+    await expect(dialog).toBeHidden();
+    return;
+  }
+  await page.evaluate(() => {
+    const w = window as unknown as { clicksAfterTouch: number };
+    // A click on the overlay itself is harmless; one on anything else is the page below answering the touch.
+    document.addEventListener('click', (e) => !(e.target as Element).closest('[data-slot="dialog-overlay"]') && w.clicksAfterTouch++, true);
+  });
+  for (const drift of [0, 24]) {
+    const dialog = await open();
+    await expect(dialog).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { clicksAfterTouch: number }).clicksAfterTouch = 0;
+    });
+    await touch(page, 10, 10, drift);
+    await expect(dialog, `a touch drifting ${drift} px`).toBeHidden();
+    const clicks = await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => done((window as unknown as { clicksAfterTouch: number }).clicksAfterTouch))),
+    );
+    expect(clicks, 'clicks that reached the page below after the touch').toBe(0);
+  }
 }

@@ -5,100 +5,45 @@
  * Also: an ended event's manage page is read-only, the ticket says "Past event", and a dead link offers
  * "Find your ticket". Runs on desktop and at 375 px (@mobile).
  */
-import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playwright/test';
-import type { TDevMailMessage, TDevMailPage } from '../../src/common/schemas/dev-mailbox.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { TEventAdmin, TEventInput } from '../../src/common/schemas/events.ts';
-import { createOwner, expect, type TestServer, test } from './fixtures.ts';
+import {
+  answerInDialog,
+  choose,
+  createEvent,
+  expect,
+  guestPage,
+  ownerApi,
+  screenshot,
+  type TestServer,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from './fixtures.ts';
 
-type Owner = APIRequestContext;
+/** The manage page wears the event's theme: every event here has one. */
+const createThemedEvent = (owner: APIRequestContext, input: Partial<TEventInput> & { title: string }) =>
+  createEvent(owner, { custom_colors: { background: '#1f2a44', text: '#f5f1e8', accent: '#f2b134' }, ...input });
 
-async function ownerApi(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, server: TestServer) {
-  const owner = await playwright.request.newContext({ baseURL: server.baseURL });
-  await createOwner(owner, server);
-  return owner;
-}
-
-async function createEvent(owner: Owner, input: Partial<TEventInput> & { title: string }): Promise<TEventAdmin> {
-  const res = await owner.post('/api/events', {
-    data: {
-      event_date: '2030-07-18T22:00:00Z',
-      end_date: '2030-07-19T04:00:00Z',
-      timezone: 'America/Chicago',
-      location: '1200 Lakeshore Drive, Chicago, IL',
-      custom_colors: { background: '#1f2a44', text: '#f5f1e8', accent: '#f2b134' },
-      ...input,
-    } satisfies TEventInput,
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { event: TEventAdmin }).event;
-}
-
-/** The newest e-mail to `to` that carries a manage link, and that link (read from the dev mailbox, as the guest would). */
-async function manageLinkMailedTo(owner: Owner, server: TestServer, to: string, not?: string): Promise<string> {
+/** The newest e-mail to `to` that carries a manage link other than `not`, and that link (read as the guest would). */
+function manageLinkMailedTo(owner: APIRequestContext, server: TestServer, to: string, not?: string): Promise<string> {
   const linkRe = new RegExp(`${server.baseURL}/rsvp/[A-Za-z0-9_-]+`);
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        // A kept-alive connection the server has just closed fails once (ECONNRESET): poll again.
-        const res = await owner.get('/api/dev-mailbox?channel=email&limit=100').catch(() => null);
-        if (!res) return undefined;
-        expect(res.status()).toBe(200);
-        for (const item of ((await res.json()) as TDevMailPage).items.filter((m) => m.to === to)) {
-          const mail = (await (await owner.get(`/api/dev-mailbox/${item.id}`)).json()) as TDevMailMessage;
-          const found = linkRe.exec(mail.text)?.[0];
-          if (found && found !== not) {
-            link = found;
-            return link;
-          }
-        }
-        return undefined;
-      },
-      { timeout: 15_000, message: `an e-mail with a manage link to ${to}` },
-    )
-    .toBeTruthy();
-  return link!;
+  return waitForMail(
+    owner,
+    to,
+    (mail) => {
+      const found = linkRe.exec(mail.text)?.[0];
+      return found && found !== not ? found : undefined;
+    },
+    `an e-mail with a manage link to ${to}`,
+  );
 }
 
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}-${testInfo.project.name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-const unique = (testInfo: TestInfo, who: string) => `${who}-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
-
-/** Picks one of the big answer buttons (a radio drawn as its label), as a finger or a mouse does. */
-async function choose(scope: Page | Locator, answer: string) {
-  await scope.locator('label').filter({ hasText: answer }).click();
-  await expect(scope.getByRole('radio', { name: answer })).toBeChecked();
-}
-
-/** Answers on the public event page through the RSVP dialog. */
+/** Answers 'Yes' on the public event page through the RSVP dialog. */
 async function answerOnEventPage(page: Page, event: TEventAdmin, guest: { name: string; email: string; party: string }) {
   await page.goto(`/event/${event.id}`);
-  await page.getByRole('button', { name: 'RSVP', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: event.title });
-  await choose(dialog, "Yes, I'll attend");
-  await dialog.getByLabel('Name').fill(guest.name);
-  await dialog.getByLabel('Email').fill(guest.email);
-  await dialog.getByLabel('Party size').selectOption({ label: guest.party });
-  await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
+  const dialog = await answerInDialog(page, event.title, { status: "Yes, I'll attend", ...guest });
   await expect(dialog.getByTestId('rsvp-thank-you')).toBeVisible();
-}
-
-async function newGuestPage(browser: Browser, server: TestServer, testInfo: TestInfo): Promise<Page> {
-  const { viewport, isMobile, hasTouch, deviceScaleFactor, locale, timezoneId } = testInfo.project.use;
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    viewport,
-    isMobile,
-    hasTouch,
-    deviceScaleFactor,
-    locale,
-    timezoneId,
-  });
-  return context.newPage();
 }
 
 test(
@@ -107,9 +52,9 @@ test(
   async ({ page, server, playwright, browser }, testInfo) => {
     const owner = await ownerApi(playwright, server);
     const title = `Rooftop Jazz ${testInfo.project.name}`;
-    const event = await createEvent(owner, { title, max_attendees: 3 });
-    const ada = unique(testInfo, 'ada');
-    const alan = unique(testInfo, 'alan');
+    const event = await createThemedEvent(owner, { title, max_attendees: 3 });
+    const ada = uniqueEmail(testInfo, 'ada');
+    const alan = uniqueEmail(testInfo, 'alan');
 
     // Ada answers for two on the event page.
     await answerOnEventPage(page, event, { name: 'Ada Lovelace', email: ada, party: 'Me + 1' });
@@ -152,7 +97,7 @@ test(
     await screenshot(page, testInfo, 'manage-changed');
 
     // The event is full now: Alan cannot answer yes.
-    const alanPage = await newGuestPage(browser, server, testInfo);
+    const alanPage = await guestPage(browser, server, testInfo);
     await alanPage.goto(`/event/${event.id}`);
     await expect(alanPage.getByText('Sorry, this event is full.')).toBeVisible();
 
@@ -204,8 +149,8 @@ test(
   { tag: '@mobile' },
   async ({ page, server, playwright }, testInfo) => {
     const owner = await ownerApi(playwright, server);
-    const event = await createEvent(owner, { title: 'Lost and Found' });
-    const grace = unique(testInfo, 'grace');
+    const event = await createThemedEvent(owner, { title: 'Lost and Found' });
+    const grace = uniqueEmail(testInfo, 'grace');
     const guest = await page.request.post(`/api/public/events/${event.id}/rsvps`, { data: { name: 'Grace Hopper', email: grace } });
     expect(guest.status()).toBe(201);
     // The dev mailbox keeps the links (DEV_MAILBOX=true): the page says nothing was e-mailed.
@@ -225,7 +170,7 @@ test(
     await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
 
     // An address without RSVPs and one with them read the same.
-    await form.getByLabel('Email').fill(unique(testInfo, 'nobody'));
+    await form.getByLabel('Email').fill(uniqueEmail(testInfo, 'nobody'));
     await form.getByRole('button', { name: 'Send my links' }).click();
     await expect(form.getByText(sent)).toBeFocused();
     await form.getByRole('button', { name: 'Use another address' }).click();
@@ -241,8 +186,8 @@ test(
 
 test('after the event, the manage page is read-only and the ticket says "Past event"', async ({ page, server, playwright }, testInfo) => {
   const owner = await ownerApi(playwright, server);
-  const event = await createEvent(owner, { title: 'Winter Gala' });
-  const email = unique(testInfo, 'hedy');
+  const event = await createThemedEvent(owner, { title: 'Winter Gala' });
+  const email = uniqueEmail(testInfo, 'hedy');
   const res = await page.request.post(`/api/public/events/${event.id}/rsvps`, { data: { name: 'Hedy Lamarr', email, guest_count: 2 } });
   expect(res.status()).toBe(201);
   const { manage_url, ticket_url } = (await res.json()) as { manage_url: string; ticket_url: string };

@@ -4,51 +4,9 @@
  * card; a known e-mail changes nothing and is told where the change link went; an ended event says
  * so and keeps the ticket; "Add to calendar" is a menu. Desktop and 375 px (@mobile).
  */
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import type { TEventAdmin, TEventInput } from '../../src/common/schemas/events.ts';
 import { EVENT_TTL_MS } from '../../src/server/modules/rsvps/load-rsvp-event.ts';
 import { wcagViolations } from '../support/axe.ts';
-import { createOwner, expect, type TestServer, test } from './fixtures.ts';
-
-async function ownerApi(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, server: TestServer) {
-  const owner = await playwright.request.newContext({ baseURL: server.baseURL });
-  await createOwner(owner, server);
-  return owner;
-}
-
-async function createEvent(owner: APIRequestContext, input: Partial<TEventInput> & { title: string }): Promise<TEventAdmin> {
-  const res = await owner.post('/api/events', {
-    data: {
-      event_date: '2030-07-18T22:00:00Z',
-      end_date: '2030-07-19T04:00:00Z',
-      timezone: 'America/Chicago',
-      location: '1200 Lakeshore Drive, Chicago, IL',
-      ...input,
-    } satisfies TEventInput,
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { event: TEventAdmin }).event;
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}-${testInfo.project.name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-const unique = (testInfo: TestInfo, who: string) => `${who}-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
-
-/** Answers through the dialog: the answer first, then name and e-mail (and the party size). */
-async function answer(page: Page, title: string, a: { status: RegExp | string; name: string; email: string; party?: string }) {
-  await page.getByRole('button', { name: 'RSVP', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: title });
-  await dialog.getByRole('radio', { name: a.status }).check();
-  await dialog.getByLabel('Name').fill(a.name);
-  await dialog.getByLabel('Email').fill(a.email);
-  if (a.party) await dialog.getByLabel('Party size').selectOption({ label: a.party });
-  await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
-  return dialog;
-}
+import { answerInDialog, createEvent, expect, ownerApi, screenshot, test, touch, uniqueEmail } from './fixtures.ts';
 
 test(
   'a first answer becomes the guest’s card, at once and after a reload',
@@ -57,7 +15,7 @@ test(
     const owner = await ownerApi(playwright, server);
     const title = `Lantern Walk ${testInfo.project.name}`;
     const event = await createEvent(owner, { title, max_attendees: 20, show_guest_count: true });
-    const email = unique(testInfo, 'ada');
+    const email = uniqueEmail(testInfo, 'ada');
 
     await page.goto(`/event/${event.slug}`);
     const panel = page.getByRole('region', { name: 'Date, place and RSVP' });
@@ -69,7 +27,7 @@ test(
     await screenshot(page, testInfo, 'event-page');
     expect(await wcagViolations(page), 'the event page').toEqual([]);
 
-    const dialog = await answer(page, title, { status: "Yes, I'll attend", name: 'Ada Lovelace', email, party: 'Me + 1' });
+    const dialog = await answerInDialog(page, title, { status: "Yes, I'll attend", name: 'Ada Lovelace', email, party: 'Me + 1' });
     const thanks = dialog.getByTestId('rsvp-thank-you');
     await expect(thanks).toContainText('You’re on the list for 2 guests.');
     await expect(page.getByText('Thank you for your response. We look forward to seeing you at the event.')).toBeVisible();
@@ -107,17 +65,17 @@ test('a known e-mail changes nothing: the dialog says where the change link went
   const owner = await ownerApi(playwright, server);
   const title = `Orchard Supper ${testInfo.project.name}`;
   const event = await createEvent(owner, { title });
-  const email = unique(testInfo, 'grace');
+  const email = uniqueEmail(testInfo, 'grace');
 
   await page.goto(`/event/${event.id}`);
-  await answer(page, title, { status: "Yes, I'll attend", name: 'Grace Hopper', email });
+  await answerInDialog(page, title, { status: "Yes, I'll attend", name: 'Grace Hopper', email });
   await expect(page.getByTestId('rsvp-thank-you')).toContainText('You’re on the list.');
 
   // Someone else, in another browser, types the same e-mail.
   const other = await browser.newContext();
   const stranger = await other.newPage();
   await stranger.goto(`${server.baseURL}/event/${event.id}`);
-  const dialog = await answer(stranger, title, { status: /can't make it/, name: 'Not Grace', email });
+  const dialog = await answerInDialog(stranger, title, { status: /can't make it/, name: 'Not Grace', email });
   const thanks = dialog.getByTestId('rsvp-thank-you');
   await expect(thanks).toContainText(
     `You have already answered with ${email}. This site does not send e-mail yet, so no e-mail will reach you. Ask the host if you need to change your answer.`,
@@ -140,7 +98,7 @@ test(
     const event = await createEvent(owner, { title });
 
     await page.goto(`/event/${event.id}`);
-    const dialog = await answer(page, title, { status: 'Maybe', name: 'Alan Turing', email: unique(testInfo, 'alan') });
+    const dialog = await answerInDialog(page, title, { status: 'Maybe', name: 'Alan Turing', email: uniqueEmail(testInfo, 'alan') });
     await expect(dialog.getByTestId('rsvp-thank-you')).toContainText('noted you as a maybe');
     await dialog.getByTestId('rsvp-thank-you').getByRole('button', { name: 'Close' }).click();
     await page.reload();
@@ -160,7 +118,7 @@ test(
     // Declining hides the party size.
     await expect(d2.getByLabel('Party size')).toHaveCount(0);
     await d2.getByLabel('Name').fill('Marie Curie');
-    await d2.getByLabel('Email').fill(unique(testInfo, 'marie'));
+    await d2.getByLabel('Email').fill(uniqueEmail(testInfo, 'marie'));
     await d2.getByRole('button', { name: 'Submit RSVP' }).click();
     await expect(d2.getByTestId('rsvp-thank-you')).toContainText('Sorry you can’t make it.');
     await expect(guest.getByText("Thank you for letting the host know you can't make it.")).toBeVisible();
@@ -189,7 +147,7 @@ test(
     };
 
     await page.goto(`/event/${event.id}`);
-    await answer(page, title, { status: "Yes, I'll attend", name: 'Ada Lovelace', email: unique(testInfo, 'ada') });
+    await answerInDialog(page, title, { status: "Yes, I'll attend", name: 'Ada Lovelace', email: uniqueEmail(testInfo, 'ada') });
     await page.getByTestId('rsvp-thank-you').getByRole('button', { name: 'Close' }).click();
 
     // A second guest has the dialog open when the event ends (start + 4 h without an end).
@@ -201,7 +159,7 @@ test(
     await late.waitForTimeout(EVENT_TTL_MS + 200); // the server reuses a found event that long
     const dialog = late.getByRole('dialog', { name: title });
     await dialog.getByLabel('Name').fill('Late Comer');
-    await dialog.getByLabel('Email').fill(unique(testInfo, 'late'));
+    await dialog.getByLabel('Email').fill(uniqueEmail(testInfo, 'late'));
     await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
     await expect(
       dialog.getByRole('alert').filter({ hasText: 'This event has ended, so it no longer takes RSVPs or changes.' }),
@@ -279,6 +237,14 @@ test(
     await expect(page.getByRole('menuitem', { name: 'Apple Calendar' })).toBeVisible();
     await screenshot(page, testInfo, 'sample-calendar-menu');
     await page.keyboard.press('Escape');
+    // A press beside the menu closes it too, a tap on the phone (a non-modal menu: it closes on the pointerdown).
+    const menu = page.getByRole('menu', { name: 'Add to calendar' });
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Add to calendar' }).click();
+    await expect(menu).toBeVisible();
+    if (testInfo.project.use.hasTouch) await touch(page, 10, 10, 24);
+    else await page.mouse.click(10, 10);
+    await expect(menu).toBeHidden();
 
     const phone = `555 ${Date.now().toString().slice(-7)}`;
     for (const round of ['first', 'again']) {

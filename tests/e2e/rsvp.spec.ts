@@ -3,61 +3,7 @@
  * confirmation e-mail (the server runs without SMTP, so it lands in the dev mailbox, read through the
  * admin API), open the ticket page from the e-mail's link. Runs on desktop and at 375 px (@mobile).
  */
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import type { TDevMailMessage, TDevMailPage } from '../../src/common/schemas/dev-mailbox.ts';
-import type { TEventAdmin, TEventInput } from '../../src/common/schemas/events.ts';
-import { createOwner, expect, type TestServer, test } from './fixtures.ts';
-
-type Owner = APIRequestContext;
-
-async function ownerApi(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, server: TestServer) {
-  const owner = await playwright.request.newContext({ baseURL: server.baseURL });
-  await createOwner(owner, server);
-  return owner;
-}
-
-async function createEvent(owner: Owner, input: Partial<TEventInput> & { title: string }): Promise<TEventAdmin> {
-  const res = await owner.post('/api/events', {
-    data: {
-      subtitle: 'Drinks, music and good company under the stars',
-      event_date: '2030-07-18T22:00:00Z',
-      end_date: '2030-07-19T04:00:00Z',
-      timezone: 'America/Chicago',
-      location: '1200 Lakeshore Drive, Chicago, IL',
-      ...input,
-    } satisfies TEventInput,
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { event: TEventAdmin }).event;
-}
-
-/** Waits for the outbox worker to deliver the guest's e-mail into the dev mailbox, and reads it. */
-async function mailTo(owner: Owner, to: string, subject: RegExp): Promise<TDevMailMessage> {
-  let id: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await owner.get('/api/dev-mailbox?channel=email&limit=100');
-        expect(res.status()).toBe(200);
-        const page = (await res.json()) as TDevMailPage;
-        id = page.items.find((m) => m.to === to && subject.test(m.subject ?? ''))?.id;
-        return id;
-      },
-      { timeout: 15_000, message: `an e-mail to ${to}` },
-    )
-    .toBeTruthy();
-  const res = await owner.get(`/api/dev-mailbox/${id}`);
-  expect(res.status()).toBe(200);
-  return (await res.json()) as TDevMailMessage;
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}-${testInfo.project.name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-const unique = (testInfo: TestInfo, who: string) => `${who}-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
+import { createEvent, expect, expectOverlayCloses, mailTo, ownerApi, screenshot, test, uniqueEmail } from './fixtures.ts';
 
 test(
   'a guest RSVPs with the keyboard, gets the e-mail and opens the ticket',
@@ -65,8 +11,8 @@ test(
   async ({ page, server, playwright }, testInfo) => {
     const owner = await ownerApi(playwright, server);
     const title = `Summer Garden Party ${testInfo.project.name}`;
-    const event = await createEvent(owner, { title, max_attendees: 50 });
-    const email = unique(testInfo, 'grace');
+    const event = await createEvent(owner, { title, max_attendees: 50, subtitle: 'Drinks, music and good company under the stars' });
+    const email = uniqueEmail(testInfo, 'grace');
 
     await page.goto(`/event/${event.id}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -167,37 +113,41 @@ test(
   },
 );
 
-test('the dialog closes on Cancel, Escape and outside click; the form stays keyboard-reachable', async ({ page, server, playwright }) => {
-  const owner = await ownerApi(playwright, server);
-  const event = await createEvent(owner, { title: 'Closing Party' });
-  await page.goto(`/event/${event.id}`);
-  const rsvpButton = page.getByRole('button', { name: 'RSVP', exact: true });
-  const dialog = page.getByRole('dialog', { name: 'Closing Party' });
+test(
+  'the dialog closes on Cancel, Escape and outside click or tap; the form stays keyboard-reachable',
+  { tag: '@mobile' },
+  async ({ page, server, playwright }, testInfo) => {
+    const owner = await ownerApi(playwright, server);
+    const event = await createEvent(owner, { title: 'Closing Party' });
+    await page.goto(`/event/${event.id}`);
+    const rsvpButton = page.getByRole('button', { name: 'RSVP', exact: true });
+    const dialog = page.getByRole('dialog', { name: 'Closing Party' });
 
-  await rsvpButton.focus();
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(rsvpButton).toBeFocused();
+    await rsvpButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rsvpButton).toBeFocused();
 
-  await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('radio', { name: "Yes, I'll attend" })).toBeFocused();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(rsvpButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('radio', { name: "Yes, I'll attend" })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(rsvpButton).toBeFocused();
 
-  await rsvpButton.click();
-  await expect(dialog).toBeVisible();
-  await page.mouse.click(5, 5);
-  await expect(dialog).toBeHidden();
-  await owner.dispose();
-});
+    await expectOverlayCloses(page, testInfo, async () => {
+      await rsvpButton.click();
+      return dialog;
+    });
+    await owner.dispose();
+  },
+);
 
 test('a full event refuses a Yes and lets the guest save a Maybe instead', async ({ page, server, playwright }, testInfo) => {
   const owner = await ownerApi(playwright, server);
   const event = await createEvent(owner, { title: 'Tiny Dinner', max_attendees: 1 });
-  const email = unique(testInfo, 'linus');
+  const email = uniqueEmail(testInfo, 'linus');
 
   await page.goto(`/event/${event.id}`);
   await page.getByRole('button', { name: 'RSVP', exact: true }).click();
@@ -258,7 +208,7 @@ test('seats left drop on the page right after an RSVP, without a reload', async 
   await expect(dialog.getByText('10 seats left')).toBeVisible();
 
   await dialog.getByLabel('Name').fill('Ada Lovelace');
-  await dialog.getByLabel('Email').fill(unique(testInfo, 'ada'));
+  await dialog.getByLabel('Email').fill(uniqueEmail(testInfo, 'ada'));
   await dialog.getByLabel('Party size').selectOption('2');
   await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
   const thanks = dialog.getByTestId('rsvp-thank-you');

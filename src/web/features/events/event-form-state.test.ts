@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PAYMENT_FIELDS } from '../../../common/event-roles.ts';
 import type { TEventAdmin } from '../../../common/schemas/events.ts';
-import { needsPastDateConfirmation } from './event-form-state.ts';
+import { FIELD_ORDER, initialFormState, needsPastDateConfirmation, validateEventForm } from './event-form-state.ts';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const stored = { event_date: '2026-01-10T18:00:00.000Z', end_date: null } as TEventAdmin;
@@ -26,5 +27,20 @@ describe('needsPastDateConfirmation (docs/product.md#event-form)', () => {
 
   it('leaves an invalid date to the form checks', () => {
     expect(needsPastDateConfirmation({ title: 'a', event_date: 'invalid', end_date: null }, null, NOW)).toBe(false);
+  });
+});
+
+describe('the payment fields (common/event-roles.ts PAYMENT_FIELDS, docs/decisions/0011-event-roles.md)', () => {
+  const form = () => ({ ...initialFormState(null), title: 'Gala', date: '2030-07-18', time: '18:00', timezone: 'UTC', isPaid: true });
+
+  it("a co-host's edit sends none of them; the owner's sends them (the write-only secrets only when typed)", () => {
+    const cohost = validateEventForm(form(), { role: 'cohost' } as TEventAdmin).input;
+    for (const f of PAYMENT_FIELDS) expect(cohost, f).not.toHaveProperty(f);
+    const owner = validateEventForm(form(), { role: 'owner', stripe_secret_key_masked: '…abcd' } as TEventAdmin).input;
+    expect(PAYMENT_FIELDS.filter((f) => !(f in owner))).toEqual(['stripe_secret_key', 'stripe_webhook_secret']);
+  });
+
+  it('come last in the form, in their listed order, so the first error there gets focus', () => {
+    expect(FIELD_ORDER.slice(-PAYMENT_FIELDS.length)).toEqual([...PAYMENT_FIELDS]);
   });
 });

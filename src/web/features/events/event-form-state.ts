@@ -135,9 +135,6 @@ export function toEventInput(s: EventFormState): TEventInput {
   return input;
 }
 
-/** What a co-host never sends (docs/decisions/0011-event-roles.md): the payment settings, webhook secret and refund rule included. */
-const OWNER_PAYMENT_FIELDS = [...PAYMENT_FIELDS, 'stripe_webhook_secret', 'guest_refunds_allowed'] as const;
-
 /** Fields the host must fill (docs/product.md#event-rules: 'Missing Information'). */
 export const REQUIRED_FIELDS = ['title', 'event_date'] as const;
 
@@ -149,7 +146,7 @@ export const REQUIRED_FIELDS = ['title', 'event_date'] as const;
 export function validateEventForm(s: EventFormState, event?: TEventAdmin | null): { input: TEventInput; errors: EventFormErrors } {
   const ownsPayment = event?.role !== 'cohost';
   const input = toEventInput(s);
-  if (!ownsPayment) for (const f of OWNER_PAYMENT_FIELDS) delete input[f];
+  if (!ownsPayment) for (const f of PAYMENT_FIELDS) delete input[f];
   const errors: EventFormErrors = {};
   const parsed = ZEventInput.safeParse(input);
   if (!parsed.success) {
@@ -195,12 +192,8 @@ export const FIELD_ORDER = [
   'custom_colors.background',
   'custom_colors.text',
   'custom_colors.accent',
-  'ticket_price',
-  'currency',
-  'stripe_publishable_key',
-  'stripe_secret_key',
-  'stripe_webhook_secret',
-  'guest_refunds_allowed',
+  // The payment section last, in the order common/event-roles.ts lists it.
+  ...PAYMENT_FIELDS,
 ] as const;
 
 /** DOM id of a field's control. */
