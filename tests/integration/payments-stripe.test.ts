@@ -92,7 +92,8 @@ describe('checkout', () => {
     expect(s.metadata).toEqual({ rsvp_id: body.rsvp.id, event_id: e.id });
     expect(s.idempotency_key).toBe(`checkout:${body.rsvp.id}`);
     expect(s.success_url).toBe(`${TEST_ORIGIN}/event/${e.slug}/payment-success?session_id={CHECKOUT_SESSION_ID}`);
-    expect(s.cancel_url).toBe(`${TEST_ORIGIN}/event/${e.slug}`);
+    // Back to the event through the route that ends this browser's checkout at once.
+    expect(s.cancel_url).toBe(`${TEST_ORIGIN}/api/public/events/${e.id}/checkout-cancelled`);
     // Stripe's minimum lifetime is 30 minutes.
     expect(s.expires_at * 1000).toBeGreaterThanOrEqual(Date.now() + 30 * 60_000);
     const row = await rsvpRow(body.rsvp.id);

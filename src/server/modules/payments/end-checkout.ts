@@ -1,0 +1,46 @@
+import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
+import type { TPaymentVerification } from '../../../common/schemas/payments.ts';
+import { event_rsvps } from '../../db/schema/rsvps.ts';
+import { checkoutOwner, type FulfilDeps, fulfilCheckout } from './fulfil-checkout.ts';
+import { releaseHold } from './release-hold.ts';
+
+/**
+ * Ends an open checkout now (docs/decisions/0015-payments.md): the guest cancelled it (the sandbox page's
+ * Cancel, Stripe's cancel URL) or left 'yes' on the manage page. The session is expired at the provider
+ * and then the one fulfilment re-reads it, the same release path as Stripe's `checkout.session.expired`:
+ * the hold ends at once and its seats are free. A session paid meanwhile is fulfilled instead. When the
+ * provider cannot be reached the hold is released anyway (a payment that still completes is then a late
+ * payment: its seats again if there are any, else refunded). Null when no RSVP has this session.
+ */
+export async function endCheckout(d: FulfilDeps, sessionId: string): Promise<TPaymentVerification | null> {
+  const owner = await checkoutOwner(d, sessionId);
+  if (!owner) return null;
+  try {
+    await owner.provider?.expireCheckout(sessionId);
+  } catch (err) {
+    d.log.warn({ err: { message: (err as Error).message }, rsvpId: owner.rsvpId }, 'payment: expiring a cancelled checkout failed');
+    await releaseHold(d.db, owner.rsvpId, { onlyIfLapsed: false });
+  }
+  return fulfilCheckout(d, sessionId);
+}
+
+/**
+ * Ends the open checkout of the answer a manage secret controls (optionally only for `eventId`), if it
+ * has one: its payment is still pending. Returns the event id when it ended one (its seat figure moved).
+ */
+export async function endCheckoutOfAnswer(d: FulfilDeps, o: { manageSecret: string; eventId?: string }): Promise<string | null> {
+  const where = [
+    eq(event_rsvps.manage_secret, o.manageSecret),
+    eq(event_rsvps.payment_status, 'pending'),
+    isNotNull(event_rsvps.checkout_session_id),
+  ];
+  if (o.eventId) where.push(eq(event_rsvps.event_id, o.eventId));
+  const [row] = await d.db
+    .select({ session: event_rsvps.checkout_session_id, event_id: event_rsvps.event_id })
+    .from(event_rsvps)
+    .where(and(...where) as SQL)
+    .limit(1);
+  if (!row?.session) return null;
+  await endCheckout(d, row.session);
+  return row.event_id;
+}
