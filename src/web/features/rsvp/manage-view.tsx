@@ -164,8 +164,8 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
               <Link to={eventHref(event)} className={outlineButton}>
                 Event page
               </Link>
-              {/* As on the event page's card: for a yes or a maybe, until the event ends. */}
-              {ended || rsvp.status === 'declined' ? null : addToCalendar}
+              {/* As on the event page's card: for a yes (paid, on a paid event) or a maybe, until the event ends. */}
+              {ended || rsvp.status === 'declined' || payable(payment) ? null : addToCalendar}
             </div>
           </section>
         </Card>
