@@ -308,6 +308,31 @@ describe('refunds on cancellation', () => {
     expect(refundsOf(q.pi)).toHaveLength(1);
   });
 
+  it('the guest (twice) and the host cancelling at once: one refund, one e-mail, the seats freed once', async () => {
+    const host = await signedInUser(t);
+    const e = await paidEvent({ max: 10, refunds: true });
+    await t.db.update(events).set({ user_id: host.id }).where(eq(events.id, e.id));
+    const p = await paidAnswer(e);
+    const secret = (await rsvpRow(p.rsvpId)).manage_secret;
+    const answers = await Promise.all([
+      t.request(`/api/public/rsvps/${secret}/cancel`, { method: 'POST' }),
+      t.request(`/api/public/rsvps/${secret}/cancel`, { method: 'POST' }),
+      t.request(`/api/events/${e.id}/rsvps/${p.rsvpId}`, { method: 'PATCH', json: { status: 'declined' }, cookie: host.cookie }),
+    ]);
+    expect(answers.some((r) => r.status === 200)).toBe(true);
+    // A loser is told to try again (the refund under way) or finds the link replaced; never a 500.
+    for (const r of answers) expect([200, 404, 502]).toContain(r.status);
+    expect(refundsOf(p.pi)).toHaveLength(1);
+    expect(await rsvpRow(p.rsvpId)).toMatchObject({ status: 'declined', payment_status: 'refunded' });
+    expect(await seatsTaken(e.id)).toBe(0);
+    expect(
+      await t.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.idempotency_key, `refund:${p.rsvpId}:email`)),
+    ).toHaveLength(1);
+  });
+
   it('the guest may cancel a paid answer through the manage link only when the host allows refunds', async () => {
     const e = await paidEvent();
     const p = await paidAnswer(e);

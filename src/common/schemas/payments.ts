@@ -17,7 +17,7 @@ import { z } from 'zod';
  *   paid event that is not paid (pending, hold released, or never paid): the open checkout, or the seats held
  *   again and a new one (409 with the reason when the seats are gone or it is already paid).
  * - GET /api/public/events/{eventId}/checkout-cancelled: every checkout's cancel URL. Ends this browser's open
- *   checkout for the event (its remembered answer, cookie trsvp_…): the seats are free at once; 303 to the event page.
+ *   checkout for the event (its remembered answer, cookie trsvp_…): the seats are free at once; 302 to the event page.
  * - Sandbox provider (PAYMENTS_PROVIDER=sandbox): GET /sandbox-checkout/{sessionId} is a page served by
  *   the server (not the SPA) with 'Pay' and 'Cancel'; its forms POST /sandbox-checkout/{sessionId}/pay
  *   and /sandbox-checkout/{sessionId}/cancel (which ends the checkout at once, as above), answering 303 to the

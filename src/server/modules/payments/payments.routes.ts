@@ -59,7 +59,7 @@ const cancelled = createRoute({
     "A checkout's cancel URL: ends this browser's open checkout for the event (its seats are free at once), then back to the event page",
   tags,
   request: { params: z.object({ eventId: ZEventIdParam }) },
-  responses: { 303: { description: 'To the event page' }, ...errors(404, 429) },
+  responses: { 302: { description: 'To the event page' }, ...errors(404, 429) },
 });
 
 const HANDLED = new Set([
@@ -101,7 +101,7 @@ export function paymentsRoutes() {
       c.var.log.info({ eventId }, 'payment: checkout cancelled by the guest; hold released');
     }
     c.header('Cache-Control', 'no-store');
-    return c.redirect(absoluteUrl(c.var.deps.env.PUBLIC_BASE_URL, eventHref(event)), 303);
+    return c.redirect(absoluteUrl(c.var.deps.env.PUBLIC_BASE_URL, eventHref(event)), 302);
   });
   r.openapi(webhook, async (c) => {
     const { eventId } = c.req.valid('param');
