@@ -19,14 +19,4 @@ export const PAY = {
   viewEvent: 'View Event Details',
   printTicket: 'Print Ticket',
   refunded: 'The event filled up before your payment completed, so your payment was refunded. We’ve sent you an e-mail about it.',
-  // The manage page and the event page's remembered card (docs/product.md#manage-page).
-  payNow: 'Pay now',
-  openingCheckout: 'Opening checkout...',
-  pendingCardTitle: 'Payment pending',
-  pendingCardText: 'Your seats are held while your checkout is open. Pay now to get your ticket.',
-  unpaidCardTitle: 'Not paid',
-  unpaidCardText: 'Your checkout was not completed, so no seats are held for you. Pay now to get your ticket while seats are left.',
-  unpaidEndedTitle: 'Payment not completed',
-  paid: 'Paid',
-  refundedBadge: 'Refunded',
 } as const;

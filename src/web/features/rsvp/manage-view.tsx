@@ -11,9 +11,8 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { Link } from '../../lib/nav.tsx';
 import type { ManageEditorProps } from './manage-editor.tsx';
 import { ManageDetails } from './manage-details.tsx';
-import { PAY } from '../payments/texts.ts';
 import { PayNowButton } from './pay-now-button.tsx';
-import { type GuestPayment, guestPayment, paidAmount, payable } from './payment-state.ts';
+import { type GuestPayment, guestPayment, PAY_CARD, paidAmount, payable } from './payment-state.ts';
 import { rememberedText } from './remembered-rsvp.tsx';
 
 /** What the last change did, for the line under the answer ("… an e-mail is on its way"). `at` tells two equal changes apart. */
@@ -197,7 +196,7 @@ function PaymentLine({ rsvp, payment, ended }: { rsvp: TManagedRsvp; payment: Gu
       <p
         className={`mt-2 inline-flex rounded-full px-2.5 py-0.5 text-sm font-semibold ${paid ? 'bg-green-100 text-green-900' : 'bg-ink/10 text-ink'}`}
       >
-        {paid ? PAY.paid : PAY.refundedBadge}
+        {paid ? PAY_CARD.paid : PAY_CARD.refunded}
         {amount ? ` · ${amount}` : null}
       </p>
     );

@@ -1,6 +1,22 @@
 import { formatPrice } from './price.ts';
 
 /**
+ * A paid answer's words on the manage page and the event page's remembered card (docs/product.md#manage-page),
+ * kept apart from the payment page's texts (features/payments/texts.ts), which the manage page's first load has no room for.
+ */
+export const PAY_CARD = {
+  payNow: 'Pay now',
+  openingCheckout: 'Opening checkout...',
+  pendingTitle: 'Payment pending',
+  pendingText: 'Your seats are held while your checkout is open. Pay now to get your ticket.',
+  unpaidTitle: 'Not paid',
+  unpaidText: 'Your checkout was not completed, so no seats are held for you. Pay now to get your ticket while seats are left.',
+  unpaidEndedTitle: 'Payment not completed',
+  paid: 'Paid',
+  refunded: 'Refunded',
+} as const;
+
+/**
  * Where a paid event's answer stands, as its guest reads it (docs/product.md#payments): 'none' on a free
  * event or for an answer that never went to the checkout (a maybe, a staff-added guest), 'pending' (at
  * the checkout, seats held), 'unpaid' (the checkout ended unpaid: no seats held), 'paid', 'refunded'.

@@ -3,10 +3,9 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { clsx as cn } from 'clsx';
 import { Link } from '../../lib/nav.tsx';
 import type { MyRsvp } from './api/get-my-rsvp.ts';
-import { PAY } from '../payments/texts.ts';
 import { guestLabel } from './format.ts';
 import { PayNowButton } from './pay-now-button.tsx';
-import { type GuestPayment, guestPayment, payable } from './payment-state.ts';
+import { type GuestPayment, guestPayment, PAY_CARD, payable } from './payment-state.ts';
 
 /**
  * docs/product.md#public-event-page: each answer's own card, before and after the event's end; on a paid
@@ -19,10 +18,10 @@ export function rememberedText(
 ): { title: string; text: string } {
   const party = rsvp.guest_count > 1 ? ` · ${guestLabel(rsvp.guest_count)}` : '';
   if (payment === 'pending' || payment === 'unpaid') {
-    if (ended) return { title: PAY.unpaidEndedTitle, text: 'This event has ended.' };
+    if (ended) return { title: PAY_CARD.unpaidEndedTitle, text: 'This event has ended.' };
     return payment === 'pending'
-      ? { title: `${PAY.pendingCardTitle}${party}`, text: PAY.pendingCardText }
-      : { title: PAY.unpaidCardTitle, text: PAY.unpaidCardText };
+      ? { title: `${PAY_CARD.pendingTitle}${party}`, text: PAY_CARD.pendingText }
+      : { title: PAY_CARD.unpaidTitle, text: PAY_CARD.unpaidText };
   }
   if (rsvp.status === 'confirmed') {
     return ended
