@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MSG } from '../../src/common/messages.ts';
 import { outbox } from '../../src/server/db/schema/outbox.ts';
+import { events } from '../../src/server/db/schema/events.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { sweepLapsedHolds } from '../../src/server/modules/payments/sweep-holds.ts';
 import { insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
+import { signedInUser } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 import { startFakeStripe } from '../support/fake-stripe.ts';
 import { paidEventKit } from '../support/paid-events.ts';
@@ -180,6 +182,29 @@ describe('Pay now (the manage link)', () => {
     expect(none.status).toBe(409);
     expect((await none.json()).error.message).toBe(PAYMENT_MSG.nothingToPay);
     expect((await payNow('x'.repeat(24))).status).toBe(404);
+  });
+});
+
+describe('staff and a guest at the checkout', () => {
+  it('declining or deleting a guest at the checkout ends it first: nothing can be paid for an answer that is gone', async () => {
+    const host = await signedInUser(t);
+    const e = await paidEvent({ max: 4 });
+    await t.db.update(events).set({ user_id: host.id }).where(eq(events.id, e.id));
+    const a = await paidYes(e.id, 2);
+    const b = await paidYes(e.id, 2);
+    const patch = await t.request(`/api/events/${e.id}/rsvps/${a.rsvpId}`, {
+      method: 'PATCH',
+      json: { status: 'maybe' },
+      cookie: host.cookie,
+    });
+    expect(patch.status).toBe(200);
+    expect(fake.sessions.get(a.sessionId)!.status).toBe('expired');
+    expect(await rsvpRow(a.rsvpId)).toMatchObject({ status: 'maybe', payment_status: 'expired' });
+    const del = await t.request(`/api/events/${e.id}/rsvps/${b.rsvpId}`, { method: 'DELETE', cookie: host.cookie });
+    expect(del.status).toBe(204);
+    expect(fake.sessions.get(b.sessionId)!.status).toBe('expired');
+    expect(await seatsTaken(e.id)).toBe(0);
+    expect(fake.refunds.filter((r) => [`refund:${a.rsvpId}`, `refund:${b.rsvpId}`].includes(r.idempotency_key ?? ''))).toHaveLength(0);
   });
 });
 

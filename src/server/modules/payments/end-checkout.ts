@@ -1,6 +1,8 @@
 import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { TPaymentVerification } from '../../../common/schemas/payments.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
+import type { Actor } from '../events/event-access.ts';
+import { guestWhere } from '../guests/guest-query.ts';
 import { checkoutOwner, type FulfilDeps, fulfilCheckout } from './fulfil-checkout.ts';
 import { releaseHold } from './release-hold.ts';
 
@@ -29,16 +31,23 @@ export async function endCheckout(d: FulfilDeps, sessionId: string): Promise<TPa
  * has one: its payment is still pending. Returns the event id when it ended one (its seat figure moved).
  */
 export async function endCheckoutOfAnswer(d: FulfilDeps, o: { manageSecret: string; eventId?: string }): Promise<string | null> {
-  const where = [
-    eq(event_rsvps.manage_secret, o.manageSecret),
-    eq(event_rsvps.payment_status, 'pending'),
-    isNotNull(event_rsvps.checkout_session_id),
-  ];
+  const where = [eq(event_rsvps.manage_secret, o.manageSecret)];
   if (o.eventId) where.push(eq(event_rsvps.event_id, o.eventId));
+  return endCheckoutWhere(d, and(...where) as SQL);
+}
+
+/**
+ * Staff cancelling or deleting a guest who is at the checkout (guests.routes.ts): the checkout ends
+ * first, so that no payment can land on an answer that is declined or gone. Same access rule as the change.
+ */
+export const endCheckoutForStaff = (d: FulfilDeps, o: { actor: Actor; eventId: string; rsvpId: string }) =>
+  endCheckoutWhere(d, and(eq(event_rsvps.id, o.rsvpId), guestWhere(o.actor, o.eventId, {})) as SQL);
+
+async function endCheckoutWhere(d: FulfilDeps, where: SQL): Promise<string | null> {
   const [row] = await d.db
     .select({ session: event_rsvps.checkout_session_id, event_id: event_rsvps.event_id })
     .from(event_rsvps)
-    .where(and(...where) as SQL)
+    .where(and(where, eq(event_rsvps.payment_status, 'pending'), isNotNull(event_rsvps.checkout_session_id)))
     .limit(1);
   if (!row?.session) return null;
   await endCheckout(d, row.session);
