@@ -32,3 +32,9 @@ export const checkinHref = (page: 'index' | 'scan' | 'search', eventId?: string 
 
 /** Stripe's webhook endpoint of one paid event (docs/product.md#payments): the host registers it in their Stripe dashboard. */
 export const paymentWebhookHref = (eventId: string) => `/api/payments/webhook/${encodeURIComponent(eventId)}`;
+
+/**
+ * A paid checkout's cancel URL (docs/decisions/0015-payments.md): the server ends this browser's open
+ * checkout for the event (its remembered answer) and sends the guest back to the event page.
+ */
+export const checkoutCancelledHref = (eventId: string) => `/api/public/events/${encodeURIComponent(eventId)}/checkout-cancelled`;

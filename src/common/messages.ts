@@ -104,4 +104,8 @@ export const PAYMENT_MSG = {
   refundFailed: 'The refund could not be made. Please try again.',
   guestRefundsOff: 'This answer is paid: please contact the event organizer to cancel it.',
   paidPartyFixed: 'The number of guests of a paid answer cannot be changed here. Please contact the event organizer.',
+  nothingToPay: 'This answer has nothing to pay.',
+  alreadyPaid: 'This answer is already paid: your ticket is on its way to your e-mail.',
+  seatsGone: 'The seats held for you were released when your checkout ended, and they have been taken since.',
+  checkoutOpening: 'Your checkout is being opened. Please try again in a moment.',
 } as const;

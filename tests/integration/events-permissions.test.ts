@@ -126,6 +126,9 @@ const paidShared = await createEvent(t, owner, paidEventInput({ title: 'Paid Sha
 const paidAnswer = await postRsvp(t, paidShared.id, rsvpInput());
 expect(paidAnswer.status).toBe(201);
 const sandboxSession = /(cs_sandbox_\w+)$/.exec(paidAnswer.body.checkout_url as string)![1]!;
+// Another, for Pay now (its manage secret is the credential).
+const unpaidAnswer = await postRsvp(t, paidShared.id, rsvpInput());
+expect(unpaidAnswer.status).toBe(201);
 
 type Actor = { cookie: string };
 type Cells = Record<Who, number>;
@@ -666,6 +669,17 @@ const ROUTES: Row[] = [
     route: 'POST /sandbox-checkout/:sessionId/cancel',
     expect: publicRoute(303),
     send: (who) => t.request(`/sandbox-checkout/${sandboxSession}/cancel`, { method: 'POST', cookie: who.cookie }),
+  },
+  {
+    route: 'POST /api/public/rsvps/:manageSecret/checkout',
+    expect: publicRoute(200),
+    send: async (who) =>
+      t.request(`/api/public/rsvps/${await manageSecret(unpaidAnswer.body.rsvp.id)}/checkout`, { method: 'POST', cookie: who.cookie }),
+  },
+  {
+    route: 'GET /api/public/events/:eventId/checkout-cancelled',
+    expect: publicRoute(302),
+    send: (who) => t.request(`/api/public/events/${paidShared.id}/checkout-cancelled`, { cookie: who.cookie }),
   },
   {
     route: 'POST /sandbox-checkout/:sessionId/pay',

@@ -73,6 +73,13 @@ describe('CSV export of the guest list', () => {
     expect(parsed.data).toEqual((await wholeList('')).map(asCsv));
   });
 
+  it('a paid guest’s payment: status, amount in major units, currency and Stripe’s payment id', async () => {
+    const row = parse((await csv('?q=guest 00010')).bytes).data.find((r) => r.Name === 'Guest 00010');
+    expect(row).toMatchObject({ 'Payment status': 'paid', Amount: '37.50', Currency: 'eur', 'Payment id': 'pi_seed10' });
+    const unpaid = parse((await csv('?q=guest 00011')).bytes).data.find((r) => r.Name === 'Guest 00011');
+    expect(unpaid).toMatchObject({ 'Payment status': '', Amount: '', Currency: '', 'Payment id': '' });
+  });
+
   it('takes the list’s filters, sort and search', async () => {
     for (const q of ['&status=confirmed&payment=paid', '&checked_in=yes&sort=name&dir=asc', '&q=guest 001']) {
       const { bytes } = await csv(`?${q.slice(1)}`);

@@ -12,6 +12,7 @@ import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 // (docs/decisions/0015-payments.md).
 const t = await createTestApp({ RATE_LIMIT: 'false', PAYMENTS_PROVIDER: 'sandbox' });
 const owner = await signedInUser(t);
+const seatsTaken = async (id: string) => (await t.db.select({ s: events.seats_taken }).from(events).where(eq(events.id, id)))[0]!.s;
 
 describe('sandbox checkout', () => {
   it('RSVP → the local checkout page → Pay → success page verification → paid ticket, one e-mail', async () => {
@@ -51,19 +52,34 @@ describe('sandbox checkout', () => {
     expect(row!.payment_id).toMatch(/^pi_sandbox_/);
   });
 
-  it('Cancel returns to the event; the hold stays until it lapses; a cross-site post is refused', async () => {
-    const e = await createEvent(t, owner, paidEventInput({ max_attendees: 3 }));
-    const { body } = await postRsvp(t, e.id, rsvpInput());
+  it('Cancel ends the checkout at once: the seats of a full event are free again, and back to the event; a cross-site post is refused', async () => {
+    const e = await createEvent(t, owner, paidEventInput({ max_attendees: 2 }));
+    const { body } = await postRsvp(t, e.id, rsvpInput({ guest_count: 2 }));
     const path = new URL(body.checkout_url).pathname;
+    const sessionId = path.split('/').pop()!;
+    // The event is full while the checkout holds its seats.
+    expect((await postRsvp(t, e.id, rsvpInput())).status).toBe(409);
+    const cross = await t.app.request(`${TEST_ORIGIN}${path}/cancel`, { method: 'POST', headers: { origin: 'https://evil.example' } });
+    expect(cross.status).toBe(403);
+    expect(await seatsTaken(e.id)).toBe(2);
+
     const cancel = await t.request(`${path}/cancel`, { method: 'POST' });
     expect(cancel.status).toBe(303);
-    expect(cancel.headers.get('location')).toBe(`${TEST_ORIGIN}/event/${e.slug}`);
-    const [{ s }] = (await t.db.select({ s: events.seats_taken }).from(events).where(eq(events.id, e.id))) as [{ s: number }];
-    expect(s).toBe(1);
-    const cross = await t.app.request(`${TEST_ORIGIN}${path}/pay`, { method: 'POST', headers: { origin: 'https://evil.example' } });
-    expect(cross.status).toBe(403);
-    const v = await (await t.request(`/api/public/payments/verify?session_id=${path.split('/').pop()}`)).json();
-    expect(v.payment_status).toBe('pending');
+    expect(cancel.headers.get('location')).toBe(`${TEST_ORIGIN}/api/public/events/${e.id}/checkout-cancelled`);
+    // Free at once, not when the hold lapses.
+    expect(await seatsTaken(e.id)).toBe(0);
+    const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, body.rsvp.id));
+    expect(row).toMatchObject({ status: 'declined', payment_status: 'expired' });
+    expect((await postRsvp(t, e.id, rsvpInput({ guest_count: 2 }))).status).toBe(201);
+    // The cancel URL then leads back to the event page; the cancelled checkout can no longer be paid.
+    const back = await t.request(`/api/public/events/${e.id}/checkout-cancelled`);
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe(`${TEST_ORIGIN}/event/${e.slug}`);
+    expect(await (await t.request(path)).text()).toContain('This checkout is no longer open.');
+    expect((await t.request(`${path}/pay`, { method: 'POST' })).status).toBe(303);
+    const v = await (await t.request(`/api/public/payments/verify?session_id=${sessionId}`)).json();
+    expect(v.payment_status).toBe('failed');
+    expect(await seatsTaken(e.id)).toBe(2);
   });
 
   it('the webhook signing secret is write-only (masked when read back, kept when the mask is sent back); refunds switch', async () => {

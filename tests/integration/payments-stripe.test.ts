@@ -1,16 +1,19 @@
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
 import { and, eq, like } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sealSecret } from '../../src/server/crypto/secret-box.ts';
+import { createApp } from '../../src/server/app.ts';
 import { events } from '../../src/server/db/schema/events.ts';
+import { createLogger } from '../../src/server/logger.ts';
 import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
-import { secretKeyContext, webhookSecretContext } from '../../src/server/modules/events/event-values.ts';
 import { sweepLapsedHolds } from '../../src/server/modules/payments/sweep-holds.ts';
-import { insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
+import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 import { startFakeStripe } from '../support/fake-stripe.ts';
+import { paidEventKit, WEBHOOK_SECRET } from '../support/paid-events.ts';
 
 // Paid events against the real `stripe` SDK talking to a local Stripe-compatible fake (STRIPE_API_URL),
 // webhooks signed by the SDK's own test-header helper (docs/decisions/0015-payments.md).
@@ -18,54 +21,21 @@ const fake = await startFakeStripe();
 const t = await createTestApp({ RATE_LIMIT: 'false', PAYMENTS_PROVIDER: 'stripe', STRIPE_API_URL: fake.url });
 afterAll(() => fake.close());
 
-const SECRET_KEY = 'sk_test_fakeFakeFakeFake0123456789';
-const WEBHOOK_SECRET = 'whsec_testTestTestTest0123456789';
-const sdk = new Stripe(SECRET_KEY);
+const { sdk, paidEvent, webhookBody, sendWebhook, sessionIdOf, verify, rsvpRow, seatsTaken } = paidEventKit(t, fake);
 
-async function paidEvent(o: { price?: string; currency?: string; max?: number | null } = {}) {
-  const e = await insertEvent(t, {
-    is_paid_event: true,
-    ticket_price: o.price ?? '12.50',
-    currency: o.currency ?? 'usd',
-    max_attendees: o.max === undefined ? 100 : o.max,
-    stripe_publishable_key: 'pk_test_abc',
+/** The same app on the same database, logging into `lines` (parsed JSON lines). */
+function loggingApp() {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
   });
-  await t.db
-    .update(events)
-    .set({
-      stripe_secret_key_enc: sealSecret(t.env.ENCRYPTION_KEY, SECRET_KEY, secretKeyContext(e.id)),
-      stripe_webhook_secret_enc: sealSecret(t.env.ENCRYPTION_KEY, WEBHOOK_SECRET, webhookSecretContext(e.id)),
-    })
-    .where(eq(events.id, e.id));
-  return e;
+  const { app } = createApp({ ...t.deps, log: createLogger('info', sink) }, { clientDir: path.join(os.tmpdir(), 'turnout-no-client') });
+  return { app, lines };
 }
 
-const sessionIdOf = (checkoutUrl: string) => /(cs_\w+)$/.exec(checkoutUrl)![1]!;
-
-function webhookBody(type: string, sessionId: string) {
-  return JSON.stringify({
-    id: `evt_${Math.random().toString(36).slice(2)}`,
-    object: 'event',
-    type,
-    api_version: '2025-01-01',
-    created: Math.floor(Date.now() / 1000),
-    data: { object: fake.webhookObject(sessionId) },
-  });
-}
-
-function sendWebhook(eventId: string, payload: string, signature?: string) {
-  const sig = signature ?? sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  // As Stripe sends it: no Origin, no cookies.
-  return t.app.request(`${TEST_ORIGIN}/api/payments/webhook/${eventId}`, {
-    method: 'POST',
-    body: payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': sig },
-  });
-}
-
-const verify = (sessionId: string) => t.request(`/api/public/payments/verify?session_id=${encodeURIComponent(sessionId)}`);
-const rsvpRow = async (id: string) => (await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id)))[0]!;
-const seatsTaken = async (id: string) => (await t.db.select({ s: events.seats_taken }).from(events).where(eq(events.id, id)))[0]!.s;
 const paidMails = (sessionId: string) =>
   t.db
     .select()
@@ -92,7 +62,8 @@ describe('checkout', () => {
     expect(s.metadata).toEqual({ rsvp_id: body.rsvp.id, event_id: e.id });
     expect(s.idempotency_key).toBe(`checkout:${body.rsvp.id}`);
     expect(s.success_url).toBe(`${TEST_ORIGIN}/event/${e.slug}/payment-success?session_id={CHECKOUT_SESSION_ID}`);
-    expect(s.cancel_url).toBe(`${TEST_ORIGIN}/event/${e.slug}`);
+    // Back to the event through the route that ends this browser's checkout at once.
+    expect(s.cancel_url).toBe(`${TEST_ORIGIN}/api/public/events/${e.id}/checkout-cancelled`);
     // Stripe's minimum lifetime is 30 minutes.
     expect(s.expires_at * 1000).toBeGreaterThanOrEqual(Date.now() + 30 * 60_000);
     const row = await rsvpRow(body.rsvp.id);
@@ -203,7 +174,9 @@ describe('fulfilment', () => {
     expect(await seatsTaken(e.id)).toBe(100);
   }, 120_000);
 
-  it('tampered or stale signatures are refused with 400 and change nothing', async () => {
+  it('tampered or stale signatures are refused with 400, logged with the event id only, and change nothing', async () => {
+    const { app, lines } = loggingApp();
+    const { sendWebhook } = paidEventKit(t, fake, { app });
     const e = await paidEvent();
     const { body } = await postRsvp(t, e.id, rsvpInput());
     const id = sessionIdOf(body.checkout_url);
@@ -219,9 +192,14 @@ describe('fulfilment', () => {
     expect((await sendWebhook(e.id, payload, stale)).status).toBe(400);
     const otherSecret = sdk.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someoneElse' });
     expect((await sendWebhook(e.id, payload, otherSecret)).status).toBe(400);
-    const none = await t.app.request(`${TEST_ORIGIN}/api/payments/webhook/${e.id}`, { method: 'POST', body: payload });
+    const none = await app.request(`${TEST_ORIGIN}/api/payments/webhook/${e.id}`, { method: 'POST', body: payload });
     expect(none.status).toBe(400);
     expect((await rsvpRow(body.rsvp.id)).payment_status).toBe('pending');
+    const refused = lines.filter((l) => l.msg === 'payment webhook refused: missing, invalid or stale signature');
+    expect(refused).toHaveLength(4);
+    for (const l of refused) expect(l).toMatchObject({ level: 40, eventId: e.id });
+    const logged = JSON.stringify(lines);
+    for (const secret of [id, good, WEBHOOK_SECRET]) expect(logged).not.toContain(secret);
   });
 
   it('an expired session frees its seats, once', async () => {
@@ -328,6 +306,31 @@ describe('refunds on cancellation', () => {
     expect(refundsOf(q.pi)).toHaveLength(0);
     expect((await t.request(`/api/events/${e.id}/rsvps/${q.rsvpId}`, { method: 'DELETE', cookie: host.cookie })).status).toBe(204);
     expect(refundsOf(q.pi)).toHaveLength(1);
+  });
+
+  it('the guest (twice) and the host cancelling at once: one refund, one e-mail, the seats freed once', async () => {
+    const host = await signedInUser(t);
+    const e = await paidEvent({ max: 10, refunds: true });
+    await t.db.update(events).set({ user_id: host.id }).where(eq(events.id, e.id));
+    const p = await paidAnswer(e);
+    const secret = (await rsvpRow(p.rsvpId)).manage_secret;
+    const answers = await Promise.all([
+      t.request(`/api/public/rsvps/${secret}/cancel`, { method: 'POST' }),
+      t.request(`/api/public/rsvps/${secret}/cancel`, { method: 'POST' }),
+      t.request(`/api/events/${e.id}/rsvps/${p.rsvpId}`, { method: 'PATCH', json: { status: 'declined' }, cookie: host.cookie }),
+    ]);
+    expect(answers.some((r) => r.status === 200)).toBe(true);
+    // A loser is told to try again (the refund under way) or finds the link replaced; never a 500.
+    for (const r of answers) expect([200, 404, 502]).toContain(r.status);
+    expect(refundsOf(p.pi)).toHaveLength(1);
+    expect(await rsvpRow(p.rsvpId)).toMatchObject({ status: 'declined', payment_status: 'refunded' });
+    expect(await seatsTaken(e.id)).toBe(0);
+    expect(
+      await t.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.idempotency_key, `refund:${p.rsvpId}:email`)),
+    ).toHaveLength(1);
   });
 
   it('the guest may cancel a paid answer through the manage link only when the host allows refunds', async () => {

@@ -202,7 +202,14 @@ describe('this browser remembers its answer (GET /api/public/events/:id/my-rsvp)
       return { body: (await res.json()) as { rsvp: unknown }, headers: res.headers };
     };
     expect((await mine(event.id, cookie)).body).toEqual({
-      rsvp: { status: 'confirmed', guest_count: 2, name: input.name, ticket_url: first.body.ticket_url, manage_url: first.body.manage_url },
+      rsvp: {
+        status: 'confirmed',
+        guest_count: 2,
+        name: input.name,
+        payment_status: null,
+        ticket_url: first.body.ticket_url,
+        manage_url: first.body.manage_url,
+      },
     });
     expect((await mine(event.id, '')).body).toEqual({ rsvp: null });
     expect((await mine(other.id, cookie)).body).toEqual({ rsvp: null });

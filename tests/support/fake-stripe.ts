@@ -39,6 +39,7 @@ export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
   const refunds: FakeRefund[] = [];
   const replays = new Map<string, { status: number; body: unknown }>();
+  const inFlight = new Set<string>();
   const calls: { method: string; path: string }[] = [];
   let failCreates = 0;
   let noUrl = false;
@@ -54,7 +55,9 @@ export async function startFakeStripe() {
   };
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    let holding: string | null = null; // this request's idempotency key while it runs
     const send = (status: number, body: unknown) => {
+      if (holding) inFlight.delete(holding);
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${hex(6)}` });
       res.end(JSON.stringify(body));
     };
@@ -69,6 +72,14 @@ export async function startFakeStripe() {
     if (replayKey && replays.has(replayKey)) {
       const r = replays.get(replayKey)!;
       return send(r.status, r.body);
+    }
+    // As Stripe does: a second request with a key whose first is still under way is refused, not run.
+    if (replayKey && inFlight.has(replayKey)) {
+      return error(409, 'There is currently another in-progress request using this Stripe-Idempotency-Key.', 'idempotency_error');
+    }
+    if (replayKey) {
+      inFlight.add(replayKey);
+      holding = replayKey;
     }
     const answer = (status: number, body: unknown) => {
       if (replayKey && status < 500) replays.set(replayKey, { status, body });

@@ -14,9 +14,15 @@ import { EMAIL_DELIVERIES } from '../email-delivery.ts';
  *   the provider and fulfils it (idempotent). Answers PaymentVerification; 404 for an unknown session.
  * - POST /api/payments/webhook/{eventId}: Stripe's webhook for one event, signed with the event's
  *   webhook signing secret (raw body); 400 for a missing, tampered or stale signature. No Origin needed.
+ * - POST /api/public/rsvps/{manageSecret}/checkout: the manage page's Pay now. The checkout URL of an answer on a
+ *   paid event that is not paid (pending, hold released, or never paid): the open checkout, or the seats held
+ *   again and a new one (409 with the reason when the seats are gone or it is already paid).
+ * - GET /api/public/events/{eventId}/checkout-cancelled: every checkout's cancel URL. Ends this browser's open
+ *   checkout for the event (its remembered answer, cookie trsvp_…): the seats are free at once; 302 to the event page.
  * - Sandbox provider (PAYMENTS_PROVIDER=sandbox): GET /sandbox-checkout/{sessionId} is a page served by
  *   the server (not the SPA) with 'Pay' and 'Cancel'; its forms POST /sandbox-checkout/{sessionId}/pay
- *   and /sandbox-checkout/{sessionId}/cancel, which answer 303 to the success or cancel URL.
+ *   and /sandbox-checkout/{sessionId}/cancel (which ends the checkout at once, as above), answering 303 to the
+ *   success or cancel URL.
  */
 
 export const PAYMENT_VERDICTS = ['paid', 'pending', 'failed'] as const;
@@ -59,3 +65,7 @@ export const ZPaymentVerification = z
 export type TPaymentVerification = z.infer<typeof ZPaymentVerification>;
 
 export const ZWebhookAnswer = z.strictObject({ received: z.literal(true) });
+
+/** Pay now: where the browser goes next. */
+export const ZPayNowAnswer = z.strictObject({ checkout_url: z.string() }).meta({ id: 'PayNowAnswer' });
+export type TPayNowAnswer = z.infer<typeof ZPayNowAnswer>;

@@ -236,6 +236,8 @@ const ZGuestEvent = z.strictObject({
   ...eventCore,
   currency: z.string(),
   seats_left: z.number().int().nullable(),
+  /** Paid events: cancelling a paid answer here refunds it (docs/product.md#payments); off, the guest must ask the organizer. */
+  guest_refunds_allowed: z.boolean(),
   theme: ZEventTheme,
 });
 
@@ -252,7 +254,10 @@ export const ZManagedRsvp = z
     guest_count: z.number().int(),
     status: rsvpStatus,
     payment_status: z.string().nullable(),
-    /** /ticket/{ticket secret} while confirmed, else null. */
+    /** Paid events: the amount of the answer's checkout in the currency's minor units, and its currency. */
+    payment_amount: z.number().int().nullable(),
+    payment_currency: z.string().nullable(),
+    /** /ticket/{ticket secret} while confirmed (and paid, on a paid event), else null. */
     ticket_url: z.string().nullable(),
     /** /rsvp/{manage secret}: this page (a new one after a cancel). */
     manage_url: z.string(),
@@ -281,6 +286,9 @@ export const ZMyRsvpAnswer = z.strictObject({
       status: rsvpStatus,
       guest_count: z.number().int(),
       name: z.string(),
+      /** Paid events: 'paid', 'pending' (at the checkout, seats held), 'expired' or 'refunded'; null otherwise. */
+      payment_status: z.string().nullable(),
+      /** /ticket/{ticket secret} while confirmed (and paid, on a paid event), else null. */
       ticket_url: z.string().nullable(),
       manage_url: z.string(),
     })

@@ -33,6 +33,7 @@ const ERRORS = {
   422: 'Not available for this event',
   429: 'Too many requests: see Retry-After',
   500: 'A bug: the message carries the request id',
+  502: 'The payment provider refused or could not be reached',
   503: 'The database is briefly unavailable: see Retry-After',
 } as const;
 type ErrorStatus = keyof typeof ERRORS;

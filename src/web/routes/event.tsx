@@ -133,6 +133,7 @@ function EventPage({ event }: { event: TPublicEvent }) {
               <Card
                 rsvp={remembered}
                 ended={ended}
+                paidEvent={event.is_paid_event}
                 calendar={<AddToCalendar source={calendar} labelled className="border border-current/25" />}
                 focusAfter={closes}
               />

@@ -1,3 +1,5 @@
+import { endCheckoutForStaff } from '../payments/end-checkout.ts';
+import { fulfilDeps } from '../payments/payments.routes.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZGuestFilter, ZGuestListQuery, ZGuestPatch, ZSendTickets } from '../../../common/schemas/guests.ts';
 import { zUuid } from '../../../common/schemas/ids.ts';
@@ -126,9 +128,11 @@ export function guestsRoutes() {
     const { db } = c.var.deps;
     const actor = currentUser(c);
     const change = c.req.valid('json');
-    // Cancelling a paid answer refunds it first (docs/product.md#payments).
-    if (change.status && change.status !== 'confirmed')
+    // Cancelling a paid answer refunds it first; one at the checkout has its checkout ended (docs/product.md#payments).
+    if (change.status && change.status !== 'confirmed') {
+      await endCheckoutForStaff(fulfilDeps(c), { actor, eventId, rsvpId });
       await refundForStaff({ db, env: c.var.deps.env, log: c.var.log }, { actor, eventId, rsvpId });
+    }
     const { emailQueued } = await changeGuest({ db, actor, config: config(c), eventId, rsvpId, change });
     c.var.log.info({ eventId, rsvpId, emailQueued }, 'guest changed by staff');
     const rsvp = await getGuest({ db, actor, config: config(c), eventId, rsvpId });
@@ -137,6 +141,7 @@ export function guestsRoutes() {
   r.openapi(deleteRoute, async (c) => {
     const { eventId, rsvpId } = c.req.valid('param');
     const deps = { db: c.var.deps.db, env: c.var.deps.env, log: c.var.log };
+    await endCheckoutForStaff(fulfilDeps(c), { actor: currentUser(c), eventId, rsvpId });
     await refundForStaff(deps, { actor: currentUser(c), eventId, rsvpId });
     await deleteGuest({ db: c.var.deps.db, actor: currentUser(c), eventId, rsvpId });
     c.var.log.info({ eventId, rsvpId }, 'guest deleted by staff');

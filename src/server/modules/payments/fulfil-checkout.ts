@@ -33,6 +33,20 @@ export const refundKey = (rsvpId: string) => `refund:${rsvpId}`;
  * Null when no RSVP has this session.
  */
 export async function fulfilCheckout(d: FulfilDeps, sessionId: string): Promise<TPaymentState | null> {
+  const owner = await checkoutOwner(d, sessionId);
+  if (!owner) return null;
+  const { rsvpId, provider } = owner;
+  // No DB connection is held while the provider answers.
+  const session = provider ? await provider.retrieveCheckout(sessionId) : null;
+  if (provider && session && session.rsvp_id === rsvpId) {
+    if (session.payment_status === 'paid') await markPaid(d, provider, rsvpId, session);
+    else if (session.status !== 'open') await releaseHold(d.db, rsvpId, { onlyIfLapsed: false });
+  }
+  return verificationOf(d.db, d.config, rsvpId);
+}
+
+/** The RSVP whose current checkout `sessionId` is, and its event's provider (null without a secret key). */
+export async function checkoutOwner(d: Pick<FulfilDeps, 'db' | 'env'>, sessionId: string) {
   const [row] = await d.db
     .select({ id: event_rsvps.id, event_id: event_rsvps.event_id })
     .from(event_rsvps)
@@ -40,14 +54,7 @@ export async function fulfilCheckout(d: FulfilDeps, sessionId: string): Promise<
     .limit(1);
   if (!row) return null;
   const event = await readPaymentEvent(d.db, row.event_id);
-  const provider = event && providerFor(d.db, d.env, event);
-  // No DB connection is held while the provider answers.
-  const session = provider ? await provider.retrieveCheckout(sessionId) : null;
-  if (provider && session && session.rsvp_id === row.id) {
-    if (session.payment_status === 'paid') await markPaid(d, provider, row.id, session);
-    else if (session.status !== 'open') await releaseHold(d.db, row.id, { onlyIfLapsed: false });
-  }
-  return verificationOf(d.db, d.config, row.id);
+  return { rsvpId: row.id, eventId: row.event_id, provider: event && providerFor(d.db, d.env, event) };
 }
 
 async function markPaid(d: FulfilDeps, provider: PaymentProvider, rsvpId: string, session: CheckoutView) {

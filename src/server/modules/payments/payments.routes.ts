@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { absoluteUrl, eventHref } from '../../../common/hrefs.ts';
 import { PAYMENT_MSG } from '../../../common/messages.ts';
 import { emailDeliveryOf } from '../../../common/email-delivery.ts';
 import { ZCheckoutSessionId, ZPaymentVerification, ZVerifyPaymentInput, ZWebhookAnswer } from '../../../common/schemas/payments.ts';
@@ -10,6 +11,8 @@ import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
 import { verifyStripeWebhook } from '../../integrations/stripe.ts';
 import { ZEventIdParam } from '../events/event-access.ts';
+import { rememberedSecret } from '../rsvps/guest-cookie.ts';
+import { endCheckoutOfAnswer } from './end-checkout.ts';
 import { readPaymentEvent, webhookSecretOf } from './event-provider.ts';
 import { type FulfilDeps, fulfilCheckout } from './fulfil-checkout.ts';
 
@@ -50,6 +53,16 @@ const webhook = createRoute({
   responses: { 200: json('Received (handled or ignored)', ZWebhookAnswer), ...errors(400, 404, 413) },
 });
 
+const cancelled = createRoute({
+  method: 'get',
+  path: '/api/public/events/{eventId}/checkout-cancelled',
+  summary:
+    "A checkout's cancel URL: ends this browser's open checkout for the event (its seats are free at once), then back to the event page",
+  tags,
+  request: { params: z.object({ eventId: ZEventIdParam }) },
+  responses: { 302: { description: 'To the event page' }, ...errors(404, 429) },
+});
+
 const HANDLED = new Set([
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
@@ -73,8 +86,21 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 export function paymentsRoutes() {
   const r = createRouter();
   r.use(VERIFY_PATH, rateLimitByIp(VERIFY_LIMIT));
+  r.use('/api/public/events/:eventId/checkout-cancelled', rateLimitByIp(VERIFY_LIMIT));
   r.openapi(verifyGet, async (c) => c.json(await verify(c, c.req.valid('query').session_id), 200, NO_STORE));
   r.openapi(verifyPost, async (c) => c.json(await verify(c, c.req.valid('json').session_id), 200, NO_STORE));
+  r.openapi(cancelled, async (c) => {
+    const { eventId } = c.req.valid('param');
+    const event = await readPaymentEvent(c.var.deps.db, eventId);
+    if (!event) throw new AppError('not_found', 'Event not found');
+    // The guest left the checkout (Stripe's back link, the sandbox page's Cancel): this browser's answer,
+    // remembered by its cookie, gives up its hold now rather than when the session expires.
+    const secret = rememberedSecret(c, eventId);
+    const ended = secret ? await endCheckoutOfAnswer(fulfilDeps(c), { manageSecret: secret, eventId }) : null;
+    if (ended) c.var.log.info({ eventId }, 'payment: checkout cancelled by the guest; hold released');
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(absoluteUrl(c.var.deps.env.PUBLIC_BASE_URL, eventHref(event)), 302);
+  });
   r.openapi(webhook, async (c) => {
     const { eventId } = c.req.valid('param');
     const log = c.var.log.child({ module: 'payments', eventId });

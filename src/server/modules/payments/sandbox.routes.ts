@@ -5,6 +5,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/validation.ts';
 import { providerKind } from './event-provider.ts';
 import { fulfilDeps } from './payments.routes.ts';
+import { endCheckout } from './end-checkout.ts';
 import { fulfilCheckout } from './fulfil-checkout.ts';
 import { formatMoney } from './money.ts';
 import { paySandboxSession, readSandboxSession, SANDBOX_CHECKOUT_PATH } from './sandbox-provider.ts';
@@ -71,8 +72,8 @@ const page = (o: {
 
 /**
  * The sandbox provider's checkout page (docs/decisions/0015-payments.md): 'Pay' completes the session
- * and runs the same fulfilment as Stripe's success page; 'Cancel' returns to the event, like Stripe's
- * cancel URL (the hold lapses as with Stripe: the session stays open until it expires).
+ * and runs the same fulfilment as Stripe's success page; 'Cancel' ends the checkout (its seats are free at
+ * once) and goes to the cancel URL, as Stripe's back link does.
  */
 export function sandboxRoutes() {
   const r = createRouter();
@@ -105,6 +106,9 @@ export function sandboxRoutes() {
     guard(c);
     const s = await readSandboxSession(c.var.deps.db, c.req.param('sessionId'));
     if (!s) throw notFound();
+    // Ends the checkout now, the same release path as Stripe's checkout.session.expired: the seats are free at
+    // once (its seat transaction tells this process's seat figures).
+    await endCheckout(fulfilDeps(c), s.id);
     return c.redirect(s.cancel_url, 303);
   });
   return r;

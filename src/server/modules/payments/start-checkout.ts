@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { absoluteUrl, eventHref } from '../../../common/hrefs.ts';
+import { absoluteUrl, checkoutCancelledHref, eventHref } from '../../../common/hrefs.ts';
 import { MSG, PAYMENT_MSG } from '../../../common/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
@@ -7,7 +7,6 @@ import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { PendingPayment } from '../rsvps/create-rsvp.ts';
 import type { CreatedRsvp } from '../rsvps/create-rsvp.ts';
-import type { RsvpEvent } from '../rsvps/load-rsvp-event.ts';
 import type { RsvpAnswer } from '../rsvps/rsvp-answer.ts';
 import { type PaymentEvent, type PaymentsConfig, providerFor, providerKind, readPaymentEvent } from './event-provider.ts';
 import { minorUnits, STRIPE_MIN_SESSION_MS } from './provider.ts';
@@ -33,52 +32,85 @@ export async function checkoutTerms(d: CheckoutDeps, eventId: string): Promise<{
 /**
  * Opens the checkout of a just-created pending paid answer (docs/decisions/0015-payments.md). Called
  * after its transaction committed: no row lock and no DB connection is held while the provider answers.
- * Stripe's session lives at least 30 minutes; a shorter hold is ended by the sweep, which expires the
- * session explicitly. When the checkout cannot be opened the answer is dropped and its seats freed.
+ * When the checkout cannot be opened the answer is dropped and its seats freed.
  */
 export async function openCheckout(
   d: CheckoutDeps,
-  o: { event: PaymentEvent; rsvpEvent: RsvpEvent; payment: PendingPayment; answer: RsvpAnswer; created: CreatedRsvp },
+  o: { event: PaymentEvent; payment: PendingPayment; answer: RsvpAnswer; created: CreatedRsvp },
 ): Promise<CreatedRsvp> {
   const rsvp = o.created.result.rsvp;
   if (!rsvp) throw new Error('openCheckout: no RSVP');
+  const url = await openSession(d, {
+    event: o.event,
+    rsvpId: rsvp.id,
+    guestCount: rsvp.guest_count,
+    email: o.answer.email,
+    payment: o.payment,
+    idempotencyKey: `checkout:${rsvp.id}`,
+    undo: () => dropUnopenedCheckout(d.db, rsvp.id),
+  });
+  return {
+    manageSecret: o.created.manageSecret,
+    result: { ...o.created.result, ticket_url: null, checkout_url: url, email_queued: false },
+  };
+}
+
+/**
+ * A provider checkout for a pending paid answer that holds its seats (a first 'yes', or the manage
+ * page's Pay now): one line item, the guest's e-mail, metadata naming the RSVP, `idempotencyKey`, the
+ * success URL and the cancel URL (checkoutCancelledHref), expiring with the hold, but never before
+ * Stripe's 30-minute minimum (the sweep then expires it explicitly). The session id is stored on the
+ * RSVP. On failure `undo` gives the seats back and the guest gets a 502. Returns the checkout's URL.
+ */
+export async function openSession(
+  d: CheckoutDeps,
+  o: {
+    event: PaymentEvent;
+    rsvpId: string;
+    guestCount: number;
+    email: string;
+    payment: PendingPayment;
+    idempotencyKey: string;
+    undo: () => Promise<unknown>;
+  },
+): Promise<string> {
   const provider = providerFor(d.db, d.env, o.event);
-  if (!provider) throw new AppError('payment_not_available', MSG.paymentNotAvailableText);
+  if (!provider) {
+    await o.undo();
+    throw new AppError('payment_not_available', MSG.paymentNotAvailableText);
+  }
   const base = d.env.PUBLIC_BASE_URL;
   const floor = providerKind(d.env) === 'stripe' ? Date.now() + STRIPE_MIN_SESSION_MS + 60_000 : 0;
   let url: string | null;
   let sessionId: string;
   try {
     const session = await provider.createCheckout({
-      idempotencyKey: `checkout:${rsvp.id}`,
+      idempotencyKey: o.idempotencyKey,
       title: o.event.title,
       unitAmount: o.payment.unitAmount,
-      quantity: rsvp.guest_count,
+      quantity: o.guestCount,
       currency: o.payment.currency,
-      email: o.answer.email,
-      rsvpId: rsvp.id,
+      email: o.email,
+      rsvpId: o.rsvpId,
       eventId: o.event.id,
-      successUrl: `${absoluteUrl(base, eventHref(o.rsvpEvent))}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: absoluteUrl(base, eventHref(o.rsvpEvent)),
+      successUrl: `${absoluteUrl(base, eventHref(o.event))}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: absoluteUrl(base, checkoutCancelledHref(o.event.id)),
       expiresAt: new Date(Math.max(o.payment.holdUntil.getTime(), floor)),
     });
     url = session.url;
     sessionId = session.id;
   } catch (err) {
     d.log.warn({ err: errorSummary(err), eventId: o.event.id }, 'payment: checkout session not created');
-    await dropUnopenedCheckout(d.db, rsvp.id);
+    await o.undo();
     throw new AppError('payment_failed', PAYMENT_MSG.checkoutFailed);
   }
   if (!url) {
     await provider.expireCheckout(sessionId).catch(() => {});
-    await dropUnopenedCheckout(d.db, rsvp.id);
+    await o.undo();
     throw new AppError('payment_failed', PAYMENT_MSG.noCheckoutUrl);
   }
-  await d.db.update(event_rsvps).set({ checkout_session_id: sessionId }).where(eq(event_rsvps.id, rsvp.id));
-  return {
-    manageSecret: o.created.manageSecret,
-    result: { ...o.created.result, ticket_url: null, checkout_url: url, email_queued: false },
-  };
+  await d.db.update(event_rsvps).set({ checkout_session_id: sessionId }).where(eq(event_rsvps.id, o.rsvpId));
+  return url;
 }
 
 /** A provider error's type and code, never its request (which names the guest). */

@@ -3,7 +3,7 @@ import { MSG } from '../../../common/messages.ts';
 import { AppError } from '../../errors.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 
-export const CHECKOUT_NOT_AVAILABLE = 'A ticket to this event is bought through its RSVP form. Please answer there to pay.';
+export const CHECKOUT_NOT_AVAILABLE = 'On a paid event a “yes” is made by paying for it: use Pay now.';
 
 /** A paid event's 'Yes' needs both payment keys (docs/product.md#payments). */
 export function assertCanPay(event: RsvpEvent) {
@@ -12,7 +12,7 @@ export function assertCanPay(event: RsvpEvent) {
 
 /**
  * A 'Yes' that is not the RSVP form's first answer (the manage page, staff): on a paid event it would be
- * a ticket without payment, so it is refused; the form's first 'Yes' goes through the checkout instead.
+ * a ticket without payment, so it is refused; the form's first 'Yes' and the manage page's Pay now go through the checkout instead.
  */
 export function assertCanAttendFree(event: RsvpEvent, answer: { status: string }) {
   if (!event.is_paid_event || answer.status !== 'confirmed') return;

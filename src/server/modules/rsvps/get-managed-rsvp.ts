@@ -14,6 +14,10 @@ import { isManageSecret } from './rsvp-answer.ts';
 /** A guest's answer as read; the routes add how this server delivers e-mail. */
 export type ManagedRsvpRow = Omit<TManagedRsvp, 'email_delivery'>;
 
+/** A paid event's answer that went to the checkout and is not paid: no ticket yet (a staff-added guest has no payment status). */
+const awaitingPayment = (paidEvent: boolean, paymentStatus: string | null) =>
+  paidEvent && paymentStatus !== null && paymentStatus !== 'paid';
+
 async function readManaged(db: DbOrTx, where: SQL): Promise<ManagedRsvpRow | null> {
   const [row] = await db
     .select({
@@ -24,10 +28,12 @@ async function readManaged(db: DbOrTx, where: SQL): Promise<ManagedRsvpRow | nul
       guest_count: event_rsvps.guest_count,
       status: event_rsvps.status,
       payment_status: event_rsvps.payment_status,
+      payment_amount: event_rsvps.payment_amount,
+      payment_currency: event_rsvps.payment_currency,
       ticket_secret: event_rsvps.ticket_secret,
       manage_secret: event_rsvps.manage_secret,
       updated_at: event_rsvps.updated_at,
-      event: { ...eventCoreColumns, seats_taken: events.seats_taken },
+      event: { ...eventCoreColumns, seats_taken: events.seats_taken, guest_refunds_allowed: events.guest_refunds_allowed },
       ...eventThemeColumns,
     })
     .from(event_rsvps)
@@ -45,7 +51,11 @@ async function readManaged(db: DbOrTx, where: SQL): Promise<ManagedRsvpRow | nul
     guest_count: row.guest_count,
     status: row.status,
     payment_status: row.payment_status,
-    ticket_url: row.status === 'confirmed' ? ticketPagePath(row.ticket_secret) : null,
+    payment_amount: row.payment_amount,
+    payment_currency: row.payment_currency,
+    // A paid event's 'yes' is a ticket once paid (docs/product.md#payments).
+    ticket_url:
+      row.status === 'confirmed' && !awaitingPayment(event.is_paid_event, row.payment_status) ? ticketPagePath(row.ticket_secret) : null,
     manage_url: manageRsvpHref(row.manage_secret),
     updated_at: row.updated_at.toISOString(),
     event: {

@@ -10,7 +10,11 @@ import { ZEventIdParam } from '../events/event-access.ts';
 import { changeRsvp } from './change-rsvp.ts';
 import { FIND_TICKET_MIN_MS, findTickets } from './find-tickets.ts';
 import { findRememberedRsvp, getManagedRsvp } from './get-managed-rsvp.ts';
+import { ZPayNowAnswer } from '../../../common/schemas/payments.ts';
+import { endCheckoutOfAnswer } from '../payments/end-checkout.ts';
+import { fulfilDeps } from '../payments/payments.routes.ts';
 import { assertPaidPartyUnchanged, refundForGuest } from '../payments/refund-rsvp.ts';
+import { resumeCheckout } from '../payments/resume-checkout.ts';
 import { forgetAnswer, rememberAnswer, rememberedSecret } from './guest-cookie.ts';
 
 /** Manage links are unguessable; these limits only keep a client from hammering them. */
@@ -39,7 +43,7 @@ const changeManaged = createRoute({
   summary: 'A guest changes their answer: status, party size, name, phone, notes',
   tags,
   request: { params: secretParam, ...jsonBody(ZRsvpChange) },
-  responses: { 200: json('The answer as it now stands', ZManagedRsvpAnswer), ...errors(400, 403, 404, 409, 413, 415, 422, 429) },
+  responses: { 200: json('The answer as it now stands', ZManagedRsvpAnswer), ...errors(400, 403, 404, 409, 413, 415, 422, 429, 502) },
 });
 
 const cancelManaged = createRoute({
@@ -48,7 +52,16 @@ const cancelManaged = createRoute({
   summary: 'A guest cancels: the answer becomes "declined", its seats are freed and the link is replaced',
   tags,
   request: { params: secretParam },
-  responses: { 200: json('The cancelled answer, with its new manage link', ZManagedRsvpAnswer), ...errors(403, 404, 409, 429) },
+  responses: { 200: json('The cancelled answer, with its new manage link', ZManagedRsvpAnswer), ...errors(403, 404, 409, 429, 502) },
+});
+
+const payNow = createRoute({
+  method: 'post',
+  path: '/api/public/rsvps/{manageSecret}/checkout',
+  summary: 'Pay now: the checkout of an unpaid answer on a paid event (the open one, or its seats held again and a new one)',
+  tags,
+  request: { params: secretParam },
+  responses: { 200: json('Where the browser goes to pay', ZPayNowAnswer), ...errors(403, 404, 409, 422, 429, 502) },
 });
 
 const myRsvp = createRoute({
@@ -100,6 +113,8 @@ export function manageRoutes() {
     if (change.status === 'confirmed') await assertPaidPartyUnchanged(db, manageSecret, change.guest_count);
     else await refundForGuest({ db, env, log: c.var.log }, manageSecret);
     const done = await changeRsvp({ db, eventCache: caches.rsvpEvents, config: config(env), manageSecret, change: c.req.valid('json') });
+    // Leaving 'yes' while at the checkout ends that checkout: its hold is over.
+    if (change.status !== 'confirmed') await endCheckoutOfAnswer(fulfilDeps(c), { manageSecret: done.manageSecret });
     const rsvp = { ...(await getManagedRsvp(db, done.manageSecret)), email_delivery: emailDeliveryOf(env) };
     c.var.log.info({ eventId: rsvp.event.id, status: rsvp.status, emailQueued: done.emailQueued }, 'rsvp changed through its manage link');
     c.header('Cache-Control', 'no-store');
@@ -116,11 +131,21 @@ export function manageRoutes() {
       manageSecret: c.req.valid('param').manageSecret,
       cancel: true,
     });
+    await endCheckoutOfAnswer(fulfilDeps(c), { manageSecret: done.manageSecret });
     const rsvp = { ...(await getManagedRsvp(db, done.manageSecret)), email_delivery: emailDeliveryOf(env) };
     rememberAnswer(c, rsvp.event.id, done.manageSecret);
     c.var.log.info({ eventId: rsvp.event.id, emailQueued: done.emailQueued }, 'rsvp cancelled through its manage link');
     c.header('Cache-Control', 'no-store');
     return c.json({ rsvp, email_queued: done.emailQueued }, 200);
+  });
+
+  r.openapi(payNow, async (c) => {
+    const { manageSecret } = c.req.valid('param');
+    const { caches, env } = c.var.deps;
+    const url = await resumeCheckout({ ...fulfilDeps(c), env, eventCache: caches.rsvpEvents }, manageSecret);
+    c.var.log.info('payment: checkout resumed through the manage link');
+    c.header('Cache-Control', 'no-store');
+    return c.json({ checkout_url: url }, 200);
   });
 
   r.openapi(myRsvp, async (c) => {
@@ -130,8 +155,8 @@ export function manageRoutes() {
     if (secret && !found) forgetAnswer(c, eventId);
     c.header('Cache-Control', 'no-store');
     if (!found) return c.json({ rsvp: null }, 200);
-    const { status, guest_count, name, ticket_url, manage_url } = found;
-    return c.json({ rsvp: { status, guest_count, name, ticket_url, manage_url } }, 200);
+    const { status, guest_count, name, payment_status, ticket_url, manage_url } = found;
+    return c.json({ rsvp: { status, guest_count, name, payment_status, ticket_url, manage_url } }, 200);
   });
 
   r.openapi(findTicket, async (c) => {

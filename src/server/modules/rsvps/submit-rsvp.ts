@@ -36,7 +36,7 @@ export async function submitRsvp(opts: {
   // lookup then finds it; a concurrent delete makes the lookup miss and the insert retry.
   for (let attempt = 0; attempt < 3; attempt++) {
     const created = await createRsvp({ db: opts.db, config: opts.config, event, answer: opts.answer, payment: terms?.payment });
-    if (created && terms) return openCheckout(checkout, { ...terms, rsvpEvent: event, answer: opts.answer, created });
+    if (created && terms) return openCheckout(checkout, { ...terms, answer: opts.answer, created });
     if (created) return created;
     const known = await answerKnownEmail({ db: opts.db, baseUrl: opts.config.baseUrl, event, email: opts.answer.email });
     if (known) return { result: known, manageSecret: null };

@@ -1,10 +1,11 @@
 import * as React from 'react';
-import { MSG } from '../../../common/messages.ts';
+import { MSG, PAYMENT_MSG } from '../../../common/messages.ts';
 import type { TManagedRsvp, TManagedRsvpAnswer } from '../../../common/schemas/rsvps.ts';
 import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '../../components/ui/alert-dialog.tsx';
 import { toUserMessage } from '../../lib/user-message.ts';
 import { useCancelManagedRsvp } from './api/change-managed-rsvp.ts';
 import type { ManageNotice } from './manage-view.tsx';
+import { guestPayment, paidAmount, payable } from './payment-state.ts';
 
 /**
  * Cancel the answer after a confirmation (docs/product.md#manage-page): it becomes "not going", its
@@ -25,9 +26,23 @@ export function ManageCancel({
   const [open, setOpen] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
   const cancel = useCancelManagedRsvp(secret);
-  // docs/product.md#payments: a paid answer is refunded when cancelled, if the host allows it (else the server refuses, and says so).
-  const paid = rsvp.status === 'confirmed' && rsvp.payment_status === 'paid';
+  // docs/product.md#payments: a paid answer is refunded when cancelled if the host allows it; if not, there is
+  // no cancel here, only who to ask. Either way the guest reads it before confirming.
+  const payment = guestPayment(rsvp.event.is_paid_event, rsvp);
+  const amount = paidAmount(rsvp.payment_amount, rsvp.payment_currency) ?? 'your payment';
+  const refund = payment === 'paid' && rsvp.event.guest_refunds_allowed;
   const seats = rsvp.status === 'confirmed' ? (rsvp.guest_count === 1 ? 'Your seat goes' : `Your ${rsvp.guest_count} seats go`) : null;
+
+  if (payment === 'paid' && !rsvp.event.guest_refunds_allowed) {
+    return (
+      <section aria-labelledby="cancel-heading" className="grid justify-items-start gap-2 border-t border-ink/10 pt-5">
+        <h2 id="cancel-heading" className="font-semibold">
+          Can't come after all?
+        </h2>
+        <p className="text-sm text-ink/75">{PAYMENT_MSG.guestRefundsOff}</p>
+      </section>
+    );
+  }
 
   const confirm = () => {
     setError(null);
@@ -45,7 +60,11 @@ export function ManageCancel({
       <h2 id="cancel-heading" className="font-semibold">
         Can't come after all?
       </h2>
-      <p className="text-sm text-ink/75">Cancelling tells the host and frees your place for someone else.</p>
+      <p className="text-sm text-ink/75">
+        {refund
+          ? `Cancelling refunds ${amount} to your card, tells the host and frees your place for someone else.`
+          : 'Cancelling tells the host and frees your place for someone else.'}
+      </p>
       <AlertDialog
         open={open}
         onOpenChange={(next) => {
@@ -64,8 +83,10 @@ export function ManageCancel({
           title="Cancel your RSVP?"
           description={
             <>
-              {seats ? `${seats} to someone else and your ticket stops working. ` : null}
-              {paid ? 'Your payment is refunded to your card if the host allows refunds; if not, we’ll tell you here. ' : null}
+              {seats
+                ? `${seats} to someone else and ${payable(payment) ? 'your checkout is closed' : 'your ticket stops working'}. `
+                : null}
+              {refund ? `Your payment of ${amount} is refunded in full to your card. ` : null}
               {rsvp.email_delivery === 'smtp'
                 ? "We'll e-mail you a new link to this page, in case you change your mind."
                 : 'This page then moves to a new link: keep it, in case you change your mind.'}

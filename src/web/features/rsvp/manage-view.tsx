@@ -11,6 +11,8 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { Link } from '../../lib/nav.tsx';
 import type { ManageEditorProps } from './manage-editor.tsx';
 import { ManageDetails } from './manage-details.tsx';
+import { PayNowButton } from './pay-now-button.tsx';
+import { type GuestPayment, guestPayment, PAY_CARD, paidAmount, payable } from './payment-state.ts';
 import { rememberedText } from './remembered-rsvp.tsx';
 
 /** What the last change did, for the line under the answer ("… an e-mail is on its way"). `at` tells two equal changes apart. */
@@ -90,11 +92,10 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
   const when = formatEventWhen(event.event_date, event.end_date, event.timezone);
   const cancelled = notice?.kind === 'cancelled' && rsvp.status === 'declined';
   // The same words as the event page's card for this answer (remembered-rsvp.tsx).
-  const { title, text: answerText } = cancelled ? { title: 'Your RSVP is cancelled', text: null } : rememberedText(rsvp, ended);
-  // docs/product.md#payments: a paid event's 'yes' is a ticket once paid; until then PaymentLine says why there is none.
-  const unpaid = rsvp.status === 'confirmed' && rsvp.payment_status !== null && rsvp.payment_status !== 'paid';
-  const text = unpaid ? null : answerText;
-  const ticketUrl = unpaid ? null : rsvp.ticket_url;
+  // docs/product.md#payments: a paid event's 'yes' is a ticket once paid; until then the card says why, with Pay now.
+  const payment = guestPayment(event.is_paid_event, rsvp);
+  const { title, text } = cancelled ? { title: 'Your RSVP is cancelled', text: null } : rememberedText(rsvp, ended, payment);
+  const ticketUrl = payable(payment) ? null : rsvp.ticket_url;
   const headlineRef = useRef<HTMLHeadingElement>(null);
 
   // After a cancel the button that was used is gone: carry on from the answer, which now says so.
@@ -143,7 +144,7 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
               </h2>
               {text ? <p className="mt-1">{text}</p> : null}
               <p className="mt-1 text-sm text-ink/75">Answered as {rsvp.name}</p>
-              <PaymentLine paymentStatus={rsvp.payment_status} answered={rsvp.status} mailed={rsvp.email_delivery === 'smtp'} />
+              <PaymentLine rsvp={rsvp} payment={payment} ended={ended} />
             </div>
             <div role="status" aria-live="polite" aria-atomic="true">
               {notice ? (
@@ -164,8 +165,8 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
               <Link to={eventHref(event)} className={outlineButton}>
                 Event page
               </Link>
-              {/* As on the event page's card: for a yes or a maybe, until the event ends. */}
-              {ended || rsvp.status === 'declined' ? null : addToCalendar}
+              {/* As on the event page's card: for a yes (paid, on a paid event) or a maybe, until the event ends. */}
+              {ended || rsvp.status === 'declined' || payable(payment) ? null : addToCalendar}
             </div>
           </section>
         </Card>
@@ -185,23 +186,28 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
   );
 }
 
-/** A paid event's answer (docs/product.md#payments): paid, or why there is no ticket yet. Free answers show nothing. */
-function PaymentLine({
-  paymentStatus,
-  answered,
-  mailed,
-}: {
-  paymentStatus: string | null;
-  answered: TManagedRsvp['status'];
-  mailed: boolean;
-}) {
-  if (!paymentStatus || answered !== 'confirmed') return null;
-  if (paymentStatus === 'paid') {
-    return <p className="mt-2 inline-flex rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-900">Paid</p>;
+/**
+ * A paid event's answer (docs/product.md#payments): Paid (or Refunded) with the amount, or Pay now for an
+ * answer at the checkout or whose checkout ended unpaid. Free answers show nothing.
+ */
+function PaymentLine({ rsvp, payment, ended }: { rsvp: TManagedRsvp; payment: GuestPayment; ended: boolean }) {
+  const amount = paidAmount(rsvp.payment_amount, rsvp.payment_currency);
+  if (payment === 'paid' || payment === 'refunded') {
+    const paid = payment === 'paid';
+    return (
+      <p
+        className={`mt-2 inline-flex rounded-full px-2.5 py-0.5 text-sm font-semibold ${paid ? 'bg-green-100 text-green-900' : 'bg-ink/10 text-ink'}`}
+      >
+        {paid ? PAY_CARD.paid : PAY_CARD.refunded}
+        {amount ? ` · ${amount}` : null}
+      </p>
+    );
   }
-  const text =
-    paymentStatus === 'pending'
-      ? `Payment pending: your ticket arrives ${mailed ? 'by e-mail' : 'on this page'} once your payment completes.`
-      : 'Not paid: the checkout was not completed, so no seats are held for you.';
-  return <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{text}</p>;
+  if (!payable(payment) || ended) return null;
+  const forWhom = rsvp.guest_count > 1 ? ` for ${rsvp.guest_count} guests` : '';
+  return (
+    <div className="mt-3">
+      <PayNowButton manageUrl={rsvp.manage_url} detail={amount ? `${amount}${forWhom}` : null} />
+    </div>
+  );
 }

@@ -1,14 +1,29 @@
-import { CircleCheck, CircleHelp, CircleX, Ticket } from 'lucide-react';
+import { CircleCheck, CircleHelp, CircleX, CreditCard, Ticket } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { clsx as cn } from 'clsx';
 import { Link } from '../../lib/nav.tsx';
 import type { MyRsvp } from './api/get-my-rsvp.ts';
 import { guestLabel } from './format.ts';
+import { PayNowButton } from './pay-now-button.tsx';
+import { type GuestPayment, guestPayment, PAY_CARD, payable } from './payment-state.ts';
 
-/** docs/product.md#public-event-page: each answer's own card, before and after the event's end. */
-export function rememberedText(rsvp: Pick<MyRsvp, 'status' | 'guest_count'>, ended: boolean): { title: string; text: string } {
+/**
+ * docs/product.md#public-event-page: each answer's own card, before and after the event's end; on a paid
+ * event an answer at the checkout, or whose checkout ended unpaid, says so (docs/product.md#payments).
+ */
+export function rememberedText(
+  rsvp: Pick<MyRsvp, 'status' | 'guest_count'>,
+  ended: boolean,
+  payment: GuestPayment = 'none',
+): { title: string; text: string } {
+  const party = rsvp.guest_count > 1 ? ` · ${guestLabel(rsvp.guest_count)}` : '';
+  if (payment === 'pending' || payment === 'unpaid') {
+    if (ended) return { title: PAY_CARD.unpaidEndedTitle, text: 'This event has ended.' };
+    return payment === 'pending'
+      ? { title: `${PAY_CARD.pendingTitle}${party}`, text: PAY_CARD.pendingText }
+      : { title: PAY_CARD.unpaidTitle, text: PAY_CARD.unpaidText };
+  }
   if (rsvp.status === 'confirmed') {
-    const party = rsvp.guest_count > 1 ? ` · ${guestLabel(rsvp.guest_count)}` : '';
     return ended
       ? { title: `You were going${party}`, text: 'This event has ended. Your ticket stays here.' }
       : { title: `You're going${party}`, text: 'Your ticket is ready. Show its QR code at the door.' };
@@ -30,18 +45,22 @@ const ACTION =
 
 /**
  * The answer this browser gave (docs/product.md#public-event-page), in place of the RSVP button:
- * View ticket (confirmed), Change RSVP (the manage page, until the event ends) and Add to calendar.
+ * View ticket (confirmed), Change RSVP (the manage page, until the event ends) and Add to calendar; on a
+ * paid event an answer at the checkout, or whose checkout ended unpaid, has Pay now instead of its ticket.
  * Loaded only by pages that have one to show. `focusAfter` changes each time the RSVP dialog closes:
  * the card replaced the button that dialog would return focus to, so it takes the focus when nothing has it.
  */
 export function RememberedRsvp({
   rsvp,
   ended,
+  paidEvent,
   calendar,
   focusAfter,
 }: {
   rsvp: MyRsvp;
   ended: boolean;
+  /** The event is paid: an answer at the checkout, or whose checkout ended unpaid, gets Pay now instead of a ticket. */
+  paidEvent: boolean;
   /** The page's "Add to calendar" button, shown to a yes or a maybe until the event ends. */
   calendar: ReactNode;
   focusAfter?: number;
@@ -55,9 +74,11 @@ export function RememberedRsvp({
     return () => cancelAnimationFrame(id);
   }, [focusAfter]);
 
-  const { title, text } = rememberedText(rsvp, ended);
-  const Icon = ICONS[rsvp.status];
-  const ticket = rsvp.status === 'confirmed' ? rsvp.ticket_url : null;
+  const payment = guestPayment(paidEvent, rsvp);
+  const { title, text } = rememberedText(rsvp, ended, payment);
+  const Icon = payable(payment) ? CreditCard : ICONS[rsvp.status];
+  const ticket = rsvp.status === 'confirmed' && !payable(payment) ? rsvp.ticket_url : null;
+  const payNow = payable(payment) && !ended;
   return (
     <section aria-labelledby="my-rsvp-title" className="grid gap-3" data-testid="my-rsvp">
       <div className="flex gap-3">
@@ -71,6 +92,7 @@ export function RememberedRsvp({
           </p>
         </div>
       </div>
+      {payNow ? <PayNowButton manageUrl={rsvp.manage_url} /> : null}
       <div className="flex flex-wrap gap-2">
         {ticket ? (
           <Link to={ticket} className={cn(ACTION, 'bg-(--event-accent) text-(--event-on-accent) hover:brightness-110')}>
@@ -83,7 +105,7 @@ export function RememberedRsvp({
             Change RSVP
           </Link>
         )}
-        {ended || rsvp.status === 'declined' ? null : calendar}
+        {ended || rsvp.status === 'declined' || payable(payment) ? null : calendar}
       </div>
     </section>
   );

@@ -35,6 +35,8 @@ export function useSubmitRsvp(eventId: string) {
           status: res.rsvp.status,
           guest_count: res.rsvp.guest_count,
           name: payload.name,
+          // A paid 'yes' is at the checkout, its seats held (docs/product.md#payments).
+          payment_status: res.checkout_url ? 'pending' : null,
           ticket_url: res.ticket_url,
           manage_url: res.manage_url,
         };

@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import { MSG, PAYMENT_MSG } from '../../../common/messages.ts';
+import { event_rsvps } from '../../db/schema/rsvps.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { assertCanPay, assertNotEnded } from '../rsvps/attend-rules.ts';
+import { eventIdOfManageSecret } from '../rsvps/change-rsvp.ts';
+import { loadRsvpEvent, type RsvpEventCache } from '../rsvps/load-rsvp-event.ts';
+import { seatTransaction } from '../rsvps/seat-transaction.ts';
+import { providerFor } from './event-provider.ts';
+import { type FulfilDeps, fulfilCheckout } from './fulfil-checkout.ts';
+import { releaseHold } from './release-hold.ts';
+import { type CheckoutDeps, checkoutTerms, openSession } from './start-checkout.ts';
+
+export type ResumeDeps = FulfilDeps & CheckoutDeps & { eventCache: RsvpEventCache };
+
+/** Answers that Pay now may (re)open a checkout for: never paid, or pending, or their hold released. */
+const PAYABLE = new Set<string | null>([null, 'pending', 'expired']);
+
+/**
+ * The manage page's Pay now (docs/product.md#manage-page, docs/decisions/0015-payments.md): the checkout
+ * URL of an answer on a paid event that is not paid yet. An open checkout whose hold still runs is
+ * reused. Otherwise the old checkout is first ended for good at the provider (so that nothing paid
+ * there can be lost: one paid meanwhile is fulfilled instead, 409 "already paid"), the seats are held
+ * again (409 with the reason when they are gone) and a new checkout is opened (idempotency key per
+ * hold). Like the form's first 'yes', the provider is called with no lock and no connection held.
+ */
+export async function resumeCheckout(d: ResumeDeps, manageSecret: string): Promise<string> {
+  const eventId = await eventIdOfManageSecret(d.db, manageSecret);
+  const event = await loadRsvpEvent({ db: d.db, cache: d.eventCache, eventId });
+  assertNotEnded(event);
+  if (!event.is_paid_event) throw new AppError('conflict', PAYMENT_MSG.nothingToPay);
+  assertCanPay(event);
+  const terms = await checkoutTerms(d, eventId);
+  const provider = providerFor(d.db, d.env, terms.event);
+  if (!provider) throw new AppError('payment_not_available', MSG.paymentNotAvailableText);
+
+  const cur = await readAnswer(d, manageSecret);
+  if (cur.payment_status === 'paid') throw new AppError('conflict', PAYMENT_MSG.alreadyPaid);
+  if (!PAYABLE.has(cur.payment_status)) throw new AppError('conflict', PAYMENT_MSG.nothingToPay);
+
+  if (cur.session) {
+    const holding = cur.payment_status === 'pending' && (!cur.hold || cur.hold.getTime() > Date.now());
+    if (holding) {
+      const open = await provider.retrieveCheckout(cur.session).catch(() => null);
+      if (open?.status === 'open' && open.url) return open.url;
+    }
+    // Ended for good before anything replaces it: a failure here changes nothing.
+    try {
+      await provider.expireCheckout(cur.session);
+    } catch (err) {
+      d.log.warn({ err: { message: (err as Error).message }, rsvpId: cur.id }, 'payment: Pay now could not end the old checkout');
+      throw new AppError('payment_failed', PAYMENT_MSG.checkoutFailed);
+    }
+    const after = await fulfilCheckout(d, cur.session);
+    if (after?.payment_status === 'paid') throw new AppError('conflict', PAYMENT_MSG.alreadyPaid);
+  }
+
+  const revision = await holdAgain(d, cur.id, terms.payment);
+  return openSession(d, {
+    event: terms.event,
+    rsvpId: cur.id,
+    guestCount: cur.guest_count,
+    email: cur.email,
+    payment: terms.payment,
+    idempotencyKey: `checkout:${cur.id}:${revision}`,
+    undo: () => releaseHold(d.db, cur.id, { onlyIfLapsed: false }),
+  });
+}
+
+async function readAnswer(d: Pick<ResumeDeps, 'db'>, manageSecret: string) {
+  const [r] = await d.db
+    .select({
+      id: event_rsvps.id,
+      email: event_rsvps.email,
+      guest_count: event_rsvps.guest_count,
+      payment_status: event_rsvps.payment_status,
+      hold: event_rsvps.payment_hold_until,
+      session: event_rsvps.checkout_session_id,
+    })
+    .from(event_rsvps)
+    .where(eq(event_rsvps.manage_secret, manageSecret))
+    .limit(1);
+  if (!r?.email) throw notFound(MSG.manageLinkInvalid);
+  return { ...r, email: r.email };
+}
+
+/**
+ * Holds the answer's seats again, under its row lock, as a first paid 'yes' does: 'confirmed', payment
+ * 'pending' with a new hold and the amount at today's price, no checkout yet. A concurrent Pay now that
+ * is still opening its checkout (pending, no session, hold running) is a 409 "try again in a moment".
+ * Returns the answer's new revision (the new checkout's idempotency key).
+ */
+async function holdAgain(
+  d: Pick<ResumeDeps, 'db'>,
+  rsvpId: string,
+  payment: { unitAmount: number; currency: string; holdUntil: Date },
+): Promise<number> {
+  try {
+    const revision = await seatTransaction(d.db, async (tx) => {
+      const [r] = await tx
+        .select({
+          event_id: event_rsvps.event_id,
+          status: event_rsvps.status,
+          guest_count: event_rsvps.guest_count,
+          payment_status: event_rsvps.payment_status,
+          hold: event_rsvps.payment_hold_until,
+          session: event_rsvps.checkout_session_id,
+          revision: event_rsvps.revision,
+        })
+        .from(event_rsvps)
+        .where(eq(event_rsvps.id, rsvpId))
+        .for('update');
+      if (!r) throw notFound(MSG.manageLinkInvalid);
+      if (r.payment_status === 'paid') throw new AppError('conflict', PAYMENT_MSG.alreadyPaid);
+      if (!PAYABLE.has(r.payment_status)) throw new AppError('conflict', PAYMENT_MSG.nothingToPay);
+      if (r.payment_status === 'pending' && (r.session || (r.hold && r.hold.getTime() > Date.now()))) {
+        throw new AppError('conflict', PAYMENT_MSG.checkoutOpening);
+      }
+      const revision = r.revision + 1;
+      await tx
+        .update(event_rsvps)
+        .set({
+          status: 'confirmed',
+          type: 'ticket',
+          payment_status: 'pending',
+          payment_amount: payment.unitAmount * r.guest_count,
+          payment_currency: payment.currency,
+          payment_hold_until: payment.holdUntil,
+          checkout_session_id: null,
+          confirmed_at: null,
+          revision,
+          updated_at: new Date(),
+        })
+        .where(eq(event_rsvps.id, rsvpId));
+      return { value: revision, rsvpId, eventId: r.event_id, delta: r.status === 'confirmed' ? 0 : r.guest_count };
+    });
+    if (revision === null) throw new Error('holdAgain: no revision');
+    return revision;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'capacity_exceeded') {
+      throw new AppError('capacity_exceeded', `${PAYMENT_MSG.seatsGone} ${err.message}`, err.fields);
+    }
+    throw err;
+  }
+}
