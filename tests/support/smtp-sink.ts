@@ -66,6 +66,11 @@ export async function startSmtpSink(
       });
     },
   });
+  // A client that dies mid-session (a test kills an app with -9) resets its connection: smtp-server
+  // reports that as an 'error' event, which without a listener would be an uncaught exception.
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') throw err;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
