@@ -5,38 +5,28 @@
  * are free at once) and comes back to the event, whose remembered card then offers Pay now; the manage page offers
  * Pay now for an abandoned checkout. Runs on desktop and at 375 px (@mobile).
  */
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import type { TEventAdmin, TEventInput } from '../../src/common/schemas/events.ts';
-import type { TPublicEvent } from '../../src/common/schemas/events.ts';
-import { createOwner, expect, type TestServer, test } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { TEventAdmin, TPublicEvent } from '../../src/common/schemas/events.ts';
+import { createEvent, expect, ownerApi, screenshot, test, uniqueEmail } from './fixtures.ts';
 
 test.use({ serverEnv: { PAYMENTS_PROVIDER: 'sandbox' } });
 
-async function ownerApi(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, server: TestServer) {
-  const owner = await playwright.request.newContext({ baseURL: server.baseURL });
-  await createOwner(owner, server);
-  return owner;
-}
-
 async function createPaidEvent(owner: APIRequestContext, title: string, maxAttendees: number, refunds = false): Promise<TEventAdmin> {
-  const res = await owner.post('/api/events', {
-    data: {
-      title,
-      subtitle: 'A seated dinner with a tasting menu',
-      event_date: '2030-09-12T23:00:00Z',
-      timezone: 'Europe/Paris',
-      location: '12 Rue de Rivoli, Paris',
-      max_attendees: maxAttendees,
-      is_paid_event: true,
-      ticket_price: 42.5,
-      currency: 'eur',
-      stripe_publishable_key: 'pk_test_sandbox',
-      stripe_secret_key: 'sk_test_sandbox',
-      guest_refunds_allowed: refunds,
-    } satisfies TEventInput,
+  return createEvent(owner, {
+    title,
+    subtitle: 'A seated dinner with a tasting menu',
+    event_date: '2030-09-12T23:00:00Z',
+    end_date: null,
+    timezone: 'Europe/Paris',
+    location: '12 Rue de Rivoli, Paris',
+    max_attendees: maxAttendees,
+    is_paid_event: true,
+    ticket_price: 42.5,
+    currency: 'eur',
+    stripe_publishable_key: 'pk_test_sandbox',
+    stripe_secret_key: 'sk_test_sandbox',
+    guest_refunds_allowed: refunds,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { event: TEventAdmin }).event;
 }
 
 async function seatsLeft(page: Page, eventId: string): Promise<number | null> {
@@ -60,14 +50,6 @@ async function answerYes(page: Page, event: TEventAdmin, name: string, email: st
   await page.waitForURL(/\/sandbox-checkout\//);
 }
 
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}-${testInfo.project.name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-const unique = (testInfo: TestInfo, who: string) => `${who}-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
-
 test(
   'a guest pays on the checkout page and gets the QR ticket, marked paid',
   { tag: '@mobile' },
@@ -75,7 +57,7 @@ test(
     const owner = await ownerApi(playwright, server);
     const event = await createPaidEvent(owner, `Supper Club ${testInfo.project.name}`, 10);
 
-    await answerYes(page, event, 'Ada Lovelace', unique(testInfo, 'ada'));
+    await answerYes(page, event, 'Ada Lovelace', uniqueEmail(testInfo, 'ada'));
     // The sandbox checkout (served by the server): the amount and the event, Pay / Cancel.
     await expect(page.getByText(event.title)).toBeVisible();
     await expect(page.getByText(/85\.00/)).toBeVisible();
@@ -111,7 +93,7 @@ test(
     const owner = await ownerApi(playwright, server);
     const event = await createPaidEvent(owner, `Wine Tasting ${testInfo.project.name}`, 2);
 
-    await answerYes(page, event, 'Grace Hopper', unique(testInfo, 'grace'));
+    await answerYes(page, event, 'Grace Hopper', uniqueEmail(testInfo, 'grace'));
     // While the guest is at the checkout, the party's seats are held: the event is full.
     expect(await seatsLeft(page, event.id)).toBe(0);
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -146,7 +128,7 @@ test(
     const owner = await ownerApi(playwright, server);
     const event = await createPaidEvent(owner, `Harvest Dinner ${testInfo.project.name}`, 10, true);
 
-    await answerYes(page, event, 'Ada Lovelace', unique(testInfo, 'ada'));
+    await answerYes(page, event, 'Ada Lovelace', uniqueEmail(testInfo, 'ada'));
     const checkoutUrl = page.url();
     // The guest wanders off; their manage link (as the e-mail or this browser's card gives it) shows where it stands.
     await page.goto(`/event/${event.slug}`);
