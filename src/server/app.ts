@@ -46,6 +46,8 @@ export type CreateAppOptions = { clientDir?: string };
  */
 export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
+  // Counts every handler until it ends, so shutdown ends the pool only after it (src/server/shutdown.ts).
+  const inFlight = new InFlight();
   const deps: Deps = {
     env: base.env,
     db: base.db,
@@ -53,15 +55,13 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
     log: base.log,
     caches: createAppCaches(base),
     channels: new Channels(base.env),
-    checkinHub: new CheckinHub(base),
+    checkinHub: new CheckinHub({ ...base, closing: inFlight.closing }),
     metrics: new Metrics(),
   };
   const clientDir = opts.clientDir ?? defaultClientDir();
   const spa = new Spa(clientDir);
   const limits = new RateLimits({ pool: deps.db.$client, enabled: deps.env.RATE_LIMIT, log: deps.log });
-  // First: every handler is counted until it ends, so shutdown ends the pool only after it (src/server/shutdown.ts).
-  const inFlight = new InFlight();
-  app.use(inFlight.middleware());
+  app.use(inFlight.middleware()); // first
 
   app.use(async (c, next) => {
     const incoming = c.req.header('x-request-id');

@@ -19,10 +19,11 @@ export type Running = {
 };
 
 /**
- * Shutdown, in this order (docs/ARCHITECTURE.md#shutdown): stop accepting connections; wait, at most
- * `drainMs`, for every request handler to finish (even one whose client has gone) and for the
- * responses still open; stop the workers; close the app (its LISTEN connections, caches, SMTP); end
- * the pool; stop the embedded database. The pool ends only once nothing that may still query it runs.
+ * Shutdown, in this order (docs/ARCHITECTURE.md#process-state): stop accepting connections and end the
+ * live streams; wait, at most `drainMs`, for every request handler to finish (even one whose client has
+ * gone) and for the responses still open; stop the workers; close the app (its LISTEN connections,
+ * caches, SMTP); end the pool; stop the embedded database. The pool ends only once nothing that may
+ * still query it runs.
  */
 export async function stopAll(running: Running, log: Logger, drainMs = DRAIN_MS): Promise<void> {
   const { server, workers, app, db, embedded } = running;
@@ -35,6 +36,7 @@ export async function stopAll(running: Running, log: Logger, drainMs = DRAIN_MS)
 
 async function drainHttp(server: http.Server, inFlight: InFlight | undefined, log: Logger, drainMs: number) {
   // close(): no new connection; the idle keep-alive ones close now, a connection with a request keeps going.
+  inFlight?.close(); // the live streams end
   const closed = server.listening ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
   if (inFlight?.size) log.info({ requests: inFlight.size }, 'shutting down: waiting for the requests in flight');
   // A handler that ended leaves its keep-alive connection idle: close it rather than wait for its timeout.
@@ -46,7 +48,7 @@ async function drainHttp(server: http.Server, inFlight: InFlight | undefined, lo
   const outcome = await Promise.race([Promise.all([handlers, closed]).then(() => 'drained' as const), bound]);
   clearTimeout(timer);
   if (outcome === 'timeout') {
-    // A stuck handler, or a response that never ends (a live check-in stream): cut them, then go on.
+    // A stuck handler, or a response still streaming (a long download): cut them, then go on.
     log.warn({ requests: inFlight?.size ?? 0, ms: drainMs }, 'shutting down: requests still open after the drain bound; closing them');
     server.closeAllConnections();
   }

@@ -19,6 +19,9 @@ import { createAuth } from '../../src/server/auth/auth.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { stopAll } from '../../src/server/shutdown.ts';
+import { createEvent } from '../factories/events.ts';
+import { signedInUser } from '../factories/users.ts';
+import { createTestApp } from '../support/app.ts';
 import { createTestDb } from '../support/db.ts';
 
 const SETUP_LOCK = 727_002; // create-owner.ts serialises owner creation on it
@@ -147,4 +150,39 @@ it('stops accepting, lets a request in flight answer and an abandoned handler fi
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}, 60_000);
+
+// An app whose pool the test file's afterAll ends (tests/support/app.ts).
+const t = await createTestApp({ RATE_LIMIT: 'false' });
+
+it('a live check-in stream ends when shutdown begins, so it does not hold the drain back', async () => {
+  const owner = await signedInUser(t);
+  const event = await createEvent(t, owner, { title: 'Door Night' });
+  const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  const req = http.get({
+    host: '127.0.0.1',
+    port,
+    path: `/api/checkin/${event.id}/stream`,
+    agent: false,
+    headers: { cookie: owner.cookie },
+  });
+  const [res] = (await once(req, 'response')) as [http.IncomingMessage];
+  expect(res.statusCode).toBe(200);
+  res.setEncoding('utf8');
+  let text = '';
+  const ended = new Promise<void>((resolve, reject) => {
+    res.once('end', resolve);
+    res.once('error', reject);
+  });
+  res.on('data', (chunk: string) => {
+    text += chunk;
+  });
+  await until(() => text.includes('event: stats'));
+  // A drain bound no test outlives: only the stream ending on its own lets shutdown finish.
+  await stopAll({ server, app: { close: t.close, inFlight: t.inFlight } }, t.deps.log, 3_600_000);
+  await ended;
+  expect(server.listening).toBe(false);
+  expect(t.inFlight.size).toBe(0);
 }, 60_000);

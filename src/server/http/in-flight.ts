@@ -8,6 +8,17 @@ import type { MiddlewareHandler } from 'hono';
 export class InFlight {
   private n = 0;
   private waiters: (() => void)[] = [];
+  private readonly draining = new AbortController();
+
+  /** Aborted when shutdown begins: a response that would stay open (the live check-in stream) ends on it. */
+  get closing(): AbortSignal {
+    return this.draining.signal;
+  }
+
+  /** Shutdown has begun (stopAll). */
+  close() {
+    this.draining.abort();
+  }
 
   get size() {
     return this.n;
