@@ -30,32 +30,60 @@ export const DEFAULT_BULK_SMS =
 /** The ticket SMS of one guest: the event's name and the ticket's short link. */
 export const ticketSmsText = (eventTitle: string, shortUrl: string) => `Your ticket for ${eventTitle}: ${shortUrl}`;
 
-// GSM 03.38 basic set and its extension (each extension character takes two septets).
+// GSM 03.38 basic set and its extension (each extension character takes two septets: escape + code).
 const GSM_BASIC = new Set(
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
 );
 const GSM_EXTENDED = new Set('^{}\\[~]|€\f');
 
-export type SmsCount = { encoding: 'GSM-7' | 'UCS-2'; characters: number; units: number; segments: number };
+export type SmsCount = {
+  encoding: 'GSM-7' | 'UCS-2';
+  /** What the 1,600-character limit counts (SMS_MAX_CHARS): see smsLength. */
+  length: number;
+  segments: number;
+};
 
 /**
- * Characters and segments of a text as a carrier counts them: GSM-7 while every character is in the
- * GSM set (160 a single message, 153 a part), else UCS-2 (70, 67; a character outside the BMP takes two units).
+ * The one definition of an SMS's length, shared by the live count, the form's check and the server's
+ * schema (docs/decisions/0017-sms.md): the text as sent (trimmed, as the server's zText trims it),
+ * counted in the units its encoding spends, the way Twilio's 1,600-character limit (error 21617)
+ * fills up. GSM-7 while every character is in the GSM set: one septet a character, two for an
+ * extension character (€ [ ] { } ^ ~ | \). Otherwise UCS-2: UTF-16 code units, so an emoji (outside
+ * the BMP) counts two. Never less than the user-visible characters, so nothing we accept is refused
+ * by Twilio for length.
  */
 export function countSms(text: string): SmsCount {
-  const chars = [...text];
-  let gsm = 0;
+  const chars = [...text.trim()];
+  let septets = 0;
   let ucs = false;
   for (const ch of chars) {
-    if (GSM_BASIC.has(ch)) gsm += 1;
-    else if (GSM_EXTENDED.has(ch)) gsm += 2;
+    if (GSM_BASIC.has(ch)) septets += 1;
+    else if (GSM_EXTENDED.has(ch)) septets += 2;
     else {
       ucs = true;
       break;
     }
   }
-  const units = ucs ? text.length : gsm;
+  // Units a character takes; a part never splits one (an escape pair or a surrogate pair).
+  const cost = ucs ? (ch: string) => ch.length : (ch: string) => (GSM_EXTENDED.has(ch) ? 2 : 1);
+  const length = ucs ? chars.reduce((n, ch) => n + ch.length, 0) : septets;
   const [single, part] = ucs ? [70, 67] : [160, 153];
-  const segments = units === 0 ? 0 : units <= single ? 1 : Math.ceil(units / part);
-  return { encoding: ucs ? 'UCS-2' : 'GSM-7', characters: chars.length, units, segments };
+  let segments = 0;
+  if (length > single) {
+    let used = part;
+    for (const ch of chars) {
+      const c = cost(ch);
+      if (used + c > part) {
+        segments += 1;
+        used = 0;
+      }
+      used += c;
+    }
+  } else if (length > 0) segments = 1;
+  return { encoding: ucs ? 'UCS-2' : 'GSM-7', length, segments };
 }
+
+/** An SMS's length as the 1,600-character limit counts it (countSms). */
+export const smsLength = (text: string) => countSms(text).length;
+/** Over the spec's 1,600 characters: 'Please shorten your message to 1600 characters or less.' */
+export const smsTooLong = (text: string) => smsLength(text) > SMS_MAX_CHARS;

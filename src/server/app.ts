@@ -13,6 +13,7 @@ import { connectionFailure } from './db/connection-errors.ts';
 import { AppError, type ErrorBody, errorForStatus, malformedJson, ThrownValue, unavailable } from './errors.ts';
 import { mountApiDocs } from './http/api-docs.ts';
 import { limitBodies } from './http/body-limit.ts';
+import { InFlight } from './http/in-flight.ts';
 import { Metrics } from './http/metrics.ts';
 import { metricsRoutes } from './http/metrics.routes.ts';
 import type { AppEnv, BaseDeps, Deps } from './http/context.ts';
@@ -41,9 +42,12 @@ export type CreateAppOptions = { clientDir?: string };
  * The whole HTTP app without listen(): main.ts serves it, tests call app.request(). The app owns its
  * process state (rate limits, caches, delivery channels and the public events' LISTEN connection): `deps` is
  * `base` plus this app's caches and channels (any in `base` are not reused), and close() ends them, before the pool closes.
+ * `inFlight` counts the handlers still running: shutdown waits for them before anything closes (src/server/shutdown.ts).
  */
 export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
+  // Counts every handler until it ends, so shutdown ends the pool only after it (src/server/shutdown.ts).
+  const inFlight = new InFlight();
   const deps: Deps = {
     env: base.env,
     db: base.db,
@@ -51,12 +55,13 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
     log: base.log,
     caches: createAppCaches(base),
     channels: new Channels(base.env),
-    checkinHub: new CheckinHub(base),
+    checkinHub: new CheckinHub({ ...base, closing: inFlight.closing }),
     metrics: new Metrics(),
   };
   const clientDir = opts.clientDir ?? defaultClientDir();
   const spa = new Spa(clientDir);
   const limits = new RateLimits({ pool: deps.db.$client, enabled: deps.env.RATE_LIMIT, log: deps.log });
+  app.use(inFlight.middleware()); // first
 
   app.use(async (c, next) => {
     const incoming = c.req.header('x-request-id');
@@ -131,7 +136,7 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
     await deps.checkinHub.close();
     await deps.caches.close();
   };
-  return { app, spa, deps, close };
+  return { app, spa, deps, close, inFlight };
 }
 
 export type App = ReturnType<typeof createApp>['app'];

@@ -1,16 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
+import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
-import { createDb, type Db } from './db/client.ts';
-import { DataDirInUseError, type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
+import { createDb } from './db/client.ts';
+import { DataDirInUseError, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { type Env, EnvError, loadEnv } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { startWorkers, type Workers } from './workers.ts';
-
-/** What start-up has brought up so far: shutdown stops exactly these, newest first. */
-type Running = { embedded?: EmbeddedPostgres; db?: Db; server?: ServerType; workers?: Workers; app?: { close: () => Promise<void> } };
+import { type Running, stopAll } from './shutdown.ts';
+import { startWorkers } from './workers.ts';
 
 type Control = { stopping: () => boolean; fail: (reason: string) => void };
 
@@ -30,8 +28,8 @@ async function start(env: Env, log: Logger, running: Running, control: Control, 
   if (stopping()) return;
   const db = createDb(url, env.DB_POOL_SIZE);
   running.db = db;
-  const { app, deps, close } = createApp({ env, db, auth: createAuth(db, env), log });
-  running.app = { close };
+  const { app, deps, close, inFlight } = createApp({ env, db, auth: createAuth(db, env), log });
+  running.app = { close, inFlight };
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   running.server = server;
@@ -46,16 +44,6 @@ async function start(env: Env, log: Logger, running: Running, control: Control, 
     { ms: Math.round(performance.now() - started), database: running.embedded ? `embedded (${running.embedded.pgdata})` : 'DATABASE_URL' },
     `Turnout is listening on http://localhost:${port}`,
   );
-}
-
-/** Drains requests, then stops the workers, the app (its LISTEN connection, caches), the pool and the embedded database. */
-async function stopAll(running: Running) {
-  const { server, workers, app, db, embedded } = running;
-  if (server?.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
-  await workers?.stop();
-  await app?.close();
-  await db?.$client.end();
-  await embedded?.stop();
 }
 
 async function main() {
@@ -93,7 +81,7 @@ async function main() {
       () => false,
       () => true,
     );
-    await stopAll(running);
+    await stopAll(running, log);
     log.info('stopped');
     process.exit(failed || failure ? 1 : 0);
   };
@@ -112,7 +100,7 @@ async function main() {
     console.error('Turnout failed to start:', err instanceof Error ? (err.stack ?? err.message) : err);
     if (stopping) return; // the signal's shutdown stops what is up and exits 1
     stopping = true;
-    await stopAll(running).catch((e: unknown) => log.error({ err: e }, 'could not stop cleanly after the failed start-up'));
+    await stopAll(running, log).catch((e: unknown) => log.error({ err: e }, 'could not stop cleanly after the failed start-up'));
     process.exit(1);
   }
 }

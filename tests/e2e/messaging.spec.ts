@@ -68,6 +68,11 @@ test('a host texts three selected guests; one number is refused → Partial Succ
   await expect(chips.getByRole('listitem')).toHaveCount(3);
   await expect(chips).not.toContainText('Alan Turing');
   const message = page.getByLabel('Message');
+  // The count is the server's own rule (common/sms.ts smsLength): an emoji counts two, so this is 1,601.
+  await message.fill(`${'x'.repeat(1599)}🎉`);
+  await expect(page.getByText(/^1601 \/ 1600 characters · \d+ segments \(UCS-2\)$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Send Messages' }).click();
+  await expect(page.getByText('Please shorten your message to 1600 characters or less.')).toBeVisible();
   await message.fill('Doors open at 7 on Pier 7.');
   await expect(page.getByText('26 / 1600 characters · 1 segment (GSM-7)')).toBeVisible();
 

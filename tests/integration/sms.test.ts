@@ -277,6 +277,12 @@ describe('bulk SMS: a server job through the outbox (docs/product.md#messaging)'
     const long = await post({ rsvp_ids: [id], message: 'x'.repeat(1601) });
     expect((await long.json()).error.fields).toEqual({ message: 'Please shorten your message to 1600 characters or less.' });
     expect((await post({ rsvp_ids: [id], message: 'x'.repeat(1600) })).status).toBe(202);
+    // The live count's rule (common/sms.ts smsLength): an emoji is two, a GSM extension character two.
+    const emoji = await post({ rsvp_ids: [id], message: `${'x'.repeat(1599)}🎉` });
+    expect((await emoji.json()).error.fields).toEqual({ message: 'Please shorten your message to 1600 characters or less.' });
+    const euro = await post({ rsvp_ids: [id], message: `${'x'.repeat(1599)}€` });
+    expect((await euro.json()).error.fields).toEqual({ message: 'Please shorten your message to 1600 characters or less.' });
+    expect((await post({ rsvp_ids: [id], message: '🎉'.repeat(800) })).status).toBe(202);
   });
 });
 

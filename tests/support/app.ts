@@ -31,7 +31,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     ...overrides,
   });
   const log = createLogger(env.LOG_LEVEL);
-  const { app, spa, deps, close } = createApp(
+  const { app, spa, deps, close, inFlight } = createApp(
     { env, db: testDb.db, auth: createAuth(testDb.db, env), log },
     { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
   );
@@ -54,7 +54,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     await testDb.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  return { app, spa, deps, close, db: testDb.db, env, url: testDb.url, request };
+  return { app, spa, deps, close, inFlight, db: testDb.db, env, url: testDb.url, request };
 }
 
 /** The Cookie header value for the session cookies a response set. */

@@ -2,7 +2,7 @@ import { ArrowLeft, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TSendSmsResult } from '../../common/schemas/sms.ts';
-import { SMS_MSG } from '../../common/sms.ts';
+import { SMS_MSG, smsTooLong } from '../../common/sms.ts';
 import { Button } from '../components/ui/button.tsx';
 import { buttonVariants } from '../components/ui/button-variants.ts';
 import { Card } from '../components/ui/card.tsx';
@@ -37,6 +37,7 @@ export function Component() {
       setErrors({});
       return notify.error(SMS_MSG.sandboxRequired);
     }
+    if (smsTooLong(message)) return notify.error(SMS_MSG.sendingFailed, SMS_MSG.tooLong);
     send.mutate(
       { to, message },
       {

@@ -27,7 +27,12 @@ export class CheckinHub {
   private listener: PgListener | undefined;
   private closed = false;
 
-  constructor(private readonly opts: { db: Db; log: Logger }) {}
+  constructor(private readonly opts: { db: Db; log: Logger; closing?: AbortSignal }) {}
+
+  /** Aborted when the app's shutdown begins: the streams end so the server's drain is not held by them. */
+  get closing(): AbortSignal | undefined {
+    return this.opts.closing;
+  }
 
   /** Calls `fn` with the event's stats after every change; returns the unsubscribe. */
   subscribe(eventId: string, fn: Subscriber): () => void {

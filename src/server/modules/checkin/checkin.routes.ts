@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createRoute, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import { CHECKIN_PING_MS } from '../../../common/constants.ts';
@@ -122,9 +123,11 @@ export function checkinRoutes() {
       const unsubscribe = checkinHub.subscribe(event.id, (stats) => void send(stats).catch(() => {}));
       stream.onAbort(unsubscribe);
       await send(await checkinStats(db, event.id));
-      while (!stream.aborted && !stream.closed) {
-        await stream.sleep(CHECKIN_PING_MS);
-        if (!stream.aborted) await stream.write(': ping\n\n');
+      // Until the device goes, or the app shuts down (the device reconnects, to another process if any).
+      const closing = checkinHub.closing;
+      while (!stream.aborted && !stream.closed && !closing?.aborted) {
+        await sleep(CHECKIN_PING_MS, undefined, { signal: closing }).catch(() => {});
+        if (!stream.aborted && !closing?.aborted) await stream.write(': ping\n\n');
       }
       unsubscribe();
     });

@@ -1,9 +1,8 @@
 import { ArrowLeft, MessageSquare, Send, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SMS_MAX_CHARS } from '../../../common/constants.ts';
 import { MSG } from '../../../common/messages.ts';
-import { DEFAULT_BULK_SMS, SMS_MSG } from '../../../common/sms.ts';
+import { DEFAULT_BULK_SMS, SMS_MSG, smsTooLong } from '../../../common/sms.ts';
 import { LoadFailed } from '../../components/page-states.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
@@ -94,7 +93,7 @@ function Compose({ eventId, selectedIds }: { eventId: string; selectedIds: strin
   const send = () => {
     if (!message.trim()) return notify.error(SMS_MSG.messageEmpty);
     if (chosen.length === 0) return notify.error(SMS_MSG.noRecipients);
-    if ([...message].length > SMS_MAX_CHARS) return notify.error(SMS_MSG.sendingFailed, SMS_MSG.tooLong);
+    if (smsTooLong(message)) return notify.error(SMS_MSG.sendingFailed, SMS_MSG.tooLong);
     // A filter goes as a filter (with the chips removed left out): a long list stays a small request.
     const to =
       audience === 'selected'
