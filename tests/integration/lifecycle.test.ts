@@ -10,6 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isAlive } from '../../src/server/db/embedded.ts';
+import { answerOf } from '../support/http-answer.ts';
 import {
   type AppProcess as App,
   appEnv,
@@ -174,18 +175,7 @@ describe('SIGTERM in every phase', () => {
       agent: false,
       headers: { 'content-type': 'application/json', 'content-length': body.length, origin: app.baseURL },
     });
-    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      req.once('response', (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.once('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        res.once('error', reject);
-      });
-      req.once('error', reject);
-    });
+    const response = answerOf(req);
     await new Promise<void>((resolve, reject) => req.write(body.subarray(0, half), (err) => (err ? reject(err) : resolve())));
     // A request on a later connection served (it logs when it ends) means the held one was accepted too.
     await fetch(`${app.baseURL}/livez`);

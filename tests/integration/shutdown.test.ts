@@ -23,6 +23,7 @@ import { createEvent } from '../factories/events.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp } from '../support/app.ts';
 import { createTestDb } from '../support/db.ts';
+import { answerOf } from '../support/http-answer.ts';
 
 const SETUP_LOCK = 727_002; // create-owner.ts serialises owner creation on it
 
@@ -39,18 +40,7 @@ function send(port: number, method: string, p: string, origin: string, body?: un
     agent: false,
     headers: { origin, ...(data ? { 'content-type': 'application/json', 'content-length': data.length } : {}) },
   });
-  const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
-    req.once('response', (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      res.once('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      res.once('error', reject);
-    });
-    req.once('error', reject);
-  });
+  const answer = answerOf(req);
   req.end(data);
   return { req, answer };
 }

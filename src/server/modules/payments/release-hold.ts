@@ -1,7 +1,25 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { seatTransaction } from '../rsvps/seat-transaction.ts';
+
+/** A paid answer's seats and payment, row-locked until the transaction ends (undefined: no such RSVP). */
+export async function lockPayment(tx: DbOrTx, rsvpId: string) {
+  const [row] = await tx
+    .select({
+      event_id: event_rsvps.event_id,
+      status: event_rsvps.status,
+      guest_count: event_rsvps.guest_count,
+      payment_status: event_rsvps.payment_status,
+      hold: event_rsvps.payment_hold_until,
+      session: event_rsvps.checkout_session_id,
+      revision: event_rsvps.revision,
+    })
+    .from(event_rsvps)
+    .where(eq(event_rsvps.id, rsvpId))
+    .for('update');
+  return row;
+}
 
 /**
  * Ends the seat hold of a pending paid answer (docs/decisions/0015-payments.md), exactly once: under
@@ -11,18 +29,7 @@ import { seatTransaction } from '../rsvps/seat-transaction.ts';
  */
 export async function releaseHold(db: Db, rsvpId: string, opts: { onlyIfLapsed: boolean }): Promise<{ sessionId: string | null } | null> {
   return seatTransaction(db, async (tx) => {
-    const [cur] = await tx
-      .select({
-        event_id: event_rsvps.event_id,
-        status: event_rsvps.status,
-        guest_count: event_rsvps.guest_count,
-        payment_status: event_rsvps.payment_status,
-        hold: event_rsvps.payment_hold_until,
-        session: event_rsvps.checkout_session_id,
-      })
-      .from(event_rsvps)
-      .where(eq(event_rsvps.id, rsvpId))
-      .for('update');
+    const cur = await lockPayment(tx, rsvpId);
     if (cur?.payment_status !== 'pending') return null;
     if (opts.onlyIfLapsed && cur.hold && cur.hold.getTime() > Date.now()) return null;
     const held = cur.status === 'confirmed';

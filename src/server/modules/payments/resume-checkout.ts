@@ -8,7 +8,7 @@ import { loadRsvpEvent, type RsvpEventCache } from '../rsvps/load-rsvp-event.ts'
 import { seatTransaction } from '../rsvps/seat-transaction.ts';
 import { providerFor } from './event-provider.ts';
 import { type FulfilDeps, fulfilCheckout } from './fulfil-checkout.ts';
-import { releaseHold } from './release-hold.ts';
+import { lockPayment, releaseHold } from './release-hold.ts';
 import { type CheckoutDeps, checkoutTerms, openSession } from './start-checkout.ts';
 
 export type ResumeDeps = FulfilDeps & CheckoutDeps & { eventCache: RsvpEventCache };
@@ -97,19 +97,7 @@ async function holdAgain(
 ): Promise<number> {
   try {
     const revision = await seatTransaction(d.db, async (tx) => {
-      const [r] = await tx
-        .select({
-          event_id: event_rsvps.event_id,
-          status: event_rsvps.status,
-          guest_count: event_rsvps.guest_count,
-          payment_status: event_rsvps.payment_status,
-          hold: event_rsvps.payment_hold_until,
-          session: event_rsvps.checkout_session_id,
-          revision: event_rsvps.revision,
-        })
-        .from(event_rsvps)
-        .where(eq(event_rsvps.id, rsvpId))
-        .for('update');
+      const r = await lockPayment(tx, rsvpId);
       if (!r) throw notFound(MSG.manageLinkInvalid);
       if (r.payment_status === 'paid') throw new AppError('conflict', PAYMENT_MSG.alreadyPaid);
       if (!PAYABLE.has(r.payment_status)) throw new AppError('conflict', PAYMENT_MSG.nothingToPay);
