@@ -243,13 +243,16 @@ function within<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promi
  * again with the same Message-ID, so receivers can drop the duplicate. An SMS is delivered at most
  * once (docs/decisions/0017-sms.md): its hand-off is committed first (synchronously), and one whose
  * answer is lost becomes 'unknown' instead of going again.
+ *
+ * A sent message's mark is started, not awaited: `marked` settles once it is written (or failed), and
+ * the lane sends its next message meanwhile.
  */
 async function deliverClaimed(
   deps: WorkerDeps,
   o: { channels: Channels; log: Logger; mark: ReturnType<typeof groupMarks> },
   claimed: Claimed,
   timeLeftMs: number,
-): Promise<Outcome> {
+): Promise<{ outcome: Outcome; marked?: Promise<void> }> {
   const { channels, log } = o;
   const { id, attempts } = claimed;
   const sms = claimed.channel === 'sms';
@@ -265,15 +268,16 @@ async function deliverClaimed(
         .where(and(eq(outbox.id, id), eq(outbox.status, 'sending'), eq(outbox.attempts, attempts)))
         .returning({ id: outbox.id });
       // Not ours any more before it left: the lease ran out (another worker has it) or a cancel took it.
-      if (handed.length === 0) return 'lost';
+      if (handed.length === 0) return { outcome: 'lost' };
       handedOff = true;
     }
     const { via, ref } = await within((signal) => deliverMessage({ channels, message: claimed, signal }), timeLeftMs);
     // An asynchronous commit: were this mark lost in a crash, the message would go again, with the same
     // Message-ID — at least once either way, and one fsync fewer per message.
-    await o.mark(claimed, via);
+    const marked = o.mark(claimed, via);
+    marked.catch(() => {}); // the lane awaits it; meanwhile a failure is not unhandled
     log.info({ outboxId: id, key: claimed.idempotency_key, channel: claimed.channel, via, ref, attempts }, 'message sent');
-    return 'sent';
+    return { outcome: 'sent', marked };
   } catch (err) {
     // docs/decisions/0017-sms.md: a number Twilio refuses is not retried; STOP replies are remembered;
     // an SMS with no answer from Twilio (timeout, connection lost after sending) is not sent again.
@@ -283,7 +287,7 @@ async function deliverClaimed(
         .set({ status: 'unknown', last_error: `${UNKNOWN_OUTCOME} (${errorText(err)})`.slice(0, 2000) })
         .where(mine);
       log.warn({ outboxId: id, key: claimed.idempotency_key, channel: 'sms', attempts, err }, 'SMS outcome unknown; not sent again');
-      return 'unknown';
+      return { outcome: 'unknown' };
     }
     if (sms) await noteSmsFailure(deps.db, (claimed.payload as SmsPayload).to, err);
     const dead = attempts >= MAX_ATTEMPTS || (sms && isPermanentSmsFailure(err));
@@ -300,7 +304,7 @@ async function deliverClaimed(
     const fields = { outboxId: id, key: claimed.idempotency_key, channel: claimed.channel, attempts, err };
     if (dead) log.error(fields, `message dead after ${attempts} attempts`);
     else log.warn({ ...fields, retryInMs: delay }, 'message delivery failed; will retry');
-    return dead ? 'dead' : 'retry';
+    return { outcome: dead ? 'dead' : 'retry' };
   }
 }
 
@@ -375,13 +379,27 @@ export async function drainOutbox(deps: WorkerDeps, opts: DrainOptions = {}): Pr
     // e-mail can overtake an older one of the same RSVP. A lane that fails (the database, recording an
     // outcome) stops every lane; once all have finished, what none started goes back and the error is raised.
     const lane = async () => {
+      // The mark of this lane's last sent message, written while the lane sends the next one: a crash
+      // leaves at most two sent-but-unmarked messages per lane (they go again, with the same Message-ID).
+      let marking: Promise<void> | undefined;
+      const settleMark = async () => {
+        const last = marking;
+        marking = undefined;
+        if (!last) return;
+        try {
+          await last;
+          sent++;
+        } catch (err) {
+          failure ??= { err };
+        }
+      };
       while (!failure) {
         if (more && !ending && !claiming && queue.length <= lanes && !opts.signal?.aborted && !busy()) claimAhead();
         const next = queue.shift();
         if (!next) {
           if (!claiming) {
             ending = true;
-            return;
+            break;
           }
           await claiming;
           continue;
@@ -391,11 +409,14 @@ export async function drainOutbox(deps: WorkerDeps, opts: DrainOptions = {}): Pr
           continue;
         }
         try {
-          if ((await deliverClaimed(deps, { channels, log, mark }, next.m, next.giveUpAt - Date.now())) === 'sent') sent++;
+          const { marked } = await deliverClaimed(deps, { channels, log, mark }, next.m, next.giveUpAt - Date.now());
+          await settleMark();
+          marking = marked;
         } catch (err) {
           failure ??= { err };
         }
       }
+      await settleMark();
     };
     await Promise.all(Array.from({ length: Math.min(lanes, queue.length) }, lane));
     await claiming;
