@@ -75,8 +75,9 @@ export const UNKNOWN_OUTCOME = "Twilio's answer was lost: it may or may not have
  * Messages one claim takes: one synchronous commit (a WAL flush) for all of them, few enough to share
  * the work between workers. A short claim means the queue is empty: the drain ends there and the next
  * poll takes what came meanwhile, so a rush of RSVPs costs a flush per batch, not one per message,
- * next to the RSVPs' own flushes. A batch is also how long the lanes wait for the slowest of them
- * before the next claim: 50 keeps that tail short next to the batch (ADR 0019).
+ * next to the RSVPs' own flushes. While the process is busy a batch is also how long the lanes wait
+ * for the slowest of them before the next claim: 50 keeps that tail short next to the batch (ADR 0019);
+ * otherwise the next claim is made while the batch goes out.
  */
 export const CLAIM_BATCH = 50;
 
@@ -178,8 +179,9 @@ async function keepInMailbox(deps: WorkerDeps, log: Logger, kept: Claimed[]): Pr
 /**
  * Records 'sent' for the messages the lanes hand it in as few statements as they allow: while one is
  * being written, the marks that come meanwhile wait and go in the next, together (a round trip and a
- * commit per group, not per message). Each lane waits for its own mark before it takes its next
- * message, so a crash still leaves at most one sent-but-unmarked message per lane.
+ * commit per group, not per message). A lane sends its next message while its last mark is written
+ * and waits for that mark before it starts a third, so a crash leaves at most two sent-but-unmarked
+ * messages per lane (ADR 0019).
  */
 function groupMarks(deps: WorkerDeps): (m: Claimed, via: DeliveredVia) => Promise<void> {
   let waiting: { m: Claimed; via: DeliveredVia; done: (err?: unknown) => void }[] = [];
