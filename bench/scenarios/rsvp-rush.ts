@@ -47,7 +47,11 @@ async function deliveryLag(ctx: BenchContext, eventId: string, accepted: number)
       [eventId],
     );
     const { sent, lag, via, during } = rows[0]!;
-    if (sent >= accepted) return { ok: true, detail: `all ${sent} e-mails delivered (${via}) ${lag?.toFixed(1)} s after the last answer (${during} sent by then; ${sent - during} after, ${((sent - during) / (lag ?? 1)).toFixed(0)}/s)` };
+    if (sent >= accepted)
+      return {
+        ok: true,
+        detail: `all ${sent} e-mails delivered (${via}) ${lag?.toFixed(1)} s after the last answer (${during} sent by then; ${sent - during} after, ${((sent - during) / (lag ?? 1)).toFixed(0)}/s)`,
+      };
     if (Date.now() - started > 180_000) return { ok: false, detail: `only ${sent}/${accepted} e-mails delivered 3 min after the rush` };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
