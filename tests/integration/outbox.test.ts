@@ -296,6 +296,64 @@ describe('several workers on one database', () => {
   });
 });
 
+describe('newer messages of one supersede_key', () => {
+  it('never overtake an older one still in flight, even in a batch claimed while it goes out', async () => {
+    // The older e-mail is the first of more than a batch, and the SMTP server holds it. Meanwhile the
+    // newer one is queued, followed by more mail: the lanes deliver the rest, claiming the next batch
+    // as the first runs out, and that claim must leave the newer one alone until the older one is sent.
+    const to = 'supersede-order@example.com';
+    const supersede = { key: 'test:order:rsvp' };
+    const [olderArrived, arrivedOlder] = gate();
+    const [olderGoes, releaseOlder] = gate();
+    const [fillersGo, letFillersGo] = gate();
+    const [fillersDone, allFillersDone] = gate();
+    let olderHeld = true;
+    let newerWhileOlderHeld = false;
+    smtpRules.set(to, async (n) => {
+      if (n === 1) {
+        arrivedOlder();
+        await olderGoes;
+        olderHeld = false;
+      } else if (olderHeld) newerWhileOlderHeld = true;
+      return undefined;
+    });
+    const early = CLAIM_BATCH + 5;
+    const late = 10;
+    let fillersArrived = 0;
+    const filler = async (i: number) => {
+      const fillerTo = `order-filler-${i}@example.com`;
+      smtpRules.set(fillerTo, async () => {
+        await fillersGo;
+        if (++fillersArrived === early + late) allFillersDone();
+        return undefined;
+      });
+      await t.db.transaction((tx) => enqueueEmail(tx, `test:order:filler:${i}`, mail(fillerTo)));
+    };
+    await t.db.transaction((tx) => enqueueEmail(tx, 'test:order:older', mail(to, { subject: 'older' }), { ...supersede, rank: 1 }));
+    for (let i = 0; i < early; i++) await filler(i);
+    const before = smtp.arrived.length;
+    const draining = drainOutbox(t.deps);
+    await olderArrived;
+    await t.db.transaction((tx) => enqueueEmail(tx, 'test:order:newer', mail(to, { subject: 'newer' }), { ...supersede, rank: 2 }));
+    for (let i = early; i < early + late; i++) await filler(i);
+    letFillersGo();
+    await fillersDone;
+    expect(newerWhileOlderHeld).toBe(false);
+    expect((await row('test:order:newer')).status).toBe('pending');
+    releaseOlder();
+    await draining;
+    expect(await row('test:order:older')).toMatchObject({ status: 'sent' });
+    await drainOutbox(t.deps);
+    expect(await row('test:order:newer')).toMatchObject({ status: 'sent' });
+    const subjects = smtp.arrived
+      .slice(before)
+      .filter((m) => m.subject === 'older' || m.subject === 'newer')
+      .map((m) => m.subject);
+    expect(subjects).toEqual(['older', 'newer']);
+    expect(newerWhileOlderHeld).toBe(false);
+  });
+});
+
 describe('concurrent delivery', () => {
   it('has up to OUTBOX_CONCURRENCY messages in flight, over that many reused SMTP connections', async () => {
     const lanes = t.env.OUTBOX_CONCURRENCY;

@@ -35,6 +35,14 @@ type Claimed = {
 /** No message of the same supersede_key with a higher rank exists (queued, sent or failed alike). */
 const NOT_OUTRANKED = sql`not exists (select 1 from ${outbox} newer where newer.supersede_key = ${outbox.supersede_key} and newer.supersede_rank > ${outbox.supersede_rank})`;
 
+/**
+ * No other message of the same supersede_key is claimed under a live lease (queued in a worker or on
+ * its way): the worker claims its next batch while the last one is still going out (ADR 0019), and a
+ * newer answer's e-mail must not overtake the older one still in flight. It waits for that one's
+ * outcome: once sent it goes next; once released or rescheduled, the older one is outranked instead.
+ */
+const NONE_IN_FLIGHT = sql`not exists (select 1 from ${outbox} other where other.supersede_key = ${outbox.supersede_key} and other.id <> ${outbox.id} and other.status = 'sending' and other.next_attempt_at > now())`;
+
 /** Marks the waiting messages that a newer one of their supersede_key outranked: they are never sent. */
 async function sweepSuperseded(deps: WorkerDeps, log: Logger): Promise<void> {
   const swept = await deps.db
@@ -67,8 +75,9 @@ export const UNKNOWN_OUTCOME = "Twilio's answer was lost: it may or may not have
  * Messages one claim takes: one synchronous commit (a WAL flush) for all of them, few enough to share
  * the work between workers. A short claim means the queue is empty: the drain ends there and the next
  * poll takes what came meanwhile, so a rush of RSVPs costs a flush per batch, not one per message,
- * next to the RSVPs' own flushes. A batch is also how long the lanes wait for the slowest of them
- * before the next claim: 50 keeps that tail short next to the batch (ADR 0019).
+ * next to the RSVPs' own flushes. While the process is busy a batch is also how long the lanes wait
+ * for the slowest of them before the next claim: 50 keeps that tail short next to the batch (ADR 0019);
+ * otherwise the next claim is made while the batch goes out.
  */
 export const CLAIM_BATCH = 50;
 
@@ -109,6 +118,7 @@ async function claimBatch(deps: WorkerDeps): Promise<Claimed[]> {
         lte(outbox.next_attempt_at, sql`now()`),
         isNull(outbox.handed_at), // an SMS handed to Twilio is never taken again (sweepUnknown)
         NOT_OUTRANKED,
+        NONE_IN_FLIGHT,
       ),
     )
     .orderBy(asc(outbox.next_attempt_at))
@@ -169,8 +179,9 @@ async function keepInMailbox(deps: WorkerDeps, log: Logger, kept: Claimed[]): Pr
 /**
  * Records 'sent' for the messages the lanes hand it in as few statements as they allow: while one is
  * being written, the marks that come meanwhile wait and go in the next, together (a round trip and a
- * commit per group, not per message). Each lane waits for its own mark before it takes its next
- * message, so a crash still leaves at most one sent-but-unmarked message per lane.
+ * commit per group, not per message). A lane sends its next message while its last mark is written
+ * and waits for that mark before it starts a third, so a crash leaves at most two sent-but-unmarked
+ * messages per lane (ADR 0019).
  */
 function groupMarks(deps: WorkerDeps): (m: Claimed, via: DeliveredVia) => Promise<void> {
   let waiting: { m: Claimed; via: DeliveredVia; done: (err?: unknown) => void }[] = [];
@@ -234,13 +245,16 @@ function within<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promi
  * again with the same Message-ID, so receivers can drop the duplicate. An SMS is delivered at most
  * once (docs/decisions/0017-sms.md): its hand-off is committed first (synchronously), and one whose
  * answer is lost becomes 'unknown' instead of going again.
+ *
+ * A sent message's mark is started, not awaited: `marked` settles once it is written (or failed), and
+ * the lane sends its next message meanwhile.
  */
 async function deliverClaimed(
   deps: WorkerDeps,
   o: { channels: Channels; log: Logger; mark: ReturnType<typeof groupMarks> },
   claimed: Claimed,
   timeLeftMs: number,
-): Promise<Outcome> {
+): Promise<{ outcome: Outcome; marked?: Promise<void> }> {
   const { channels, log } = o;
   const { id, attempts } = claimed;
   const sms = claimed.channel === 'sms';
@@ -256,15 +270,16 @@ async function deliverClaimed(
         .where(and(eq(outbox.id, id), eq(outbox.status, 'sending'), eq(outbox.attempts, attempts)))
         .returning({ id: outbox.id });
       // Not ours any more before it left: the lease ran out (another worker has it) or a cancel took it.
-      if (handed.length === 0) return 'lost';
+      if (handed.length === 0) return { outcome: 'lost' };
       handedOff = true;
     }
     const { via, ref } = await within((signal) => deliverMessage({ channels, message: claimed, signal }), timeLeftMs);
     // An asynchronous commit: were this mark lost in a crash, the message would go again, with the same
     // Message-ID — at least once either way, and one fsync fewer per message.
-    await o.mark(claimed, via);
+    const marked = o.mark(claimed, via);
+    marked.catch(() => {}); // the lane awaits it; meanwhile a failure is not unhandled
     log.info({ outboxId: id, key: claimed.idempotency_key, channel: claimed.channel, via, ref, attempts }, 'message sent');
-    return 'sent';
+    return { outcome: 'sent', marked };
   } catch (err) {
     // docs/decisions/0017-sms.md: a number Twilio refuses is not retried; STOP replies are remembered;
     // an SMS with no answer from Twilio (timeout, connection lost after sending) is not sent again.
@@ -274,7 +289,7 @@ async function deliverClaimed(
         .set({ status: 'unknown', last_error: `${UNKNOWN_OUTCOME} (${errorText(err)})`.slice(0, 2000) })
         .where(mine);
       log.warn({ outboxId: id, key: claimed.idempotency_key, channel: 'sms', attempts, err }, 'SMS outcome unknown; not sent again');
-      return 'unknown';
+      return { outcome: 'unknown' };
     }
     if (sms) await noteSmsFailure(deps.db, (claimed.payload as SmsPayload).to, err);
     const dead = attempts >= MAX_ATTEMPTS || (sms && isPermanentSmsFailure(err));
@@ -291,18 +306,26 @@ async function deliverClaimed(
     const fields = { outboxId: id, key: claimed.idempotency_key, channel: claimed.channel, attempts, err };
     if (dead) log.error(fields, `message dead after ${attempts} attempts`);
     else log.warn({ ...fields, retryInMs: delay }, 'message delivery failed; will retry');
-    return dead ? 'dead' : 'retry';
+    return { outcome: dead ? 'dead' : 'retry' };
   }
 }
 
 export type DrainOptions = { signal?: AbortSignal };
+
+/** A claimed message waiting for a lane, and when its claim stops being worth starting (half its lease). */
+type Queued = { m: Claimed; giveUpAt: number };
 
 /**
  * Marks the outranked messages superseded, then delivers every message that is due now, a claimed
  * batch at a time, up to OUTBOX_CONCURRENCY at once, and returns how many were sent (messages that
  * fall due meanwhile wait for the next call). Safe to run in several processes at once; failed ones
  * are rescheduled, not retried in this call. With `signal`, stops after the messages in flight once
- * it is aborted (the rest of its batch is released).
+ * it is aborted (the rest of what it claimed is released).
+ *
+ * The lanes take messages oldest first from one queue. While this process serves few requests (after
+ * a rush, or with no traffic) the next batch is claimed as soon as the queue falls to one message per
+ * lane, so the lanes go on without waiting for the slowest message of a batch or for the claim's
+ * commit (ADR 0019). While it serves many, a batch is finished, then the worker rests, then it claims.
  */
 export async function drainOutbox(deps: WorkerDeps, opts: DrainOptions = {}): Promise<number> {
   const { channels } = deps;
@@ -310,47 +333,100 @@ export async function drainOutbox(deps: WorkerDeps, opts: DrainOptions = {}): Pr
   await sweepSuperseded(deps, log);
   await sweepUnknown(deps, log);
   const mark = groupMarks(deps);
+  const lanes = deps.env.OUTBOX_CONCURRENCY;
   let sent = 0;
-  while (!opts.signal?.aborted) {
-    const batchStarted = performance.now();
-    const servedBefore = deps.metrics?.requestsServed ?? 0;
+  const queue: Queued[] = [];
+  /** The last claim was full: more may be due. */
+  let more = true;
+  let claimStarted = performance.now();
+  let servedAtClaim = deps.metrics?.requestsServed ?? 0;
+  const busy = () => {
+    const served = (deps.metrics?.requestsServed ?? 0) - servedAtClaim;
+    return served >= (BUSY_REQUESTS_PER_SECOND * (performance.now() - claimStarted)) / 1000;
+  };
+  const claim = async () => {
+    claimStarted = performance.now();
+    servedAtClaim = deps.metrics?.requestsServed ?? 0;
     const claimed = await claimBatch(deps);
-    if (claimed.length === 0) break;
-    sent += await keepInMailbox(
+    if (claimed.length < CLAIM_BATCH) more = false;
+    const kept = await keepInMailbox(
       deps,
       log,
       claimed.filter((m) => keptInMailbox(channels, m.channel)),
     );
-    const batch = claimed.filter((m) => !keptInMailbox(channels, m.channel));
+    sent += kept; // not `sent += await …`: the lanes count meanwhile
     const giveUpAt = Date.now() + deps.env.OUTBOX_LEASE_MS / 2;
+    for (const m of claimed) if (!keptInMailbox(channels, m.channel)) queue.push({ m, giveUpAt });
+  };
+  while (!opts.signal?.aborted && more) {
+    const roundStarted = performance.now();
+    await claim();
     const unstarted: Claimed[] = [];
-    // OUTBOX_CONCURRENCY lanes take the batch's messages oldest first. One claim never holds two
-    // messages of one supersede_key (the lower one is outranked), so no newer answer's e-mail can
-    // overtake an older one of the same RSVP. A lane that fails (the database, recording an outcome)
-    // stops every lane; once all have finished, what none started goes back and the error is raised.
-    let next = 0;
+    // A claim made while lanes deliver: its failure, like a lane's, stops every lane.
+    let claiming: Promise<void> | undefined;
     let failure: { err: unknown } | undefined;
+    // Once a lane found nothing left, the round ends: no lane claims ahead for itself alone.
+    let ending = false;
+    const claimAhead = () => {
+      claiming = claim()
+        .catch((err: unknown) => {
+          failure ??= { err };
+        })
+        .finally(() => {
+          claiming = undefined;
+        });
+    };
+    // One claim never holds two messages of one supersede_key (the lower one is outranked), and a claim
+    // takes none of a key another claimed message still holds (NONE_IN_FLIGHT), so no newer answer's
+    // e-mail can overtake an older one of the same RSVP. A lane that fails (the database, recording an
+    // outcome) stops every lane; once all have finished, what none started goes back and the error is raised.
     const lane = async () => {
-      while (next < batch.length && !failure) {
-        const message = batch[next++]!;
-        if (opts.signal?.aborted || Date.now() >= giveUpAt) {
-          unstarted.push(message);
+      // The mark of this lane's last sent message, written while the lane sends the next one: a crash
+      // leaves at most two sent-but-unmarked messages per lane (they go again, with the same Message-ID).
+      let marking: Promise<void> | undefined;
+      const settleMark = async () => {
+        const last = marking;
+        marking = undefined;
+        if (!last) return;
+        try {
+          await last;
+          sent++;
+        } catch (err) {
+          failure ??= { err };
+        }
+      };
+      while (!failure) {
+        if (more && !ending && !claiming && queue.length <= lanes && !opts.signal?.aborted && !busy()) claimAhead();
+        const next = queue.shift();
+        if (!next) {
+          if (!claiming) {
+            ending = true;
+            break;
+          }
+          await claiming;
+          continue;
+        }
+        if (opts.signal?.aborted || Date.now() >= next.giveUpAt) {
+          unstarted.push(next.m);
           continue;
         }
         try {
-          if ((await deliverClaimed(deps, { channels, log, mark }, message, giveUpAt - Date.now())) === 'sent') sent++;
+          const { marked } = await deliverClaimed(deps, { channels, log, mark }, next.m, next.giveUpAt - Date.now());
+          await settleMark();
+          marking = marked;
         } catch (err) {
           failure ??= { err };
         }
       }
+      await settleMark();
     };
-    await Promise.all(Array.from({ length: Math.min(deps.env.OUTBOX_CONCURRENCY, batch.length) }, lane));
-    await release(deps, [...unstarted, ...batch.slice(next)]);
+    await Promise.all(Array.from({ length: Math.min(lanes, queue.length) }, lane));
+    await claiming;
+    await release(deps, [...unstarted, ...queue.splice(0).map((q) => q.m)]);
     if (failure) throw failure.err;
-    if (claimed.length < CLAIM_BATCH) break;
-    const tookMs = performance.now() - batchStarted;
-    const served = (deps.metrics?.requestsServed ?? 0) - servedBefore;
-    if (served >= (BUSY_REQUESTS_PER_SECOND * tookMs) / 1000) await pause(Math.min(MAX_REST_MS, BATCH_REST_RATIO * tookMs), opts.signal);
+    if (!more) break;
+    const tookMs = performance.now() - roundStarted;
+    if (busy()) await pause(Math.min(MAX_REST_MS, BATCH_REST_RATIO * tookMs), opts.signal);
   }
   return sent;
 }
