@@ -1,17 +1,12 @@
 import autocannon from 'autocannon';
 import { runOpenLoop } from './open-loop.ts';
+import { runStats } from './run-stats.ts';
 import type { BenchRequest, Load, RequestPlan, RunStats } from './types.ts';
 
 type AcRequest = NonNullable<autocannon.Options['requests']>[number];
 
 function toAutocannon(r: BenchRequest): AcRequest {
   return { method: r.method ?? 'GET', path: r.path, headers: { ...r.headers }, body: r.body };
-}
-
-function percentile(sorted: Float64Array, q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[i]!;
 }
 
 /**
@@ -92,22 +87,11 @@ export async function runLoad(opts: {
     }
   });
 
-  const sorted = latencies.slice(0, n).sort();
   const seconds = n > 0 ? (lastResponseAt - startedAt) / 1000 : result.duration;
-  return {
-    rps: n / seconds,
-    okRps: ok / seconds,
-    total: n,
-    ok,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    statusCodes,
-    p50: percentile(sorted, 0.5),
-    p95: percentile(sorted, 0.95),
-    p99: percentile(sorted, 0.99),
-    max: n ? sorted[n - 1]! : Number.NaN,
+  return runStats(
+    latencies,
+    { n, ok, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, statusCodes },
     seconds,
-    ...(cutShort ? { cutShortAfter: opts.maxSeconds } : {}),
-  };
+    cutShort ? opts.maxSeconds : undefined,
+  );
 }

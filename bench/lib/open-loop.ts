@@ -1,12 +1,8 @@
 import http from 'node:http';
+import { runStats } from './run-stats.ts';
 import type { BenchRequest, Load, RequestPlan, RunStats } from './types.ts';
 
 const TIMEOUT_MS = 10_000;
-
-function percentile(sorted: Float64Array, q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
 
 /**
  * A fixed arrival rate, open loop (a scenario with `load.overallRate`, e.g. 200 scans/s): request i is
@@ -133,22 +129,11 @@ export async function runOpenLoop(opts: {
     tick();
   }).finally(() => agent.destroy());
 
-  const sorted = latencies.slice(0, n).sort();
   const seconds = (lastResponseAt - startedAt) / 1000;
-  return {
-    rps: n / seconds,
-    okRps: ok / seconds,
-    total: n,
-    ok,
-    non2xx,
-    errors,
-    timeouts,
-    statusCodes,
-    p50: percentile(sorted, 0.5),
-    p95: percentile(sorted, 0.95),
-    p99: percentile(sorted, 0.99),
-    max: n ? sorted[n - 1]! : Number.NaN,
+  return runStats(
+    latencies,
+    { n, ok, non2xx, errors, timeouts, statusCodes },
     seconds,
-    ...(cutShort ? { cutShortAfter: opts.maxSeconds } : {}),
-  };
+    cutShort ? opts.maxSeconds : undefined,
+  );
 }
