@@ -130,10 +130,5 @@ export async function runOpenLoop(opts: {
   }).finally(() => agent.destroy());
 
   const seconds = (lastResponseAt - startedAt) / 1000;
-  return runStats(
-    latencies,
-    { n, ok, non2xx, errors, timeouts, statusCodes },
-    seconds,
-    cutShort ? opts.maxSeconds : undefined,
-  );
+  return runStats(latencies, { n, ok, non2xx, errors, timeouts, statusCodes }, seconds, cutShort ? opts.maxSeconds : undefined);
 }

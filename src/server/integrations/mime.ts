@@ -44,7 +44,6 @@ export function mailbox(from: string): { header: string; address: string } | nul
   const { name, address } = parsed[0]!;
   if (!ADDRESS.test(address)) return null;
   if (!name) return { header: address, address };
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: printable ASCII is the test
   const ascii = /^[\x20-\x7e]*$/.test(name);
   const shown = !ascii ? encodeWord(name, 'B', 52) : SPECIALS.test(name) ? `"${name.replace(/(["\\])/g, '\\$1')}"` : name;
   return { header: `${shown} <${address}>`, address };
