@@ -17,15 +17,20 @@ const TOO_LARGE = `The request body must be ${BODY_MAX_BYTES / 1024} KB or small
  * and the reading stopped at the limit. `exceptPaths` (uploads) check their own, larger limit.
  */
 export function limitBodies(opts: { exceptPaths: string[] }): MiddlewareHandler<AppEnv> {
-  const limit = except(
-    opts.exceptPaths,
-    bodyLimit({
-      maxSize: BODY_MAX_BYTES,
-      onError: () => {
-        throw new AppError('payload_too_large', TOO_LARGE, { body: TOO_LARGE });
-      },
-    }),
-  );
+  const tooLarge = () => {
+    throw new AppError('payload_too_large', TOO_LARGE, { body: TOO_LARGE });
+  };
+  const streamed = bodyLimit({ maxSize: BODY_MAX_BYTES, onError: tooLarge });
+  const limit = except(opts.exceptPaths, (c, next) => {
+    // A declared length is checked from the header alone. hono's bodyLimit would look at
+    // `c.req.raw.body` first, which makes @hono/node-server build a full web Request with a stream
+    // body for every POST instead of handing the handler the bytes it read (ADR 0016: 5–10 % of the
+    // event loop in an RSVP rush). Only a chunked body is counted while it streams.
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return streamed(c, next);
+    if (Number.parseInt(length, 10) > BODY_MAX_BYTES) tooLarge();
+    return next();
+  });
   // Reads skip the limiter: nothing reads a GET's body, and looking at it would make @hono/node-server
   // build a full Request for every page view, which cost the public reads more than half their rate
   // (measured on /livez: 9.4k → 3.8k req/s).
