@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   capacity_exceeded: 409,
   event_ended: 409,
+  /** Deleting an event that still has paid guests or open checkouts (docs/product.md#event-status). */
+  event_has_payments: 409,
   payment_not_available: 422,
   /** The payment provider refused or did not answer (docs/product.md#payments). */
   payment_failed: 502,

@@ -208,6 +208,43 @@ describe('staff and a guest at the checkout', () => {
   });
 });
 
+describe('deleting a paid event', () => {
+  it('is refused while a guest is paid or at the checkout, and goes once each is cancelled (refunded) or deleted', async () => {
+    const host = await signedInUser(t);
+    const e = await paidEvent({ max: 10 });
+    await t.db.update(events).set({ user_id: host.id }).where(eq(events.id, e.id));
+    const paid = await paidYes(e.id, 2);
+    fake.pay(paid.sessionId);
+    expect((await verify(paid.sessionId)).status).toBe(200);
+    const atCheckout = await paidYes(e.id);
+    const del = () => t.request(`/api/events/${e.id}`, { method: 'DELETE', cookie: host.cookie });
+
+    const refused = await del();
+    expect(refused.status).toBe(409);
+    const { error } = await refused.json();
+    expect(error.code).toBe('event_has_payments');
+    expect(error.message).toContain('1 paid guest and 1 guest at the checkout');
+    expect(await rsvpRow(paid.rsvpId)).toMatchObject({ payment_status: 'paid' });
+
+    // Staff cancel the paid guest (refunded once) and delete the one at the checkout (its session ended).
+    const cancel = await t.request(`/api/events/${e.id}/rsvps/${paid.rsvpId}`, {
+      method: 'PATCH',
+      json: { status: 'declined' },
+      cookie: host.cookie,
+    });
+    expect(cancel.status).toBe(200);
+    expect(fake.refunds.filter((r) => r.idempotency_key === `refund:${paid.rsvpId}`)).toHaveLength(1);
+    const stillOne = await del();
+    expect(stillOne.status).toBe(409);
+    expect((await stillOne.json()).error.message).toContain('1 guest at the checkout');
+    expect((await t.request(`/api/events/${e.id}/rsvps/${atCheckout.rsvpId}`, { method: 'DELETE', cookie: host.cookie })).status).toBe(204);
+    expect(fake.sessions.get(atCheckout.sessionId)!.status).toBe('expired');
+
+    expect((await del()).status).toBe(204);
+    expect(await t.db.select({ id: events.id }).from(events).where(eq(events.id, e.id))).toHaveLength(0);
+  });
+});
+
 describe('no oversell', () => {
   it('paid yeses, Pay now re-holds, cancelled checkouts and free maybes at once: the counter is the confirmed seats, never past the cap', async () => {
     const e = await paidEvent({ max: 6 });

@@ -58,11 +58,11 @@ const patchRoute = createRoute({
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/{id}',
-  summary: 'Delete an event (owner only)',
+  summary: 'Delete an event (owner only; refused with event_has_payments while guests are paid or at the checkout)',
   tags,
   security: signedIn,
   request: { params: ZId },
-  responses: { 204: { description: 'Deleted' }, ...errors(401, 403, 404) },
+  responses: { 204: { description: 'Deleted' }, ...errors(401, 403, 404, 409) },
 });
 
 /**

@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { LoadFailed } from '../../components/page-states.tsx';
 import { notify } from '../../lib/toast.ts';
+import { errorCode } from '../../lib/error-code.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
 import { useDeleteEvent } from '../../features/events/api/delete-event.ts';
 import { useEvents } from '../../features/events/api/get-events.ts';
@@ -42,8 +43,12 @@ export function EventsTab() {
       setDeleting(null);
       // Its card (and the Delete button that opened the dialog) is gone: continue from Create Event.
       requestAnimationFrame(() => createRef.current?.focus());
-    } catch {
-      notify.error(MSG.deleteEventFailed);
+    } catch (err) {
+      // A refusal the host can act on (paid guests first) says why; anything else only that it failed.
+      if (errorCode(err) === 'event_has_payments') {
+        notify.error(MSG.deleteEventFailed, toUserMessage(err));
+        setDeleting(null);
+      } else notify.error(MSG.deleteEventFailed);
     }
   }
 
