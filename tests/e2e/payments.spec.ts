@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TEventAdmin, TPublicEvent } from '../../src/common/schemas/events.ts';
-import { createEvent, expect, ownerApi, screenshot, test, uniqueEmail } from './fixtures.ts';
+import { createEvent, createOwner, expect, ownerApi, screenshot, test, uniqueEmail } from './fixtures.ts';
 
 test.use({ serverEnv: { PAYMENTS_PROVIDER: 'sandbox' } });
 
@@ -83,6 +83,18 @@ test(
     await expect(page.getByRole('heading', { level: 1, name: `Thank You - ${event.title}` })).toBeVisible();
     await expect(page.getByText('Paid', { exact: true })).toBeVisible();
     expect(await seatsLeft(page, event.id)).toBe(8);
+
+    // The owner cannot delete the event while it holds a guest's payment, and is told what to do first.
+    await createOwner(page, server);
+    await page.goto('/admin');
+    await page.getByRole('button', { name: `Delete ${event.title}` }).click();
+    await page.getByRole('alertdialog', { name: 'Delete this event?' }).getByRole('button', { name: 'Delete event' }).click();
+    const toast = page.getByRole('region', { name: /Notifications/ });
+    await expect(toast.getByText('Failed to delete event.')).toBeVisible();
+    await expect(toast.getByText(/still has 1 paid guest\. Cancel or delete those RSVPs/)).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(page.getByRole('article', { name: event.title })).toBeVisible();
+    await screenshot(page, testInfo, 'delete-paid-event-refused');
   },
 );
 
