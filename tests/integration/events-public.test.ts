@@ -168,6 +168,30 @@ describe('server-rendered share tags (plain HTTP GET, no JavaScript)', () => {
     expect((await pubEvent(`/${e.id}`)).seats_left).toBe(6);
   });
 
+  it('keep one built page per event however often its seat figures move, so a rush cannot push other pages out', async () => {
+    const e = await createEvent(t, owner, { title: 'Busy Launch', max_attendees: 100 });
+    const other = await createEvent(t, owner, { title: 'Quiet Supper' });
+    const seatsOnPage = async () => {
+      const html = await (await t.request(`/event/${e.slug}`)).text();
+      return (JSON.parse(/id="event-data">(.*?)<\/script>/s.exec(html)![1]!) as TPublicEvent).seats_left;
+    };
+    expect(await seatsOnPage()).toBe(100);
+    await t.request(`/event/${other.slug}`);
+    const kept = t.spa.cachedPages;
+    for (let i = 1; i <= 30; i++) {
+      const res = await t.request(`/api/public/events/${e.id}/rsvps`, {
+        method: 'POST',
+        json: { name: `Guest ${i}`, email: `launch-${i}-${Date.now()}@example.com`, guest_count: 1, status: 'confirmed' },
+      });
+      expect(res.status).toBe(201);
+      // Every view shows the figure this process just committed (ADR 0016), from the same cache entry.
+      expect(await seatsOnPage()).toBe(100 - i);
+    }
+    expect(t.spa.cachedPages).toBe(kept);
+    expect(await (await t.request(`/event/${other.slug}`)).text()).toContain('Quiet Supper');
+    expect(t.spa.cachedPages).toBe(kept);
+  });
+
   it('unknown and inactive events answer 404 with no share tags; other pages are untouched', async () => {
     const inactive = await createEvent(t, owner, { is_active: false, title: 'Hidden Gala' });
     for (const p of [

@@ -25,6 +25,8 @@ const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt', '
 
 /** A body with its compressed forms, made on first request. */
 type Encoded = { body: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer>; br?: Uint8Array<ArrayBuffer> };
+/** A built page, with the head it was built with (a slot's entry is rebuilt when that changes). */
+type Page = Encoded & { head: string };
 type Asset = Encoded & { type: string; immutable: boolean };
 /** Bytes as a response body takes them (a Buffer may be a view into Node's shared pool: copied once). */
 const bytes = (b: Buffer): Uint8Array<ArrayBuffer> => new Uint8Array(b);
@@ -48,8 +50,13 @@ function accepts(header: string, coding: 'br' | 'gzip'): boolean {
 export const HEAD_START = '<!--head:start-->';
 export const HEAD_END = '<!--head:end-->';
 
-/** Head tags for one server-rendered page (title, description, share tags); null = the default head. */
-export type PageHead = { head: string; status?: 200 | 404 };
+/**
+ * Head tags for one server-rendered page (title, description, share tags); null = the default head.
+ * `slot` names what the head is of (an event page and its variant) when the head changes often
+ * (seat figures move with every answer): the page cache keeps one entry per slot, replaced when its
+ * head changes, instead of one per head, so a rush on one event cannot push every other page out.
+ */
+export type PageHead = { head: string; status?: 200 | 404; slot?: string };
 export type HeadProvider = (c: Context<AppEnv>, pathname: string) => Promise<PageHead | null>;
 
 /**
@@ -79,7 +86,7 @@ export class Spa {
   private index: string;
   private guestHtml = new Map<string, string>();
   /** Built pages by start-up file and head. */
-  private pages = new BoundedCache<string, Encoded>({ maxEntries: PAGE_CACHE_SIZE });
+  private pages = new BoundedCache<string, Page>({ maxEntries: PAGE_CACHE_SIZE });
   private headProviders: HeadProvider[] = [];
 
   constructor(readonly clientDir: string) {
@@ -90,6 +97,11 @@ export class Spa {
       if (existsSync(file)) this.guestHtml.set(name, readFileSync(file, 'utf8'));
     }
     if (existsSync(clientDir)) this.scan(clientDir);
+  }
+
+  /** How many built pages are kept (tests: a moving seat figure must not add entries). */
+  get cachedPages(): number {
+    return this.pages.size;
   }
 
   addHeadProvider(p: HeadProvider) {
@@ -171,16 +183,17 @@ export class Spa {
 
   /**
    * A page's HTML (its start-up with `head`), compressed like the assets. Pages repeat — a few
-   * start-ups, and heads the event cache keeps — so each distinct one is built and compressed once.
+   * start-ups, and heads the event cache keeps — so each distinct one is built and compressed once;
+   * a head with a `slot` takes its slot's entry over.
    */
-  private sendPage(c: Context<AppEnv>, pathname: string, head: string, status: 200 | 404) {
+  private sendPage(c: Context<AppEnv>, pathname: string, head: string, status: 200 | 404, slot?: string) {
     const { file, html } = this.htmlFor(pathname);
     const extra = originMeta(pathname, c.var.deps.env.PUBLIC_BASE_URL);
-    const key = `${file}\n${head}\n${extra}`;
+    const key = slot === undefined ? `${file}\n${head}\n${extra}` : `${file}\n\u0000${slot}\n${extra}`;
     let page = this.pages.get(key);
-    if (!page) {
+    if (page?.head !== head) {
       const withHead = this.withHead(html, head);
-      page = { body: bytes(Buffer.from(extra ? withHead.replace('</head>', `${extra}</head>`) : withHead)) };
+      page = { head, body: bytes(Buffer.from(extra ? withHead.replace('</head>', `${extra}</head>`) : withHead)) };
       this.pages.set(key, page);
     }
     const headers: Record<string, string> = { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' };
@@ -205,7 +218,7 @@ export class Spa {
         page = null;
       }
       const status = page?.status ?? (isAppPath(pathname) ? 200 : 404);
-      return this.sendPage(c, pathname, page?.head ?? '', status);
+      return this.sendPage(c, pathname, page?.head ?? '', status, page?.slot);
     });
   }
 }

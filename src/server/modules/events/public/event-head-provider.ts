@@ -58,7 +58,12 @@ export async function eventHeadProvider(c: Context<AppEnv>, pathname: string): P
     );
     found.memo.set(memoKey, parts);
   }
-  return { head: `${parts[0]}${JSON.stringify(e.seats_left)}${parts[1]}${JSON.stringify(e.going)}${parts[2]}`, status: 200 };
+  return {
+    head: `${parts[0]}${JSON.stringify(e.seats_left)}${parts[1]}${JSON.stringify(e.going)}${parts[2]}`,
+    status: 200,
+    // One page-cache entry per event and variant, whatever its figures (http/spa.ts).
+    slot: `event:${e.id}:${variant}`,
+  };
 }
 
 /**
