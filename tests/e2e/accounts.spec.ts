@@ -2,19 +2,10 @@
  * Accounts (docs/product.md#password-recovery, #account, #sessions): recovery through the e-mailed
  * link read from the dev mailbox, and a sign-out in one tab ending the session in the other.
  */
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import type { TDevMailMessage, TDevMailPage } from '../../src/common/schemas/dev-mailbox.ts';
-import { createOwner, createUser, expect, OWNER, PASSWORD, signIn, type TestServer, test } from './fixtures.ts';
-
-async function ownerApi(
-  playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } },
-  server: TestServer,
-) {
-  const owner = await playwright.request.newContext({ baseURL: server.baseURL });
-  await createOwner(owner, server);
-  return owner;
-}
+import { createOwner, createUser, expect, OWNER, ownerApi, PASSWORD, signIn, type TestServer, test } from './fixtures.ts';
 
 test('a forgotten password is reset through the e-mailed link, weak passwords show why', async ({ page, server, playwright }) => {
   const owner = await ownerApi(playwright, server);

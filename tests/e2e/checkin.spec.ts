@@ -13,7 +13,7 @@ import type { TDevMailMessage, TDevMailPage } from '../../src/common/schemas/dev
 import type { TEventAdmin } from '../../src/common/schemas/events.ts';
 import type { TCheckinSearch, TRsvpResult, TTicket } from '../../src/common/schemas/responses.ts';
 import config from '../../playwright.config.ts';
-import { createOwner, createUser, expect, signIn, type TestServer, test } from './fixtures.ts';
+import { createEvent as createEventWith, createOwner, createUser, expect, ownerApi, signIn, type TestServer, test } from './fixtures.ts';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 const PHONE = { width: 375, height: 740 };
@@ -41,19 +41,8 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
-async function ownerApi(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, server: TestServer) {
-  const owner = await playwright.request.newContext({ baseURL: server.baseURL });
-  await createOwner(owner, server);
-  return owner;
-}
-
-async function createEvent(owner: APIRequestContext, title: string): Promise<TEventAdmin> {
-  const res = await owner.post('/api/events', {
-    data: { title, event_date: '2030-07-18T22:00:00Z', end_date: '2030-07-19T04:00:00Z', timezone: 'UTC', location: 'Pier 7' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { event: TEventAdmin }).event;
-}
+const createEvent = (owner: APIRequestContext, title: string): Promise<TEventAdmin> =>
+  createEventWith(owner, { title, timezone: 'UTC', location: 'Pier 7' });
 
 /** A guest's RSVP through the public form; its ticket (secret, QR token URL, PIN). */
 async function rsvp(owner: APIRequestContext, eventId: string, name: string, guests: number) {

@@ -4,33 +4,16 @@
  * the event's CSV from the card's guest list dialog.
  */
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { TDevMailPage } from '../../src/common/schemas/dev-mailbox.ts';
-import type { TEventAdmin, TEventInput } from '../../src/common/schemas/events.ts';
+import type { TEventAdmin } from '../../src/common/schemas/events.ts';
 import type { TGuestList } from '../../src/common/schemas/guests.ts';
-import { createOwner, expect, type TestServer, test } from './fixtures.ts';
+import { createEvent as createEventWith, createOwner, expect, ownerApi, screenshot, test } from './fixtures.ts';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
-async function ownerApi(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, server: TestServer) {
-  const owner = await playwright.request.newContext({ baseURL: server.baseURL });
-  await createOwner(owner, server);
-  return owner;
-}
-
-async function createEvent(owner: APIRequestContext, title: string): Promise<TEventAdmin> {
-  const res = await owner.post('/api/events', {
-    data: {
-      title,
-      event_date: '2030-07-18T22:00:00Z',
-      timezone: 'America/Chicago',
-      location: 'Pier 7',
-      max_attendees: 100,
-    } satisfies TEventInput,
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { event: TEventAdmin }).event;
-}
+const createEvent = (owner: APIRequestContext, title: string): Promise<TEventAdmin> =>
+  createEventWith(owner, { title, location: 'Pier 7', max_attendees: 100 });
 
 type Guest = { name: string; email: string; phone?: string; status?: 'confirmed' | 'maybe' | 'declined'; guest_count?: number };
 
@@ -44,12 +27,6 @@ async function mailCount(owner: APIRequestContext, to: string): Promise<number> 
   const res = await owner.get('/api/dev-mailbox?channel=email&limit=100');
   expect(res.status()).toBe(200);
   return ((await res.json()) as TDevMailPage).items.filter((m) => m.to === to).length;
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}-${testInfo.project.name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
 /** A minimal CSV reader (quoted cells, doubled quotes, CRLF or LF), enough to read the export back. */
