@@ -12,6 +12,7 @@ import { createUser } from '../../src/server/auth/create-user.ts';
 import { user } from '../../src/server/db/schema/auth.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { type EmailPayload, outbox } from '../../src/server/db/schema/outbox.ts';
+import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { createRsvp } from '../../src/server/modules/rsvps/create-rsvp.ts';
 import { loadRsvpEvent } from '../../src/server/modules/rsvps/load-rsvp-event.ts';
 import { createEvent, futureDate } from '../factories/events.ts';
@@ -57,6 +58,27 @@ describe('bodies are bounded (64 KB for JSON, media uploads their own limit)', (
     expect(res.status).toBe(413);
     expect(res.body.error).toMatchObject({ code: 'payload_too_large' });
     expect(res.body.error.message).toMatch(/64 KB/);
+  });
+
+  it('a Content-Length that is not a plain count, or that understates the body, does not let it past the limit', async () => {
+    const event = await insertEvent(t);
+    const body = JSON.stringify(rsvpInput({ notes: 'x'.repeat(65 * KB) }));
+    const post = (declared: string) =>
+      t.app.request(`${TEST_ORIGIN}/api/public/events/${event.id}/rsvps`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', 'content-length': declared },
+      });
+    // Not a count: 400 naming the header, as Node's parser answers over a socket.
+    for (const declared of ['abc', '-1', '1e9', '0x10']) {
+      const res = await post(declared);
+      expect(res.status, declared).toBe(400);
+      expect((await res.json()).error.fields, declared).toEqual({ 'content-length': 'Content-Length must be a number of bytes.' });
+    }
+    // A count that understates it (only an in-process request can: Node's parser reads no more than it
+    // says) still reaches no RSVP: the answer's own field limits refuse it.
+    expect((await post('12')).status).toBe(400);
+    expect(await t.db.select().from(event_rsvps).where(eq(event_rsvps.event_id, event.id))).toHaveLength(0);
   });
 
   it('a chunked body without Content-Length is counted while streamed: 413 for Better Auth and our routes', async () => {
