@@ -209,7 +209,7 @@ describe('staff and a guest at the checkout', () => {
 });
 
 describe('deleting a paid event', () => {
-  it('is refused while a guest is paid or at the checkout, and goes once each is cancelled (refunded) or deleted', async () => {
+  it('is refused while a guest is paid, touching nothing; once that guest is cancelled (refunded) it ends the open checkout and goes', async () => {
     const host = await signedInUser(t);
     const e = await paidEvent({ max: 10 });
     await t.db.update(events).set({ user_id: host.id }).where(eq(events.id, e.id));
@@ -226,7 +226,10 @@ describe('deleting a paid event', () => {
     expect(error.message).toContain('1 paid guest and 1 guest at the checkout');
     expect(await rsvpRow(paid.rsvpId)).toMatchObject({ payment_status: 'paid' });
 
-    // Staff cancel the paid guest (refunded once) and delete the one at the checkout (its session ended).
+    // Nothing was touched by the refusal: the guest at the checkout can still pay.
+    expect(fake.sessions.get(atCheckout.sessionId)!.status).toBe('open');
+
+    // Staff cancel the paid guest (refunded once); then the delete ends the other guest's checkout and goes.
     const cancel = await t.request(`/api/events/${e.id}/rsvps/${paid.rsvpId}`, {
       method: 'PATCH',
       json: { status: 'declined' },
@@ -234,14 +237,68 @@ describe('deleting a paid event', () => {
     });
     expect(cancel.status).toBe(200);
     expect(fake.refunds.filter((r) => r.idempotency_key === `refund:${paid.rsvpId}`)).toHaveLength(1);
-    const stillOne = await del();
-    expect(stillOne.status).toBe(409);
-    expect((await stillOne.json()).error.message).toContain('1 guest at the checkout');
-    expect((await t.request(`/api/events/${e.id}/rsvps/${atCheckout.rsvpId}`, { method: 'DELETE', cookie: host.cookie })).status).toBe(204);
-    expect(fake.sessions.get(atCheckout.sessionId)!.status).toBe('expired');
-
     expect((await del()).status).toBe(204);
+    expect(fake.sessions.get(atCheckout.sessionId)!.status).toBe('expired');
+    expect(fake.refunds.filter((r) => r.idempotency_key === `refund:${atCheckout.rsvpId}`)).toHaveLength(0);
     expect(await t.db.select({ id: events.id }).from(events).where(eq(events.id, e.id))).toHaveLength(0);
+  });
+});
+
+describe('deleting a paid event: checkouts that could still be paid', () => {
+  async function ownedPaidEvent() {
+    const host = await signedInUser(t);
+    const e = await paidEvent({ max: 10 });
+    await t.db.update(events).set({ user_id: host.id }).where(eq(events.id, e.id));
+    return { e, del: () => t.request(`/api/events/${e.id}`, { method: 'DELETE', cookie: host.cookie }) };
+  }
+  /** The hold released while Stripe could not be reached: the answer says expired, Stripe's session is still open. */
+  const releasedWithoutStripe = (rsvpId: string) =>
+    t.db
+      .update(event_rsvps)
+      .set({ payment_status: 'expired', status: 'declined', payment_hold_until: null })
+      .where(eq(event_rsvps.id, rsvpId));
+
+  it("an expired answer's session still open at Stripe is ended first, then the event goes", async () => {
+    const { e, del } = await ownedPaidEvent();
+    const a = await paidYes(e.id);
+    await releasedWithoutStripe(a.rsvpId);
+    expect(fake.sessions.get(a.sessionId)!.status).toBe('open');
+    expect((await del()).status).toBe(204);
+    expect(fake.sessions.get(a.sessionId)!.status).toBe('expired');
+  });
+
+  it('one paid meanwhile becomes a paid answer and the delete is refused', async () => {
+    const { e, del } = await ownedPaidEvent();
+    const a = await paidYes(e.id);
+    await releasedWithoutStripe(a.rsvpId);
+    fake.pay(a.sessionId);
+    const refused = await del();
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toContain('1 paid guest');
+    expect(await rsvpRow(a.rsvpId)).toMatchObject({ payment_status: 'paid' });
+  });
+
+  it('Stripe failing: 502 with the reason, and nothing is deleted', async () => {
+    const { e, del } = await ownedPaidEvent();
+    const a = await paidYes(e.id);
+    await releasedWithoutStripe(a.rsvpId);
+    fake.failExpires(true);
+    try {
+      const res = await del();
+      expect(res.status).toBe(502);
+      expect((await res.json()).error).toMatchObject({ code: 'payment_failed', message: expect.stringContaining('nothing was deleted') });
+    } finally {
+      fake.failExpires(false);
+    }
+    expect(await t.db.select({ id: events.id }).from(events).where(eq(events.id, e.id))).toHaveLength(1);
+    expect((await del()).status).toBe(204);
+  });
+
+  it('a free event, or one whose checkouts are all closed, goes without asking Stripe', async () => {
+    const { e, del } = await ownedPaidEvent();
+    const before = fake.calls.length;
+    expect((await del()).status).toBe(204);
+    expect(fake.calls.length).toBe(before);
   });
 });
 

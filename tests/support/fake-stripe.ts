@@ -42,6 +42,7 @@ export async function startFakeStripe() {
   const inFlight = new Set<string>();
   const calls: { method: string; path: string }[] = [];
   let failCreates = 0;
+  let failExpires = false;
   let noUrl = false;
 
   const readForm = async (req: IncomingMessage) => {
@@ -130,6 +131,7 @@ export async function startFakeStripe() {
       if (!s || s.secret_key !== key) return error(404, `No such checkout.session: '${one[1]}'`);
       if (req.method === 'GET' && !one[2]) return send(200, publicSession(s));
       if (req.method === 'POST' && one[2]) {
+        if (failExpires) return error(500, 'The fake was told to fail expiring sessions.', 'api_error');
         if (s.status !== 'open') return error(400, 'Only Checkout Sessions with a status in ["open"] can be expired.');
         s.status = 'expired';
         s.url = null;
@@ -173,6 +175,10 @@ export async function startFakeStripe() {
     },
     failNextCreates(n: number) {
       failCreates = n;
+    },
+    /** While on, expiring a session answers 500 (Stripe unreachable or failing). */
+    failExpires(on: boolean) {
+      failExpires = on;
     },
     omitUrls(on: boolean) {
       noUrl = on;

@@ -25,3 +25,6 @@ export const isForeignKeyViolation = (err: unknown, constraint?: string) => {
   const pg = pgError(err);
   return pg?.code === '23503' && (!constraint || pg.constraint === constraint);
 };
+
+/** Two transactions each waited for a lock the other held; PostgreSQL ended this one (retry it). */
+export const isDeadlock = (err: unknown) => pgError(err)?.code === '40P01';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -8,10 +8,21 @@ import type { Logger } from '../../logger.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { type Actor, eventAccess } from './event-access.ts';
 import { deniedAccess } from './managed-event.ts';
+import { isDeadlock } from '../../db/pg-errors.ts';
+import { closeEventCheckouts } from '../payments/close-event-checkouts.ts';
+import type { FulfilDeps } from '../payments/fulfil-checkout.ts';
 import type { PublicEventCache } from './public/public-event-cache.ts';
 
 /** `publicEvents`: the app's (deps.caches.publicEvents). */
-export type DeleteEventOptions = { db: Db; log: Logger; publicEvents: PublicEventCache; actor: Actor; id: string };
+export type DeleteEventOptions = {
+  db: Db;
+  log: Logger;
+  publicEvents: PublicEventCache;
+  /** What ending the event's open checkouts needs (payments.routes.ts fulfilDeps). */
+  payments: FulfilDeps;
+  actor: Actor;
+  id: string;
+};
 
 /**
  * Why an event with payments is not deleted: its RSVPs hold the only record of what to refund, and
@@ -28,32 +39,61 @@ export function paymentsBlockDelete(paid: number, pending: number): AppError {
   );
 }
 
+/** How many answers of the event are paid (not refunded) and how many are at the checkout. */
+async function paymentCounts(db: DbOrTx, eventId: string): Promise<{ paid: number; pending: number }> {
+  const [counts] = await db
+    .select({
+      paid: sql<number>`count(*) FILTER (WHERE ${event_rsvps.payment_status} = 'paid')::int`,
+      pending: sql<number>`count(*) FILTER (WHERE ${event_rsvps.payment_status} = 'pending')::int`,
+    })
+    .from(event_rsvps)
+    .where(and(eq(event_rsvps.event_id, eventId), inArray(event_rsvps.payment_status, ['paid', 'pending'])));
+  return counts ?? { paid: 0, pending: 0 };
+}
+
 /**
  * Hard delete by the owner (docs/product.md#event-status): RSVPs, hosts and invitations go with it
- * (ON DELETE CASCADE). Refused while any RSVP is paid (not refunded) or at the checkout: deleting
- * would keep the guests' money with no way left to refund it. The event row is locked first, so no
- * new answer (whose insert needs a key-share lock on it) can start a checkout between the check and
- * the delete, and the count reads what was committed before the lock.
+ * (ON DELETE CASCADE). Refused while any RSVP is paid (not refunded): deleting would keep the guests'
+ * money with no way left to refund it. Otherwise every checkout of the event that could still be paid
+ * is ended at the provider first (payments/close-event-checkouts.ts: the guests at the checkout are
+ * charged nothing; one paid meanwhile becomes a paid answer and is counted). Then one transaction
+ * locks the event's RSVP rows before the event row, the order every seat change takes them (its
+ * answer, then the seat counter), so no new answer (whose insert takes a key-share lock on the event
+ * row) can open a checkout before the count; the count is a statement of its own and sees every answer
+ * committed before it. A deadlock with a change that began in between is retried.
  */
-export async function deleteEvent({ db, log, publicEvents, actor, id }: DeleteEventOptions): Promise<void> {
+export async function deleteEvent({ db, log, publicEvents, payments, actor, id }: DeleteEventOptions): Promise<void> {
   if (!isUuid(id)) throw notFound(MSG.eventNotFound);
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: events.id })
-      .from(events)
-      .where(and(eq(events.id, id), eventAccess(actor, 'owner')))
-      .for('update');
-    if (!row) throw await deniedAccess({ db: tx, actor, id, need: 'owner', action: 'delete' });
-    const [counts] = await tx
-      .select({
-        paid: sql<number>`count(*) FILTER (WHERE ${event_rsvps.payment_status} = 'paid')::int`,
-        pending: sql<number>`count(*) FILTER (WHERE ${event_rsvps.payment_status} = 'pending')::int`,
-      })
-      .from(event_rsvps)
-      .where(and(eq(event_rsvps.event_id, id), inArray(event_rsvps.payment_status, ['paid', 'pending'])));
-    if (counts && (counts.paid || counts.pending)) throw paymentsBlockDelete(counts.paid, counts.pending);
-    await tx.delete(events).where(eq(events.id, id));
-  });
+  const [owned] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, id), eventAccess(actor, 'owner')));
+  if (!owned) throw await deniedAccess({ db, actor, id, need: 'owner', action: 'delete' });
+  // A paid guest refuses the delete before anything is touched: no checkout is ended for nothing.
+  const before = await paymentCounts(db, id);
+  if (before.paid) throw paymentsBlockDelete(before.paid, before.pending);
+  await closeEventCheckouts(payments, id);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction(async (tx) => {
+        // Locked, not fetched: a big event's ids need not travel.
+        await tx.execute(sql`SELECT count(*) FROM (SELECT 1 FROM ${event_rsvps} WHERE ${event_rsvps.event_id} = ${id} FOR UPDATE) locked`);
+        const [row] = await tx
+          .select({ id: events.id })
+          .from(events)
+          .where(and(eq(events.id, id), eventAccess(actor, 'owner')))
+          .for('update');
+        if (!row) throw notFound(MSG.eventNotFound); // deleted meanwhile
+        const counts = await paymentCounts(tx, id);
+        if (counts.paid || counts.pending) throw paymentsBlockDelete(counts.paid, counts.pending);
+        await tx.delete(events).where(eq(events.id, id));
+      });
+      break;
+    } catch (err) {
+      if (attempt < 3 && isDeadlock(err)) continue;
+      throw err;
+    }
+  }
   publicEvents.invalidate(id);
   log.info({ eventId: id }, 'event deleted');
 }

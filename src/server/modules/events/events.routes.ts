@@ -6,6 +6,7 @@ import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
 import { createEvent } from './create-event.ts';
+import { fulfilDeps } from '../payments/payments.routes.ts';
 import { deleteEvent } from './delete-event.ts';
 import { getEvent } from './get-event.ts';
 import { listEvents } from './list-events.ts';
@@ -62,7 +63,7 @@ const deleteRoute = createRoute({
   tags,
   security: signedIn,
   request: { params: ZId },
-  responses: { 204: { description: 'Deleted' }, ...errors(401, 403, 404, 409) },
+  responses: { 204: { description: 'Deleted' }, ...errors(401, 403, 404, 409, 502) },
 });
 
 /**
@@ -106,6 +107,7 @@ export function eventsRoutes() {
       db: c.var.deps.db,
       log: c.var.log,
       publicEvents: c.var.deps.caches.publicEvents,
+      payments: fulfilDeps(c),
       actor: currentUser(c),
       id: c.req.valid('param').id,
     });

@@ -47,6 +47,8 @@ export interface PaymentProvider {
 
 /** Stripe's smallest Checkout Session lifetime. */
 export const STRIPE_MIN_SESSION_MS = 30 * 60_000;
+/** …and the longest it lets one stay open (its `expires_at` may be at most 24 hours away). */
+export const STRIPE_MAX_SESSION_MS = 24 * 60 * 60_000;
 
 /** Minor units of a price in one of our currencies (usd, eur, gbp, cad: all two-decimal). */
 export function minorUnits(price: string | number): number {

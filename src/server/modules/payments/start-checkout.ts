@@ -109,7 +109,17 @@ export async function openSession(
     await o.undo();
     throw new AppError('payment_failed', PAYMENT_MSG.noCheckoutUrl);
   }
-  await d.db.update(event_rsvps).set({ checkout_session_id: sessionId }).where(eq(event_rsvps.id, o.rsvpId));
+  const [kept] = await d.db
+    .update(event_rsvps)
+    .set({ checkout_session_id: sessionId })
+    .where(eq(event_rsvps.id, o.rsvpId))
+    .returning({ id: event_rsvps.id });
+  if (!kept) {
+    // The answer went while the session was being made (staff deleted it, or its event): nothing may
+    // be paid on a session no RSVP names, so it is ended before anyone sees its URL.
+    await provider.expireCheckout(sessionId).catch(() => {});
+    throw new AppError('payment_failed', PAYMENT_MSG.checkoutFailed);
+  }
   return url;
 }
 

@@ -44,8 +44,9 @@ export function EventsTab() {
       // Its card (and the Delete button that opened the dialog) is gone: continue from Create Event.
       requestAnimationFrame(() => createRef.current?.focus());
     } catch (err) {
-      // A refusal the host can act on (paid guests first) says why; anything else only that it failed.
-      if (errorCode(err) === 'event_has_payments') {
+      // A refusal the host can act on (paid guests first, Stripe unreachable) says why; anything else only that it failed.
+      const code = errorCode(err);
+      if (code === 'event_has_payments' || code === 'payment_failed') {
         notify.error(MSG.deleteEventFailed, toUserMessage(err));
         setDeleting(null);
       } else notify.error(MSG.deleteEventFailed);
