@@ -99,6 +99,20 @@ describe('checkout', () => {
     expect(again.body.checkout_url).toBeTruthy();
   });
 
+  it('an answer that goes while its session is being made: the session is ended, never handed out', async () => {
+    const e = await paidEvent();
+    // Staff delete the answer (or its event goes) while Stripe is still making the session.
+    fake.onNextCreate(async (metadata) => {
+      await t.db.delete(event_rsvps).where(eq(event_rsvps.id, metadata.rsvp_id!));
+    });
+    const { status, body } = await postRsvp(t, e.id, rsvpInput());
+    expect(status).toBe(502);
+    expect(body.error.message).toBe('Failed to create checkout session');
+    const made = [...fake.sessions.values()].filter((s) => s.metadata.event_id === e.id);
+    expect(made).toHaveLength(1);
+    expect(made[0]!.status).toBe('expired');
+  });
+
   it('no checkout URL: "No checkout URL received"', async () => {
     const e = await paidEvent();
     fake.omitUrls(true);

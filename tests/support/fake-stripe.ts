@@ -43,6 +43,7 @@ export async function startFakeStripe() {
   const calls: { method: string; path: string }[] = [];
   let failCreates = 0;
   let failExpires = false;
+  let beforeCreate: ((metadata: Record<string, string>) => Promise<void>) | undefined;
   let noUrl = false;
 
   const readForm = async (req: IncomingMessage) => {
@@ -101,6 +102,9 @@ export async function startFakeStripe() {
         const m = /^metadata\[(\w+)\]$/.exec(k);
         if (m) metadata[m[1]!] = v;
       }
+      const hook = beforeCreate;
+      beforeCreate = undefined;
+      await hook?.(metadata);
       const s: FakeSession = {
         id,
         object: 'checkout.session',
@@ -172,6 +176,10 @@ export async function startFakeStripe() {
       s.status = 'expired';
       s.url = null;
       return s;
+    },
+    /** Runs once, while the next session is being created (with its metadata), before the fake answers. */
+    onNextCreate(fn: (metadata: Record<string, string>) => Promise<void>) {
+      beforeCreate = fn;
     },
     failNextCreates(n: number) {
       failCreates = n;
