@@ -4,9 +4,10 @@ import { QR_MARGIN, QR_WIDTH } from '../../../common/constants.ts';
 
 /**
  * QR images of the ticket URL. The PNG is encoded here as 1-bit greyscale: qrcode's own PNG path
- * (RGBA through pngjs) costs ~10 ms per image on these machines, this one ~0.2 ms, and every RSVP
- * e-mail carries one. Pixels are placed exactly as qrcode's renderer places them (width, margin):
- * the image equals qrcode.toBuffer(text, { width: 256, margin: 2 }) with the same mask.
+ * (RGBA through pngjs) costs ~10 ms per image on these machines, this one ~0.13 ms (0.05 of it
+ * qrcode's matrix), and every RSVP e-mail carries one. Pixels are placed exactly as qrcode's renderer
+ * places them (width, margin): the image equals qrcode.toBuffer(text, { width: 256, margin: 2 }) with
+ * the same mask (qr-image.test.ts compares them pixel by pixel).
  */
 const ECL = 'M' as const;
 /**
@@ -40,18 +41,22 @@ export function renderQrPng(text: string, width = QR_WIDTH, margin = QR_MARGIN):
   for (let j = 0; j < side; j++) {
     colSrc[j] = j < scaledMargin || j >= side - scaledMargin ? -1 : Math.floor((j - scaledMargin) / scale);
   }
-  const raw = Buffer.alloc(stride * side, 0xff);
-  let prevSrc = -1;
+  // A pixel row that repeats the one above (each module row is `scale` pixel rows; the margins are
+  // white) is written with PNG's Up filter, as zeros, which deflate's fastest level packs nearly as
+  // well as level 6: 165 → 126 µs of CPU per image, 757 → 834 bytes.
+  const raw = Buffer.alloc(stride * side); // zero-filled: an Up-filtered row is done once its filter byte is set
+  let prevSrc = -2; // module row of the previous pixel row; -1 for a margin row
   for (let i = 0; i < side; i++) {
     const row = i * stride;
-    raw[row] = 0; // filter: none
-    if (i < scaledMargin || i >= side - scaledMargin) continue;
-    const iSrc = Math.floor((i - scaledMargin) / scale);
+    const iSrc = i < scaledMargin || i >= side - scaledMargin ? -1 : Math.floor((i - scaledMargin) / scale);
     if (iSrc === prevSrc) {
-      raw.copy(raw, row, row - stride, row); // same module row as the pixel row above
+      raw[row] = 2; // filter: Up
       continue;
     }
     prevSrc = iSrc;
+    raw[row] = 0; // filter: none
+    raw.fill(0xff, row + 1, row + stride);
+    if (iSrc < 0) continue;
     for (let j = 0; j < side; j++) {
       const jSrc = colSrc[j]!;
       if (jSrc < 0 || !modules.data[iSrc * size + jSrc]) continue;
@@ -64,7 +69,7 @@ export function renderQrPng(text: string, width = QR_WIDTH, margin = QR_MARGIN):
   ihdr.writeUInt32BE(side, 4);
   ihdr[8] = 1; // bit depth
   ihdr[9] = 0; // greyscale
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 6 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 1 })), chunk('IEND', Buffer.alloc(0))]);
 }
 
 export function renderQrSvg(text: string): Promise<string> {
