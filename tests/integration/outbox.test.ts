@@ -384,6 +384,52 @@ describe('concurrent delivery', () => {
     );
     expect(sent.rows[0]?.n).toBe(count);
   });
+
+  it('has one message in flight while the process serves requests, every lane once a message has waited 10 s', async () => {
+    const count = 3 * t.env.OUTBOX_CONCURRENCY;
+    let inFlight = 0;
+    let most = 0;
+    for (let i = 0; i < count; i++) {
+      const to = `busy-lane-${i}@example.com`;
+      smtpRules.set(to, async () => {
+        most = Math.max(most, ++inFlight);
+        await new Promise((r) => setTimeout(r, 20)); // long enough for a second lane to start, were it let
+        inFlight--;
+        return undefined;
+      });
+      await t.db.transaction((tx) => enqueueEmail(tx, `test:busy-lane:${i}`, mail(to)));
+    }
+    // A process answering far more than 20 requests a second: every look at the counter finds 1,000 more.
+    let served = 0;
+    const busyMetrics = {
+      get requestsServed() {
+        served += 1000;
+        return served;
+      },
+    };
+    expect(await drainOutbox({ ...t.deps, metrics: busyMetrics })).toBe(count);
+    expect(most).toBe(1);
+
+    // Messages that have waited 10 s or more go out on every lane, busy or not.
+    const lanes = t.env.OUTBOX_CONCURRENCY;
+    inFlight = 0;
+    most = 0;
+    const [full, allLanesBusy] = gate();
+    for (let i = 0; i < count; i++) {
+      const to = `late-lane-${i}@example.com`;
+      smtpRules.set(to, async () => {
+        most = Math.max(most, ++inFlight);
+        if (inFlight === lanes) allLanesBusy();
+        await Promise.race([full, new Promise((r) => setTimeout(r, 2000))]);
+        inFlight--;
+        return undefined;
+      });
+      await t.db.transaction((tx) => enqueueEmail(tx, `test:late-lane:${i}`, mail(to)));
+    }
+    await t.db.execute(sql`update outbox set created_at = now() - interval '11 seconds' where idempotency_key like 'test:late-lane:%'`);
+    expect(await drainOutbox({ ...t.deps, metrics: busyMetrics })).toBe(count);
+    expect(most).toBe(lanes);
+  });
 });
 
 describe('a delivery that outlives half the lease', () => {

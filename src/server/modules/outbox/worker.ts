@@ -30,6 +30,8 @@ type Claimed = {
   payload: EmailPayload | SmsPayload;
   attempts: number;
   created_at: Date;
+  /** Its age when it was claimed, in ms. */
+  age_ms: number;
 };
 
 /** No message of the same supersede_key with a higher rank exists (queued, sent or failed alike). */
@@ -98,6 +100,15 @@ const MAX_REST_MS = 100;
  * (ADR 0019). A visitor now and then is no reason to rest.
  */
 const BUSY_REQUESTS_PER_SECOND = 20;
+/**
+ * While the process is busy, one lane delivers and the others wait, looking again this often: four
+ * lanes pumping a batch out at once held the event loop in bursts, and every request that came during
+ * one waited behind it — door scans beside an RSVP rush had p95 23–49 ms with four lanes, 17–20 ms with
+ * one (ADR 0014). Once the requests stop, every lane delivers again…
+ */
+const BUSY_LANE_WAIT_MS = 25;
+/** …and so they do once the next message has waited this long: traffic defers e-mail, never starves it. */
+const MAX_BUSY_DEFER_MS = 10_000;
 
 /**
  * Step 1, one autocommitted statement: the oldest due messages — pending, or 'sending' under a lease
@@ -139,6 +150,8 @@ async function claimBatch(deps: WorkerDeps): Promise<Claimed[]> {
       payload: outbox.payload,
       attempts: outbox.attempts,
       created_at: outbox.created_at,
+      // How long it has waited, by the database's clock (the app's may differ from it).
+      age_ms: sql<number>`(extract(epoch from now() - ${outbox.created_at}) * 1000)::float8`,
     });
   return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
 }
@@ -312,13 +325,17 @@ async function deliverClaimed(
 
 export type DrainOptions = { signal?: AbortSignal };
 
-/** A claimed message waiting for a lane, and when its claim stops being worth starting (half its lease). */
-type Queued = { m: Claimed; giveUpAt: number };
+/**
+ * A claimed message waiting for a lane, when its claim stops being worth starting (half its lease),
+ * and when it was queued on this process's clock (from its age at the claim).
+ */
+type Queued = { m: Claimed; giveUpAt: number; createdAt: number };
 
 /**
  * Marks the outranked messages superseded, then delivers every message that is due now, a claimed
- * batch at a time, up to OUTBOX_CONCURRENCY at once, and returns how many were sent (messages that
- * fall due meanwhile wait for the next call). Safe to run in several processes at once; failed ones
+ * batch at a time, up to OUTBOX_CONCURRENCY at once (one while the process is busy, unless the next
+ * message has waited MAX_BUSY_DEFER_MS), and returns how many were sent (messages that fall due
+ * meanwhile wait for the next call). Safe to run in several processes at once; failed ones
  * are rescheduled, not retried in this call. With `signal`, stops after the messages in flight once
  * it is aborted (the rest of what it claimed is released).
  *
@@ -356,7 +373,8 @@ export async function drainOutbox(deps: WorkerDeps, opts: DrainOptions = {}): Pr
     );
     sent += kept; // not `sent += await …`: the lanes count meanwhile
     const giveUpAt = Date.now() + deps.env.OUTBOX_LEASE_MS / 2;
-    for (const m of claimed) if (!keptInMailbox(channels, m.channel)) queue.push({ m, giveUpAt });
+    const now = Date.now();
+    for (const m of claimed) if (!keptInMailbox(channels, m.channel)) queue.push({ m, giveUpAt, createdAt: now - m.age_ms });
   };
   while (!opts.signal?.aborted && more) {
     const roundStarted = performance.now();
@@ -380,7 +398,7 @@ export async function drainOutbox(deps: WorkerDeps, opts: DrainOptions = {}): Pr
     // takes none of a key another claimed message still holds (NONE_IN_FLIGHT), so no newer answer's
     // e-mail can overtake an older one of the same RSVP. A lane that fails (the database, recording an
     // outcome) stops every lane; once all have finished, what none started goes back and the error is raised.
-    const lane = async () => {
+    const lane = async (_: unknown, index: number) => {
       // The mark of this lane's last sent message, written while the lane sends the next one: a crash
       // leaves at most two sent-but-unmarked messages per lane (they go again, with the same Message-ID).
       let marking: Promise<void> | undefined;
@@ -396,6 +414,11 @@ export async function drainOutbox(deps: WorkerDeps, opts: DrainOptions = {}): Pr
         }
       };
       while (!failure) {
+        const deferred = queue[0] && Date.now() - queue[0].createdAt < MAX_BUSY_DEFER_MS;
+        if (index > 0 && deferred && busy() && !opts.signal?.aborted) {
+          await pause(BUSY_LANE_WAIT_MS, opts.signal);
+          continue;
+        }
         if (more && !ending && !claiming && queue.length <= lanes && !opts.signal?.aborted && !busy()) claimAhead();
         const next = queue.shift();
         if (!next) {
