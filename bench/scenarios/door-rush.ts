@@ -69,7 +69,9 @@ function rsvpRush(ctx: BenchContext, eventId: string): () => Promise<number> {
           res.on('error', () => resolve(null));
         },
       );
+      req.setTimeout(10_000, () => req.destroy()); // then 'error': counted as not accepted
       req.on('error', () => resolve(null));
+      req.on('close', () => resolve(null)); // after 'end' or 'error' this changes nothing
       req.end(body);
     });
   const loops = Array.from({ length: RSVP_LOOPS }, async () => {

@@ -327,7 +327,8 @@ export type DrainOptions = { signal?: AbortSignal };
 
 /**
  * A claimed message waiting for a lane, when its claim stops being worth starting (half its lease),
- * and when it was queued on this process's clock (from its age at the claim).
+ * and when it was first queued (a retry keeps its age), on this process's monotonic clock, from its
+ * age by the database's clock at the claim.
  */
 type Queued = { m: Claimed; giveUpAt: number; createdAt: number };
 
@@ -359,7 +360,7 @@ export async function drainOutbox(deps: WorkerDeps, opts: DrainOptions = {}): Pr
   let servedAtClaim = deps.metrics?.requestsServed ?? 0;
   const busy = () => {
     const served = (deps.metrics?.requestsServed ?? 0) - servedAtClaim;
-    return served >= (BUSY_REQUESTS_PER_SECOND * (performance.now() - claimStarted)) / 1000;
+    return served > 0 && served >= (BUSY_REQUESTS_PER_SECOND * (performance.now() - claimStarted)) / 1000;
   };
   const claim = async () => {
     claimStarted = performance.now();
@@ -373,7 +374,7 @@ export async function drainOutbox(deps: WorkerDeps, opts: DrainOptions = {}): Pr
     );
     sent += kept; // not `sent += await …`: the lanes count meanwhile
     const giveUpAt = Date.now() + deps.env.OUTBOX_LEASE_MS / 2;
-    const now = Date.now();
+    const now = performance.now();
     for (const m of claimed) if (!keptInMailbox(channels, m.channel)) queue.push({ m, giveUpAt, createdAt: now - m.age_ms });
   };
   while (!opts.signal?.aborted && more) {
@@ -414,8 +415,10 @@ export async function drainOutbox(deps: WorkerDeps, opts: DrainOptions = {}): Pr
         }
       };
       while (!failure) {
-        const deferred = queue[0] && Date.now() - queue[0].createdAt < MAX_BUSY_DEFER_MS;
+        const deferred = queue[0] && performance.now() - queue[0].createdAt < MAX_BUSY_DEFER_MS;
         if (index > 0 && deferred && busy() && !opts.signal?.aborted) {
+          await settleMark(); // a failed mark stops every lane now, not when this one resumes
+          if (failure) break;
           await pause(BUSY_LANE_WAIT_MS, opts.signal);
           continue;
         }

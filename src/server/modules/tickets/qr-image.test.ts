@@ -16,12 +16,19 @@ describe('renderQrPng', () => {
   // Lengths across QR versions (sizes 29 to 57 modules), so the scale and the margins vary.
   const texts = [20, 60, 90, 140].map((n) => `https://turnout.example/ticket-verification/${'Ab3_-'.repeat(n).slice(0, n)}`);
 
-  it.each(texts)("draws the same pixels as qrcode's own renderer with the same mask (%#)", async (text) => {
-    const ours = await pixels(renderQrPng(text));
+  // The default size; no margin; a width below the code's, where both renderers draw 4 px a module.
+  const cases = [
+    ...texts.map((text) => ({ text, width: QR_WIDTH, margin: QR_MARGIN })),
+    { text: texts[1]!, width: QR_WIDTH, margin: 0 },
+    { text: texts[2]!, width: 40, margin: 2 },
+  ];
+
+  it.each(cases)("draws the same pixels as qrcode's own renderer with the same mask (%#)", async ({ text, width, margin }) => {
+    const ours = await pixels(renderQrPng(text, width, margin));
     const theirs = await pixels(
       await QRCode.toBuffer([{ data: Buffer.from(text), mode: 'byte' }], {
-        width: QR_WIDTH,
-        margin: QR_MARGIN,
+        width,
+        margin,
         errorCorrectionLevel: 'M',
         maskPattern: 2,
       }),
