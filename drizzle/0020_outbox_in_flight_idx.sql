@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_in_flight_idx" ON "outbox" USING btree ("supersede_key") WHERE "outbox"."status" = 'sending';
