@@ -4,7 +4,6 @@
 // event after the first) and cold (a new event each time: React renders the template).
 import { buildConfirmationEmail, type ConfirmationInput } from '../src/server/modules/rsvps/confirmation-email.ts';
 import type { RsvpEvent } from '../src/server/modules/rsvps/load-rsvp-event.ts';
-import { renderQrPng } from '../src/server/modules/tickets/qr-image.ts';
 
 const event: RsvpEvent = {
   id: '3f2b9c1e-8d4a-4f6b-9a2c-1e5d7b8c9a0f',
@@ -22,7 +21,7 @@ const event: RsvpEvent = {
   is_paid_event: false,
   has_payment_keys: false,
 };
-const qrPng = renderQrPng('https://turnout.example/ticket-verification/abcdefghijklmnopqrstuvwxyz0123456789');
+const verificationUrl = 'https://turnout.example/ticket-verification/abcdefghijklmnopqrstuvwxyz0123456789';
 
 const input = (n: number, ev: RsvpEvent): ConfirmationInput => ({
   baseUrl: 'https://turnout.example',
@@ -37,7 +36,7 @@ const input = (n: number, ev: RsvpEvent): ConfirmationInput => ({
   },
   updated: false,
   manageSecret: `manage-secret-${n}`,
-  ticket: { pin: String(1000 + (n % 9000)), qrPng, ticketSecret: `ticket-secret-${n}` },
+  ticket: { pin: String(1000 + (n % 9000)), verificationUrl, ticketSecret: `ticket-secret-${n}` },
 });
 
 function measure(label: string, n: number, make: (i: number) => ConfirmationInput) {

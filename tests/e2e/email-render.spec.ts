@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { EmailPayload } from '../../src/server/db/schema/outbox.ts';
+import { sendableEmail } from '../../src/server/modules/outbox/sendable-email.ts';
 import { buildConfirmationEmail } from '../../src/server/modules/rsvps/confirmation-email.ts';
 import type { RsvpEvent } from '../../src/server/modules/rsvps/load-rsvp-event.ts';
 import { buildFindTicketEmail, buildManageLinkEmail } from '../../src/server/modules/rsvps/manage-link-email.ts';
-import { renderQrPng } from '../../src/server/modules/tickets/qr-image.ts';
 
 // The e-mails as a phone's mail app shows them (docs/product.md#e-mails): Chromium at 375 px and at
 // 600 px, the HTML loaded as it is, the inline QR as the client resolves cid: (a data: URL), the
@@ -29,7 +29,7 @@ const EVENT: RsvpEvent = {
   is_paid_event: false,
   has_payment_keys: false,
 };
-const qrPng = renderQrPng(`${BASE}/ticket-verification/abcdefghijklmnopqrstuvwxyz0123456789`);
+const verificationUrl = `${BASE}/ticket-verification/abcdefghijklmnopqrstuvwxyz0123456789`;
 const answer = {
   rsvp: { name: 'Ada Lovelace-Byron', guest_count: 2, revision: 1, id: '00000000-0000-4000-8000-000000000001' },
   manageSecret: 'M1',
@@ -44,7 +44,7 @@ const MAILS: Record<string, () => EmailPayload> = {
       rsvp: { ...answer.rsvp, status: 'confirmed' },
       updated: false,
       manageSecret: 'M1',
-      ticket: { pin: '482193', qrPng, ticketSecret: 'T1' },
+      ticket: { pin: '482193', verificationUrl, ticketSecret: 'T1' },
     }),
   maybe: () =>
     buildConfirmationEmail({
@@ -83,7 +83,7 @@ const MAILS: Record<string, () => EmailPayload> = {
 /** The HTML as a mail client shows it: cid: parts resolved to their attachment. */
 function asShown(mail: EmailPayload): string {
   let html = mail.html!;
-  for (const a of mail.attachments ?? [])
+  for (const a of sendableEmail(mail).attachments ?? [])
     if (a.cid) html = html.replaceAll(`cid:${a.cid}`, `data:${a.contentType};base64,${a.contentBase64}`);
   return html;
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { outbox, type EmailPayload } from '../../src/server/db/schema/outbox.ts';
+import { sendableEmail } from '../../src/server/modules/outbox/sendable-email.ts';
 import { insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 
@@ -43,7 +44,7 @@ describe('GET /api/public/events/{eventId}/calendar.ics', () => {
       .select()
       .from(outbox)
       .where(eq(outbox.idempotency_key, `rsvp:${answer.rsvp.id}:confirmed:1`));
-    const mail = row!.payload as EmailPayload;
+    const mail = sendableEmail(row!.payload as EmailPayload);
     expect(mail.html).toContain(`href="${TEST_ORIGIN}/api/public/events/${event.id}/calendar.ics"`);
     const attached = vevent(Buffer.from(mail.attachments!.find((a) => a.filename === 'event.ics')!.contentBase64, 'base64').toString());
     expect(attached.getFirstPropertyValue('uid')).toBe(ev.getFirstPropertyValue('uid'));

@@ -13,6 +13,7 @@ import { user } from '../../src/server/db/schema/auth.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { type EmailPayload, outbox } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
+import { sendableEmail } from '../../src/server/modules/outbox/sendable-email.ts';
 import { createRsvp } from '../../src/server/modules/rsvps/create-rsvp.ts';
 import { loadRsvpEvent } from '../../src/server/modules/rsvps/load-rsvp-event.ts';
 import { createEvent, futureDate } from '../factories/events.ts';
@@ -29,7 +30,7 @@ async function icsOf(rsvpId: string): Promise<Buffer> {
     .select()
     .from(outbox)
     .where(like(outbox.idempotency_key, `rsvp:${rsvpId}:%`));
-  const ics = (mail!.payload as EmailPayload).attachments!.find((a) => a.filename === 'event.ics')!;
+  const ics = sendableEmail(mail!.payload as EmailPayload).attachments!.find((a) => a.filename === 'event.ics')!;
   return Buffer.from(ics.contentBase64, 'base64');
 }
 const owner = await signedInUser(t);

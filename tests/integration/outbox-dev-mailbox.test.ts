@@ -6,6 +6,7 @@ import { enqueueEmail, enqueueSms } from '../../src/server/modules/outbox/enqueu
 import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp } from '../support/app.ts';
+import { decodePng } from '../support/qr.ts';
 
 // No SMTP_URL and no TWILIO_*: every message stays in the dev mailbox.
 const t = await createTestApp();
@@ -126,5 +127,32 @@ describe('GET /api/dev-mailbox/:id', () => {
     const malformed = await t.request('/api/dev-mailbox/not-a-uuid', { cookie: admin.cookie });
     expect(malformed.status).toBe(404);
     expect((await malformed.json()).error.fields).toEqual({ id: 'must be a message id' });
+  });
+});
+
+describe('a ticket QR queued as its text', () => {
+  it('is drawn when delivered: inline in the HTML and as the attachment, the same PNG, carrying the text', async () => {
+    const url = 'https://turnout.test/ticket-verification/tok3n_abc';
+    await t.db.transaction((tx) =>
+      enqueueEmail(tx, 'dev:qr', {
+        to: 'guest@example.com',
+        subject: 'Your ticket',
+        text: 'See you.',
+        html: '<img src="cid:ticket-qr@turnout" alt="Ticket QR">',
+        attachments: [{ filename: 'ticket-qr.png', contentType: 'image/png', qrPngOf: url, cid: 'ticket-qr@turnout' }],
+      }),
+    );
+    await drainOutbox(t.deps);
+    const [row] = await t.db.select({ id: outbox.id, status: outbox.status }).from(outbox).where(eq(outbox.idempotency_key, 'dev:qr'));
+    expect(row?.status).toBe('sent');
+    const m = await get<TDevMailMessage>(`/api/dev-mailbox/${row?.id}`);
+    const file = await t.request(`/api/dev-mailbox/${row?.id}/attachments/0`, { cookie: admin.cookie });
+    expect(file.headers.get('content-type')).toContain('image/png');
+    const png = Buffer.from(await file.arrayBuffer());
+    expect(await decodePng(png)).toBe(url);
+    expect(m.html).toBe(`<img src="data:image/png;base64,${png.toString('base64')}" alt="Ticket QR">`);
+    expect(m.attachments).toEqual([
+      { index: 0, filename: 'ticket-qr.png', contentType: 'image/png', size: png.length, cid: 'ticket-qr@turnout' },
+    ]);
   });
 });

@@ -1,8 +1,6 @@
 import { eq, like } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import jsQR from 'jsqr';
 import type { ParsedMail } from 'mailparser';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps, rsvp_pins } from '../../src/server/db/schema/rsvps.ts';
@@ -10,6 +8,7 @@ import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
 import { changeAnswer, insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
+import { decodePng } from '../support/qr.ts';
 
 // The confirmation e-mail end to end: RSVP → outbox (same transaction) → drainOutbox → a real SMTP
 // server (smtp-server) → parsed with mailparser.
@@ -34,11 +33,6 @@ async function deliver(to: string): Promise<ParsedMail[]> {
   const before = smtp.accepted.length;
   await drainOutbox(t.deps);
   return smtp.accepted.slice(before).filter((m) => m.to && !Array.isArray(m.to) && m.to.text === to);
-}
-
-async function decodePng(png: Buffer): Promise<string | undefined> {
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
 }
 
 function vevent(ics: Buffer) {

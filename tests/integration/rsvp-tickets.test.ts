@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import fc from 'fast-check';
-import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { event_hosts } from '../../src/server/db/schema/events.ts';
@@ -12,6 +11,7 @@ import { verifyTicket } from '../../src/server/modules/tickets/verify-ticket.ts'
 import { changeAnswer, insertEvent, insertImportedRsvp, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
+import { decodePng } from '../support/qr.ts';
 
 const t = await createTestApp({ RATE_LIMIT: 'false' });
 const KEY = t.env.TICKET_SIGNING_KEY;
@@ -66,11 +66,6 @@ function revealsId(s: string, id: string): boolean {
   for (let i = 0; i < 4; i++) decodings.push(Buffer.from(s.slice(i).replace(/[^A-Za-z0-9_-]/g, ''), 'base64url'));
   for (let i = 0; i < 2; i++) decodings.push(Buffer.from(s.slice(i).replace(/[^0-9a-f]/gi, ''), 'hex'));
   return decodings.some((d) => bytes.some((b) => d.includes(b)));
-}
-
-async function decodePng(png: Buffer): Promise<string | undefined> {
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
 }
 
 const TOKEN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+%';

@@ -12,7 +12,6 @@ import { compileTemplate, fillTemplate } from './template.ts';
 // them in Chromium), and the rules every one of them keeps.
 
 const BASE = 'https://turnout.example';
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 const EVENT: RsvpEvent = {
   id: '3f2b9c1e-8d4a-4f6b-9a2c-1e5d7b8c9a0f',
@@ -40,7 +39,15 @@ function confirmation(over: Partial<ConfirmationInput> & { status?: Confirmation
     rsvp: { id: '00000000-0000-4000-8000-000000000001', name: 'Ada <Lovelace>', status, guest_count: 2, revision: 1 },
     updated: false,
     manageSecret: 'MaNaGeSeCrEt_0123456789',
-    ...(status === 'confirmed' ? { ticket: { pin: '482193', qrPng: PNG, ticketSecret: 'TiCkEtSeCrEt_0123456789' } } : {}),
+    ...(status === 'confirmed'
+      ? {
+          ticket: {
+            pin: '482193',
+            verificationUrl: 'https://turnout.example/ticket-verification/t0k3n',
+            ticketSecret: 'TiCkEtSeCrEt_0123456789',
+          },
+        }
+      : {}),
     ...over,
   });
 }

@@ -1,11 +1,11 @@
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import type { EmailPayload } from '../db/schema/outbox.ts';
+import type { SendableEmail } from '../db/schema/outbox.ts';
 import { composeMessage, mailbox } from './mime.ts';
 
 const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 const ics = Buffer.from('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
-const payload: EmailPayload = {
+const payload: SendableEmail = {
   to: 'ada@example.com',
   subject: 'Your ticket for Harbour Gala — “Zoë’s” night 🎉 with a subject long enough to be folded over lines',
   text: 'Hello Ada,\n.\nA line that starts with a dot, and ünïcödé.',

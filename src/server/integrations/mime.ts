@@ -1,6 +1,6 @@
 import addressparser from 'nodemailer/lib/addressparser';
 import { encodeWord, encodeWords } from 'nodemailer/lib/mime-funcs';
-import type { EmailPayload } from '../db/schema/outbox.ts';
+import type { SendableEmail } from '../db/schema/outbox.ts';
 
 /**
  * The whole RFC 5322 message of an outbox e-mail, composed in one pass: every body part base64-encoded
@@ -69,7 +69,7 @@ function multipart(subtype: 'mixed' | 'alternative' | 'related', parts: Part[], 
   return { headers: [`Content-Type: multipart/${subtype}; boundary="${boundary}"`], body };
 }
 
-export type ComposeInput = { from: { header: string }; messageId: string; payload: EmailPayload; date?: Date };
+export type ComposeInput = { from: { header: string }; messageId: string; payload: SendableEmail; date?: Date };
 
 /** The message as bytes ready for SMTP DATA (CRLF line ends), or null when it needs nodemailer's composer. */
 export function composeMessage({ from, messageId, payload, date = new Date() }: ComposeInput): Buffer | null {

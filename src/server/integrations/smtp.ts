@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { EmailPayload } from '../db/schema/outbox.ts';
+import type { SendableEmail } from '../db/schema/outbox.ts';
 import { composeMessage, mailbox } from './mime.ts';
 
 export type SmtpMailer = {
@@ -8,7 +8,11 @@ export type SmtpMailer = {
    * Sends one message; resolves with the server's reply once it accepted the message. `signal` cancels
    * it while it waits for a pooled connection or is being sent.
    */
-  send: (opts: { idempotencyKey: string; payload: EmailPayload; signal?: AbortSignal }) => Promise<{ messageId: string; response: string }>;
+  send: (opts: {
+    idempotencyKey: string;
+    payload: SendableEmail;
+    signal?: AbortSignal;
+  }) => Promise<{ messageId: string; response: string }>;
   close: () => void;
 };
 

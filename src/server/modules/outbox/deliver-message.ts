@@ -1,5 +1,6 @@
 import type { EmailPayload, SmsPayload } from '../../db/schema/outbox.ts';
 import type { Channels } from './channels.ts';
+import { sendableEmail } from './sendable-email.ts';
 
 export type DeliveredVia = 'smtp' | 'twilio' | 'dev-mailbox';
 
@@ -24,7 +25,7 @@ export async function deliverMessage({ channels, message, signal }: DeliverMessa
   if (message.channel === 'email') {
     const { messageId } = await channels.smtp!.send({
       idempotencyKey: message.idempotency_key,
-      payload: message.payload as EmailPayload,
+      payload: sendableEmail(message.payload as EmailPayload),
       signal,
     });
     return { via: 'smtp', ref: messageId };

@@ -26,8 +26,8 @@ export type ConfirmationInput = {
   updated: boolean;
   /** The RSVP's manage page secret: every confirmation carries the link to change or cancel the answer. */
   manageSecret: string;
-  /** Confirmed only: the door PIN, the QR PNG of the verification URL and the ticket page's secret. */
-  ticket?: { pin: string; qrPng: Buffer; ticketSecret: string };
+  /** Confirmed only: the door PIN, the verification URL its QR code carries and the ticket page's secret. */
+  ticket?: { pin: string; verificationUrl: string; ticketSecret: string };
 };
 
 /** The outbox key: one message per state change of one RSVP, however often the request is retried. */
@@ -77,7 +77,7 @@ function subject(i: ConfirmationInput): string {
  * The confirmation of an answer (docs/product.md#e-mails): HTML (emails/) and plain text; confirmed:
  * the ticket button, QR inline (cid) and PIN; an .ics for confirmed and maybe; a decline gets a short
  * note, with a cancelling .ics when it changes an earlier answer. Synchronous, cheap: it runs inside
- * the RSVP request.
+ * the RSVP request, and leaves the QR's PNG to the delivery.
  */
 export function buildConfirmationEmail(i: ConfirmationInput): EmailPayload {
   const p = prepare(i);
@@ -94,7 +94,7 @@ export function buildConfirmationEmail(i: ConfirmationInput): EmailPayload {
     attachments.push({
       filename: 'ticket-qr.png',
       contentType: 'image/png',
-      contentBase64: i.ticket.qrPng.toString('base64'),
+      qrPngOf: i.ticket.verificationUrl, // drawn when sent (outbox/sendable-email.ts)
       cid: QR_CID,
     });
   }

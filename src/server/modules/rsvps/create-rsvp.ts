@@ -6,7 +6,6 @@ import { outbox } from '../../db/schema/outbox.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import { enqueueEmail } from '../outbox/enqueue.ts';
-import { renderQrPng } from '../tickets/qr-image.ts';
 import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
 import { verificationUrl } from '../tickets/ticket-urls.ts';
 import { assignPin, randomPin } from './assign-pin.ts';
@@ -35,7 +34,7 @@ type Prepared = {
     manage_secret: string;
   };
   row: typeof event_rsvps.$inferInsert;
-  qrPng: Buffer | null;
+  verificationUrl: string | null;
 };
 
 /** A paid 'yes' (docs/decisions/0015-payments.md): no ticket, PIN or e-mail until paid; its seats are held. */
@@ -80,8 +79,7 @@ function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer, pay
           }
         : {}),
     },
-    // Rendered before any database work: the QR costs CPU, never lock time.
-    qrPng: token ? renderQrPng(verificationUrl(config.baseUrl, token)) : null,
+    verificationUrl: token ? verificationUrl(config.baseUrl, token) : null,
   };
 }
 
@@ -94,7 +92,9 @@ function emailRow(p: Prepared, opts: { config: TicketConfig; event: RsvpEvent; a
     rsvp: p.rsvp,
     updated: false,
     manageSecret: p.rsvp.manage_secret,
-    ...(opts.pin && p.qrPng ? { ticket: { pin: opts.pin, qrPng: p.qrPng, ticketSecret: p.rsvp.ticket_secret } } : {}),
+    ...(opts.pin && p.verificationUrl
+      ? { ticket: { pin: opts.pin, verificationUrl: p.verificationUrl, ticketSecret: p.rsvp.ticket_secret } }
+      : {}),
   });
   const supersede = confirmationSupersede(p.rsvp);
   return {

@@ -6,7 +6,6 @@ import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { enqueueEmail, type Supersede } from '../outbox/enqueue.ts';
 import { assignPin } from './assign-pin.ts';
 import { buildConfirmationEmail } from './confirmation-email.ts';
-import { renderQrPng } from '../tickets/qr-image.ts';
 import type { TicketConfig } from '../tickets/ticket-fields.ts';
 import { verificationUrl } from '../tickets/ticket-urls.ts';
 import { rsvpEventColumns } from './load-rsvp-event.ts';
@@ -58,7 +57,7 @@ export async function queueGuestEmail(
     updated: true,
     manageSecret: r.manage_secret,
     ...(pin && r.token
-      ? { ticket: { pin, qrPng: renderQrPng(verificationUrl(o.config.baseUrl, r.token)), ticketSecret: r.ticket_secret } }
+      ? { ticket: { pin, verificationUrl: verificationUrl(o.config.baseUrl, r.token), ticketSecret: r.ticket_secret } }
       : {}),
   });
   return { queued: await enqueueEmail(tx, o.key, email, o.supersede), to: r.email };
