@@ -26,7 +26,7 @@ async function start(env: Env, log: Logger, running: Running, control: Control, 
   if (stopping()) return;
   await runMigrations(url);
   if (stopping()) return;
-  const db = createDb(url, env.DB_POOL_SIZE);
+  const db = createDb(url, env.DB_POOL_SIZE, running.embedded?.weighBackend);
   running.db = db;
   const { app, deps, close, inFlight } = createApp({ env, db, auth: createAuth(db, env), log });
   running.app = { close, inFlight };

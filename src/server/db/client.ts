@@ -12,7 +12,11 @@ pg.types.setTypeParser(20, (v) => Number(v));
 /** How long a request waits for a pooled connection (a free one, or a new one) before it answers 503. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
-export function createDb(url: string, poolSize = 10): Db {
+/**
+ * `onBackend` gets each new connection's backend pid (from the server's BackendKeyData): the embedded
+ * server's weighBackend (backend-weight.ts).
+ */
+export function createDb(url: string, poolSize = 10, onBackend?: (backendPid: number | null) => void): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -27,7 +31,10 @@ export function createDb(url: string, poolSize = 10): Db {
   // client: while it is idle the pool drops it and re-emits here; while it is checked out nothing else listens, and
   // an 'error' event without a listener ends the process. So every client gets a listener for its whole life; the
   // query in flight fails on its own (a 503, app.ts) and the dead client is not queryable, so its release drops it.
-  pool.on('connect', (client) => client.on('error', lost));
+  pool.on('connect', (client) => {
+    client.on('error', lost);
+    onBackend?.((client as pg.PoolClient & { processID: number | null }).processID);
+  });
   pool.on('error', () => {}); // an idle client's error, re-emitted by the pool: already reported by the listener above
   return drizzle(pool, { schema }) as Db;
 }

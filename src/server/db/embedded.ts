@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
+import { backendWeigher } from './backend-weight.ts';
 import { LOG_SETTINGS, pruneLogs, rotateStartupLog } from './embedded-logs.ts';
 import { PostmasterSupervisor } from './postmaster-supervisor.ts';
 
@@ -31,7 +32,13 @@ import { PostmasterSupervisor } from './postmaster-supervisor.ts';
 
 export class DataDirInUseError extends Error {}
 
-export type EmbeddedPostgres = { url: string; stop: () => Promise<void>; pgdata: string };
+export type EmbeddedPostgres = {
+  url: string;
+  stop: () => Promise<void>;
+  pgdata: string;
+  /** Call with each new connection's backend pid: lowers its scheduling weight (backend-weight.ts). */
+  weighBackend: (backendPid: number | null | undefined) => void;
+};
 
 export type EmbeddedOptions = {
   /** The postmaster died and could not be restarted (postmaster-supervisor.ts): the caller stops and exits non-zero. */
@@ -233,6 +240,7 @@ export async function startEmbeddedPostgres(dataDirInput: string, log: Logger, o
     return {
       pgdata,
       url: `postgresql://postgres@localhost/${DB_NAME}?host=${encodeURIComponent(pgdata)}`,
+      weighBackend: backendWeigher(() => supervisor.pid, log),
       stop: async () => {
         if (stopped) return;
         stopped = true;

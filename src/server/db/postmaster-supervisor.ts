@@ -30,6 +30,11 @@ export class PostmasterSupervisor {
     this.delay = policy.firstDelayMs;
   }
 
+  /** The running postmaster's pid (undefined while it is being restarted). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** Supervises a running postmaster. */
   watch(child: ChildProcess) {
     this.child = child;
