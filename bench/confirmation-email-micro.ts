@@ -1,4 +1,4 @@
-// Micro-benchmark of one confirmation e-mail build (buildConfirmationEmail runs inside the RSVP request):
+// Micro-benchmark of one confirmation e-mail build (buildConfirmationEmail runs when the outbox sends it):
 //   npx tsx bench/confirmation-email-micro.ts
 // Prints µs per e-mail for a confirmed guest with a ticket, on a warm template (every guest of an
 // event after the first) and cold (a new event each time: React renders the template).

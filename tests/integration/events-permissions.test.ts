@@ -68,7 +68,7 @@ await drainOutbox(t.deps);
 const [mail] = await t.db
   .select({ id: outbox.id })
   .from(outbox)
-  .where(and(eq(outbox.delivered_via, 'dev-mailbox'), sql`${outbox.payload} ? 'attachments'`))
+  .where(and(eq(outbox.delivered_via, 'dev-mailbox'), sql`${outbox.payload}->'confirmation' ? 'ticket'`))
   .orderBy(desc(outbox.sent_at))
   .limit(1);
 const mailId = mail!.id;

@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { GUEST_LIST_MSG } from '../../src/common/messages.ts';
 import { ZGuestDetailAnswer, ZShortLink } from '../../src/common/schemas/responses.ts';
 import { events } from '../../src/server/db/schema/events.ts';
-import { type EmailPayload, outbox } from '../../src/server/db/schema/outbox.ts';
+import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps, rsvp_pins } from '../../src/server/db/schema/rsvps.ts';
 import { verifyTicket } from '../../src/server/modules/tickets/verify-ticket.ts';
 import { createEvent } from '../factories/events.ts';
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
+import { mailOf } from '../support/outbox-mail.ts';
 
 const t = await createTestApp({ RATE_LIMIT: 'false', LOG_LEVEL: 'error' });
 const owner = await signedInUser(t);
@@ -92,7 +93,7 @@ describe('staff change an RSVP: status and party size, capacity holds', () => {
     expect(body).toMatchObject({ rsvp: { guest_count: 5, status: 'confirmed' }, email_queued: true });
     expect(await seats(e.id)).toBe(5);
     const [mail] = await mails(`rsvp:${id}:confirmed:2`);
-    expect((mail!.payload as EmailPayload).text).toContain('Guests: 5');
+    expect(mailOf(mail!.payload).text).toContain('Guests: 5');
 
     const before = (await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id)))[0]!;
     const down = await patch(e.id, id, { status: 'declined' });
@@ -166,7 +167,7 @@ describe('regenerate and e-mail the ticket', () => {
     const body = await res.json();
     expect(body.email_queued).toBe(true);
     const [mail] = await mails(`ticket:${id}:v2`);
-    const payload = mail!.payload as EmailPayload;
+    const payload = mailOf(mail!.payload);
     expect(payload.to).toBe('rotate-me@example.com');
     expect(payload.text).toContain(`Your ticket: ${body.ticket_url}`);
     expect(payload.attachments?.some((a) => a.filename === 'ticket-qr.png')).toBe(true);

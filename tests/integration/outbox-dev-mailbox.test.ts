@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TDevMailMessage, TDevMailPage } from '../../src/common/schemas/dev-mailbox.ts';
 import { outbox } from '../../src/server/db/schema/outbox.ts';
@@ -6,6 +6,7 @@ import { enqueueEmail, enqueueSms } from '../../src/server/modules/outbox/enqueu
 import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp } from '../support/app.ts';
+import { insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { decodePng } from '../support/qr.ts';
 
 // No SMTP_URL and no TWILIO_*: every message stays in the dev mailbox.
@@ -154,5 +155,36 @@ describe('a ticket QR queued as its text', () => {
     expect(m.attachments).toEqual([
       { index: 0, filename: 'ticket-qr.png', contentType: 'image/png', size: png.length, cid: 'ticket-qr@turnout' },
     ]);
+  });
+});
+
+describe('a confirmation queued as its input', () => {
+  it('is a small row, rendered when delivered: list preview and count, HTML, text, QR and calendar file', async () => {
+    const event = await insertEvent(t, { title: 'Queued Night', event_date: new Date('2031-05-17T18:30:00Z'), timezone: 'Europe/Berlin' });
+    const res = await postRsvp(t, event.id, rsvpInput({ name: 'Ada Queue', email: 'ada.queue@example.com' }));
+    expect(res.status).toBe(201);
+    const [queued] = await t.db
+      .select({ id: outbox.id, payload: outbox.payload, size: sql<number>`pg_column_size(${outbox.payload})` })
+      .from(outbox)
+      .where(eq(outbox.idempotency_key, `rsvp:${res.body.rsvp.id}:confirmed:1`));
+    expect(queued?.payload).toMatchObject({ to: 'ada.queue@example.com', subject: 'Your ticket for Queued Night' });
+    expect(queued?.payload).not.toHaveProperty('html');
+    expect(queued!.size).toBeLessThan(2_000); // stored inline, never compressed or moved out of line
+    await drainOutbox(t.deps);
+
+    const { items } = await get<TDevMailPage>('/api/dev-mailbox?channel=email');
+    expect(items.find((i) => i.id === queued!.id)).toMatchObject({
+      subject: 'Your ticket for Queued Night',
+      preview: expect.stringMatching(/^Hi Ada Queue,/),
+      attachmentCount: 2,
+    });
+    const m = await get<TDevMailMessage>(`/api/dev-mailbox/${queued!.id}`);
+    expect(m.html).toContain('Queued Night');
+    expect(m.text).toMatch(/PIN: \d{6}/);
+    expect(m.text).toContain('Saturday, May 17, 2031');
+    const qr = await t.request(`/api/dev-mailbox/${queued!.id}/attachments/0`, { cookie: admin.cookie });
+    expect(await decodePng(Buffer.from(await qr.arrayBuffer()))).toMatch(/\/ticket-verification\//);
+    const ics = await (await t.request(`/api/dev-mailbox/${queued!.id}/attachments/1`, { cookie: admin.cookie })).text();
+    expect(ics).toContain('DTSTART:20310517T183000Z');
   });
 });

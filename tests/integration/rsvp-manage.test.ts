@@ -10,6 +10,7 @@ import { FIND_TICKET_MIN_MS } from '../../src/server/modules/rsvps/find-tickets.
 import { MANAGE_LIMITS } from '../../src/server/modules/rsvps/manage.routes.ts';
 import { cancelAnswer, changeAnswer, insertEvent, manageSecretOf, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
+import { mailOf } from '../support/outbox-mail.ts';
 
 // docs/product.md#manage-page, docs/decisions/0012-answers-belong-to-the-email.md
 const t = await createTestApp({ RATE_LIMIT: 'false' });
@@ -86,12 +87,12 @@ describe('the manage page API', () => {
     expect(maybe.body.rsvp).toMatchObject({ status: 'maybe', ticket_url: null });
     expect(await seats(event.id)).toMatchObject({ counter: 0, sum: 0 });
     const mails = await mailsTo(input.email);
-    expect(mails.map((m) => (m.payload as { subject: string }).subject)).toEqual([
+    expect(mails.map((m) => mailOf(m.payload).subject)).toEqual([
       `Your ticket for ${event.title}`,
       `Your updated ticket for ${event.title}`,
       `You might come to ${event.title}`,
     ]);
-    for (const m of mails) expect((m.payload as { text: string }).text).toContain(`${TEST_ORIGIN}/rsvp/${same.secret}`);
+    for (const m of mails) expect(mailOf(m.payload).text).toContain(`${TEST_ORIGIN}/rsvp/${same.secret}`);
     // The e-mail is who the answer belongs to: the form cannot change it.
     const secret = same.secret;
     const withEmail = await t.request(`/api/public/rsvps/${secret}`, {
@@ -143,9 +144,9 @@ describe('the manage page API', () => {
     expect((await t.request(`/api/public/rsvps/${oldSecret}/cancel`, { method: 'POST' })).status).toBe(404);
     expect((await read(newSecret)).body.rsvp.status).toBe('declined');
     const [mail] = (await mailsTo(a.email)).slice(-1);
-    expect((mail!.payload as { subject: string; text: string }).subject).toBe(`Thanks for letting us know: ${event.title}`);
-    expect((mail!.payload as { text: string }).text).toContain(`${TEST_ORIGIN}/rsvp/${newSecret}`);
-    expect((mail!.payload as { text: string }).text).not.toContain(oldSecret);
+    expect(mailOf(mail!.payload).subject).toBe(`Thanks for letting us know: ${event.title}`);
+    expect(mailOf(mail!.payload).text).toContain(`${TEST_ORIGIN}/rsvp/${newSecret}`);
+    expect(mailOf(mail!.payload).text).not.toContain(oldSecret);
     // Changing one's mind later through the new link: seats permitting.
     const back = await t.request(`/api/public/rsvps/${newSecret}`, {
       method: 'PUT',
@@ -285,7 +286,7 @@ describe('find your ticket (POST /api/public/find-ticket)', () => {
     const mails = await t.db.select().from(outbox).where(like(outbox.idempotency_key, 'find-ticket:%'));
     const mine = mails.filter((m) => (m.payload as { to: string }).to === email);
     expect(mine).toHaveLength(1);
-    const text = (mine[0]!.payload as { text: string }).text;
+    const text = mailOf(mine[0]!.payload).text;
     expect(text).toContain('Soon');
     expect(text).not.toContain('Past');
     expect(text).toContain(`${TEST_ORIGIN}/rsvp/${await manageSecretOf(t, soon.id, email)}`);

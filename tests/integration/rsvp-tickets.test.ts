@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { event_hosts } from '../../src/server/db/schema/events.ts';
-import { type EmailPayload, outbox } from '../../src/server/db/schema/outbox.ts';
+import { outbox, type SendableEmail } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { signTicketToken, TICKET_TOKEN_LENGTH, verifyTicketToken } from '../../src/server/modules/tickets/ticket-token.ts';
 import { verifyTicket } from '../../src/server/modules/tickets/verify-ticket.ts';
@@ -12,6 +12,7 @@ import { changeAnswer, insertEvent, insertImportedRsvp, postRsvp, rsvpInput } fr
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 import { decodePng } from '../support/qr.ts';
+import { mailOf } from '../support/outbox-mail.ts';
 
 const t = await createTestApp({ RATE_LIMIT: 'false' });
 const KEY = t.env.TICKET_SIGNING_KEY;
@@ -28,13 +29,13 @@ async function confirmed(overrides: Record<string, unknown> = {}) {
 }
 
 /** The one outbox e-mail of an RSVP whose key matches `pattern` (SQL LIKE after the RSVP id). */
-async function mailTo(rsvpId: string, pattern: string): Promise<EmailPayload> {
+async function mailTo(rsvpId: string, pattern: string): Promise<SendableEmail> {
   const rows = await t.db
     .select({ payload: outbox.payload })
     .from(outbox)
     .where(like(outbox.idempotency_key, pattern.replace('rsvp:%', `rsvp:${rsvpId}`)));
   expect(rows).toHaveLength(1);
-  return rows[0]!.payload as EmailPayload;
+  return mailOf(rows[0]!.payload);
 }
 
 const readRsvp = async (id: string) => (await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id)))[0]!;

@@ -12,6 +12,7 @@ import { loadRsvpEvent } from '../../src/server/modules/rsvps/load-rsvp-event.ts
 import { RSVP_LIMITS } from '../../src/server/modules/rsvps/rsvps.routes.ts';
 import { changeAnswer, insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
+import { mailOf } from '../support/outbox-mail.ts';
 
 const t = await createTestApp({ RATE_LIMIT: 'false' });
 const limited = await createTestApp({ RATE_LIMIT: 'true', TRUST_PROXY: 'true' });
@@ -96,7 +97,7 @@ describe('text is stored exactly as typed', () => {
     // The phone is the one field stored normalised, E.164 (docs/product.md#phone-numbers).
     expect(row).toMatchObject({ name, notes, phone: '+14155550100' });
     const [mail] = await mailsFor(res.body.rsvp.id);
-    expect((mail!.payload as { text: string }).text).toContain(`Hi ${name},`);
+    expect(mailOf(mail!.payload).text).toContain(`Hi ${name},`);
     const nul = await postRsvp(t, event.id, rsvpInput({ name: 'A\u0000B' }));
     expect(nul.status).toBe(400);
   });
@@ -337,7 +338,7 @@ describe('PINs when random draws keep colliding', () => {
       const [row] = await t.db.select().from(rsvp_pins).where(eq(rsvp_pins.rsvp_id, id));
       const [mail] = await mailsFor(id);
       // The e-mail carries the PIN that was finally stored.
-      expect((mail!.payload as { text: string }).text).toContain(`PIN: ${row!.pin}`);
+      expect(mailOf(mail!.payload).text).toContain(`PIN: ${row!.pin}`);
       return row!.pin;
     };
     expect(await create(() => '000000')).toBe('000000');

@@ -1,4 +1,4 @@
-import type { EmailPayload, SmsPayload } from '../../db/schema/outbox.ts';
+import type { QueuedEmail, SmsPayload } from '../../db/schema/outbox.ts';
 import type { Channels } from './channels.ts';
 import { sendableEmail } from './sendable-email.ts';
 
@@ -6,7 +6,7 @@ export type DeliveredVia = 'smtp' | 'twilio' | 'dev-mailbox';
 
 export type DeliverMessageOptions = {
   channels: Channels;
-  message: { channel: 'email' | 'sms'; idempotency_key: string; payload: EmailPayload | SmsPayload };
+  message: { channel: 'email' | 'sms'; idempotency_key: string; payload: QueuedEmail | SmsPayload };
   /** Cancels an e-mail still queued or in flight (the SMS request is not cancellable). */
   signal?: AbortSignal;
 };
@@ -25,7 +25,7 @@ export async function deliverMessage({ channels, message, signal }: DeliverMessa
   if (message.channel === 'email') {
     const { messageId } = await channels.smtp!.send({
       idempotencyKey: message.idempotency_key,
-      payload: sendableEmail(message.payload as EmailPayload),
+      payload: sendableEmail(message.payload as QueuedEmail),
       signal,
     });
     return { via: 'smtp', ref: messageId };

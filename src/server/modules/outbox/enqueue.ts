@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { type EmailPayload, outbox, type SmsPayload } from '../../db/schema/outbox.ts';
+import { outbox, type QueuedEmail, type SmsPayload } from '../../db/schema/outbox.ts';
 
 /** Only the highest-ranked message of one key is delivered (see the outbox schema). */
 export type Supersede = { key: string; rank: number };
@@ -9,7 +9,7 @@ export type Supersede = { key: string; rank: number };
  * most one row exists per idempotency key (a repeat of the same cause is a no-op).
  * Returns true when this call queued it.
  */
-export async function enqueueEmail(db: DbOrTx, key: string, payload: EmailPayload, supersede?: Supersede): Promise<boolean> {
+export async function enqueueEmail(db: DbOrTx, key: string, payload: QueuedEmail, supersede?: Supersede): Promise<boolean> {
   const rows = await db
     .insert(outbox)
     .values({ channel: 'email', idempotency_key: key, payload, supersede_key: supersede?.key, supersede_rank: supersede?.rank })

@@ -2,6 +2,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { TDevMailListQuery, TDevMailPage } from '../../../common/schemas/dev-mailbox.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { outbox } from '../../db/schema/outbox.ts';
+import { renderQueuedConfirmation } from '../rsvps/confirmation-email.ts';
 
 export type ListDevMailOptions = { db: DbOrTx } & TDevMailListQuery;
 
@@ -22,6 +23,7 @@ export async function listDevMail({ db, channel, cursor, limit }: ListDevMailOpt
       subject: sql<string | null>`${outbox.payload}->>'subject'`,
       preview: sql<string>`left(coalesce(${outbox.payload}->>'text', ${outbox.payload}->>'body', ''), ${PREVIEW_CHARS})`,
       attachmentCount: sql<number>`coalesce(jsonb_array_length(${outbox.payload}->'attachments'), 0)::int`,
+      confirmation: sql<Record<string, unknown> | null>`${outbox.payload}->'confirmation'`,
       sentAt: outbox.sent_at,
     })
     .from(outbox)
@@ -29,7 +31,12 @@ export async function listDevMail({ db, channel, cursor, limit }: ListDevMailOpt
     .orderBy(desc(outbox.sent_at), desc(outbox.id))
     .limit(limit + 1);
 
-  const page = rows.slice(0, limit);
+  const page = rows.slice(0, limit).map(({ confirmation, ...r }) => {
+    if (!confirmation) return r;
+    // Queued as its input (ADR 0019): rendered here for the preview and the attachment count.
+    const mail = renderQueuedConfirmation({ to: r.to, subject: r.subject ?? '', confirmation });
+    return { ...r, preview: mail.text.slice(0, PREVIEW_CHARS), attachmentCount: mail.attachments?.length ?? 0 };
+  });
   return {
     items: page.map((r) => ({ ...r, subject: r.channel === 'email' ? r.subject : null, sentAt: (r.sentAt ?? new Date(0)).toISOString() })),
     nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { TDevMailMessage } from '../../../common/schemas/dev-mailbox.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { type EmailAttachment, type EmailPayload, outbox, type SmsPayload } from '../../db/schema/outbox.ts';
+import { type EmailAttachment, outbox, type QueuedEmail, type SmsPayload } from '../../db/schema/outbox.ts';
 import { AppError } from '../../errors.ts';
 import { sendableEmail } from './sendable-email.ts';
 
@@ -49,7 +49,7 @@ export async function readDevMail({ db, id }: ReadDevMailOptions): Promise<TDevM
     const sms = row.payload as SmsPayload;
     return { ...base, to: sms.to, subject: null, text: sms.body, html: null, attachments: [] };
   }
-  const mail = sendableEmail(row.payload as EmailPayload);
+  const mail = sendableEmail(row.payload as QueuedEmail);
   const attachments = mail.attachments ?? [];
   return {
     ...base,
@@ -70,7 +70,7 @@ export async function readDevMail({ db, id }: ReadDevMailOptions): Promise<TDevM
 /** The bytes of one attachment of a dev-mailbox e-mail. */
 export async function readDevMailAttachment({ db, id, index }: ReadDevMailOptions & { index: number }) {
   const row = await findDevMail(db, id);
-  const a = row.channel === 'email' ? sendableEmail(row.payload as EmailPayload).attachments?.[index] : undefined;
+  const a = row.channel === 'email' ? sendableEmail(row.payload as QueuedEmail).attachments?.[index] : undefined;
   if (!a) throw new AppError('not_found', 'No such attachment.');
   return { filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') };
 }

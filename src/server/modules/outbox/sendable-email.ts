@@ -1,4 +1,5 @@
-import type { EmailAttachment, EmailPayload, QueuedAttachment, SendableEmail } from '../../db/schema/outbox.ts';
+import type { EmailAttachment, QueuedAttachment, QueuedEmail, SendableEmail } from '../../db/schema/outbox.ts';
+import { renderQueuedConfirmation } from '../rsvps/confirmation-email.ts';
 import { renderQrPng } from '../tickets/qr-image.ts';
 
 function sendableAttachment(a: QueuedAttachment): EmailAttachment {
@@ -7,8 +8,11 @@ function sendableAttachment(a: QueuedAttachment): EmailAttachment {
   return { ...rest, contentBase64: renderQrPng(qrPngOf).toString('base64') };
 }
 
-/** A queued e-mail with every attachment's bytes drawn, as the mail channels and the dev mailbox read it. */
-export function sendableEmail(payload: EmailPayload): SendableEmail {
-  const { attachments, ...rest } = payload;
+/**
+ * A queued e-mail rendered (a confirmation queued as its input) and with every attachment's bytes drawn, as the
+ * mail channels and the dev mailbox read it.
+ */
+export function sendableEmail(payload: QueuedEmail): SendableEmail {
+  const { attachments, ...rest } = 'confirmation' in payload ? renderQueuedConfirmation(payload) : payload;
   return attachments ? { ...rest, attachments: attachments.map(sendableAttachment) } : rest;
 }

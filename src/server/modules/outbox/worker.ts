@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { type EmailPayload, outbox, type SmsPayload } from '../../db/schema/outbox.ts';
+import { outbox, type QueuedEmail, type SmsPayload } from '../../db/schema/outbox.ts';
 import type { Deps } from '../../http/context.ts';
 import type { Metrics } from '../../http/metrics.ts';
 import type { Logger } from '../../logger.ts';
@@ -27,7 +27,7 @@ type Claimed = {
   id: string;
   channel: 'email' | 'sms';
   idempotency_key: string;
-  payload: EmailPayload | SmsPayload;
+  payload: QueuedEmail | SmsPayload;
   attempts: number;
   created_at: Date;
   /** Its age when it was claimed, in ms. */

@@ -1,6 +1,6 @@
 import { BoundedCache } from '../../../common/bounded-cache.ts';
 import { absoluteUrl, manageRsvpHref } from '../../../common/hrefs.ts';
-import type { EmailPayload } from '../../db/schema/outbox.ts';
+import type { EmailPayload, QueuedConfirmation } from '../../db/schema/outbox.ts';
 import {
   CONFIRMATION_SLOTS,
   type ConfirmationSlot,
@@ -106,4 +106,27 @@ export function buildConfirmationEmail(i: ConfirmationInput): EmailPayload {
     });
   }
   return { to: i.to, subject: subject(i), text, html, ...(attachments.length ? { attachments } : {}) };
+}
+
+/** A ConfirmationInput as stored in the outbox: its JSON, so the event's dates are ISO text. */
+type StoredConfirmation = Omit<ConfirmationInput, 'event'> & {
+  event: Omit<RsvpEvent, 'event_date' | 'end_date'> & { event_date: string; end_date: string | null };
+};
+
+/**
+ * The confirmation as queued in the outbox: its input, rendered by renderQueuedConfirmation when it goes out,
+ * from the same prepared rendering (ADR 0019). The subject is kept for the dev mailbox's list.
+ */
+export function queuedConfirmation(i: ConfirmationInput): QueuedConfirmation {
+  return { to: i.to, subject: subject(i), confirmation: i };
+}
+
+/** The e-mail a queued confirmation stands for: the same output buildConfirmationEmail gave for its input. */
+export function renderQueuedConfirmation(q: QueuedConfirmation): EmailPayload {
+  const i = q.confirmation as StoredConfirmation;
+  const { event_date, end_date } = i.event;
+  return buildConfirmationEmail({
+    ...i,
+    event: { ...i.event, event_date: new Date(event_date), end_date: end_date === null ? null : new Date(end_date) },
+  });
 }

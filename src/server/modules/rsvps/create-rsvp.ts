@@ -9,7 +9,7 @@ import { enqueueEmail } from '../outbox/enqueue.ts';
 import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
 import { verificationUrl } from '../tickets/ticket-urls.ts';
 import { assignPin, randomPin } from './assign-pin.ts';
-import { buildConfirmationEmail, confirmationKey, confirmationSupersede } from './confirmation-email.ts';
+import { confirmationKey, confirmationSupersede, queuedConfirmation } from './confirmation-email.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 import { insertSql, writeInOneTrip } from './one-trip.ts';
 import { firstAnswerResult, newManageSecret, type RsvpAnswer, type RsvpOutcome } from './rsvp-answer.ts';
@@ -85,7 +85,7 @@ function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer, pay
 
 /** The outbox row of the confirmation e-mail, as enqueueEmail (outbox/enqueue.ts) writes it. */
 function emailRow(p: Prepared, opts: { config: TicketConfig; event: RsvpEvent; answer: RsvpAnswer; pin: string | null }) {
-  const payload = buildConfirmationEmail({
+  const payload = queuedConfirmation({
     baseUrl: opts.config.baseUrl,
     to: opts.answer.email,
     event: opts.event,

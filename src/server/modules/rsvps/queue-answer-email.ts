@@ -5,7 +5,7 @@ import { event_themes, events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { enqueueEmail, type Supersede } from '../outbox/enqueue.ts';
 import { assignPin } from './assign-pin.ts';
-import { buildConfirmationEmail } from './confirmation-email.ts';
+import { queuedConfirmation } from './confirmation-email.ts';
 import type { TicketConfig } from '../tickets/ticket-fields.ts';
 import { verificationUrl } from '../tickets/ticket-urls.ts';
 import { rsvpEventColumns } from './load-rsvp-event.ts';
@@ -49,7 +49,7 @@ export async function queueGuestEmail(
   const ticketed = r.status === 'confirmed' && r.token !== null;
   if (o.ticketOnly && !ticketed) return { skipped: 'no_ticket' };
   const pin = ticketed ? await assignPin(tx, { rsvpId: r.id, eventId: r.event.id }) : null;
-  const email = buildConfirmationEmail({
+  const email = queuedConfirmation({
     baseUrl: o.config.baseUrl,
     to: r.email,
     event: r.event,
