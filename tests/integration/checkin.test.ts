@@ -196,6 +196,17 @@ describe('stats and search', () => {
     expect((await search('')).guests).toEqual([]);
     expect(JSON.stringify(await search('grace'))).not.toContain('navy.example');
   });
+
+  it('count and find exactly whom a scan admits: a paid "Maybe" is in, a "Yes" still at the checkout is not', async () => {
+    const e = await createEvent(t, owner, { title: 'Paid door' });
+    await t.request(`/api/events/${e.id}/hosts`, { method: 'POST', json: { email: door.email, role: 'door' }, cookie: owner.cookie });
+    await insertImportedRsvp(t, e.id, { name: 'Pat Checkout', status: 'confirmed', payment_status: 'pending', guest_count: 3 });
+    await insertImportedRsvp(t, e.id, { name: 'Pam Paid', status: 'maybe', payment_status: 'paid', guest_count: 2 });
+    await insertImportedRsvp(t, e.id, { name: 'Pia Comped', status: 'confirmed', payment_status: null });
+    expect(await stats(e.id)).toMatchObject({ guests: { total: 3, pending: 3 }, rsvps: { total: 2 } });
+    const res = await t.request(`/api/checkin/${e.id}/search?q=p`, { cookie: door.cookie });
+    expect(((await res.json()) as { guests: { name: string }[] }).guests.map((g) => g.name)).toEqual(['Pam Paid', 'Pia Comped']);
+  });
 });
 
 describe('who may check in', () => {

@@ -1,10 +1,11 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TCheckinStats } from '../../../common/schemas/responses.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
+import { admissibleSql } from './checkin-guest.ts';
 
 /**
- * Total / Checked In / Pending of an event's admissible answers (confirmed, or paid), in guests (party
+ * Total / Checked In / Pending of an event's admissible answers (checkin-guest.ts: confirmed and not at the checkout, or paid), in guests (party
  * sizes and admissions: "3 of 5 in" counts 3) and in RSVPs (one admitted guest makes an RSVP checked in).
  * One aggregate over the event's RSVPs (event_rsvps_event_created_idx).
  */
@@ -17,7 +18,7 @@ export async function checkinStats(db: DbOrTx, eventId: string): Promise<TChecki
       rsvps_in: sql<number>`count(*) filter (where ${event_rsvps.checked_in_count} > 0)::int`,
     })
     .from(event_rsvps)
-    .where(and(eq(event_rsvps.event_id, eventId), or(eq(event_rsvps.status, 'confirmed'), eq(event_rsvps.payment_status, 'paid'))));
+    .where(and(eq(event_rsvps.event_id, eventId), admissibleSql));
   const r = row!;
   return {
     event_id: eventId,

@@ -1,10 +1,10 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { CHECKIN_SEARCH_LIMIT } from '../../../common/constants.ts';
 import type { TCheckinSearch } from '../../../common/schemas/responses.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { searchCondition } from '../guests/guest-query.ts';
-import { guestCard, guestColumns } from './checkin-guest.ts';
+import { admissibleSql, guestCard, guestColumns } from './checkin-guest.ts';
 
 /**
  * Door search (docs/product.md#check-in): the event's admissible answers whose name, e-mail or phone
@@ -18,13 +18,7 @@ export async function searchCheckinGuests(db: DbOrTx, eventId: string, q: string
     .select({ ...guestColumns, pin: rsvp_pins.pin })
     .from(event_rsvps)
     .leftJoin(rsvp_pins, eq(rsvp_pins.rsvp_id, event_rsvps.id))
-    .where(
-      and(
-        eq(event_rsvps.event_id, eventId),
-        or(eq(event_rsvps.status, 'confirmed'), eq(event_rsvps.payment_status, 'paid')),
-        searchCondition(eventId, text),
-      ),
-    )
+    .where(and(eq(event_rsvps.event_id, eventId), admissibleSql, searchCondition(eventId, text)))
     .orderBy(asc(event_rsvps.name), asc(event_rsvps.id))
     .limit(CHECKIN_SEARCH_LIMIT);
   return {

@@ -21,7 +21,7 @@ type Props = {
 
 /**
  * The valid ticket as its event's team sees it (docs/product.md#ticket-verification): event image and
- * name, guest, phone, a PAID stamp for paid events, the verified date, the first 16 characters of the
+ * name, guest, phone, a PAID stamp when the guest paid for the ticket, the verified date, the first 16 characters of the
  * code, whether the guest is in, CHECK IN / CANCEL and Scan More Tickets.
  */
 export function VerifiedTicket({ verdict, verifiedAt, scanMoreHref, busy, onCheckIn, onCancel }: Props) {
@@ -41,7 +41,7 @@ export function VerifiedTicket({ verdict, verifiedAt, scanMoreHref, busy, onChec
             <h1 className="font-display text-2xl font-semibold text-balance">{guest.name}</h1>
             {guest.phone ? <p className="text-ink/80">{guest.phone}</p> : null}
           </div>
-          {event.is_paid_event ? (
+          {guest.payment_status === 'paid' ? (
             <span className="shrink-0 -rotate-6 rounded-md border-4 border-success px-2 py-0.5 text-xl font-black tracking-widest text-success">
               PAID
             </span>

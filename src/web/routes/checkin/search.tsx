@@ -129,7 +129,7 @@ function GuestRow({ guest: g, eventId }: { guest: Guest; eventId: string }) {
         <button
           type="button"
           className={darkButton.primary}
-          disabled={pending || allIn || !confirmed}
+          disabled={pending || allIn} // the search lists only guests a scan admits
           onClick={() => attendance.mutate({ target: { eventId, rsvpId: g.rsvp_id }, action: 'in' })}
           aria-label={`Check in ${g.name}`}
         >
