@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type APIRequestContext, type Browser, chromium, type Page, type TestInfo } from '@playwright/test';
 import type { Result } from 'axe-core';
+import pg from 'pg';
 import type { TDevMailMessage, TDevMailPage } from '../../src/common/schemas/dev-mailbox.ts';
 import type { TEventAdmin } from '../../src/common/schemas/events.ts';
 import type { TCheckinSearch, TRsvpResult, TTicket } from '../../src/common/schemas/responses.ts';
@@ -260,6 +261,18 @@ test('the ticket verification page: the team checks in, anyone else sees only va
   await expect(page.getByText(/^Checked in /)).toBeVisible();
   await expect(page.getByRole('button', { name: 'CHECK IN' })).toBeDisabled();
   await expect(page.getByRole('link', { name: 'Scan More Tickets' })).toHaveAttribute('href', `/checkin/scan?event=${event.id}`);
+  await expect(page.getByText('PAID', { exact: true })).toHaveCount(0); // nobody paid for this ticket
+
+  // A ticket its guest paid for carries the PAID stamp.
+  const paid = await rsvp(owner, event.id, 'Mary Jackson', 1);
+  const db = new pg.Client({ connectionString: server.databaseUrl });
+  await db.connect();
+  await db.query("UPDATE event_rsvps SET payment_status = 'paid' WHERE name = 'Mary Jackson'");
+  await db.end();
+  await page.goto(`/ticket-verification/${paid.token}?event=${event.id}`);
+  await expect(page.getByRole('heading', { name: 'Mary Jackson' })).toBeVisible();
+  await expect(page.getByText('PAID', { exact: true })).toBeVisible();
+  await keepScreenshot(page, testInfo, 'verify-paid-375');
 
   await page.goto('/ticket-verification/not-a-ticket');
   await expect(page.getByRole('heading', { name: 'Invalid Ticket' })).toBeVisible();

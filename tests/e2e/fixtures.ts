@@ -459,8 +459,15 @@ export async function touch(page: Page, x: number, y: number, drift = 0) {
  * may reach the page below as a click once the sheet is gone. (10, 10) is above any bottom sheet and beside the toasts.
  */
 export async function expectOverlayCloses(page: Page, testInfo: TestInfo, open: () => Promise<Locator>) {
+  // Radix starts listening for a press outside in the task after the dialog opens (so the opening press
+  // is not one): a press sent before that task ran is lost. This lets the page run its queued tasks first.
+  const listening = async (dialog: Locator) => {
+    await expect(dialog).toBeVisible();
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 0)));
+  };
   if (!testInfo.project.use.hasTouch) {
     const dialog = await open();
+    await listening(dialog);
     await page.mouse.click(10, 10);
     await expect(dialog).toBeHidden();
     return;
@@ -472,7 +479,7 @@ export async function expectOverlayCloses(page: Page, testInfo: TestInfo, open: 
   });
   for (const drift of [0, 24]) {
     const dialog = await open();
-    await expect(dialog).toBeVisible();
+    await listening(dialog);
     await page.evaluate(() => {
       (window as unknown as { clicksAfterTouch: number }).clicksAfterTouch = 0;
     });
