@@ -276,6 +276,22 @@ describe('cache: an edit shows on the next public read at once', () => {
     }
   });
 
+  it('the change trigger watches every column of events but the seat counter’s (a new column notifies; drizzle/0021)', async () => {
+    const columns = async (query: ReturnType<typeof sql>) =>
+      ((await t.db.execute(query)).rows as { name: string }[]).map((r) => r.name).sort();
+    const watched = await columns(sql`
+      SELECT a.attname AS name FROM pg_trigger tg
+      CROSS JOIN unnest(tg.tgattr::int2[]) AS k(attnum)
+      JOIN pg_attribute a ON a.attrelid = tg.tgrelid AND a.attnum = k.attnum
+      WHERE tg.tgrelid = 'events'::regclass AND tg.tgname = 'events_notify_changed'`);
+    const others = await columns(sql`
+      SELECT attname AS name FROM pg_attribute
+      WHERE attrelid = 'events'::regclass AND attnum > 0 AND NOT attisdropped
+        AND attname NOT IN ('seats_taken', 'seats_version', 'updated_at', 'rsvps_notified_until')`);
+    // A column added to events must be added to the trigger's UPDATE OF list too (a new migration).
+    expect(watched).toEqual(others);
+  });
+
   it('the listener reconnects after its connection is killed, and nothing stale is served meanwhile', async () => {
     const e = await createEvent(t, owner, { title: 'One' });
     await pubEvent(`/${e.id}`);

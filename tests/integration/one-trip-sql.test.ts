@@ -1,16 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmailPayload, outbox } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
-import { insertSql } from '../../src/server/modules/rsvps/one-trip.ts';
+import { runMessage } from '../../src/server/db/session-statements.ts';
+import { insertPart } from '../../src/server/modules/rsvps/one-trip.ts';
 import { insertEvent } from '../factories/rsvps.ts';
 import { createTestApp } from '../support/app.ts';
 
-// insertSql inlines values quoted as pg.escapeLiteral quotes them, instead of sending parameters (docs/decisions/0004-rsvp-commit-scheme.md).
-// Whatever a guest types must come back from the database exactly as a parameterised insert would store it.
+// insertPart's arguments go to EXECUTE as literals quoted as pg.escapeLiteral quotes them, instead of as
+// parameters (docs/decisions/0004-rsvp-commit-scheme.md, 0023-prepared-rsvp-write.md). Whatever a guest
+// types must come back from the database exactly as a parameterised insert would store it.
 const t = await createTestApp({ RATE_LIMIT: 'false' });
+let client: pg.PoolClient;
+beforeAll(async () => {
+  client = await t.db.$client.connect();
+});
+afterAll(() => client.release());
 
 /** Text that SQL quoting can get wrong, mixed with arbitrary Unicode (no NUL: PostgreSQL text cannot hold it). */
 const text = fc.oneof(
@@ -19,7 +27,7 @@ const text = fc.oneof(
   fc.array(fc.constantFrom("'", '\\', '$', ';', '-', '"', 'a', ' ', '\n', 'ß', '🎉'), { maxLength: 20 }).map((a) => a.join('')),
 );
 
-describe('insertSql round trip', () => {
+describe('insertPart round trip', () => {
   it('an RSVP row with arbitrary text reads back unchanged', async () => {
     const event = await insertEvent(t, {});
     await fc.assert(
@@ -42,7 +50,7 @@ describe('insertSql round trip', () => {
             guest_count: guests,
             confirmed_at: confirmedAt,
           };
-          await t.db.$client.query(insertSql(event_rsvps, row));
+          await runMessage(client, [insertPart(event_rsvps, row)]);
           const [back] = await t.db
             .select({
               name: event_rsvps.name,
@@ -74,9 +82,9 @@ describe('insertSql round trip', () => {
     await fc.assert(
       fc.asyncProperty(payload, text, async (p: EmailPayload, key) => {
         const id = randomUUID();
-        await t.db.$client.query(
-          insertSql(outbox, { id, channel: 'email', idempotency_key: `${key}:${id}`, payload: p }, ' ON CONFLICT DO NOTHING'),
-        );
+        await runMessage(client, [
+          insertPart(outbox, { id, channel: 'email', idempotency_key: `${key}:${id}`, payload: p }, ' ON CONFLICT DO NOTHING'),
+        ]);
         const [back] = await t.db.select({ payload: outbox.payload, key: outbox.idempotency_key }).from(outbox).where(eq(outbox.id, id));
         expect(back).toEqual({ payload: p, key: `${key}:${id}` });
       }),
@@ -84,12 +92,13 @@ describe('insertSql round trip', () => {
     );
   });
 
-  it('refuses NUL, which PostgreSQL text cannot store, instead of sending it', () => {
-    expect(() => insertSql(event_rsvps, { name: 'a\0b' })).toThrow(/NUL/);
+  it('refuses NUL, which PostgreSQL text cannot store, instead of sending it', async () => {
+    await expect(runMessage(client, [insertPart(event_rsvps, { name: 'a\0b' })])).rejects.toThrow(/NUL/);
   });
 
   it('refuses a column the table does not have, and undefined values are left out', () => {
-    expect(() => insertSql(event_rsvps, { nope: 'x' } as never)).toThrow(/no column nope/);
-    expect(insertSql(event_rsvps, { name: 'x', notes: undefined })).not.toContain('notes');
+    expect(() => insertPart(event_rsvps, { nope: 'x' } as never)).toThrow(/no column nope/);
+    const part = insertPart(event_rsvps, { name: 'x', notes: undefined });
+    expect(typeof part !== 'string' && part.statement.text).not.toContain('notes');
   });
 });

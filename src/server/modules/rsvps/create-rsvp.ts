@@ -11,7 +11,7 @@ import { verificationUrl } from '../tickets/ticket-urls.ts';
 import { assignPin, randomPin } from './assign-pin.ts';
 import { confirmationKey, confirmationSupersede, queuedConfirmation } from './confirmation-email.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
-import { insertSql, writeInOneTrip } from './one-trip.ts';
+import { insertPart, writeInOneTrip } from './one-trip.ts';
 import { firstAnswerResult, newManageSecret, type RsvpAnswer, type RsvpOutcome } from './rsvp-answer.ts';
 import { seatTransaction } from './seat-transaction.ts';
 import { seatsHeld } from './seats.ts';
@@ -145,9 +145,9 @@ async function insertRsvp(opts: CreateRsvpOptions): Promise<CreatedRsvp | null> 
   for (let attempt = 0; attempt < (confirmed ? FAST_PIN_ATTEMPTS : 1); attempt++) {
     const pin = confirmed ? (opts.drawPin ?? randomPin)() : null;
     const statements = [
-      insertSql(event_rsvps, p.row),
-      ...(pin ? [insertSql(rsvp_pins, { rsvp_id: p.id, event_id: event.id, pin })] : []),
-      ...(opts.payment ? [] : [insertSql(outbox, emailRow(p, { ...opts, pin }), ' ON CONFLICT DO NOTHING')]),
+      insertPart(event_rsvps, p.row),
+      ...(pin ? [insertPart(rsvp_pins, { rsvp_id: p.id, event_id: event.id, pin })] : []),
+      ...(opts.payment ? [] : [insertPart(outbox, emailRow(p, { ...opts, pin }), ' ON CONFLICT DO NOTHING')]),
     ];
     const conflict = await writeInOneTrip(db, { statements, rsvpId: p.id, eventId: event.id, delta });
     if (!conflict) return created(p);

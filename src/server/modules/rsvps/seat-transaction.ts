@@ -3,9 +3,9 @@ import type pg from 'pg';
 import { type Db, type DbOrTx, schema } from '../../db/client.ts';
 import { isConnectionError } from '../../db/connection-errors.ts';
 import { AppError } from '../../errors.ts';
-import { isUuid } from '../../../common/schemas/ids.ts';
 import { seatsCommitted } from '../../db/seat-commits.ts';
-import { CAPACITY_CHECK_FAILED, capacityError, committedSeats, seatsLeft, takeSeatsAndCommitSql } from './seats.ts';
+import { runMessage } from '../../db/session-statements.ts';
+import { CAPACITY_CHECK_FAILED, capacityError, committedSeats, makeDurable, seatsLeft, takeSeatsAndCommit } from './seats.ts';
 
 /** What a unit of RSVP work produced: its value, and the seat change to commit with it. */
 export type SeatWork<T> = { value: T; rsvpId: string; eventId: string; delta: number };
@@ -30,7 +30,7 @@ export function onClient(client: pg.PoolClient): DbOrTx {
  * lock, held until commit. Two things would stretch that hold: a round trip back to this process
  * between the UPDATE and the COMMIT (under load the event loop answers late), and the WAL flush of a
  * synchronous commit (6–10 ms here, which alone caps an event at ~100 RSVPs/s). So the seat UPDATE
- * and the COMMIT travel in one message (see takeSeatsAndCommitSql) and that transaction commits
+ * and the COMMIT travel in one message (see takeSeatsAndCommit) and that transaction commits
  * asynchronously; the same message then runs a tiny synchronous write to the RSVP row, whose flush
  * — WAL is sequential — makes the RSVP durable before the guest is answered. Concurrent flushes
  * share one fsync. A crash before that flush loses only answers nobody received (a WAL suffix,
@@ -53,10 +53,8 @@ export async function seatTransaction<T>(db: Db, work: (tx: DbOrTx) => Promise<S
       open = false;
       return null;
     }
-    if (!isUuid(done.rsvpId)) throw new Error('seatTransaction: bad rsvpId');
-    const durable = `UPDATE event_rsvps SET updated_at = updated_at WHERE id = '${done.rsvpId}'`;
     try {
-      const results = await client.query(`${takeSeatsAndCommitSql(done.eventId, done.delta)};\n${durable}`);
+      const results = await runMessage(client, [...takeSeatsAndCommit(done.eventId, done.delta), makeDurable(done.rsvpId)]);
       open = false;
       seatsCommitted(db, committedSeats(done.eventId, results));
     } catch (err) {

@@ -4,6 +4,7 @@ import { MSG } from '../../../common/messages.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { type SeatCount, seatCountOf } from '../../db/seat-commits.ts';
+import { type MessagePart, sessionStatement } from '../../db/session-statements.ts';
 import { AppError } from '../../errors.ts';
 
 /** Seats an answer holds: its guest count when confirmed, else none. */
@@ -20,31 +21,42 @@ export async function seatsLeft(db: DbOrTx, eventId: string): Promise<number> {
   return Math.max(0, Number(res.rows[0]?.left ?? 0));
 }
 
-/**
- * One SQL text (simple-query protocol, hence literals, checked here) that moves the event's seat
- * counter by `delta` with the O(1) conditional UPDATE and, in the same message, commits. When the
- * UPDATE matches no row (it would pass max_attendees) the SELECT divides by zero (SQLSTATE 22012),
- * the rest of the message is skipped and the transaction is left aborted for the caller to roll back.
- * Its SELECT also returns the new counter and its version (committedSeats).
- */
-export function takeSeatsAndCommitSql(eventId: string, delta: number): string {
-  if (!isUuid(eventId) || !Number.isSafeInteger(delta)) throw new Error('takeSeatsAndCommitSql: bad arguments');
-  if (delta === 0) return 'COMMIT';
-  return `WITH taken AS (
-    UPDATE events SET seats_taken = seats_taken + (${delta})
-    WHERE id = '${eventId}' AND ((${delta}) < 0 OR max_attendees IS NULL OR seats_taken + (${delta}) <= max_attendees)
+const TAKE_SEATS = sessionStatement(`WITH taken AS (
+    UPDATE events SET seats_taken = seats_taken + $2::int, seats_version = seats_version + 1
+    WHERE id = $1::uuid AND ($2::int < 0 OR max_attendees IS NULL OR seats_taken + $2::int <= max_attendees)
     RETURNING seats_taken, seats_version)
-  SELECT 1 / count(*)::int AS capacity_check, max(seats_taken) AS seats_taken, max(seats_version) AS seats_version FROM taken;
-  COMMIT`;
+  SELECT 1 / count(*)::int AS capacity_check, max(seats_taken) AS seats_taken, max(seats_version) AS seats_version FROM taken`);
+
+/**
+ * The end of a seat write's message (db/session-statements.ts runs it): moves the event's seat counter by
+ * `delta` with the O(1) conditional UPDATE and, in the same message, commits. When the UPDATE matches no
+ * row (it would pass max_attendees) the SELECT divides by zero (SQLSTATE 22012), the rest of the message
+ * is skipped and the transaction is left aborted for the caller to roll back. Its SELECT also returns the
+ * new counter and its version (committedSeats).
+ */
+export function takeSeatsAndCommit(eventId: string, delta: number): MessagePart[] {
+  if (!isUuid(eventId) || !Number.isSafeInteger(delta)) throw new Error('takeSeatsAndCommit: bad arguments');
+  if (delta === 0) return ['COMMIT'];
+  return [{ statement: TAKE_SEATS, args: [eventId, delta] }, 'COMMIT'];
+}
+
+const MAKE_DURABLE = sessionStatement('UPDATE event_rsvps SET updated_at = updated_at WHERE id = $1::uuid');
+
+/**
+ * A tiny synchronous write to the RSVP row after the asynchronous COMMIT: its WAL flush makes the
+ * answer durable before the guest is told (seat-transaction.ts explains why).
+ */
+export function makeDurable(rsvpId: string): MessagePart {
+  if (!isUuid(rsvpId)) throw new Error('makeDurable: bad rsvpId');
+  return { statement: MAKE_DURABLE, args: [rsvpId] };
 }
 
 /**
- * The counter takeSeatsAndCommitSql's message left committed, from that message's results (one per
+ * The counter takeSeatsAndCommit's message left committed, from that message's results (one per
  * statement); undefined when it moved no seat (delta 0).
  */
-export function committedSeats(eventId: string, results: pg.QueryResult | pg.QueryResult[]): SeatCount | undefined {
-  const all = Array.isArray(results) ? results : [results];
-  const check = all.find((r) => r.fields?.some((f) => f.name === 'capacity_check'));
+export function committedSeats(eventId: string, results: pg.QueryResult[]): SeatCount | undefined {
+  const check = results.find((r) => r.fields?.some((f) => f.name === 'capacity_check'));
   return seatCountOf(eventId, check?.rows[0]);
 }
 
