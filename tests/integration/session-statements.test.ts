@@ -61,6 +61,7 @@ describe('session statements', () => {
     // Both are prepared again: `fresh` runs (not 'prepared statement does not exist', 26000), and
     // `broken` fails with the same syntax error.
     expect((await runMessage(client, [{ statement: fresh, args: [41] }]))[0]!.rows).toEqual([{ n: 42 }]);
+    await expect(runMessage(client, [{ statement: broken, args: [1] }])).rejects.toMatchObject({ code: '42601' });
     // A message whose second PREPARE fails when it runs: the first one stays (42P05 if sent again), the
     // second is sent again (its own error, not 26000).
     const double = sessionStatement('SELECT $1::int * 2 AS n');
@@ -81,7 +82,6 @@ describe('session statements', () => {
       )[0]!.rows,
     ).toEqual([{ n: 42 }]);
     await expect(runMessage(client, [{ statement: missing, args: [1] }])).rejects.toMatchObject({ code: '42P01' });
-    await expect(runMessage(client, [{ statement: broken, args: [1] }])).rejects.toMatchObject({ code: '42601' });
   });
 
   it('a unique violation in an EXECUTE reports its constraint, and the connection goes on', async () => {
