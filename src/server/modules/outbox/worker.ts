@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { outbox, type QueuedEmail, type SmsPayload } from '../../db/schema/outbox.ts';
 import type { Deps } from '../../http/context.ts';
 import type { Metrics } from '../../http/metrics.ts';
@@ -34,23 +34,25 @@ type Claimed = {
   age_ms: number;
 };
 
-/** No message of the same supersede_key with a higher rank exists (queued, sent or failed alike). */
-const NOT_OUTRANKED = sql`not exists (select 1 from ${outbox} newer where newer.supersede_key = ${outbox.supersede_key} and newer.supersede_rank > ${outbox.supersede_rank})`;
+/** No message of the same supersede_key as `row` has a higher rank (queued, sent or failed alike). */
+const notOutranked = (row: SQL) =>
+  sql`not exists (select 1 from ${outbox} newer where newer.supersede_key = ${row}.supersede_key and newer.supersede_rank > ${row}.supersede_rank)`;
 
 /**
- * No other message of the same supersede_key is claimed under a live lease (queued in a worker or on
- * its way): the worker claims its next batch while the last one is still going out (ADR 0019), and a
- * newer answer's e-mail must not overtake the older one still in flight. It waits for that one's
+ * No other message of the same supersede_key as `row` is claimed under a live lease (queued in a worker
+ * or on its way): the worker claims its next batch while the last one is still going out (ADR 0019),
+ * and a newer answer's e-mail must not overtake the older one still in flight. It waits for that one's
  * outcome: once sent it goes next; once released or rescheduled, the older one is outranked instead.
  */
-const NONE_IN_FLIGHT = sql`not exists (select 1 from ${outbox} other where other.supersede_key = ${outbox.supersede_key} and other.id <> ${outbox.id} and other.status = 'sending' and other.next_attempt_at > now())`;
+const noneInFlight = (row: SQL) =>
+  sql`not exists (select 1 from ${outbox} other where other.supersede_key = ${row}.supersede_key and other.id <> ${row}.id and other.status = 'sending' and other.next_attempt_at > now())`;
 
 /** Marks the waiting messages that a newer one of their supersede_key outranked: they are never sent. */
 async function sweepSuperseded(deps: WorkerDeps, log: Logger): Promise<void> {
   const swept = await deps.db
     .update(outbox)
     .set({ status: 'superseded', last_error: null })
-    .where(and(eq(outbox.status, 'pending'), isNotNull(outbox.supersede_key), sql`not (${NOT_OUTRANKED})`))
+    .where(and(eq(outbox.status, 'pending'), isNotNull(outbox.supersede_key), sql`not (${notOutranked(sql`${outbox}`)})`))
     .returning({ id: outbox.id, key: outbox.idempotency_key });
   for (const m of swept) log.info({ outboxId: m.id, key: m.key }, 'message superseded by a newer one; not sent');
 }
@@ -111,30 +113,29 @@ const BUSY_LANE_WAIT_MS = 25;
 const MAX_BUSY_DEFER_MS = 10_000;
 
 /**
+ * The due messages claimBatch looks at for one batch: the batch twice over, so the rare message a
+ * supersede check holds back (its key in flight, or outranked since the last sweep) leaves the claim
+ * full.
+ */
+const CLAIM_WINDOW = 2 * CLAIM_BATCH;
+
+/**
  * Step 1, one autocommitted statement: the oldest due messages — pending, or 'sending' under a lease
  * that ran out (their worker died mid-delivery), and not outranked — taken with FOR UPDATE SKIP LOCKED
  * so no other worker, in this process or another, gets them, and marked 'sending' until now +
  * OUTBOX_LEASE_MS with the attempt counted. The commit is synchronous, so it also makes durable
  * everything committed before it: the RSVP behind a confirmation (committed asynchronously, ADR 0004)
  * is on disk before its e-mail leaves. Oldest first.
+ *
+ * The candidates come from turnout_outbox_due (drizzle/0022_outbox_due_fn.sql): the due index walked in
+ * order and stopped at CLAIM_WINDOW rows, whatever the planner's statistics say about the table; the
+ * supersede checks then run for those rows only (ADR 0019).
  */
 async function claimBatch(deps: WorkerDeps): Promise<Claimed[]> {
   const leaseSecs = deps.env.OUTBOX_LEASE_MS / 1000;
-  const due = deps.db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        inArray(outbox.status, ['pending', 'sending']),
-        lte(outbox.next_attempt_at, sql`now()`),
-        isNull(outbox.handed_at), // an SMS handed to Twilio is never taken again (sweepUnknown)
-        NOT_OUTRANKED,
-        NONE_IN_FLIGHT,
-      ),
-    )
-    .orderBy(asc(outbox.next_attempt_at))
-    .limit(CLAIM_BATCH)
-    .for('update', { skipLocked: true });
+  const due = sql`select c.id from turnout_outbox_due(${CLAIM_WINDOW}::int) c
+    where ${notOutranked(sql`c`)} and ${noneInFlight(sql`c`)}
+    limit ${CLAIM_BATCH}`;
   const rows = await deps.db
     .update(outbox)
     .set({
@@ -398,7 +399,7 @@ export async function drainOutbox(deps: WorkerDeps, opts: DrainOptions = {}): Pr
         });
     };
     // One claim never holds two messages of one supersede_key (the lower one is outranked), and a claim
-    // takes none of a key another claimed message still holds (NONE_IN_FLIGHT), so no newer answer's
+    // takes none of a key another claimed message still holds (noneInFlight), so no newer answer's
     // e-mail can overtake an older one of the same RSVP. A lane that fails (the database, recording an
     // outcome) stops every lane; once all have finished, what none started goes back and the error is raised.
     const lane = async (_: unknown, index: number) => {
