@@ -37,6 +37,16 @@ async function deliveryLag(ctx: BenchContext, eventId: string, accepted: number)
   if (process.env.OUTBOX_WORKER === 'false') return { ok: true, detail: 'outbox worker off (OUTBOX_WORKER=false)' };
   const started = Date.now();
   for (;;) {
+    // While confirmations wait, a count over the due index's rows only: the full join below read the
+    // rush's 10k answers and their outbox rows each time, 47 ms of PostgreSQL's CPU every half second
+    // beside the drain it measures.
+    const { rows: waiting } = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outbox WHERE status IN ('pending', 'sending') AND idempotency_key LIKE 'rsvp:%:confirmed:%'`,
+    );
+    if (waiting[0]!.n > 0 && Date.now() - started <= 180_000) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      continue;
+    }
     const { rows } = await ctx.db.query<{ sent: number; lag: number | null; via: string | null; during: number }>(
       `SELECT count(*) FILTER (WHERE o.status = 'sent')::int AS sent,
               extract(epoch FROM max(o.sent_at) - max(r.created_at))::float AS lag,
@@ -53,6 +63,7 @@ async function deliveryLag(ctx: BenchContext, eventId: string, accepted: number)
         detail: `all ${sent} e-mails delivered (${via}) ${lag?.toFixed(1)} s after the last answer (${during} sent by then; ${sent - during} after, ${((sent - during) / (lag ?? 1)).toFixed(0)}/s)`,
       };
     if (Date.now() - started > 180_000) return { ok: false, detail: `only ${sent}/${accepted} e-mails delivered 3 min after the rush` };
+    // None waiting, yet not all sent (a retry scheduled later, or the last ones just committed): look again.
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
