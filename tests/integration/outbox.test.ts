@@ -301,8 +301,9 @@ describe("the claim's candidates", () => {
     const client = await t.db.$client.connect();
     try {
       await client.query('BEGIN');
-      // The statistics describe the queue as it was (nothing due); then 3,000 answers' e-mails arrive,
-      // in this transaction only (rolled back: no other test sees them).
+      // The statistics describe the queue as it was before a rush (empty: the earlier tests' rows are
+      // truncated first); then 3,000 answers' e-mails arrive. All in this transaction only, rolled back.
+      await client.query('TRUNCATE outbox CASCADE');
       await client.query('ANALYZE outbox');
       await client.query(
         `INSERT INTO outbox (channel, idempotency_key, payload, supersede_key, supersede_rank, next_attempt_at)
