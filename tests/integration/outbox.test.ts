@@ -319,7 +319,7 @@ describe("the claim's candidates", () => {
         return plan['Shared Hit Blocks'] + plan['Shared Read Blocks'];
       };
       const { rows } = await client.query<{ key: string }>(
-        `SELECT o.idempotency_key AS key FROM turnout_outbox_due(100) d JOIN outbox o USING (id)`,
+        `SELECT o.idempotency_key AS key FROM turnout_outbox_due(100) WITH ORDINALITY d (id, k, r, n) JOIN outbox o USING (id) ORDER BY d.n`,
       );
       expect(rows.map((r) => r.key)).toEqual(Array.from({ length: 100 }, (_, i) => `test:rush:${i + 1}`));
       // Buffer reads, not time: the first 100 rows (and their row locks) take about 120 here; reading every

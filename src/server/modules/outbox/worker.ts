@@ -133,9 +133,9 @@ const CLAIM_WINDOW = 2 * CLAIM_BATCH;
  */
 async function claimBatch(deps: WorkerDeps): Promise<Claimed[]> {
   const leaseSecs = deps.env.OUTBOX_LEASE_MS / 1000;
-  const due = sql`select c.id from turnout_outbox_due(${CLAIM_WINDOW}::int) c
+  const due = sql`select c.id from turnout_outbox_due(${CLAIM_WINDOW}::int) with ordinality c (id, supersede_key, supersede_rank, n)
     where ${notOutranked(sql`c`)} and ${noneInFlight(sql`c`)}
-    limit ${CLAIM_BATCH}`;
+    order by c.n limit ${CLAIM_BATCH}`;
   const rows = await deps.db
     .update(outbox)
     .set({
