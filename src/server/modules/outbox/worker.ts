@@ -34,9 +34,18 @@ type Claimed = {
   age_ms: number;
 };
 
+/*
+ * The two supersede checks below are written `key is null or not exists (…)`. The meaning is that of the
+ * bare `not exists` (a null key matches nothing), but PostgreSQL does not turn a sub-select under OR into
+ * an anti-join: it stays a probe of the key's index for each candidate row. As an anti-join the planner,
+ * on the statistics of a table that a rush is filling, once chose to collect every 'sending' entry of
+ * the in-flight index instead, thousands of them dead until vacuum came, for a handful of live ones
+ * (ADR 0019).
+ */
+
 /** No message of the same supersede_key as `row` has a higher rank (queued, sent or failed alike). */
 const notOutranked = (row: SQL) =>
-  sql`not exists (select 1 from ${outbox} newer where newer.supersede_key = ${row}.supersede_key and newer.supersede_rank > ${row}.supersede_rank)`;
+  sql`(${row}.supersede_key is null or not exists (select 1 from ${outbox} newer where newer.supersede_key = ${row}.supersede_key and newer.supersede_rank > ${row}.supersede_rank))`;
 
 /**
  * No other message of the same supersede_key as `row` is claimed under a live lease (queued in a worker
@@ -45,7 +54,7 @@ const notOutranked = (row: SQL) =>
  * outcome: once sent it goes next; once released or rescheduled, the older one is outranked instead.
  */
 const noneInFlight = (row: SQL) =>
-  sql`not exists (select 1 from ${outbox} other where other.supersede_key = ${row}.supersede_key and other.id <> ${row}.id and other.status = 'sending' and other.next_attempt_at > now())`;
+  sql`(${row}.supersede_key is null or not exists (select 1 from ${outbox} other where other.supersede_key = ${row}.supersede_key and other.id <> ${row}.id and other.status = 'sending' and other.next_attempt_at > now()))`;
 
 /** Marks the waiting messages that a newer one of their supersede_key outranked: they are never sent. */
 async function sweepSuperseded(deps: WorkerDeps, log: Logger): Promise<void> {
