@@ -301,10 +301,13 @@ describe("the claim's candidates", () => {
     const client = await t.db.$client.connect();
     try {
       await client.query('BEGIN');
-      // The statistics describe the queue as it was before a rush (empty: the earlier tests' rows are
-      // truncated first); then 3,000 answers' e-mails arrive. All in this transaction only, rolled back.
+      // The statistics of a new install before its first rush: the table analysed while empty, no column
+      // statistics (ANALYZE of an empty table keeps the old ones, so the earlier tests' are deleted; the
+      // tests connect as a superuser). Then 3,000 answers' e-mails arrive. All in this transaction only,
+      // rolled back.
       await client.query('TRUNCATE outbox CASCADE');
       await client.query('ANALYZE outbox');
+      await client.query(`DELETE FROM pg_statistic WHERE starelid = 'outbox'::regclass`);
       await client.query(
         `INSERT INTO outbox (channel, idempotency_key, payload, supersede_key, supersede_rank, next_attempt_at)
          SELECT 'email', 'test:rush:' || n, jsonb_build_object('to', 'rush' || n || '@example.com', 'subject', 'Hello', 'text', repeat('x', 900)),
@@ -391,6 +394,27 @@ describe('newer messages of one supersede_key', () => {
       .map((m) => m.subject);
     expect(subjects).toEqual(['older', 'newer']);
     expect(newerWhileOlderHeld).toBe(false);
+  });
+
+  it('an older one abandoned mid-delivery (its lease run out) is marked superseded, not left at the head of the queue', async () => {
+    const to = 'supersede-abandoned@example.com';
+    const supersede = { key: 'test:abandoned:rsvp' };
+    await t.db.transaction((tx) =>
+      enqueueEmail(tx, 'test:abandoned:older', mail(to, { subject: 'abandoned older' }), { ...supersede, rank: 1 }),
+    );
+    // Its worker claimed it and died: 'sending', one attempt, the lease over a minute ago.
+    await t.db
+      .update(outbox)
+      .set({ status: 'sending', attempts: 1, next_attempt_at: sql`now() - interval '1 minute'` })
+      .where(eq(outbox.idempotency_key, 'test:abandoned:older'));
+    await t.db.transaction((tx) =>
+      enqueueEmail(tx, 'test:abandoned:newer', mail(to, { subject: 'abandoned newer' }), { ...supersede, rank: 2 }),
+    );
+    const before = smtp.arrived.length;
+    await drainOutbox(t.deps);
+    expect(await row('test:abandoned:older')).toMatchObject({ status: 'superseded' });
+    expect(await row('test:abandoned:newer')).toMatchObject({ status: 'sent' });
+    expect(smtp.arrived.slice(before).map((m) => m.subject)).toEqual(['abandoned newer']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { outbox, type QueuedEmail, type SmsPayload } from '../../db/schema/outbox.ts';
 import type { Deps } from '../../http/context.ts';
 import type { Metrics } from '../../http/metrics.ts';
@@ -56,12 +56,20 @@ const notOutranked = (row: SQL) =>
 const noneInFlight = (row: SQL) =>
   sql`(${row}.supersede_key is null or not exists (select 1 from ${outbox} other where other.supersede_key = ${row}.supersede_key and other.id <> ${row}.id and other.status = 'sending' and other.next_attempt_at > now()))`;
 
-/** Marks the waiting messages that a newer one of their supersede_key outranked: they are never sent. */
+/**
+ * Marks the waiting messages that a newer one of their supersede_key outranked: they are never sent.
+ * Waiting includes an e-mail whose worker died mid-delivery (its lease ran out, nothing handed to
+ * Twilio): left as it was, it would head the due index for ever and take a slot of every claim's window.
+ */
 async function sweepSuperseded(deps: WorkerDeps, log: Logger): Promise<void> {
+  const waiting = or(
+    eq(outbox.status, 'pending'),
+    and(eq(outbox.status, 'sending'), isNull(outbox.handed_at), lte(outbox.next_attempt_at, sql`now()`)),
+  );
   const swept = await deps.db
     .update(outbox)
     .set({ status: 'superseded', last_error: null })
-    .where(and(eq(outbox.status, 'pending'), isNotNull(outbox.supersede_key), sql`not (${notOutranked(sql`${outbox}`)})`))
+    .where(and(waiting, isNotNull(outbox.supersede_key), sql`not (${notOutranked(sql`${outbox}`)})`))
     .returning({ id: outbox.id, key: outbox.idempotency_key });
   for (const m of swept) log.info({ outboxId: m.id, key: m.key }, 'message superseded by a newer one; not sent');
 }
