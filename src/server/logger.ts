@@ -5,20 +5,38 @@ export type Logger = pino.Logger;
 const REDACTED = '[redacted]';
 
 /**
- * What a database error may say in a log: never the values it was about. Drizzle's error message ends
- * with the statement's parameters ("params: name,email,…") and keeps them in `params`; PostgreSQL's
- * `detail` repeats a conflicting key's values ("Key (email)=(…) already exists"). Guests' names,
- * e-mails, phones and PINs are among those values (docs/product.md#privacy-and-safety).
+ * Fields of a provider's error that list recipients: nodemailer's `rejected`, `accepted`, `pending`,
+ * `rejectedErrors` (each with its `recipient`) and `envelope`; anything called `to`.
+ */
+const RECIPIENT_FIELDS = new Set(['rejected', 'accepted', 'pending', 'rejectedErrors', 'envelope', 'recipient', 'to']);
+/** An e-mail address anywhere in a text (a mail server's reply quotes the one it refused). */
+const EMAIL = /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
+/** A phone number as we send it (E.164): Twilio's error messages quote the "To" number. */
+const PHONE = /\+\d{7,15}\b/g;
+
+const withoutContacts = (text: string) => text.replace(EMAIL, '[e-mail]').replace(PHONE, '[phone]');
+
+/**
+ * What an error may say in a log: never the values it was about, nor whom a message was for
+ * (docs/product.md#privacy-and-safety).
+ * - Database errors: drizzle's message ends with the statement's parameters ("params: name,email,…")
+ *   and keeps them in `params`; PostgreSQL's `detail` repeats a conflicting key's values ("Key
+ *   (email)=(…) already exists"). Guests' names, e-mails, phones and PINs are among those values.
+ * - Delivery errors: a mail server's refusal names the address in its reply and nodemailer lists the
+ *   refused recipients; Twilio's message quotes the number. E-mail addresses and E.164 numbers are
+ *   masked in every text of the error, and recipient lists dropped; codes and the rest stay.
  */
 function withoutValues(err: unknown, depth = 0): unknown {
   if (!(err instanceof Error) || depth > 3) return err;
-  const e = err as Error & { params?: unknown; detail?: unknown; cause?: unknown; where?: unknown };
+  const e = err as Error & { cause?: unknown };
   const out = pino.stdSerializers.err(e) as Record<string, unknown>;
   if (typeof out.message === 'string') out.message = out.message.replace(/\nparams: [\s\S]*$/, `\nparams: ${REDACTED}`);
   if (typeof out.stack === 'string') out.stack = out.stack.replace(/\nparams: [\s\S]*?(\n\s+at |$)/, `\nparams: ${REDACTED}$1`);
-  if ('params' in out) out.params = REDACTED;
-  if ('detail' in out) out.detail = REDACTED;
-  if ('where' in out) out.where = REDACTED;
+  for (const key of ['params', 'detail', 'where']) if (key in out) out[key] = REDACTED;
+  for (const [key, value] of Object.entries(out)) {
+    if (RECIPIENT_FIELDS.has(key)) out[key] = REDACTED;
+    else if (typeof value === 'string') out[key] = withoutContacts(value);
+  }
   if (e.cause !== undefined) out.cause = withoutValues(e.cause, depth + 1);
   return out;
 }
