@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared';
+import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import type { SendableEmail } from '../db/schema/outbox.ts';
 import { composeMessage, mailbox } from './mime.ts';
 
@@ -36,50 +38,223 @@ export function messageIdFor(idempotencyKey: string, from: string): string {
  * greeting: one message per connection delivered 10 a second to a local smtp-server, the pool ~700.
  */
 const POOL_IDLE_MS = 30_000;
+/** Messages one connection carries before it is closed and a new one opened (as nodemailer's own pool). */
+const MAX_MESSAGES = 100;
+
+type Envelope = { from: string; to: string[] };
+type Pooled = {
+  smtp: SMTPConnection;
+  sent: number;
+  closed: boolean;
+  idleTimer?: NodeJS.Timeout;
+  /** The connection's last error: what a message in flight on it fails with when it closes. */
+  lastError?: Error;
+  /** Fails the message in flight on this connection when the connection closes under it. */
+  onDrop?: () => void;
+};
+type Waiter = { grant: (conn: Pooled) => void; fail: (err: unknown) => void };
+
+const closedError = () => Object.assign(new Error('the SMTP connection closed'), { code: 'ECONNECTION' });
 
 /**
- * A pooled nodemailer SMTP transport from SMTP_URL (smtp:// or smtps://, credentials in the URL),
- * keeping up to `connections` connections open while there is mail to send.
+ * Mail over SMTP_URL (smtp:// or smtps://, credentials and tls.* options in the URL) through a pool of
+ * up to `connections` of nodemailer's SMTPConnection, kept open while there is mail to send.
+ *
+ * The pool is ours rather than nodemailer's pooled transport: that transport pipes every message
+ * through its Mailer, plugin chain and a MIME stream of its own before the connection's, which cost as
+ * much CPU again as the rest of a confirmation's delivery (docs/decisions/0019-outbox-keeps-up.md).
+ * What nodemailer's pool did for us, this does too: a connection logs in only where the server offers
+ * AUTH (or the URL forces it), is reused for up to MAX_MESSAGES, says QUIT after POOL_IDLE_MS idle, and
+ * is dropped on any failure or when the server closes it; a message in flight on a connection that
+ * fails fails with the connection's own error; the caller's signal cancels a wait for a connection, a
+ * connection being opened for it, or a send in flight (that connection is closed). A failed message is
+ * never sent again here: the outbox reschedules it (at least once, never twice in one attempt).
  */
 export function createSmtpMailer(opts: { url: string; from: string; connections: number }): SmtpMailer {
-  const transport = nodemailer.createTransport({
-    url: opts.url,
-    pool: true,
-    maxConnections: opts.connections,
-    maxMessages: 100,
-    idleTimeout: POOL_IDLE_MS,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
-  });
+  const { auth, authMethod, forceAuth, ...urlOptions } = parseConnectionUrl(opts.url);
+  const connectionOptions = { ...urlOptions, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+  const login = auth && { ...auth, ...(typeof authMethod === 'string' ? { method: authMethod } : {}) };
   const from = mailbox(opts.from);
+  const idle: Pooled[] = [];
+  const opening = new Set<Pooled>();
+  const waiting: Waiter[] = [];
+  let open = 0;
+  let closed = false;
+
+  /** Closes a connection and frees its slot, once; `politely`: QUIT first (an idle, healthy one). */
+  const drop = (conn: Pooled, politely = false) => {
+    if (conn.closed) return;
+    conn.closed = true;
+    clearTimeout(conn.idleTimer);
+    const i = idle.indexOf(conn);
+    if (i >= 0) idle.splice(i, 1);
+    opening.delete(conn);
+    open--;
+    if (politely) conn.smtp.quit();
+    else conn.smtp.close();
+    const inFlight = conn.onDrop;
+    conn.onDrop = undefined;
+    inFlight?.();
+    serveWaiting();
+  };
+
+  /** A new connection, greeted and logged in; the signal (or close()) abandons it. */
+  const connect = async (signal?: AbortSignal): Promise<Pooled> => {
+    const smtp = new SMTPConnection(connectionOptions);
+    const conn: Pooled = { smtp, sent: 0, closed: false };
+    /** Rejects the step under way (greeting, login) when the connection fails or closes during it. */
+    let failStep: ((err: Error) => void) | undefined;
+    smtp.on('error', (err: Error) => {
+      conn.lastError = err;
+      if (failStep) failStep(err);
+      else if (!conn.onDrop) drop(conn); // idle (the server hung up); a send in flight gets the error itself
+    });
+    smtp.once('end', () => {
+      failStep?.(conn.lastError ?? closedError());
+      drop(conn);
+    });
+    const step = (start: (done: (err?: Error | null) => void) => void) =>
+      new Promise<void>((resolve, reject) => {
+        failStep = reject;
+        start((err) => (err ? reject(err) : resolve()));
+      });
+    const abandon = () => drop(conn);
+    opening.add(conn);
+    signal?.addEventListener('abort', abandon, { once: true });
+    try {
+      await step((done) => smtp.connect(done));
+      if (login && (smtp.allowsAuth || forceAuth)) await step((done) => smtp.login(login, done));
+      if (conn.closed) throw signal?.reason ?? conn.lastError ?? closedError();
+      return conn;
+    } catch (err) {
+      drop(conn);
+      throw signal?.aborted ? signal.reason : err;
+    } finally {
+      failStep = undefined;
+      opening.delete(conn);
+      signal?.removeEventListener('abort', abandon);
+    }
+  };
+
+  /** Opens connections for the waiting senders while the pool has room. */
+  function serveWaiting() {
+    while (!closed && waiting.length > 0 && open < opts.connections) {
+      const w = waiting.shift()!;
+      open++;
+      connect().then(w.grant, w.fail);
+    }
+  }
+
+  /** A connection for one message: an idle one, a new one while there is room, else the next one freed. */
+  const acquire = (signal?: AbortSignal): Promise<Pooled> => {
+    if (closed) return Promise.reject(new Error('the SMTP pool is closed'));
+    const reused = idle.pop();
+    if (reused) {
+      clearTimeout(reused.idleTimer);
+      return Promise.resolve(reused);
+    }
+    if (open < opts.connections) {
+      open++;
+      return connect(signal);
+    }
+    return new Promise<Pooled>((resolve, reject) => {
+      let given = false;
+      const w: Waiter = {
+        grant: (conn) => {
+          given = true;
+          signal?.removeEventListener('abort', abort);
+          // Given up while a connection was opened for it: the next waiter (or the pool) takes it.
+          if (signal?.aborted) release(conn);
+          else resolve(conn);
+        },
+        fail: (err) => {
+          signal?.removeEventListener('abort', abort);
+          reject(err);
+        },
+      };
+      const abort = () => {
+        if (given) return;
+        const i = waiting.indexOf(w);
+        if (i >= 0) waiting.splice(i, 1); // else a connection is being opened for it: grant passes it on
+        reject(signal!.reason);
+      };
+      signal?.addEventListener('abort', abort, { once: true });
+      waiting.push(w);
+    });
+  };
+
+  const release = (conn: Pooled) => {
+    if (conn.closed) return;
+    if (closed || conn.sent >= MAX_MESSAGES) return drop(conn, true);
+    const w = waiting.shift();
+    if (w) return w.grant(conn);
+    idle.push(conn);
+    conn.idleTimer = setTimeout(() => drop(conn, true), POOL_IDLE_MS);
+    conn.idleTimer.unref();
+  };
+
+  /** One message over one connection; the signal closes the connection and rejects at once. */
+  const sendOn = (conn: Pooled, envelope: Envelope, raw: string | Buffer, signal?: AbortSignal) =>
+    new Promise<{ response?: string }>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const abort = () => {
+        reject(signal!.reason);
+        drop(conn);
+      };
+      signal?.addEventListener('abort', abort, { once: true });
+      conn.onDrop = () => reject(conn.lastError ?? closedError());
+      conn.smtp.send(envelope, raw, (err, info) => {
+        signal?.removeEventListener('abort', abort);
+        conn.onDrop = undefined;
+        if (err) reject(err);
+        else resolve(info);
+      });
+    });
+
+  /** The whole message and its envelope: composed in one pass where it can be (mime.ts), else by nodemailer's composer. */
+  const compose = async (messageId: string, payload: SendableEmail): Promise<{ envelope: Envelope; raw: string | Buffer }> => {
+    const raw = from ? composeMessage({ from, messageId, payload }) : null;
+    if (raw && from) return { envelope: { from: from.address, to: [payload.to] }, raw };
+    const node = new MailComposer({
+      from: opts.from,
+      to: payload.to,
+      subject: payload.subject,
+      text: payload.text,
+      html: payload.html,
+      messageId,
+      attachments: payload.attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: a.contentBase64,
+        encoding: 'base64',
+        ...(a.cid ? { cid: a.cid } : {}),
+      })),
+    }).compile();
+    const { from: sender, to } = node.getEnvelope();
+    return { envelope: { from: sender || '', to }, raw: await node.build() };
+  };
+
   return {
     async send({ idempotencyKey, payload, signal }) {
+      signal?.throwIfAborted();
       const messageId = messageIdFor(idempotencyKey, opts.from);
-      // Composed in one pass where it can be (integrations/mime.ts), else by nodemailer from the fields.
-      const raw = from ? composeMessage({ from, messageId, payload }) : null;
-      if (raw && from) {
-        const info = await transport.sendMail({ envelope: { from: from.address, to: [payload.to] }, raw, messageId, signal });
+      const { envelope, raw } = await compose(messageId, payload);
+      const conn = await acquire(signal);
+      conn.sent++;
+      try {
+        const info = await sendOn(conn, envelope, raw, signal);
+        release(conn);
         return { messageId, response: String(info.response ?? '') };
+      } catch (err) {
+        drop(conn);
+        throw err;
       }
-      const info = await transport.sendMail({
-        from: opts.from,
-        to: payload.to,
-        subject: payload.subject,
-        text: payload.text,
-        html: payload.html,
-        messageId,
-        signal,
-        attachments: payload.attachments?.map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          content: a.contentBase64,
-          encoding: 'base64',
-          ...(a.cid ? { cid: a.cid } : {}),
-        })),
-      });
-      return { messageId, response: String(info.response ?? '') };
     },
-    close: () => transport.close(),
+    close() {
+      closed = true;
+      for (const conn of [...idle]) drop(conn, true);
+      for (const conn of [...opening]) drop(conn);
+      for (const w of waiting.splice(0)) w.fail(new Error('the SMTP pool is closed'));
+    },
   };
 }

@@ -1,0 +1,249 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SendableEmail } from '../../src/server/db/schema/outbox.ts';
+import { createSmtpMailer, type SmtpMailer } from '../../src/server/integrations/smtp.ts';
+import { startSmtpSink } from '../support/smtp-sink.ts';
+
+// The mail channel's own pool of SMTP connections (integrations/smtp.ts), against real SMTP servers.
+const FROM = 'Turnout <no-reply@turnout.local>';
+const mail = (n: number, extra: Partial<SendableEmail> = {}): SendableEmail => ({
+  to: `guest${n}@example.org`,
+  subject: `Your ticket ${n}`,
+  text: `Hello ${n}`,
+  ...extra,
+});
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+function mailer(url: string, connections: number): SmtpMailer {
+  const m = createSmtpMailer({ url, from: FROM, connections });
+  cleanups.push(() => m.close());
+  return m;
+}
+
+/** A real smtp-server that accepts everything; `onConnect` may hold the greeting back. */
+async function sinkServer(
+  opts: { delayGreetingMs?: (n: number) => number; auth?: boolean; holdData?: (recipient: string) => Promise<void> | undefined } = {},
+) {
+  let connections = 0;
+  const delivered: string[] = [];
+  const greetedAt: number[] = [];
+  const server = new SMTPServer({
+    authOptional: !opts.auth,
+    disabledCommands: opts.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    allowInsecureAuth: true,
+    logger: false,
+    disableReverseLookup: true,
+    onAuth: (_auth, _session, callback) => callback(null, { user: 'ok' }),
+    onConnect(_session, callback) {
+      const wait = opts.delayGreetingMs?.(++connections) ?? 0;
+      setTimeout(() => {
+        greetedAt.push(performance.now());
+        callback();
+      }, wait);
+    },
+    onData(stream, session, callback) {
+      const recipient = session.envelope.rcptTo.map((r) => r.address).join(',');
+      stream.resume();
+      stream.on('end', async () => {
+        await opts.holdData?.(recipient);
+        delivered.push(recipient);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return {
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    delivered,
+    greetedAt,
+    connections: () => connections,
+  };
+}
+
+describe('the SMTP pool', () => {
+  it('sends what the one-pass composer leaves to nodemailer (a non-ASCII file name) intact', async () => {
+    const sink = await startSmtpSink();
+    cleanups.push(() => sink.close());
+    const m = mailer(sink.url, 1);
+    const content = Buffer.from('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
+    await m.send({
+      idempotencyKey: 'composer',
+      payload: mail(1, {
+        attachments: [{ filename: 'fête.ics', contentType: 'text/calendar', contentBase64: content.toString('base64') }],
+      }),
+    });
+    const [got] = sink.accepted;
+    expect(got?.subject).toBe('Your ticket 1');
+    expect(got?.attachments[0]?.filename).toBe('fête.ics');
+    expect(got?.attachments[0]?.content.equals(content)).toBe(true);
+  });
+
+  it('reuses a connection, and replaces one the server closed while it was idle', async () => {
+    let connections = 0;
+    // A server that hangs up on a client idle for 300 ms, as mail servers do after their own timeout.
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      disableReverseLookup: true,
+      socketTimeout: 300,
+      onConnect(_session, callback) {
+        connections++;
+        callback();
+      },
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on('end', () => callback());
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const m = mailer(`smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, 1);
+
+    await m.send({ idempotencyKey: 'a', payload: mail(1) });
+    await m.send({ idempotencyKey: 'b', payload: mail(2) });
+    expect(connections).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const { response } = await m.send({ idempotencyKey: 'c', payload: mail(3) });
+    expect(response).toMatch(/^250/);
+    expect(connections).toBe(2);
+  });
+
+  it('a send waiting for a busy connection is cancelled by its signal; the pool goes on', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sink = await startSmtpSink(async (m) => {
+      if (m.subject === 'Your ticket 1') await held; // the first message stays in flight
+      return undefined;
+    });
+    cleanups.push(() => sink.close());
+    const m = mailer(sink.url, 1);
+    const first = m.send({ idempotencyKey: 'first', payload: mail(1) });
+    const controller = new AbortController();
+    const second = m.send({ idempotencyKey: 'second', payload: mail(2), signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('given up')), 50);
+    await expect(second).rejects.toThrow('given up');
+    release();
+    await first;
+    await m.send({ idempotencyKey: 'third', payload: mail(3) });
+    expect(sink.accepted.map((a) => a.subject)).toEqual(['Your ticket 1', 'Your ticket 3']);
+    expect(sink.connections()).toBe(1);
+  });
+
+  it('a send in flight is cancelled by its signal: its connection is closed and the next send opens another', async () => {
+    const sink = await startSmtpSink(async (m) => {
+      if (m.subject === 'Your ticket 1') await new Promise((resolve) => setTimeout(resolve, 2_000)); // never answered in time
+      return undefined;
+    });
+    cleanups.push(() => sink.close());
+    const m = mailer(sink.url, 1);
+    const controller = new AbortController();
+    const first = m.send({ idempotencyKey: 'first', payload: mail(1), signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('lease half over')), 200);
+    await expect(first).rejects.toThrow('lease half over');
+    const { response } = await m.send({ idempotencyKey: 'second', payload: mail(2) });
+    expect(response).toMatch(/^250/);
+    expect(sink.connections()).toBe(2);
+  });
+
+  it('a refused message fails with the server’s reply, and the next one goes out', async () => {
+    const sink = await startSmtpSink((m) => (m.subject === 'Your ticket 1' ? { code: 552, message: 'Message too large' } : undefined));
+    cleanups.push(() => sink.close());
+    const m = mailer(sink.url, 1);
+    await expect(m.send({ idempotencyKey: 'first', payload: mail(1) })).rejects.toMatchObject({ responseCode: 552 });
+    await m.send({ idempotencyKey: 'second', payload: mail(2) });
+    expect(sink.accepted.map((a) => a.subject)).toEqual(['Your ticket 2']);
+  });
+
+  it('a send whose new connection is still being greeted is cancelled by its signal, and the message never leaves', async () => {
+    const sink = await sinkServer({ delayGreetingMs: () => 300 });
+    const m = mailer(sink.url, 1);
+    const controller = new AbortController();
+    const sending = m.send({ idempotencyKey: 'late', payload: mail(1), signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('given up')), 100);
+    await expect(sending).rejects.toThrow('given up');
+    const rejectedAt = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(sink.greetedAt[0]).toBeGreaterThan(rejectedAt); // it did not wait for the greeting to give up
+    expect(sink.delivered).toEqual([]);
+    await m.send({ idempotencyKey: 'next', payload: mail(2) }); // the slot was freed
+    expect(sink.delivered).toEqual(['guest2@example.org']);
+  });
+
+  it('a waiter that gives up while a connection is opened for it leaves that connection to the next send', async () => {
+    let holding: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    // guest2's message stays in flight at the server; the pool's second connection is greeted late.
+    const sink = await sinkServer({
+      delayGreetingMs: (n) => (n === 2 ? 300 : 0),
+      holdData: (recipient) => (recipient === 'guest2@example.org' ? held : undefined),
+    });
+    const m = mailer(sink.url, 1);
+    await m.send({ idempotencyKey: 'first', payload: mail(1) });
+    const inFlightSignal = new AbortController();
+    const inFlight = m.send({ idempotencyKey: 'held', payload: mail(2), signal: inFlightSignal.signal });
+    await new Promise((resolve) => setTimeout(resolve, 100)); // guest2 is in flight on the one connection
+    const waiterSignal = new AbortController();
+    const waiter = m.send({ idempotencyKey: 'waiter', payload: mail(3), signal: waiterSignal.signal }); // waits for a slot
+    await new Promise((resolve) => setTimeout(resolve, 50)); // composed, and queued for the one slot
+    inFlightSignal.abort(new Error('in flight given up')); // its connection closes: a new one opens for the waiter
+    await expect(inFlight).rejects.toThrow('in flight given up');
+    setTimeout(() => waiterSignal.abort(new Error('waiter given up')), 100); // while that one is being greeted
+    await expect(waiter).rejects.toThrow('waiter given up');
+    const started = performance.now();
+    await m.send({ idempotencyKey: 'after', payload: mail(4) });
+    expect(performance.now() - started).toBeLessThan(2_000); // not the 60 s socket timeout of a lost slot
+    expect(sink.connections()).toBe(2);
+    expect(sink.delivered).toEqual(['guest1@example.org', 'guest4@example.org']);
+    holding();
+  });
+
+  it('a login cut off by the server fails the send instead of leaving it pending', async () => {
+    // A server that offers AUTH and hangs up when asked to log in.
+    const sockets = new Set<Socket>();
+    const server = createServer((socket) => {
+      sockets.add(socket);
+      socket.write('220 fake ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        const line = String(chunk);
+        if (/^EHLO/i.test(line)) socket.write('250-fake\r\n250 AUTH PLAIN LOGIN\r\n');
+        else if (/^AUTH/i.test(line)) socket.destroy();
+        else socket.write('502 no\r\n');
+      });
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+    const m = mailer(`smtp://user:secret@127.0.0.1:${(server.address() as AddressInfo).port}`, 1);
+    const outcome = await Promise.race([
+      m.send({ idempotencyKey: 'auth', payload: mail(1) }).then(
+        () => 'sent',
+        () => 'failed',
+      ),
+      new Promise((resolve) => setTimeout(() => resolve('pending'), 3_000)),
+    ]);
+    expect(outcome).toBe('failed');
+  });
+
+  it('credentials in SMTP_URL are used only where the server offers AUTH', async () => {
+    const open = await sinkServer();
+    const withAuth = await sinkServer({ auth: true });
+    const credentials = (url: string) => url.replace('smtp://', 'smtp://user:secret@');
+    await mailer(credentials(open.url), 1).send({ idempotencyKey: 'a', payload: mail(1) });
+    await mailer(credentials(withAuth.url), 1).send({ idempotencyKey: 'b', payload: mail(2) });
+    expect(open.delivered).toEqual(['guest1@example.org']);
+    expect(withAuth.delivered).toEqual(['guest2@example.org']);
+  });
+});
