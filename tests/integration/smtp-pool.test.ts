@@ -38,7 +38,8 @@ async function sinkServer(
     disableReverseLookup: true,
     onAuth: (_auth, _session, callback) => callback(null, { user: 'ok' }),
     onConnect(_session, callback) {
-      const wait = opts.delayGreetingMs?.(++connections) ?? 0;
+      connections++;
+      const wait = opts.delayGreetingMs?.(connections) ?? 0;
       setTimeout(() => callback(), wait);
     },
     onData(stream, session, callback) {
@@ -80,13 +81,13 @@ describe('the SMTP pool', () => {
 
   it('reuses a connection, and replaces one the server closed while it was idle', async () => {
     let connections = 0;
-    // A server that hangs up on a client idle for 300 ms, as mail servers do after their own timeout.
+    // A server that hangs up on a client idle for a second, as mail servers do after their own timeout.
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       disableReverseLookup: true,
-      socketTimeout: 300,
+      socketTimeout: 1_000,
       onConnect(_session, callback) {
         connections++;
         callback();
@@ -103,7 +104,7 @@ describe('the SMTP pool', () => {
     await m.send({ idempotencyKey: 'a', payload: mail(1) });
     await m.send({ idempotencyKey: 'b', payload: mail(2) });
     expect(connections).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
     const { response } = await m.send({ idempotencyKey: 'c', payload: mail(3) });
     expect(response).toMatch(/^250/);
     expect(connections).toBe(2);
@@ -121,9 +122,11 @@ describe('the SMTP pool', () => {
     cleanups.push(() => sink.close());
     const m = mailer(sink.url, 1);
     const first = m.send({ idempotencyKey: 'first', payload: mail(1) });
+    await new Promise((resolve) => setTimeout(resolve, 100)); // in flight on the one connection
     const controller = new AbortController();
     const second = m.send({ idempotencyKey: 'second', payload: mail(2), signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('given up')), 50);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // waiting for it
+    controller.abort(new Error('given up'));
     await expect(second).rejects.toThrow('given up');
     release();
     await first;
@@ -139,6 +142,7 @@ describe('the SMTP pool', () => {
     });
     cleanups.push(() => sink.close());
     const m = mailer(sink.url, 1);
+    await m.send({ idempotencyKey: 'warm', payload: mail(0) }); // the connection is open and idle
     const controller = new AbortController();
     const first = m.send({ idempotencyKey: 'first', payload: mail(1), signal: controller.signal });
     setTimeout(() => controller.abort(new Error('lease half over')), 200);
@@ -148,13 +152,14 @@ describe('the SMTP pool', () => {
     expect(sink.connections()).toBe(2);
   });
 
-  it('a refused message fails with the server’s reply, and the next one goes out', async () => {
+  it('a refused message fails with the server’s reply, and the next one goes out over the same connection', async () => {
     const sink = await startSmtpSink((m) => (m.subject === 'Your ticket 1' ? { code: 552, message: 'Message too large' } : undefined));
     cleanups.push(() => sink.close());
     const m = mailer(sink.url, 1);
     await expect(m.send({ idempotencyKey: 'first', payload: mail(1) })).rejects.toMatchObject({ responseCode: 552 });
     await m.send({ idempotencyKey: 'second', payload: mail(2) });
     expect(sink.accepted.map((a) => a.subject)).toEqual(['Your ticket 2']);
+    expect(sink.connections()).toBe(1); // reset, not reopened
   });
 
   it('a send whose new connection is still being greeted is cancelled by its signal, and the message never leaves', async () => {
@@ -178,7 +183,7 @@ describe('the SMTP pool', () => {
     });
     // guest2's message stays in flight at the server; the pool's second connection is greeted late.
     const sink = await sinkServer({
-      delayGreetingMs: (n) => (n === 2 ? 300 : 0),
+      delayGreetingMs: (n) => (n === 2 ? 3_000 : 0),
       holdData: (recipient) => (recipient === 'guest2@example.org' ? held : undefined),
     });
     const m = mailer(sink.url, 1);
@@ -195,7 +200,7 @@ describe('the SMTP pool', () => {
     await expect(waiter).rejects.toThrow('waiter given up');
     const started = performance.now();
     await m.send({ idempotencyKey: 'after', payload: mail(4) });
-    expect(performance.now() - started).toBeLessThan(2_000); // not the 60 s socket timeout of a lost slot
+    expect(performance.now() - started).toBeLessThan(10_000); // the greeting's 3 s, not the 60 s socket timeout of a lost slot
     expect(sink.connections()).toBe(2);
     expect(sink.delivered).toEqual(['guest1@example.org', 'guest4@example.org']);
     holding();
@@ -275,5 +280,97 @@ describe('the SMTP pool', () => {
     expect(err).toBeInstanceOf(Error);
     expect(err?.message).not.toBe('the SMTP connection closed'); // nodemailer's own account of it, not ours
     expect(err?.message).toMatch(/closed/i);
+  });
+
+  it('a send given up before it reaches the pool fails at once, and takes no connection', async () => {
+    let holding: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const sink = await sinkServer({ holdData: (recipient) => (recipient === 'guest1@example.org' ? held : undefined) });
+    const m = mailer(sink.url, 1);
+    const first = m.send({ idempotencyKey: 'first', payload: mail(1) });
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the one connection is busy
+    const controller = new AbortController();
+    const second = m.send({ idempotencyKey: 'second', payload: mail(2), signal: controller.signal });
+    controller.abort(new Error('given up')); // while it is still being composed
+    const outcome = await Promise.race([
+      second.then(
+        () => 'sent',
+        (e: Error) => e.message,
+      ),
+      new Promise((resolve) => setTimeout(() => resolve('pending'), 3_000)),
+    ]);
+    expect(outcome).toBe('given up');
+    holding();
+    await first;
+    await m.send({ idempotencyKey: 'third', payload: mail(3) });
+    expect(sink.delivered).toEqual(['guest1@example.org', 'guest3@example.org']);
+    expect(sink.connections()).toBe(1);
+  });
+
+  it('a server that answers 421 and hangs up (with PIPELINING) fails the send with that reply', async () => {
+    const sockets = new Set<Socket>();
+    const server = createServer((socket) => {
+      sockets.add(socket);
+      socket.write('220 fake ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        for (const line of String(chunk).split('\r\n').filter(Boolean)) {
+          if (/^EHLO/i.test(line)) socket.write('250-fake\r\n250 PIPELINING\r\n');
+          else if (/^MAIL/i.test(line)) socket.end('421 4.3.2 System shutting down\r\n');
+        }
+      });
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+    const m = mailer(`smtp://127.0.0.1:${(server.address() as AddressInfo).port}`, 1);
+    await expect(m.send({ idempotencyKey: 'x', payload: mail(1) })).rejects.toMatchObject({ responseCode: 421 });
+  });
+
+  it('close() ends its connections at once, even where the server would not answer QUIT', async () => {
+    const closedAt: number[] = [];
+    const sockets = new Set<Socket>();
+    // Accepts a message, then ignores everything (QUIT included).
+    const server = createServer((socket) => {
+      sockets.add(socket);
+      let inData = false;
+      let done = false;
+      socket.write('220 fake ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        for (const line of String(chunk).split('\r\n').filter(Boolean)) {
+          if (done) continue;
+          if (inData) {
+            if (line === '.') {
+              inData = false;
+              done = true;
+              socket.write('250 OK queued\r\n');
+            }
+          } else if (/^EHLO/i.test(line)) socket.write('250 fake\r\n');
+          else if (/^(MAIL|RCPT)/i.test(line)) socket.write('250 OK\r\n');
+          else if (/^DATA/i.test(line)) {
+            inData = true;
+            socket.write('354 go on\r\n');
+          }
+        }
+      });
+      socket.on('close', () => closedAt.push(performance.now()));
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+    const m = createSmtpMailer({ url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`, from: FROM, connections: 1 });
+    await m.send({ idempotencyKey: 'x', payload: mail(1) });
+    const closing = performance.now();
+    m.close();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(closedAt).toHaveLength(1);
+    expect(closedAt[0]! - closing).toBeLessThan(1_000);
   });
 });

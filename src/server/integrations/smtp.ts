@@ -40,6 +40,8 @@ export function messageIdFor(idempotencyKey: string, from: string): string {
 const POOL_IDLE_MS = 30_000;
 /** Messages one connection carries before it is closed and a new one opened (as nodemailer's own pool). */
 const MAX_MESSAGES = 100;
+/** How long a QUIT to an idle connection may go unanswered before the connection is closed anyway. */
+const QUIT_WAIT_MS = 2_000;
 
 type Envelope = { from: string; to: string[] };
 type Pooled = {
@@ -64,15 +66,16 @@ const closedError = () => Object.assign(new Error('the SMTP connection closed'),
  * through its Mailer, plugin chain and a MIME stream of its own before the connection's, which cost as
  * much CPU again as the rest of a confirmation's delivery (docs/decisions/0019-outbox-keeps-up.md).
  * What nodemailer's pool did for us, this does too: a connection logs in only where the server offers
- * AUTH (or the URL forces it), is reused for up to MAX_MESSAGES, says QUIT after POOL_IDLE_MS idle, and
- * is dropped on any failure or when the server closes it; a message in flight on a connection that
- * fails fails with the connection's own error; the caller's signal cancels a wait for a connection, a
- * connection being opened for it, or a send in flight (that connection is closed). A failed message is
+ * AUTH (or the URL forces it), is reused for up to MAX_MESSAGES (after a refused message too, once
+ * RSET), says QUIT after POOL_IDLE_MS idle, and is dropped on any other failure or when the server
+ * closes it; a message in flight on a connection that fails fails with nodemailer's own error; the
+ * caller's signal cancels a wait for a connection, a connection being opened for it, or a send in
+ * flight (that connection is closed); close() closes every connection at once. A failed message is
  * never sent again here: the outbox reschedules it (at least once, never twice in one attempt).
  */
 export function createSmtpMailer(opts: { url: string; from: string; connections: number }): SmtpMailer {
   const { auth, authMethod, forceAuth, ...urlOptions } = parseConnectionUrl(opts.url);
-  const connectionOptions = { ...urlOptions, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+  const connectionOptions = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000, ...urlOptions };
   const login = auth && { ...auth, ...(typeof authMethod === 'string' ? { method: authMethod } : {}) };
   const from = mailbox(opts.from);
   const idle: Pooled[] = [];
@@ -81,7 +84,10 @@ export function createSmtpMailer(opts: { url: string; from: string; connections:
   let open = 0;
   let closed = false;
 
-  /** Closes a connection and frees its slot, once; `politely`: QUIT first (an idle, healthy one). */
+  /**
+   * Closes a connection and frees its slot, once. `politely` (an idle, healthy one): QUIT first, closed
+   * anyway after QUIT_WAIT_MS if the server does not answer.
+   */
   const drop = (conn: Pooled, politely = false) => {
     if (conn.closed) return;
     conn.closed = true;
@@ -90,11 +96,15 @@ export function createSmtpMailer(opts: { url: string; from: string; connections:
     if (i >= 0) idle.splice(i, 1);
     opening.delete(conn);
     open--;
-    if (politely) conn.smtp.quit();
-    else conn.smtp.close();
+    if (politely) {
+      conn.smtp.quit();
+      setTimeout(() => conn.smtp.close(), QUIT_WAIT_MS).unref();
+    } else conn.smtp.close();
+    // nodemailer reports a send's failure after closing the connection (a 421, say): its account, with
+    // the server's reply, wins; this only settles a send that would otherwise never hear.
     const inFlight = conn.onDrop;
     conn.onDrop = undefined;
-    inFlight?.();
+    if (inFlight) setImmediate(inFlight);
     serveWaiting();
   };
 
@@ -148,6 +158,7 @@ export function createSmtpMailer(opts: { url: string; from: string; connections:
   /** A connection for one message: an idle one, a new one while there is room, else the next one freed. */
   const acquire = (signal?: AbortSignal): Promise<Pooled> => {
     if (closed) return Promise.reject(new Error('the SMTP pool is closed'));
+    if (signal?.aborted) return Promise.reject(signal.reason);
     const reused = idle.pop();
     if (reused) {
       clearTimeout(reused.idleTimer);
@@ -164,8 +175,10 @@ export function createSmtpMailer(opts: { url: string; from: string; connections:
           given = true;
           signal?.removeEventListener('abort', abort);
           // Given up while a connection was opened for it: the next waiter (or the pool) takes it.
-          if (signal?.aborted) release(conn);
-          else resolve(conn);
+          if (signal?.aborted) {
+            release(conn);
+            reject(signal.reason);
+          } else resolve(conn);
         },
         fail: (err) => {
           signal?.removeEventListener('abort', abort);
@@ -246,13 +259,17 @@ export function createSmtpMailer(opts: { url: string; from: string; connections:
         release(conn);
         return { messageId, response: String(info.response ?? '') };
       } catch (err) {
-        drop(conn);
+        const { code, responseCode } = err as { code?: string; responseCode?: number };
+        // The server refused this message (its envelope or content), not the connection: reset and reuse it.
+        if (!conn.closed && (code === 'EENVELOPE' || code === 'EMESSAGE') && responseCode !== 421)
+          conn.smtp.reset((resetErr) => (resetErr ? drop(conn) : release(conn)));
+        else drop(conn);
         throw err;
       }
     },
     close() {
       closed = true;
-      for (const conn of [...idle]) drop(conn, true);
+      for (const conn of [...idle]) drop(conn);
       for (const conn of [...opening]) drop(conn);
       for (const w of waiting.splice(0)) w.fail(new Error('the SMTP pool is closed'));
     },
