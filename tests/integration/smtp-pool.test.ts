@@ -373,4 +373,35 @@ describe('the SMTP pool', () => {
     expect(closedAt).toHaveLength(1);
     expect(closedAt[0]! - closing).toBeLessThan(1_000);
   });
+
+  it('close() also ends a connection still resetting after a refused message', async () => {
+    const closedAt: number[] = [];
+    const sockets = new Set<Socket>();
+    // Refuses the recipient, then never answers RSET.
+    const server = createServer((socket) => {
+      sockets.add(socket);
+      socket.write('220 fake ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        for (const line of String(chunk).split('\r\n').filter(Boolean)) {
+          if (/^EHLO/i.test(line)) socket.write('250 fake\r\n');
+          else if (/^MAIL/i.test(line)) socket.write('250 OK\r\n');
+          else if (/^RCPT/i.test(line)) socket.write('550 5.1.1 No such user\r\n');
+        }
+      });
+      socket.on('close', () => closedAt.push(performance.now()));
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+    const m = createSmtpMailer({ url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`, from: FROM, connections: 1 });
+    await expect(m.send({ idempotencyKey: 'x', payload: mail(1) })).rejects.toMatchObject({ responseCode: 550 });
+    const closing = performance.now();
+    m.close();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(closedAt).toHaveLength(1);
+    expect(closedAt[0]! - closing).toBeLessThan(1_000);
+  });
 });

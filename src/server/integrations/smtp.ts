@@ -80,6 +80,8 @@ export function createSmtpMailer(opts: { url: string; from: string; connections:
   const from = mailbox(opts.from);
   const idle: Pooled[] = [];
   const opening = new Set<Pooled>();
+  /** Handed to a send (or resetting after one): close() must reach these too. */
+  const inUse = new Set<Pooled>();
   const waiting: Waiter[] = [];
   let open = 0;
   let closed = false;
@@ -95,6 +97,7 @@ export function createSmtpMailer(opts: { url: string; from: string; connections:
     const i = idle.indexOf(conn);
     if (i >= 0) idle.splice(i, 1);
     opening.delete(conn);
+    inUse.delete(conn);
     open--;
     if (politely) {
       conn.smtp.quit();
@@ -162,6 +165,7 @@ export function createSmtpMailer(opts: { url: string; from: string; connections:
     const reused = idle.pop();
     if (reused) {
       clearTimeout(reused.idleTimer);
+      inUse.add(reused);
       return Promise.resolve(reused);
     }
     if (open < opts.connections) {
@@ -198,9 +202,10 @@ export function createSmtpMailer(opts: { url: string; from: string; connections:
 
   const release = (conn: Pooled) => {
     if (conn.closed) return;
-    if (closed || conn.sent >= MAX_MESSAGES) return drop(conn, true);
+    if (closed || conn.sent >= MAX_MESSAGES) return drop(conn, !closed);
     const w = waiting.shift();
-    if (w) return w.grant(conn);
+    if (w) return w.grant(conn); // still in use, by the next send
+    inUse.delete(conn);
     idle.push(conn);
     conn.idleTimer = setTimeout(() => drop(conn, true), POOL_IDLE_MS);
     conn.idleTimer.unref();
@@ -253,6 +258,7 @@ export function createSmtpMailer(opts: { url: string; from: string; connections:
       const messageId = messageIdFor(idempotencyKey, opts.from);
       const { envelope, raw } = await compose(messageId, payload);
       const conn = await acquire(signal);
+      inUse.add(conn);
       conn.sent++;
       try {
         const info = await sendOn(conn, envelope, raw, signal);
@@ -261,7 +267,7 @@ export function createSmtpMailer(opts: { url: string; from: string; connections:
       } catch (err) {
         const { code, responseCode } = err as { code?: string; responseCode?: number };
         // The server refused this message (its envelope or content), not the connection: reset and reuse it.
-        if (!conn.closed && (code === 'EENVELOPE' || code === 'EMESSAGE') && responseCode !== 421)
+        if (!closed && !conn.closed && (code === 'EENVELOPE' || code === 'EMESSAGE') && responseCode !== 421)
           conn.smtp.reset((resetErr) => (resetErr ? drop(conn) : release(conn)));
         else drop(conn);
         throw err;
@@ -270,7 +276,7 @@ export function createSmtpMailer(opts: { url: string; from: string; connections:
     close() {
       closed = true;
       for (const conn of [...idle]) drop(conn);
-      for (const conn of [...opening]) drop(conn);
+      for (const conn of [...opening, ...inUse]) drop(conn);
       for (const w of waiting.splice(0)) w.fail(new Error('the SMTP pool is closed'));
     },
   };
