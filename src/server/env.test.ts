@@ -45,6 +45,14 @@ describe('loadEnv', () => {
       SMTP_URL: 'smtp://mail.example.com:587',
     });
     expect(env.PUBLIC_BASE_URL).toBe('https://events.example.com');
+    expect(() =>
+      loadEnv({
+        ...production,
+        ...secrets,
+        PUBLIC_BASE_URL: 'https://events.example.com',
+        SMTP_URL: 'smtp://mail.example.com:587?proxy=socks5://127.0.0.1:1080',
+      }),
+    ).toThrow(/SMTP_URL: a proxy is not supported/);
     expect(loadEnv({ NODE_ENV: 'test', DATA_DIR: tmp() }).PUBLIC_BASE_URL).toBe('http://localhost:3000');
   });
 

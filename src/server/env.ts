@@ -31,6 +31,8 @@ export const EnvSchema = z.object({
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    // The mail pool (integrations/smtp.ts) opens plain connections: a proxy would be silently bypassed.
+    .refine((url) => !URL.canParse(url) || !new URL(url).searchParams.has('proxy'), 'a proxy is not supported')
     .optional(),
   MAIL_FROM: z.string().default('Turnout <no-reply@turnout.local>'),
   TWILIO_ACCOUNT_SID: z.string().optional(),
