@@ -129,6 +129,18 @@ describe('admitting at the door', () => {
     expect((await redeem({ code: JSON.stringify({ verification_code: g.row.id }) })).body.reason).toBe('invalid');
   });
 
+  it('a legacy ticket whose QR is a URL with double-encoded JSON as its last segment: the page and the door read it', async () => {
+    const imported = await insertImportedRsvp(t, event.id);
+    const twice = encodeURIComponent(encodeURIComponent(JSON.stringify({ verification_code: imported.id, user_name: 'whoever' })));
+    const url = `https://events.example.com/ticket-verification/${twice}`;
+    const page = await t.request('/api/ticket-verification', { method: 'POST', json: { code: url, event_id: event.id }, cookie: door.cookie });
+    expect(await page.json()).toMatchObject({ access: 'team', valid: true, verdict: { guest: { rsvp_id: imported.id } } });
+    expect((await redeem({ code: url })).body).toMatchObject({ ok: true, admitted: 1, guest: { rsvp_id: imported.id } });
+    // The same payload names no RSVP of another event.
+    const elsewhere = await t.request(`/api/checkin/${other.id}/redeem`, { method: 'POST', json: { code: url, nonce: nonce() }, cookie: owner.cookie });
+    expect((await elsewhere.json()).reason).toBe('other_event');
+  });
+
   it('admits what the verify route calls admissible: a paid event\'s "Yes" still at the checkout is not in, a paid one is', async () => {
     const cases = [
       { status: 'confirmed', payment_status: 'pending', reason: 'not_confirmed' },
@@ -140,9 +152,11 @@ describe('admitting at the door', () => {
       const row = await insertImportedRsvp(t, event.id, { status: c.status, payment_status: c.payment_status });
       const verified = await post(`/api/checkin/${event.id}/verify`, { code: JSON.stringify({ verification_code: row.id }) });
       const redeemed = await redeem({ rsvp_id: row.id });
-      expect({ verify: verified.body.reason, redeem: redeemed.body.reason }, JSON.stringify(c)).toEqual({
+      const page = await t.request('/api/ticket-verification', { method: 'POST', json: { code: JSON.stringify({ verification_code: row.id }) } });
+      expect({ verify: verified.body.reason, redeem: redeemed.body.reason, page: (await page.json()).valid }, JSON.stringify(c)).toEqual({
         verify: c.reason,
         redeem: c.reason,
+        page: c.reason === null,
       });
     }
   });
@@ -300,6 +314,9 @@ describe('the public verification page', () => {
     const team = await ask({ code: `/ticket-verification/${g.token}` }, door.cookie);
     expect(team).toMatchObject({ access: 'team', valid: true, verdict: { ok: true, guest: { name: g.row.name, checked_in_count: 0 } } });
     expect((await ask({ code: g.token, event_id: other.id }, owner.cookie)).verdict).toMatchObject({ ok: false, reason: 'other_event' });
+    // With an event selected, anyone else is told a ticket of another event is not valid there.
+    expect(await ask({ code: g.token, event_id: other.id })).toEqual({ access: 'public', valid: false, event: null, verdict: null });
+    expect((await ask({ code: g.token, event_id: event.id })).valid).toBe(true);
     expect(await ask({ code: g.pin })).toEqual({ access: 'public', valid: false, event: null, verdict: null });
     expect(await ask({ code: 'garbage' })).toEqual({ access: 'public', valid: false, event: null, verdict: null });
   });

@@ -43,7 +43,9 @@ function Verification() {
   const attendance = useAttendance((v: TCheckinVerdict) => {
     if (!v.guest) return;
     qc.setQueryData<TTicketVerification>(checkinKeys.verification(qrData, eventParam), (old) =>
-      old ? { ...old, verdict: { ...v, ok: true, reason: null } } : old,
+      // A refusal that makes the ticket invalid here (e.g. the RSVP was cancelled meanwhile) replaces the
+      // card with 'Invalid Ticket'; 'No Change' and a success keep showing the ticket, now up to date.
+      old ? { ...old, verdict: NOT_VALID.has(v.reason ?? '') ? v : { ...v, ok: true, reason: null } } : old,
     );
   });
   useDocumentTitle('Ticket verification');

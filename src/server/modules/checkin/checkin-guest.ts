@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { VERIFICATION_CODE_SHOWN } from '../../../common/constants.ts';
 import type { TCheckinGuest } from '../../../common/schemas/responses.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -32,19 +32,6 @@ export type GuestRow = {
   qr_code_data: string | null;
   checked_in_at: Date | null;
 };
-
-/**
- * Admitted at the door only when confirmed, or paid (docs/product.md#tickets-and-qr-codes); a paid
- * event's 'Yes' still at the checkout (payment 'pending', seats held) is not in yet (docs/decisions/0015-payments.md).
- */
-export const admissible = (g: Pick<GuestRow, 'status' | 'payment_status'>) =>
-  (g.status === 'confirmed' && g.payment_status !== 'pending') || g.payment_status === 'paid';
-
-/** `admissible` as a condition on event_rsvps: the door's counts and search list exactly whom a scan admits. */
-export const admissibleSql: SQL = or(
-  and(eq(event_rsvps.status, 'confirmed'), sql`${event_rsvps.payment_status} is distinct from 'pending'`),
-  eq(event_rsvps.payment_status, 'paid'),
-)!;
 
 /** The verification code as the card shows it: its first 16 characters (the token, or the RSVP id of a legacy ticket). */
 export const codePrefix = (g: Pick<GuestRow, 'qr_code_data' | 'rsvp_id'>) =>

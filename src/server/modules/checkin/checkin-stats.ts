@@ -2,10 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { TCheckinStats } from '../../../common/schemas/responses.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
-import { admissibleSql } from './checkin-guest.ts';
+import { admissibleSql } from '../tickets/verify-ticket.ts';
 
 /**
- * Total / Checked In / Pending of an event's admissible answers (checkin-guest.ts: confirmed and not at the checkout, or paid), in guests (party
+ * Total / Checked In / Pending of an event's admissible answers (tickets/verify-ticket.ts: confirmed and not at the checkout, or paid), in guests (party
  * sizes and admissions: "3 of 5 in" counts 3) and in RSVPs (one admitted guest makes an RSVP checked in).
  * One aggregate over the event's RSVPs (event_rsvps_event_created_idx).
  */

@@ -18,7 +18,7 @@ import { createRouter } from '../../http/validation.ts';
 import { ZEventIdParam } from '../events/event-access.ts';
 import { listCheckinEvents } from './checkin-events.ts';
 import { checkinStats } from './checkin-stats.ts';
-import { admissible } from './checkin-guest.ts';
+import { admissible } from '../tickets/verify-ticket.ts';
 import { recordScan, type ScanMeta, verdict } from './record-scan.ts';
 import { resolveCode } from './resolve-code.ts';
 import { searchCheckinGuests } from './search-checkin-guests.ts';

@@ -4,7 +4,8 @@ import type { TCheckinSearch } from '../../../common/schemas/responses.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { searchCondition } from '../guests/guest-query.ts';
-import { admissibleSql, guestCard, guestColumns } from './checkin-guest.ts';
+import { guestCard, guestColumns } from './checkin-guest.ts';
+import { admissibleSql } from '../tickets/verify-ticket.ts';
 
 /**
  * Door search (docs/product.md#check-in): the event's admissible answers whose name, e-mail or phone

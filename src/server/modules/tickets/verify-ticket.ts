@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { parseTicketPayload } from './parse-ticket-payload.ts';
@@ -7,14 +7,29 @@ import { verifyTicketToken } from './ticket-token.ts';
 export type VerifiedTicket = { rsvpId: string; eventId: string; via: 'token' | 'legacy' };
 
 /**
+ * Admitted at the door only when confirmed, or paid (docs/product.md#tickets-and-qr-codes); a paid
+ * event's 'Yes' still at the checkout (payment 'pending', seats held) is not in yet (docs/decisions/0015-payments.md).
+ * The verification page, the door's verify route and verifyTicket use this; turnout_checkin_scan
+ * (drizzle/0017_checkin_scan_fn.sql) says the same in SQL.
+ */
+export const admissible = (g: { status: string; payment_status: string | null }) =>
+  (g.status === 'confirmed' && g.payment_status !== 'pending') || g.payment_status === 'paid';
+
+/** `admissible` as a condition on event_rsvps: the door's counts and search list exactly whom a scan admits. */
+export const admissibleSql: SQL = or(
+  and(eq(event_rsvps.status, 'confirmed'), sql`${event_rsvps.payment_status} is distinct from 'pending'`),
+  eq(event_rsvps.payment_status, 'paid'),
+)!;
+
+/**
  * Is this scanned QR content a valid ticket? A signed token is checked (MAC, before any query) and its nonce
  * looked up: only the RSVP's current qr_nonce matches, so a rotated or retired QR finds nothing
  * (docs/decisions/0010-ticket-secrets.md). A legacy JSON payload (docs/product.md#tickets-and-qr-codes) is no
  * credential: its verification_code is the RSVP id, which is no secret. So it verifies only an RSVP marked
  * `legacy_qr` — one imported from the legacy system, whose guest holds no signed token of ours (the importer
  * sets the mark; see the schema) — and only while its QR was never rotated (qr_version 1). Every RSVP this
- * app issued refuses it. Never matched by guest name. The RSVP must be confirmed or paid
- * (docs/product.md#tickets-and-qr-codes), and belong to `eventId` when one is given.
+ * app issued refuses it. Never matched by guest name. The RSVP must be `admissible`, and belong to
+ * `eventId` when one is given. The verification page asks this (checkin/verify-for-page.ts).
  */
 export async function verifyTicket(opts: {
   db: DbOrTx;
@@ -26,18 +41,12 @@ export async function verifyTicket(opts: {
   if (!found) return null;
   const { match, via } = found;
   const [row] = await opts.db
-    .select({
-      id: event_rsvps.id,
-      event_id: event_rsvps.event_id,
-      status: event_rsvps.status,
-      payment_status: event_rsvps.payment_status,
-    })
+    .select({ id: event_rsvps.id, event_id: event_rsvps.event_id })
     .from(event_rsvps)
-    .where(match)
+    .where(and(match, admissibleSql))
     .limit(1);
   if (!row) return null;
   if (opts.eventId && row.event_id !== opts.eventId) return null;
-  if (row.status !== 'confirmed' && row.payment_status !== 'paid') return null;
   return { rsvpId: row.id, eventId: row.event_id, via };
 }
 
