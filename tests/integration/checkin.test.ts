@@ -133,11 +133,19 @@ describe('admitting at the door', () => {
     const imported = await insertImportedRsvp(t, event.id);
     const twice = encodeURIComponent(encodeURIComponent(JSON.stringify({ verification_code: imported.id, user_name: 'whoever' })));
     const url = `https://events.example.com/ticket-verification/${twice}`;
-    const page = await t.request('/api/ticket-verification', { method: 'POST', json: { code: url, event_id: event.id }, cookie: door.cookie });
+    const page = await t.request('/api/ticket-verification', {
+      method: 'POST',
+      json: { code: url, event_id: event.id },
+      cookie: door.cookie,
+    });
     expect(await page.json()).toMatchObject({ access: 'team', valid: true, verdict: { guest: { rsvp_id: imported.id } } });
     expect((await redeem({ code: url })).body).toMatchObject({ ok: true, admitted: 1, guest: { rsvp_id: imported.id } });
     // The same payload names no RSVP of another event.
-    const elsewhere = await t.request(`/api/checkin/${other.id}/redeem`, { method: 'POST', json: { code: url, nonce: nonce() }, cookie: owner.cookie });
+    const elsewhere = await t.request(`/api/checkin/${other.id}/redeem`, {
+      method: 'POST',
+      json: { code: url, nonce: nonce() },
+      cookie: owner.cookie,
+    });
     expect((await elsewhere.json()).reason).toBe('other_event');
   });
 
@@ -152,7 +160,10 @@ describe('admitting at the door', () => {
       const row = await insertImportedRsvp(t, event.id, { status: c.status, payment_status: c.payment_status });
       const verified = await post(`/api/checkin/${event.id}/verify`, { code: JSON.stringify({ verification_code: row.id }) });
       const redeemed = await redeem({ rsvp_id: row.id });
-      const page = await t.request('/api/ticket-verification', { method: 'POST', json: { code: JSON.stringify({ verification_code: row.id }) } });
+      const page = await t.request('/api/ticket-verification', {
+        method: 'POST',
+        json: { code: JSON.stringify({ verification_code: row.id }) },
+      });
       expect({ verify: verified.body.reason, redeem: redeemed.body.reason, page: (await page.json()).valid }, JSON.stringify(c)).toEqual({
         verify: c.reason,
         redeem: c.reason,
