@@ -3,7 +3,7 @@ import type { Db } from './db/client.ts';
 import type { Logger } from './logger.ts';
 import { PublicEventCache } from './modules/events/public/public-event-cache.ts';
 import { createMediaCache, type MediaCache } from './modules/media/read-media.ts';
-import { createRsvpEventCache, type RsvpEventCache } from './modules/rsvps/load-rsvp-event.ts';
+import { RsvpEventCache } from './modules/rsvps/load-rsvp-event.ts';
 import { createTicketQrCache, type TicketQrCache } from './modules/tickets/get-ticket-qr.ts';
 
 /**
@@ -14,7 +14,7 @@ import { createTicketQrCache, type TicketQrCache } from './modules/tickets/get-t
 export type AppCaches = {
   /** Active public events by id and slug, kept true by its own LISTEN connection (started on first use). */
   publicEvents: PublicEventCache;
-  /** What an RSVP needs of its event, for EVENT_TTL_MS. */
+  /** What an RSVP needs of its event, for EVENT_TTL_MS, dropped with publicEvents' invalidations. */
   rsvpEvents: RsvpEventCache;
   /** Rendered ticket QR images by ETag. */
   ticketQr: TicketQrCache;
@@ -27,9 +27,15 @@ export type AppCaches = {
 };
 
 export function createAppCaches({ db, log }: { db: Db; log: Logger }): AppCaches {
+  const rsvpEvents = new RsvpEventCache({ listen: () => publicEvents.listen(), live: () => publicEvents.enabled });
+  const publicEvents: PublicEventCache = new PublicEventCache({
+    db,
+    log,
+    onInvalidate: (id) => (id === null ? rsvpEvents.clear() : rsvpEvents.drop(id)),
+  });
   const caches = {
-    publicEvents: new PublicEventCache({ db, log }),
-    rsvpEvents: createRsvpEventCache(),
+    publicEvents,
+    rsvpEvents,
     ticketQr: createTicketQrCache(),
     media: createMediaCache(),
     sessions: new SessionCache(),

@@ -12,6 +12,7 @@ import { createAuth } from '../../src/server/auth/auth.ts';
 import { createDb } from '../../src/server/db/client.ts';
 import { media } from '../../src/server/db/schema/events.ts';
 import { createEvent } from '../factories/events.ts';
+import { rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 
@@ -68,6 +69,27 @@ describe('two apps in one process', () => {
     await one.request(`/api/events/${e.id}`, { method: 'PATCH', json: { title: 'After' }, cookie: owner.cookie });
     expect(await read(one.app)).toBe('After');
     expect(await until(async () => (await read(other.app)) === 'After')).toBe(true);
+
+    // The RSVP path's event cache follows the same invalidations: an answer right after an edit is
+    // judged on the edited event, in the process that made the edit and in the other once it heard.
+    const answer = async (app: typeof other.app) =>
+      (
+        await app.request(`${TEST_ORIGIN}/api/public/events/${e.id}/rsvps`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+          body: JSON.stringify(rsvpInput()),
+        })
+      ).status;
+    expect(await answer(one.app)).toBe(201);
+    expect(await answer(other.app)).toBe(201);
+    expect(one.deps.caches.rsvpEvents.get(e.id)).toBeDefined();
+    expect(other.deps.caches.rsvpEvents.get(e.id)).toBeDefined();
+    await one.request(`/api/events/${e.id}`, { method: 'PATCH', json: { is_active: false }, cookie: owner.cookie });
+    expect(one.deps.caches.rsvpEvents.get(e.id)).toBeUndefined();
+    expect(await answer(one.app)).toBe(404);
+    expect(await until(() => other.deps.caches.publicEvents.get({ id: e.id }) === undefined)).toBe(true);
+    expect(other.deps.caches.rsvpEvents.get(e.id)).toBeUndefined();
+    expect(await answer(other.app)).toBe(404);
   });
 });
 

@@ -16,17 +16,55 @@ export type RsvpEvent = EmailEvent & {
 };
 
 /**
- * Found events are reused for a moment: during an RSVP rush every request needs the same row, and
- * nothing here must be fresher than that (capacity is checked on the live row by the seat UPDATE).
- * A deactivated event stops taking answers within EVENT_TTL_MS. Misses are never cached.
+ * Found events are reused for a moment: during an RSVP rush every request needs the same row (capacity
+ * is still checked on the live row by the seat UPDATE). An edit or a delete must not be answered from
+ * the old row, or a 'Yes' could be confirmed free on an event just made paid: entries are trusted only
+ * while the public event cache's LISTEN connection is up (the same guarantee as the cached page), and
+ * every invalidation it hears or is told of drops this event's entry too (app-caches.ts). Misses are
+ * never cached.
  */
 export const EVENT_TTL_MS = 2_000;
 
-/** Found events by id: the app's (deps.caches.rsvpEvents). */
-export type RsvpEventCache = BoundedCache<string, RsvpEvent>;
+/** How the cache hears of edits: the public event cache's listener (events/public/public-event-cache.ts). */
+export type EventChangeFeed = { listen: () => void; live: () => boolean };
 
-export function createRsvpEventCache(opts: { now?: () => number } = {}): RsvpEventCache {
-  return new BoundedCache({ maxEntries: 1_000, ttlMs: EVENT_TTL_MS, now: opts.now });
+/** Found events by id: the app's (deps.caches.rsvpEvents). */
+export class RsvpEventCache {
+  private readonly entries: BoundedCache<string, RsvpEvent>;
+  /** Ticks on every drop: a read that began before one is not stored (edits are rare; one clock will do). */
+  private clock = 0;
+
+  constructor(
+    private readonly feed: EventChangeFeed,
+    opts: { now?: () => number } = {},
+  ) {
+    this.entries = new BoundedCache({ maxEntries: 1_000, ttlMs: EVENT_TTL_MS, now: opts.now });
+  }
+
+  get(id: string): RsvpEvent | undefined {
+    this.feed.listen();
+    return this.feed.live() ? this.entries.get(id) : undefined;
+  }
+
+  /** Call before the database read whose result you will set(). */
+  ticket(): number {
+    return this.clock;
+  }
+
+  set(id: string, event: RsvpEvent, ticket: number) {
+    if (ticket === this.clock && this.feed.live()) this.entries.set(id, event);
+  }
+
+  /** The event changed or is gone (this app's edit, or another process's NOTIFY). */
+  drop(id: string) {
+    this.clock++;
+    this.entries.delete(id);
+  }
+
+  clear() {
+    this.clock++;
+    this.entries.clear();
+  }
 }
 
 export type LoadRsvpEventOptions = { db: DbOrTx; cache: RsvpEventCache; eventId: string };
@@ -36,8 +74,9 @@ export async function loadRsvpEvent({ db, cache, eventId }: LoadRsvpEventOptions
   if (!isUuid(eventId)) throw notFound(MSG.eventNotFound);
   const hit = cache.get(eventId);
   if (hit) return hit;
+  const ticket = cache.ticket();
   const event = await readEvent(db, eventId);
-  cache.set(eventId, event);
+  cache.set(eventId, event, ticket);
   return event;
 }
 

@@ -22,7 +22,12 @@ const INVALIDATED_TTL_MS = 30_000;
 
 type Entry = { event: TPublicEvent; memo: BoundedCache<string, HeadParts> };
 
-export type PublicEventCacheOptions = { db: Db; log: Logger };
+export type PublicEventCacheOptions = {
+  db: Db;
+  log: Logger;
+  /** Told of each invalidation (an event id) and of clear() (null): the app's other event caches follow. */
+  onInvalidate?: (id: string | null) => void;
+};
 
 /**
  * Active public events of one app, by id and slug, with the LISTEN connection that keeps them true.
@@ -100,6 +105,7 @@ export class PublicEventCache {
     this.invalidatedAt.set(id, ++this.clock);
     this.drop(id);
     this.seats.drop(id);
+    this.opts.onInvalidate?.(id);
   }
 
   clear() {
@@ -107,6 +113,7 @@ export class PublicEventCache {
     this.seats.clear();
     this.byId.clear();
     this.idBySlug.clear();
+    this.opts.onInvalidate?.(null);
   }
 
   /** Shutdown, before the pool closes: ends the LISTEN connection; the cache stays off for good. */
