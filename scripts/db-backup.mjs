@@ -53,9 +53,17 @@ if (alivePid(pgdata)) {
   await client.connect();
   const label = mkdtempSync(path.join(os.tmpdir(), 'turnout-backup-'));
   try {
+    // A temporary slot keeps every WAL segment from here on until this session ends: a checkpoint during
+    // a long copy would otherwise recycle segments the backup needs to replay (no archive is configured).
+    await client.query('SELECT pg_create_physical_replication_slot($1, true, true)', [`turnout_backup_${process.pid}`]);
     await client.query("SELECT pg_backup_start('turnout db:backup', true)");
     tar(['cf', partial, '-C', pgdata, ...skip, '.']);
     const { rows } = await client.query('SELECT labelfile FROM pg_backup_stop(false)');
+    const first = /START WAL LOCATION: .* \(file ([0-9A-F]{24})\)/.exec(rows[0].labelfile)?.[1];
+    if (!first || !existsSync(path.join(pgdata, 'pg_wal', first))) {
+      rmSync(partial, { force: true });
+      fail(`the backup's first WAL segment (${first}) is gone; nothing written`);
+    }
     writeFileSync(path.join(label, 'backup_label'), rows[0].labelfile);
     tar(['rf', partial, '-C', label, 'backup_label']);
     tar(['rf', partial, '-C', pgdata, './pg_wal']);
