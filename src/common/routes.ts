@@ -35,5 +35,11 @@ export const APP_PATHS = [
 const compiled = /* @__PURE__ */ APP_PATHS.map((p) => new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
 
 export function isAppPath(pathname: string): boolean {
-  return compiled.some((re) => re.test(pathname));
+  return appPathOf(pathname) !== null;
+}
+
+/** The pattern of APP_PATHS that `pathname` matches (e.g. '/event/:id'), or null. */
+export function appPathOf(pathname: string): (typeof APP_PATHS)[number] | null {
+  const i = compiled.findIndex((re) => re.test(pathname));
+  return i < 0 ? null : APP_PATHS[i]!;
 }

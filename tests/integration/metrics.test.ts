@@ -32,6 +32,10 @@ describe('GET /metrics (docs/product.md#operations)', () => {
     expect((await answer('ada@example.com')).status).toBe(200);
     expect((await answer('bob@example.com')).status).toBe(409);
     await t.request(`/api/public/events/${e.id}`);
+    // Pages come from the SPA's catch-all: labelled by the page's pattern; an unknown path stays unmatched.
+    const page = await t.request(`/event/${e.slug}`);
+    expect(page.status).toBe(200);
+    expect((await t.request('/no-such-page')).status).toBe(404);
 
     const res = await scrape(TOKEN);
     expect(res.status).toBe(200);
@@ -44,6 +48,8 @@ describe('GET /metrics (docs/product.md#operations)', () => {
     expect(text).toMatch(
       /turnout_http_request_duration_seconds_bucket\{method="POST",route="\/api\/public\/events\/:eventId\/rsvps",status="201",le="\+Inf"\} 1\n/,
     );
+    expect(text).toMatch(/turnout_http_request_duration_seconds_count\{method="GET",route="\/event\/:id",status="200"\} 1\n/);
+    expect(text).toMatch(/turnout_http_request_duration_seconds_count\{method="GET",route="unmatched",status="404"\} 1\n/);
     for (const outcome of ['recorded', 'already_answered', 'full']) expect(text).toContain(`turnout_rsvps_total{outcome="${outcome}"} 1\n`);
     // The first answer's confirmation waits in the outbox (no worker in tests).
     expect(text).toMatch(/\nturnout_outbox_depth [1-9]\d*\n/);

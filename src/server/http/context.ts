@@ -35,5 +35,7 @@ export type AppEnv = {
     /** The app's rate limits (one per app, shared with every process through the database). */
     limits: RateLimits;
     user: SessionUser | null;
+    /** The route label of a request the SPA handler served (a page's pattern, or static files): http/metrics.ts. */
+    metricsRoute?: string;
   };
 };

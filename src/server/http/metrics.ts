@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { routePath } from 'hono/route';
+import type { AppEnv } from './context.ts';
 
 /** Upper bounds (seconds) of the request-duration histogram's buckets. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -47,11 +48,15 @@ export class Metrics {
     return this.served;
   }
 
-  /** After a request: its route pattern, method and status (a 404 outside any route counts as "unmatched"). */
-  observe(c: Context, seconds: number) {
+  /**
+   * After a request: its route pattern, method and status. Pages and static files come from the SPA
+   * handler's catch-all, which names the page's pattern ('/event/:id') or 'static files'; anything else
+   * outside a route counts as "unmatched".
+   */
+  observe(c: Context<AppEnv>, seconds: number) {
     this.served++;
     const status = c.res.status;
-    let route = routePath(c) || 'unmatched';
+    let route = c.get('metricsRoute') ?? (routePath(c) || 'unmatched');
     if (route === '*' || route === '/*') route = 'unmatched';
     const key = `${c.req.method}\u0000${route}\u0000${status}`;
     let h = this.durations.get(key);

@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { BoundedCache } from '../../common/bounded-cache.ts';
 import { GUEST_PAGES, guestHtmlFile, matchGuestPage } from '../../common/guest-pages.ts';
-import { isAppPath } from '../../common/routes.ts';
+import { appPathOf } from '../../common/routes.ts';
 import type { AppEnv } from './context.ts';
 
 const TYPES: Record<string, string> = {
@@ -204,7 +204,10 @@ export class Spa {
     app.get('*', async (c) => {
       const pathname = c.req.path;
       const asset = this.assets.get(pathname);
-      if (asset) return this.sendAsset(c, asset, path.extname(pathname));
+      if (asset) {
+        c.set('metricsRoute', 'static files');
+        return this.sendAsset(c, asset, path.extname(pathname));
+      }
       if (pathname.startsWith('/assets/')) return c.text('Not found', 404);
       let page: PageHead | null = null;
       try {
@@ -217,7 +220,9 @@ export class Spa {
         c.var.log.warn({ err, pathname }, 'page head provider failed; serving the page without its share tags');
         page = null;
       }
-      const status = page?.status ?? (isAppPath(pathname) ? 200 : 404);
+      const pattern = appPathOf(pathname);
+      if (pattern) c.set('metricsRoute', pattern);
+      const status = page?.status ?? (pattern ? 200 : 404);
       return this.sendPage(c, pathname, page?.head ?? '', status, page?.slot);
     });
   }
