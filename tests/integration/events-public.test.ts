@@ -276,6 +276,26 @@ describe('cache: an edit shows on the next public read at once', () => {
     }
   });
 
+  it('invalidation is per event, never global: a read that raced an edit of another event is still stored (ADR 0016)', async () => {
+    const a = await createEvent(t, owner, { title: 'Edited' });
+    const b = await createEvent(t, owner, { title: 'Untouched' });
+    const cache = t.deps.caches.publicEvents;
+    const read = (id: string) => pubEvent(`/${id}`);
+    cache.listen();
+    expect(await until(async () => cache.enabled)).toBe(true);
+    const bEvent = await read(b.id);
+    cache.invalidate(b.id); // b's entry gone; its next read is stored again below
+    const ticket = cache.ticket(); // a read of b begins…
+    cache.invalidate(a.id); // …an edit of a lands meanwhile…
+    cache.set(bEvent, ticket); // …and b's read is kept: a's edit says nothing about b
+    expect(cache.get({ id: b.id })?.event.title).toBe('Untouched');
+    const aEvent = await read(a.id);
+    const before = cache.ticket();
+    cache.invalidate(a.id);
+    cache.set(aEvent, before); // a read that raced its own event's edit is not
+    expect(cache.get({ id: a.id })).toBeUndefined();
+  });
+
   it('the change trigger watches every column of events but the seat counter’s (a new column notifies; drizzle/0021)', async () => {
     const columns = async (query: ReturnType<typeof sql>) =>
       ((await t.db.execute(query)).rows as { name: string }[]).map((r) => r.name).sort();
