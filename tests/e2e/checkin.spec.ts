@@ -274,6 +274,32 @@ test('the ticket verification page: the team checks in, anyone else sees only va
   await expect(page.getByText('PAID', { exact: true })).toBeVisible();
   await keepScreenshot(page, testInfo, 'verify-paid-375');
 
+  // Without a selected event, Scan More Tickets leads to the check-in index.
+  await page.goto(`/ticket-verification/${paid.token}`);
+  await expect(page.getByRole('link', { name: 'Scan More Tickets' })).toHaveAttribute('href', '/checkin');
+
+  // Cancelled while the page was open: CHECK IN is refused, said so, and the card gives way to Invalid Ticket.
+  const gone = await rsvp(owner, event.id, 'Dorothy Vaughan', 1);
+  await page.goto(`/ticket-verification/${gone.token}?event=${event.id}`);
+  await expect(page.getByRole('heading', { name: 'Dorothy Vaughan' })).toBeVisible();
+  const db2 = new pg.Client({ connectionString: server.databaseUrl });
+  await db2.connect();
+  await db2.query("UPDATE event_rsvps SET status = 'declined' WHERE name = 'Dorothy Vaughan'");
+  await db2.end();
+  await page.getByRole('button', { name: 'CHECK IN' }).click();
+  await expect(toasts(page).getByText('Failed to update attendance status')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Invalid Ticket' })).toBeVisible();
+  await expect(page.getByText('This ticket is authentic and verified')).toHaveCount(0);
+
+  // Scan and search need an event (else the index), and the admin's check-in entry is a tab of its own.
+  await page.goto('/checkin/scan');
+  await expect(page).toHaveURL(/\/checkin$/);
+  await page.goto('/checkin/search');
+  await expect(page).toHaveURL(/\/checkin$/);
+  await page.goto('/admin?tab=checkin');
+  await expect(page.getByRole('tab', { name: 'Check-in' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Check guests in' })).toBeVisible();
+
   await page.goto('/ticket-verification/not-a-ticket');
   await expect(page.getByRole('heading', { name: 'Invalid Ticket' })).toBeVisible();
   await expect(page.getByText('This ticket could not be verified.')).toBeVisible();
