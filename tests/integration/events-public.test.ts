@@ -168,6 +168,18 @@ describe('server-rendered share tags (plain HTTP GET, no JavaScript)', () => {
     expect((await pubEvent(`/${e.id}`)).seats_left).toBe(6);
   });
 
+  it('a field that reads like the page seat stand-ins is shown as typed; the figures land in their own places', async () => {
+    const e = await createEvent(t, owner, { title: '@turnout:seats_left@', subtitle: '"@turnout:going@"', max_attendees: 12 });
+    const html = await (await t.request(`/event/${e.slug}`)).text();
+    const data = JSON.parse(/id="event-data">(.*?)<\/script>/s.exec(html)![1]!) as TPublicEvent;
+    expect({ title: data.title, subtitle: data.subtitle, seats_left: data.seats_left, going: data.going }).toEqual({
+      title: '@turnout:seats_left@',
+      subtitle: '"@turnout:going@"',
+      seats_left: 12,
+      going: (await pubEvent(`/${e.id}`)).going,
+    });
+  });
+
   it('keep one built page per event however often its seat figures move, so a rush cannot push other pages out', async () => {
     const e = await createEvent(t, owner, { title: 'Busy Launch', max_attendees: 100 });
     const other = await createEvent(t, owner, { title: 'Quiet Supper' });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { absoluteUrl, eventHref, sampleHref } from '../../../../common/hrefs.ts';
 import { EVENT_DATA_ELEMENT_ID } from '../../../../common/page-data.ts';
@@ -68,10 +69,12 @@ export async function eventHeadProvider(c: Context<AppEnv>, pathname: string): P
 
 /**
  * Stand-ins for the seat figures while the event data is rendered. As JSON values they appear quoted;
- * a quote inside any text of the event is escaped (\"), so the quoted slot occurs only where it was put.
+ * a quote inside any text of the event is escaped (\"), and each process's slots carry a random part no
+ * host can type into a field whole, so the quoted slot occurs only where it was put.
  */
-const SEATS_LEFT_SLOT = '@turnout:seats_left@';
-const GOING_SLOT = '@turnout:going@';
+const SLOT_NONCE = randomBytes(9).toString('base64url');
+const SEATS_LEFT_SLOT = `@turnout:seats_left:${SLOT_NONCE}@`;
+const GOING_SLOT = `@turnout:going:${SLOT_NONCE}@`;
 
 /** The rendered head cut around its two slots: [before seats left, between, after guests going]. */
 function splitSlots(head: string): [string, string, string] {
