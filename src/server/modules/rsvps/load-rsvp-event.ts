@@ -30,16 +30,11 @@ export type EventChangeFeed = { listen: () => void; live: () => boolean };
 
 /** Found events by id: the app's (deps.caches.rsvpEvents). */
 export class RsvpEventCache {
-  private readonly entries: BoundedCache<string, RsvpEvent>;
+  private readonly entries = new BoundedCache<string, RsvpEvent>({ maxEntries: 1_000, ttlMs: EVENT_TTL_MS });
   /** Ticks on every drop: a read that began before one is not stored (edits are rare; one clock will do). */
   private clock = 0;
 
-  constructor(
-    private readonly feed: EventChangeFeed,
-    opts: { now?: () => number } = {},
-  ) {
-    this.entries = new BoundedCache({ maxEntries: 1_000, ttlMs: EVENT_TTL_MS, now: opts.now });
-  }
+  constructor(private readonly feed: EventChangeFeed) {}
 
   get(id: string): RsvpEvent | undefined {
     this.feed.listen();
