@@ -292,10 +292,12 @@ test('the ticket verification page: the team checks in, anyone else sees only va
   await expect(page.getByText('This ticket is authentic and verified')).toHaveCount(0);
 
   // Scan and search need an event (else the index), and the admin's check-in entry is a tab of its own.
+  // (The index may then preselect one of the user's events in its query.)
+  const atIndex = (url: URL) => url.pathname === '/checkin';
   await page.goto('/checkin/scan');
-  await expect(page).toHaveURL(/\/checkin$/);
+  await expect(page).toHaveURL(atIndex);
   await page.goto('/checkin/search');
-  await expect(page).toHaveURL(/\/checkin$/);
+  await expect(page).toHaveURL(atIndex);
   await page.goto('/admin?tab=checkin');
   await expect(page.getByRole('tab', { name: 'Check-in' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Check guests in' })).toBeVisible();
