@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_REOPENS_MAX, HELD_SEATS_PER_CLIENT, HELD_SEATS_PER_EMAIL } from '../../src/common/constants.ts';
 import { PAYMENT_MSG } from '../../src/common/messages.ts';
+import type { TPublicEvent } from '../../src/common/schemas/events.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { clientNetwork, mailboxOf } from '../../src/server/modules/payments/hold-limits.ts';
@@ -26,6 +27,7 @@ const from = (ip: string) => ({ 'x-forwarded-for': ip });
 const seatsTaken = async (id: string) => (await t.db.select({ s: events.seats_taken }).from(events).where(eq(events.id, id)))[0]!.s;
 const rowOf = async (id: string) => (await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id)))[0]!;
 const paidEvent = (max: number) => createEvent(t, owner, paidEventInput({ max_attendees: max, show_guest_count: true }));
+const publicEvent = async (id: string) => ((await (await t.request(`/api/public/events/${id}`)).json()) as { event: TPublicEvent }).event;
 const sandboxPath = (checkoutUrl: string) => new URL(checkoutUrl).pathname;
 const payNow = (secret: string, ip: string) => t.request(`/api/public/rsvps/${secret}/checkout`, { method: 'POST', headers: from(ip) });
 
@@ -176,5 +178,30 @@ describe('re-opening a lapsed hold (Pay now)', () => {
     expect((await refused.json()).error).toMatchObject({ code: 'hold_limit', message: PAYMENT_MSG.holdsPerClient });
     expect(await rowOf(lapsed.body.rsvp.id)).toMatchObject({ status: 'declined', payment_status: 'expired', checkout_reopens: 0 });
     expect(await seatsTaken(e.id)).toBe(10);
+  });
+});
+
+describe('held seats on the public event page', () => {
+  it('seats_held counts unpaid checkouts exactly, beside seats left; paying moves them to going', async () => {
+    const e = await paidEvent(30);
+    expect(await publicEvent(e.id)).toMatchObject({ seats_left: 30, seats_held: 0, going: 0 });
+    const a = await postRsvp(t, e.id, rsvpInput({ guest_count: 3 }), from(newIp()));
+    const b = await postRsvp(t, e.id, rsvpInput({ guest_count: 4 }), from(newIp()));
+    expect(await publicEvent(e.id)).toMatchObject({ seats_left: 23, seats_held: 7, going: 0 });
+    await t.request(`${sandboxPath(a.body.checkout_url)}/pay`, { method: 'POST' });
+    expect(await publicEvent(e.id)).toMatchObject({ seats_left: 23, seats_held: 4, going: 3 });
+    await lapse(b.body.rsvp.id);
+    expect(await publicEvent(e.id)).toMatchObject({ seats_left: 27, seats_held: 0, going: 3 });
+    // The page's own event data carries the figure too.
+    await postRsvp(t, e.id, rsvpInput({ guest_count: 2 }), from(newIp()));
+    const html = await (await t.request(`/event/${e.slug}`)).text();
+    const data = JSON.parse(/id="event-data">(.*?)<\/script>/s.exec(html)![1]!) as TPublicEvent;
+    expect(data).toMatchObject({ seats_left: 25, seats_held: 2, going: 3 });
+  });
+
+  it('free events carry no held figure', async () => {
+    const e = await createEvent(t, owner, { max_attendees: 10 });
+    await postRsvp(t, e.id, rsvpInput({ guest_count: 2 }), from(newIp()));
+    expect(await publicEvent(e.id)).toMatchObject({ seats_left: 8, seats_held: null });
   });
 });
