@@ -1,6 +1,15 @@
 /** Business constants (docs/product.md#limits-and-constants), shared by server and browser. */
 export const GUESTS_MIN = 1;
 export const GUESTS_MAX = 10;
+/**
+ * Unpaid checkout holds on one paid event (docs/product.md#payments, issue 29): seats held by open
+ * checkouts from one client network (an IPv4 address or IPv6 /64), and from one normalised e-mail
+ * (lower-cased, +tag dropped, Gmail dots dropped); how many times Pay now may hold an answer's seats
+ * again after its checkout ended unpaid. Paid seats never count.
+ */
+export const HELD_SEATS_PER_CLIENT = 12;
+export const HELD_SEATS_PER_EMAIL = GUESTS_MAX;
+export const CHECKOUT_REOPENS_MAX = 3;
 export const SMS_MAX_CHARS = 1600;
 export const SMS_BATCH_SIZE = 5;
 export const SMS_BATCH_PAUSE_MS = 1000;

@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   /** Deleting an event that still has paid guests or open checkouts (docs/product.md#event-status). */
   event_has_payments: 409,
   payment_not_available: 422,
+  /** Unpaid checkout holds over their bound on a paid event, or Pay now re-opened too often (docs/product.md#payments). */
+  hold_limit: 429,
   /** The payment provider refused or did not answer (docs/product.md#payments). */
   payment_failed: 502,
   unavailable: 503,

@@ -108,4 +108,10 @@ export const PAYMENT_MSG = {
   alreadyPaid: 'This answer is already paid: your ticket is on its way to your e-mail.',
   seatsGone: 'The seats held for you were released when your checkout ended, and they have been taken since.',
   checkoutOpening: 'Your checkout is being opened. Please try again in a moment.',
+  holdsPerClient:
+    'Too many seats of this event are already held at unpaid checkouts from your network. Please finish or cancel those checkouts, or try again when their hold ends.',
+  holdsPerEmail:
+    'Seats of this event are already held at an unpaid checkout for this e-mail address. Please finish or cancel that checkout, or try again when its hold ends.',
+  reopensUsed:
+    'Your seats were held at the checkout too many times without payment, so they cannot be held again. Please contact the event organizer.',
 } as const;

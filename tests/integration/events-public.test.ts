@@ -41,6 +41,7 @@ const PUBLIC_KEYS = [
   'max_attendees',
   'preview_image_url',
   'rsvp_button_text',
+  'seats_held',
   'seats_left',
   'slug',
   'subtitle',

@@ -118,8 +118,10 @@ export const ZPublicEvent = z
     currency: z.string(),
     /** Seats left when capped, null when unlimited. */
     seats_left: z.number().int().nullable(),
-    /** Guests going (seats held by confirmed answers) when the host shows the count, else null. */
+    /** Guests going (seats held by confirmed answers, less those held at unpaid checkouts) when the host shows the count, else null. */
     going: z.number().int().nullable(),
+    /** Paid events with a cap: seats held by unpaid checkouts (counted in seats taken, not yet sold); else null. */
+    seats_held: z.number().int().nullable(),
     theme: ZEventTheme,
   })
   .meta({ id: 'PublicEvent' });

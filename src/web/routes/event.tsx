@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useParams, useSearchParams } from '../lib/nav.tsx';
 import { DEFAULT_RSVP_BUTTON_TEXT } from '../../common/constants.ts';
 import { hasEnded } from '../../common/event-time.ts';
@@ -53,13 +53,18 @@ function PageLoading() {
   return <Loading text="Loading event..." />;
 }
 
-/** docs/product.md#public-event-page: "12 going · 8 spots left" (each only when the event shows it). */
-function figures(event: TPublicEvent): string | null {
+/**
+ * docs/product.md#public-event-page: "12 going · 8 spots left · 3 seats held at checkout" (each only when
+ * the event shows it; held seats are not sold yet and come back if their checkout ends unpaid).
+ */
+function figures(event: TPublicEvent): string[] | null {
   const parts: string[] = [];
   if (event.going !== null) parts.push(`${event.going} going`);
   const left = event.seats_left;
   if (left !== null && left > 0) parts.push(`${left} ${left === 1 ? 'spot' : 'spots'} left`);
-  return parts.length ? parts.join(' · ') : null;
+  const held = event.seats_held;
+  if (held) parts.push(`${held} ${held === 1 ? 'seat' : 'seats'} held at checkout`);
+  return parts.length ? parts : null;
 }
 
 function EventPage({ event }: { event: TPublicEvent }) {
@@ -114,7 +119,17 @@ function EventPage({ event }: { event: TPublicEvent }) {
               <span className="font-semibold">{formatPrice(event.ticket_price, event.currency)}</span> per guest
             </p>
           ) : null}
-          {counts ? <p className="text-sm font-semibold">{counts}</p> : null}
+          {counts ? (
+            <p className="text-sm font-semibold">
+              {/* Each figure kept whole on a narrow screen: "3 seats held at checkout" never breaks. */}
+              {counts.map((part, i) => (
+                <Fragment key={part}>
+                  {i > 0 ? ' · ' : null}
+                  <span className="whitespace-nowrap">{part}</span>
+                </Fragment>
+              ))}
+            </p>
+          ) : null}
           {ended || remembered ? null : (
             <div className="flex">
               <AddToCalendar labelled className="border border-current/20" source={calendar} />

@@ -50,6 +50,15 @@ export const event_rsvps = pgTable(
     payment_currency: text('payment_currency'),
     /** Stripe's payment id (PaymentIntent pi_…) once paid, for the guest list and refunds. */
     payment_id: text('payment_id'),
+    /**
+     * Who holds a pending paid answer's seats, for the unpaid-hold bounds (payments/hold-limits.ts,
+     * docs/product.md#payments): a keyed hash of the client's network (its IPv4 address or IPv6 /64)
+     * and the normalised e-mail, set with each hold; null on answers that never held seats at a checkout.
+     */
+    hold_client: text('hold_client'),
+    hold_email: text('hold_email'),
+    /** How many times Pay now held this answer's seats again after a checkout ended unpaid (bounded). */
+    checkout_reopens: integer('checkout_reopens').notNull().default(0),
     external_order_id: text('external_order_id'),
     /**
      * Bumped (with a new qr_nonce) when the QR is regenerated and whenever the RSVP leaves 'confirmed':
@@ -103,6 +112,9 @@ export const event_rsvps = pgTable(
     uniqueIndex('event_rsvps_checkout_session_key').on(t.checkout_session_id),
     /** The hold sweep (payments/release-expired-holds.ts): pending paid answers by hold end. */
     index('event_rsvps_payment_hold_idx').on(t.payment_hold_until).where(sql`${t.payment_status} = 'pending'`),
+    /** The unpaid-hold bounds and the public page's held figure: pending paid answers of an event. */
+    index('event_rsvps_held_client_idx').on(t.event_id, t.hold_client).where(sql`${t.payment_status} = 'pending'`),
+    index('event_rsvps_held_email_idx').on(t.event_id, t.hold_email).where(sql`${t.payment_status} = 'pending'`),
     index('event_rsvps_event_created_idx').on(t.event_id, t.created_at),
     /** Event cards' counts per status (one grouped aggregate, index-only) and the list's status filter and sort. */
     index('event_rsvps_event_status_idx').on(t.event_id, t.status),

@@ -14,6 +14,7 @@ export async function lockPayment(tx: DbOrTx, rsvpId: string) {
       hold: event_rsvps.payment_hold_until,
       session: event_rsvps.checkout_session_id,
       revision: event_rsvps.revision,
+      reopens: event_rsvps.checkout_reopens,
     })
     .from(event_rsvps)
     .where(eq(event_rsvps.id, rsvpId))

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { CHECKOUT_REOPENS_MAX } from '../../../common/constants.ts';
 import { MSG, PAYMENT_MSG } from '../../../common/messages.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -8,6 +9,7 @@ import { loadRsvpEvent, type RsvpEventCache } from '../rsvps/load-rsvp-event.ts'
 import { seatTransaction } from '../rsvps/seat-transaction.ts';
 import { providerFor } from './event-provider.ts';
 import { type FulfilDeps, fulfilCheckout } from './fulfil-checkout.ts';
+import { type HoldKeys, holdCheck, holdKeys } from './hold-limits.ts';
 import { lockPayment, releaseHold } from './release-hold.ts';
 import { type CheckoutDeps, checkoutTerms, openSession } from './start-checkout.ts';
 
@@ -24,7 +26,7 @@ const PAYABLE = new Set<string | null>([null, 'pending', 'expired']);
  * again (409 with the reason when they are gone) and a new checkout is opened (idempotency key per
  * hold). Like the form's first 'yes', the provider is called with no lock and no connection held.
  */
-export async function resumeCheckout(d: ResumeDeps, manageSecret: string): Promise<string> {
+export async function resumeCheckout(d: ResumeDeps, manageSecret: string, clientIp: string): Promise<string> {
   const eventId = await eventIdOfManageSecret(d.db, manageSecret);
   const event = await loadRsvpEvent({ db: d.db, cache: d.eventCache, eventId });
   assertNotEnded(event);
@@ -55,7 +57,8 @@ export async function resumeCheckout(d: ResumeDeps, manageSecret: string): Promi
     if (after?.payment_status === 'paid') throw new AppError('conflict', PAYMENT_MSG.alreadyPaid);
   }
 
-  const revision = await holdAgain(d, cur.id, terms.payment);
+  const keys = holdKeys(d.env.ENCRYPTION_KEY, clientIp, cur.email);
+  const revision = await holdAgain(d, cur.id, terms.payment, keys);
   return openSession(d, {
     event: terms.event,
     rsvpId: cur.id,
@@ -88,12 +91,15 @@ async function readAnswer(d: Pick<ResumeDeps, 'db'>, manageSecret: string) {
  * Holds the answer's seats again, under its row lock, as a first paid 'yes' does: 'confirmed', payment
  * 'pending' with a new hold and the amount at today's price, no checkout yet. A concurrent Pay now that
  * is still opening its checkout (pending, no session, hold running) is a 409 "try again in a moment".
+ * An answer whose seats were held before counts one more re-open; past CHECKOUT_REOPENS_MAX it is a
+ * 429 hold_limit, and the hold is bounded like a first one (hold-limits.ts; docs/product.md#payments).
  * Returns the answer's new revision (the new checkout's idempotency key).
  */
 async function holdAgain(
   d: Pick<ResumeDeps, 'db'>,
   rsvpId: string,
   payment: { unitAmount: number; currency: string; holdUntil: Date },
+  keys: HoldKeys,
 ): Promise<number> {
   try {
     const revision = await seatTransaction(d.db, async (tx) => {
@@ -104,6 +110,9 @@ async function holdAgain(
       if (r.payment_status === 'pending' && (r.session || (r.hold && r.hold.getTime() > Date.now()))) {
         throw new AppError('conflict', PAYMENT_MSG.checkoutOpening);
       }
+      // A hold before this one (pending, or released as 'expired'): this is a re-open.
+      const reopens = r.payment_status === null ? r.reopens : r.reopens + 1;
+      if (reopens > CHECKOUT_REOPENS_MAX) throw new AppError('hold_limit', PAYMENT_MSG.reopensUsed);
       const revision = r.revision + 1;
       await tx
         .update(event_rsvps)
@@ -116,11 +125,15 @@ async function holdAgain(
           payment_hold_until: payment.holdUntil,
           checkout_session_id: null,
           confirmed_at: null,
+          hold_client: keys.client,
+          hold_email: keys.email,
+          checkout_reopens: reopens,
           revision,
           updated_at: new Date(),
         })
         .where(eq(event_rsvps.id, rsvpId));
-      return { value: revision, rsvpId, eventId: r.event_id, delta: r.status === 'confirmed' ? 0 : r.guest_count };
+      const delta = r.status === 'confirmed' ? 0 : r.guest_count;
+      return { value: revision, rsvpId, eventId: r.event_id, delta, check: holdCheck(r.event_id, keys) };
     });
     if (revision === null) throw new Error('holdAgain: no revision');
     return revision;

@@ -16,6 +16,7 @@ import { firstAnswerResult, newManageSecret, type RsvpAnswer, type RsvpOutcome }
 import { seatTransaction } from './seat-transaction.ts';
 import { seatsHeld } from './seats.ts';
 import { assertPossiblePhone } from '../sms/phone-check.ts';
+import { type HoldKeys, holdCheck } from '../payments/hold-limits.ts';
 
 const EMAIL_TAKEN = 'event_rsvps_event_email_key';
 const PIN_TAKEN = 'rsvp_pins_event_pin_key';
@@ -38,7 +39,7 @@ type Prepared = {
 };
 
 /** A paid 'yes' (docs/decisions/0015-payments.md): no ticket, PIN or e-mail until paid; its seats are held. */
-export type PendingPayment = { unitAmount: number; currency: string; holdUntil: Date };
+export type PendingPayment = { unitAmount: number; currency: string; holdUntil: Date; holdKeys?: HoldKeys };
 
 function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer, payment?: PendingPayment): Prepared {
   const id = randomUUID();
@@ -76,6 +77,8 @@ function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer, pay
             payment_amount: payment.unitAmount * answer.guest_count,
             payment_currency: payment.currency,
             payment_hold_until: payment.holdUntil,
+            hold_client: payment.holdKeys?.client ?? null,
+            hold_email: payment.holdKeys?.email ?? null,
           }
         : {}),
     },
@@ -142,6 +145,8 @@ async function insertRsvp(opts: CreateRsvpOptions): Promise<CreatedRsvp | null> 
   const p = prepare(opts.config, event, answer, opts.payment);
   const confirmed = answer.status === 'confirmed' && !opts.payment;
   const delta = seatsHeld(answer);
+  // A paid hold's bounds (payments/hold-limits.ts), checked in the same message: free answers run nothing more.
+  const check = opts.payment?.holdKeys && delta > 0 ? holdCheck(event.id, opts.payment.holdKeys) : undefined;
   for (let attempt = 0; attempt < (confirmed ? FAST_PIN_ATTEMPTS : 1); attempt++) {
     const pin = confirmed ? (opts.drawPin ?? randomPin)() : null;
     const statements = [
@@ -149,7 +154,7 @@ async function insertRsvp(opts: CreateRsvpOptions): Promise<CreatedRsvp | null> 
       ...(pin ? [insertPart(rsvp_pins, { rsvp_id: p.id, event_id: event.id, pin })] : []),
       ...(opts.payment ? [] : [insertPart(outbox, emailRow(p, { ...opts, pin }), ' ON CONFLICT DO NOTHING')]),
     ];
-    const conflict = await writeInOneTrip(db, { statements, rsvpId: p.id, eventId: event.id, delta });
+    const conflict = await writeInOneTrip(db, { statements, rsvpId: p.id, eventId: event.id, delta, check });
     if (!conflict) return created(p);
     if (conflict.constraint === EMAIL_TAKEN) return null;
     if (conflict.constraint !== PIN_TAKEN) throw new Error(`createRsvp: unexpected conflict on ${conflict.constraint}`);
@@ -160,6 +165,6 @@ async function insertRsvp(opts: CreateRsvpOptions): Promise<CreatedRsvp | null> 
     if (!inserted.length) return null;
     const pin = await assignPin(tx, { rsvpId: p.id, eventId: event.id, isNew: true, draw: opts.drawPin });
     await enqueueEmail(tx, confirmationKey(p.rsvp), emailRow(p, { ...opts, pin }).payload, confirmationSupersede(p.rsvp));
-    return { value: created(p), rsvpId: p.id, eventId: event.id, delta };
+    return { value: created(p), rsvpId: p.id, eventId: event.id, delta, check };
   });
 }

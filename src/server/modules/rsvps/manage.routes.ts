@@ -3,6 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { MSG } from '../../../common/messages.ts';
 import { ZFindTicketAnswer, ZManagedRsvpAnswer, ZManagedRsvpRead, ZMyRsvpAnswer } from '../../../common/schemas/responses.ts';
 import { ZFindTicketInput, ZRsvpChange } from '../../../common/schemas/rsvps.ts';
+import { clientIp } from '../../http/client-ip.ts';
 import { errors, json, jsonBody } from '../../http/openapi.ts';
 import { enforce, type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
@@ -142,7 +143,7 @@ export function manageRoutes() {
   r.openapi(payNow, async (c) => {
     const { manageSecret } = c.req.valid('param');
     const { caches, env } = c.var.deps;
-    const url = await resumeCheckout({ ...fulfilDeps(c), env, eventCache: caches.rsvpEvents }, manageSecret);
+    const url = await resumeCheckout({ ...fulfilDeps(c), env, eventCache: caches.rsvpEvents }, manageSecret, clientIp(c));
     c.var.log.info('payment: checkout resumed through the manage link');
     c.header('Cache-Control', 'no-store');
     return c.json({ checkout_url: url }, 200);

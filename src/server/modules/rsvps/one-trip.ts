@@ -6,6 +6,7 @@ import { seatsCommitted } from '../../db/seat-commits.ts';
 import { type MessagePart, runMessage, type SqlValue, sessionStatement } from '../../db/session-statements.ts';
 import { CAPACITY_CHECK_FAILED, capacityError, committedSeats, makeDurable, seatsLeft, takeSeatsAndCommit } from './seats.ts';
 import { onClient } from './seat-transaction.ts';
+import { holdLimitError } from '../payments/hold-limits.ts';
 
 // Bounded by construction: one entry per schema table object.
 const columnsOf = new WeakMap<Table, Record<string, Column>>();
@@ -44,17 +45,18 @@ export type TripConflict = { constraint: string };
  * (why: seat-transaction.ts), then tells this process's seat figures the new counter (db/seat-commits.ts).
  * The first failing statement aborts the rest. Returns null on success,
  * the constraint name on a unique violation (the caller decides: existing RSVP, PIN taken), and
- * throws capacity_exceeded when the seats are not there.
+ * throws capacity_exceeded when the seats are not there (and hold_limit when `check`, a paid hold's
+ * bounds, fails: payments/hold-limits.ts).
  */
 export async function writeInOneTrip(
   db: Db,
-  opts: { statements: MessagePart[]; rsvpId: string; eventId: string; delta: number },
+  opts: { statements: MessagePart[]; rsvpId: string; eventId: string; delta: number; check?: MessagePart },
 ): Promise<TripConflict | null> {
   const parts = [
     'BEGIN',
     'SET LOCAL synchronous_commit = off',
     ...opts.statements,
-    ...takeSeatsAndCommit(opts.eventId, opts.delta),
+    ...takeSeatsAndCommit(opts.eventId, opts.delta, opts.check),
     makeDurable(opts.rsvpId),
   ];
   const client = await db.$client.connect();
@@ -70,7 +72,7 @@ export async function writeInOneTrip(
     const constraint = pgError(err)?.constraint;
     if (constraint && isUniqueViolation(err)) return { constraint };
     if (e.code === CAPACITY_CHECK_FAILED) throw capacityError(await seatsLeft(onClient(client), opts.eventId));
-    throw err;
+    throw holdLimitError(err) ?? err;
   } finally {
     client.release(broken);
   }

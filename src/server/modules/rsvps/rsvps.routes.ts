@@ -2,6 +2,7 @@ import { emailDeliveryOf } from '../../../common/email-delivery.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZRsvpResult } from '../../../common/schemas/responses.ts';
 import { ZRsvpInput } from '../../../common/schemas/rsvps.ts';
+import { clientIp } from '../../http/client-ip.ts';
 import { enforce, type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { ZEventIdParam } from '../events/event-access.ts';
 import { errors, json, jsonBody } from '../../http/openapi.ts';
@@ -43,6 +44,7 @@ export function rsvpRoutes() {
       eventId,
       answer,
       payments: { env, log: c.var.log },
+      clientIp: clientIp(c),
     });
     const { manageSecret } = submitted;
     const result = { ...submitted.result, email_delivery: emailDeliveryOf(env) };

@@ -4,11 +4,12 @@ import { type Db, type DbOrTx, schema } from '../../db/client.ts';
 import { isConnectionError } from '../../db/connection-errors.ts';
 import { AppError } from '../../errors.ts';
 import { seatsCommitted } from '../../db/seat-commits.ts';
-import { runMessage } from '../../db/session-statements.ts';
+import { type MessagePart, runMessage } from '../../db/session-statements.ts';
+import { holdLimitError } from '../payments/hold-limits.ts';
 import { CAPACITY_CHECK_FAILED, capacityError, committedSeats, makeDurable, seatsLeft, takeSeatsAndCommit } from './seats.ts';
 
-/** What a unit of RSVP work produced: its value, and the seat change to commit with it. */
-export type SeatWork<T> = { value: T; rsvpId: string; eventId: string; delta: number };
+/** What a unit of RSVP work produced: its value, the seat change to commit with it, and a check to run before the commit. */
+export type SeatWork<T> = { value: T; rsvpId: string; eventId: string; delta: number; check?: MessagePart };
 
 // Bounded by construction: one entry per live pooled connection, gone with it (weak keys).
 const bound = new WeakMap<pg.PoolClient, DbOrTx>();
@@ -54,13 +55,15 @@ export async function seatTransaction<T>(db: Db, work: (tx: DbOrTx) => Promise<S
       return null;
     }
     try {
-      const results = await runMessage(client, [...takeSeatsAndCommit(done.eventId, done.delta), makeDurable(done.rsvpId)]);
+      const results = await runMessage(client, [...takeSeatsAndCommit(done.eventId, done.delta, done.check), makeDurable(done.rsvpId)]);
       open = false;
       seatsCommitted(db, committedSeats(done.eventId, results));
     } catch (err) {
-      if ((err as { code?: string }).code !== CAPACITY_CHECK_FAILED) throw err;
+      const limit = holdLimitError(err);
+      if ((err as { code?: string }).code !== CAPACITY_CHECK_FAILED && !limit) throw err;
       await client.query('ROLLBACK');
       open = false;
+      if (limit) throw limit;
       throw capacityError(await seatsLeft(onClient(client), done.eventId)); // this connection: never wait for a second
     }
     return done.value;

@@ -32,12 +32,14 @@ const TAKE_SEATS = sessionStatement(`WITH taken AS (
  * `delta` with the O(1) conditional UPDATE and, in the same message, commits. When the UPDATE matches no
  * row (it would pass max_attendees) the SELECT divides by zero (SQLSTATE 22012), the rest of the message
  * is skipped and the transaction is left aborted for the caller to roll back. Its SELECT also returns the
- * new counter and its version (committedSeats).
+ * new counter and its version (committedSeats). `check` (a paid hold's bounds: payments/hold-limits.ts)
+ * runs after the UPDATE, under its row lock on the event, and before the COMMIT.
  */
-export function takeSeatsAndCommit(eventId: string, delta: number): MessagePart[] {
+export function takeSeatsAndCommit(eventId: string, delta: number, check?: MessagePart): MessagePart[] {
   if (!isUuid(eventId) || !Number.isSafeInteger(delta)) throw new Error('takeSeatsAndCommit: bad arguments');
-  if (delta === 0) return ['COMMIT'];
-  return [{ statement: TAKE_SEATS, args: [eventId, delta] }, 'COMMIT'];
+  const checks = check ? [check] : [];
+  if (delta === 0) return [...checks, 'COMMIT'];
+  return [{ statement: TAKE_SEATS, args: [eventId, delta] }, ...checks, 'COMMIT'];
 }
 
 const MAKE_DURABLE = sessionStatement('UPDATE event_rsvps SET updated_at = updated_at WHERE id = $1::uuid');

@@ -4,6 +4,7 @@ import type { TicketConfig } from '../tickets/ticket-fields.ts';
 import { answerKnownEmail } from './answer-known-email.ts';
 import type { CheckoutDeps } from '../payments/start-checkout.ts';
 import { checkoutTerms, openCheckout } from '../payments/start-checkout.ts';
+import { holdKeys } from '../payments/hold-limits.ts';
 import { assertCanPay, assertNotEnded } from './attend-rules.ts';
 import { createRsvp } from './create-rsvp.ts';
 import { loadRsvpEvent, type RsvpEventCache } from './load-rsvp-event.ts';
@@ -24,6 +25,8 @@ export async function submitRsvp(opts: {
   answer: RsvpAnswer;
   /** Paid events' checkout (payments/start-checkout.ts). */
   payments: Omit<CheckoutDeps, 'db'>;
+  /** The client's address (http/client-ip.ts): a paid hold is bounded per client network (payments/hold-limits.ts). */
+  clientIp: string;
 }): Promise<{ result: RsvpOutcome; manageSecret: string | null }> {
   const event = await loadRsvpEvent({ db: opts.db, cache: opts.eventCache, eventId: opts.eventId });
   assertNotEnded(event);
@@ -32,6 +35,7 @@ export async function submitRsvp(opts: {
   if (paidYes) assertCanPay(event);
   const checkout = { db: opts.db, ...opts.payments };
   const terms = paidYes ? await checkoutTerms(checkout, event.id) : null;
+  if (terms) terms.payment.holdKeys = holdKeys(opts.payments.env.ENCRYPTION_KEY, opts.clientIp, opts.answer.email);
   // Insert-or-link without a lost race: a concurrent first answer makes the insert a no-op and the
   // lookup then finds it; a concurrent delete makes the lookup miss and the insert retry.
   for (let attempt = 0; attempt < 3; attempt++) {

@@ -5,7 +5,7 @@ import { EVENT_DATA_ELEMENT_ID } from '../../../../common/page-data.ts';
 import { SAMPLE_PRODUCT } from '../../../../common/routes.ts';
 import type { AppEnv } from '../../../http/context.ts';
 import type { PageHead } from '../../../http/spa.ts';
-import { findPublicEvent, publicEventKey } from './get-public-event.ts';
+import { findPublicEvent, type HeadParts, publicEventKey } from './get-public-event.ts';
 import { notFoundTags, renderShareTags, scriptJson } from './share-tags.ts';
 
 const EVENT_PATH = /^\/event\/([^/]+)\/?$/;
@@ -48,19 +48,20 @@ export async function eventHeadProvider(c: Context<AppEnv>, pathname: string): P
   if (!found) return { head: notFoundTags(), status: 404 };
   const e = found.event;
   // The tags and the event data are rendered once per variant (and sold-out state, which the JSON-LD
-  // names); seats left and guests going, which change with every answer, are spliced in (ADR 0016).
+  // names); seats left, guests going and seats held, which change with every answer, are spliced in (ADR 0016).
   const memoKey = `${variant}:${e.seats_left === 0}`;
   let parts = found.memo.get(memoKey);
   if (!parts) {
     const pageUrl = absoluteUrl(env.PUBLIC_BASE_URL, variant === 'sample' ? sampleHref() : eventHref(e));
-    const data = scriptJson({ ...e, seats_left: SEATS_LEFT_SLOT, going: GOING_SLOT });
+    const { seats_left: _left, going: _going, seats_held: _held, ...fixed } = e;
+    const data = scriptJson({ ...fixed, seats_left: SEATS_LEFT_SLOT, going: GOING_SLOT, seats_held: SEATS_HELD_SLOT });
     parts = splitSlots(
       `${renderShareTags(e, { baseUrl: env.PUBLIC_BASE_URL, pageUrl })}<script type="application/json" id="${EVENT_DATA_ELEMENT_ID}">${data}</script>`,
     );
     found.memo.set(memoKey, parts);
   }
   return {
-    head: `${parts[0]}${JSON.stringify(e.seats_left)}${parts[1]}${JSON.stringify(e.going)}${parts[2]}`,
+    head: `${parts[0]}${JSON.stringify(e.seats_left)}${parts[1]}${JSON.stringify(e.going)}${parts[2]}${JSON.stringify(e.seats_held)}${parts[3]}`,
     status: 200,
     // One page-cache entry per event and variant, whatever its figures (http/spa.ts).
     slot: `event:${e.id}:${variant}`,
@@ -75,11 +76,18 @@ export async function eventHeadProvider(c: Context<AppEnv>, pathname: string): P
 const SLOT_NONCE = randomBytes(9).toString('base64url');
 const SEATS_LEFT_SLOT = `@turnout:seats_left:${SLOT_NONCE}@`;
 const GOING_SLOT = `@turnout:going:${SLOT_NONCE}@`;
+const SEATS_HELD_SLOT = `@turnout:seats_held:${SLOT_NONCE}@`;
 
-/** The rendered head cut around its two slots: [before seats left, between, after guests going]. */
-function splitSlots(head: string): [string, string, string] {
+/** The rendered head cut around its three slots: [before seats left, before guests going, before seats held, after]. */
+function splitSlots(head: string): HeadParts {
   const a = head.indexOf(JSON.stringify(SEATS_LEFT_SLOT));
   const b = head.indexOf(JSON.stringify(GOING_SLOT));
-  if (a < 0 || b < a) throw new Error('event head: seat slots not found in order');
-  return [head.slice(0, a), head.slice(a + SEATS_LEFT_SLOT.length + 2, b), head.slice(b + GOING_SLOT.length + 2)];
+  const c = head.indexOf(JSON.stringify(SEATS_HELD_SLOT));
+  if (a < 0 || b < a || c < b) throw new Error('event head: seat slots not found in order');
+  return [
+    head.slice(0, a),
+    head.slice(a + SEATS_LEFT_SLOT.length + 2, b),
+    head.slice(b + GOING_SLOT.length + 2, c),
+    head.slice(c + SEATS_HELD_SLOT.length + 2),
+  ];
 }

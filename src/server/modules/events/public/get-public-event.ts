@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { BoundedCache } from '../../../../common/bounded-cache.ts';
 import { SLUG_MAX_LENGTH } from '../../../../common/constants.ts';
 import { MSG } from '../../../../common/messages.ts';
@@ -17,7 +17,7 @@ import type { PublicEventCache } from './public-event-cache.ts';
 export type PublicEventKey = { id: string } | { slug: string };
 
 /** The rendered head of an event page, cut around its seat figures (event-head-provider.ts). */
-export type HeadParts = [string, string, string];
+export type HeadParts = [string, string, string, string];
 
 /** A public event plus a per-entry memo (its rendered head lives there while it is cached). */
 export type PublicEventView = { event: TPublicEvent; memo: BoundedCache<string, HeadParts> };
@@ -30,18 +30,32 @@ export function publicEventKey(q: { id?: string; slug?: string; path?: string })
   return null;
 }
 
-/** seats_left and going from the event's seat counter. */
-function withSeats(event: TPublicEvent, showGuestCount: boolean, seatsTaken: number): TPublicEvent {
+/**
+ * seats_left, seats_held and going from the event's seat counter and, on a paid event with a cap, the
+ * seats of it held by unpaid checkouts (issue 29): those are not going yet, and the page says so.
+ */
+function withSeats(event: TPublicEvent, showGuestCount: boolean, seatsTaken: number, held: number | null): TPublicEvent {
   const seats_left = event.max_attendees === null ? null : Math.max(0, event.max_attendees - seatsTaken);
-  const going = showGuestCount ? seatsTaken : null;
-  return seats_left === event.seats_left && going === event.going ? event : { ...event, seats_left, going };
+  const seats_held = countsHeld(event) ? Math.min(held ?? 0, seatsTaken) : null;
+  const going = showGuestCount ? seatsTaken - (seats_held ?? 0) : null;
+  return seats_left === event.seats_left && going === event.going && seats_held === event.seats_held
+    ? event
+    : { ...event, seats_left, going, seats_held };
 }
+
+/** Held seats are counted on paid events with a cap (seat-figures.ts reads them for those only). */
+const countsHeld = (e: Pick<TPublicEvent, 'is_paid_event' | 'max_attendees'>) => e.is_paid_event && e.max_attendees !== null;
+
+/** The held-seat sum of a paid event with a cap, as seat-figures.ts reads it. */
+const heldSeats = sql<string | null>`CASE WHEN ${events.is_paid_event} AND ${events.max_attendees} IS NOT NULL THEN (
+  SELECT coalesce(sum(r.guest_count), 0) FROM event_rsvps r
+  WHERE r.event_id = ${events.id} AND r.payment_status = 'pending' AND r.status = 'confirmed') END`;
 
 /** Explicit columns only: no payment keys, no owner. Theme colours resolved. */
 async function readPublicEvent(
   db: Db,
   key: PublicEventKey,
-): Promise<{ event: TPublicEvent; seatsTaken: number; seatsVersion: number } | null> {
+): Promise<{ event: TPublicEvent; seatsTaken: number; seatsVersion: number; seatsHeld: number | null } | null> {
   if ('id' in key && !isUuid(key.id)) return null;
   if ('slug' in key && (key.slug.length > SLUG_MAX_LENGTH || !/^[a-z0-9-]+$/.test(key.slug))) return null;
   const [row] = await db
@@ -49,6 +63,7 @@ async function readPublicEvent(
       ...publicEventColumns,
       seats_taken: events.seats_taken,
       seats_version: events.seats_version,
+      seats_held: heldSeats,
       show_guest_count: events.show_guest_count,
       ...eventThemeColumns,
     })
@@ -57,17 +72,24 @@ async function readPublicEvent(
     .where(and('id' in key ? eq(events.id, key.id) : eq(events.slug, key.slug), eq(events.is_active, true)))
     .limit(1);
   if (!row) return null;
-  const { seats_taken, seats_version, show_guest_count, theme_name, theme_colors, ...rest } = row;
+  const { seats_taken, seats_version, seats_held, show_guest_count, theme_name, theme_colors, ...rest } = row;
+  const held = seats_held === null ? null : Number(seats_held);
   const event: TPublicEvent = {
     ...rest,
     event_date: row.event_date.toISOString(),
     end_date: row.end_date?.toISOString() ?? null,
     ticket_price: row.ticket_price === null ? null : Number(row.ticket_price),
     seats_left: null,
+    seats_held: null,
     going: null,
     theme: eventTheme({ theme_name, theme_colors }),
   };
-  return { event: withSeats(event, show_guest_count, seats_taken), seatsTaken: seats_taken, seatsVersion: seats_version };
+  return {
+    event: withSeats(event, show_guest_count, seats_taken, held),
+    seatsTaken: seats_taken,
+    seatsVersion: seats_version,
+    seatsHeld: held,
+  };
 }
 
 /**
@@ -86,8 +108,20 @@ export async function findPublicEvent({ db, log, cache, key, seats = 'cached' }:
   if (hit) {
     const e = hit.event;
     if (e.seats_left === null && e.going === null && e.max_attendees === null) return hit;
-    const taken = seats === 'exact' ? await cache.seats.readExact(e.id) : (cache.seats.peek(e.id) ?? (await cache.seats.read(e.id)));
-    if (taken !== null) hit.event = withSeats(e, e.going !== null, taken);
+    if (seats === 'exact') {
+      const now = await cache.seats.readingExact(e.id);
+      if (now) hit.event = withSeats(e, e.going !== null, now.taken, now.held);
+      return hit;
+    }
+    let taken = cache.seats.peek(e.id) ?? (await cache.seats.read(e.id));
+    let held = countsHeld(e) ? cache.seats.heldOf(e.id) : null;
+    if (held === undefined) {
+      // A write of this process moved the counter since the held seats were read: one shared read of both.
+      const now = await cache.seats.reading(e.id, true);
+      taken = now?.taken ?? taken;
+      held = now?.held ?? null;
+    }
+    if (taken !== null) hit.event = withSeats(e, e.going !== null, taken, held);
     return hit;
   }
   const ticket = cache.ticket();
@@ -97,8 +131,8 @@ export async function findPublicEvent({ db, log, cache, key, seats = 'cached' }:
     found = await readPublicEvent(db, key);
   }
   if (!found) return null;
-  const { event, seatsTaken, seatsVersion } = found;
-  cache.seats.offer(event.id, seatsTaken, seatsVersion, readAt);
+  const { event, seatsTaken, seatsVersion, seatsHeld } = found;
+  cache.seats.offer(event.id, seatsTaken, seatsVersion, readAt, seatsHeld);
   cache.set(event, ticket);
   return cache.get(key) ?? { event, memo: new BoundedCache({ maxEntries: 4 }) };
 }

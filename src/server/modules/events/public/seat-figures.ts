@@ -14,10 +14,23 @@ export const SEAT_FIGURE_MAX_AGE_MS = 800;
 const HARD_TTL_MS = 5_000;
 const MAX_ENTRIES = 5_000;
 
-/** A reading of the counter: `version` orders readings (events.seats_version), `at` is when it was known true. */
-type Figure = { taken: number; version: number; at: number };
+/**
+ * A reading of the counter: `version` orders readings (events.seats_version), `at` is when it was known
+ * true. `held`: seats of those held by unpaid checkouts (paid events with a cap; null on others;
+ * undefined while only a write of this process is known, whose RETURNING does not carry it).
+ */
+type Figure = { taken: number; version: number; at: number; held?: number | null };
 
-const COUNTER_SQL = 'SELECT seats_taken, seats_version FROM events WHERE id = $1';
+/** What the public page shows of the counter: seats taken, and of them those held at a checkout. */
+export type SeatReading = { taken: number; held: number | null };
+
+// The held sum is read only for a paid event with a cap (a SubPlan runs only in its CASE branch), through
+// the pending answers' partial index (issue 29, docs/product.md#public-event-page).
+const COUNTER_SQL = `SELECT e.seats_taken, e.seats_version,
+  CASE WHEN e.is_paid_event AND e.max_attendees IS NOT NULL THEN (
+    SELECT coalesce(sum(r.guest_count), 0) FROM event_rsvps r
+    WHERE r.event_id = e.id AND r.payment_status = 'pending' AND r.status = 'confirmed') END AS seats_held
+  FROM events e WHERE e.id = $1`;
 
 /**
  * Each event's seat counter (events.seats_taken), as this process last knew it (ADR 0016). Two sources
@@ -33,7 +46,7 @@ const COUNTER_SQL = 'SELECT seats_taken, seats_version FROM events WHERE id = $1
  */
 export class SeatFigures {
   private readonly figures = new BoundedCache<string, Figure>({ maxEntries: MAX_ENTRIES, ttlMs: HARD_TTL_MS });
-  private readonly pending = new Map<string, Promise<number | null>>();
+  private readonly pending = new Map<string, Promise<SeatReading | null>>();
   private conn: pg.Pool | undefined;
   private closed = false;
 
@@ -51,25 +64,50 @@ export class SeatFigures {
     return age <= SEAT_FIGURE_MAX_AGE_MS || refreshing ? f.taken : undefined;
   }
 
-  /** A reading of the counter (a read, or a committed write's RETURNING): kept unless an equal or newer one was known later. */
-  offer(eventId: string, taken: number, version: number, at = performance.now()) {
+  /**
+   * A reading of the counter (a read, or a committed write's RETURNING): kept unless an equal or newer one
+   * was known later. `held` undefined (a write's reading) keeps the figure's own; an older read still
+   * fills a held figure that only a write had made.
+   */
+  offer(eventId: string, taken: number, version: number, at = performance.now(), held?: number | null) {
     const cur = this.figures.get(eventId);
-    if (cur && (cur.version > version || (cur.version === version && cur.at >= at))) return;
-    this.figures.set(eventId, { taken, version, at });
+    if (cur && (cur.version > version || (cur.version === version && cur.at >= at))) {
+      if (cur.held === undefined && held !== undefined) this.figures.set(eventId, { ...cur, held });
+      return;
+    }
+    this.figures.set(eventId, { taken, version, at, held: held === undefined ? cur?.held : held });
   }
 
-  /** This process committed a seat change (db/seat-commits.ts). */
+  /**
+   * This process committed a seat change (db/seat-commits.ts). The write does not tell how many seats are
+   * held at a checkout: on an event that counts them the figure's held seats become unknown, and the next
+   * view reads them (one read shared by concurrent views: findPublicEvent), so a page served after a
+   * hold was acknowledged shows it.
+   */
   committed(count: SeatCount) {
+    const cur = this.figures.get(count.eventId);
     this.offer(count.eventId, count.taken, count.version);
+    const now = this.figures.get(count.eventId);
+    if (typeof cur?.held === 'number' && now && now !== cur) this.figures.set(count.eventId, { ...now, held: undefined });
+  }
+
+  /** Seats held at unpaid checkouts as last known (null: not counted for this event; undefined: not known yet). */
+  heldOf(eventId: string): number | null | undefined {
+    return this.figures.get(eventId)?.held;
   }
 
   /** The counter, from the figure or one shared read; null when the event is gone. */
-  read(eventId: string, refresh = false): Promise<number | null> {
+  async read(eventId: string, refresh = false): Promise<number | null> {
+    return (await this.reading(eventId, refresh))?.taken ?? null;
+  }
+
+  /** As read, with the held seats of that reading. */
+  reading(eventId: string, refresh = false): Promise<SeatReading | null> {
     const hit = refresh ? undefined : this.figures.get(eventId);
-    if (hit) return Promise.resolve(hit.taken);
+    if (hit) return Promise.resolve({ taken: hit.taken, held: hit.held ?? null });
     const inFlight = this.pending.get(eventId);
     if (inFlight) return inFlight;
-    const read: Promise<number | null> = this.query(this.connection(), eventId).finally(() => {
+    const read: Promise<SeatReading | null> = this.query(this.connection(), eventId).finally(() => {
       if (this.pending.get(eventId) === read) this.pending.delete(eventId);
     });
     this.pending.set(eventId, read);
@@ -77,7 +115,12 @@ export class SeatFigures {
   }
 
   /** The counter as committed now (one primary-key read on the app's pool); it refreshes the figure too. */
-  readExact(eventId: string): Promise<number | null> {
+  async readExact(eventId: string): Promise<number | null> {
+    return (await this.readingExact(eventId))?.taken ?? null;
+  }
+
+  /** As readExact, with the held seats as committed now. */
+  readingExact(eventId: string): Promise<SeatReading | null> {
     return this.query(this.db.$client, eventId);
   }
 
@@ -98,14 +141,15 @@ export class SeatFigures {
     await c?.end().catch(() => {});
   }
 
-  private async query(on: pg.Pool, eventId: string): Promise<number | null> {
+  private async query(on: pg.Pool, eventId: string): Promise<SeatReading | null> {
     // `at` is taken before the read: the reading is true at least from then on.
     const at = performance.now();
-    const res = await on.query<{ seats_taken: number; seats_version: number }>(COUNTER_SQL, [eventId]);
+    const res = await on.query<{ seats_taken: number; seats_version: number; seats_held: string | null }>(COUNTER_SQL, [eventId]);
     const row = res.rows[0];
     if (!row) return null;
-    this.offer(eventId, Number(row.seats_taken), Number(row.seats_version), at);
-    return Number(row.seats_taken);
+    const held = row.seats_held === null ? null : Number(row.seats_held);
+    this.offer(eventId, Number(row.seats_taken), Number(row.seats_version), at, held);
+    return { taken: Number(row.seats_taken), held };
   }
 
   /** One connection of its own (made on first use, remade by pg when it drops). */
