@@ -36,7 +36,8 @@ const attachmentRoute = createRoute({
   summary: "Download a dev-mailbox message's attachment (owner only)",
   tags,
   security: signedIn,
-  request: { params: ZId.extend({ index: z.coerce.number().int().min(0) }) },
+  // A coerced number accepts any input, so the generator would call it optional: a path parameter always is required.
+  request: { params: ZId.extend({ index: z.coerce.number().int().min(0).openapi({ param: { required: true } }) }) },
   responses: {
     200: {
       description: 'The attachment, as a download, with its own content type',
