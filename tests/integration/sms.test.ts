@@ -7,7 +7,7 @@ import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { sms_opt_outs } from '../../src/server/db/schema/sms.ts';
 import { drainJobs } from '../../src/server/modules/jobs/run-jobs.ts';
 import { Channels } from '../../src/server/modules/outbox/channels.ts';
-import { enqueueSms } from '../../src/server/modules/outbox/enqueue.ts';
+import { enqueueSms } from '../../src/server/domain/enqueue.ts';
 import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
 import { createEvent } from '../factories/events.ts';
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';

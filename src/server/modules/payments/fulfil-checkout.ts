@@ -6,7 +6,7 @@ import { event_themes, events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import { enqueueEmail } from '../outbox/enqueue.ts';
+import { enqueueEmail } from '../../domain/enqueue.ts';
 import { rsvpEventColumns } from '../rsvps/load-rsvp-event.ts';
 import { queueGuestEmail } from '../rsvps/queue-answer-email.ts';
 import { seatTransaction } from '../rsvps/seat-transaction.ts';

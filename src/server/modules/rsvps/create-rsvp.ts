@@ -5,7 +5,7 @@ import { isForeignKeyViolation } from '../../db/pg-errors.ts';
 import { outbox } from '../../db/schema/outbox.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
-import { enqueueEmail } from '../outbox/enqueue.ts';
+import { enqueueEmail } from '../../domain/enqueue.ts';
 import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
 import { verificationUrl } from '../tickets/ticket-urls.ts';
 import { assignPin, randomPin } from './assign-pin.ts';

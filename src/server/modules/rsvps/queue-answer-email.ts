@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { event_themes, events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
-import { enqueueEmail, type Supersede } from '../outbox/enqueue.ts';
+import { enqueueEmail, type Supersede } from '../../domain/enqueue.ts';
 import { assignPin } from './assign-pin.ts';
 import { queuedConfirmation } from './confirmation-email.ts';
 import type { TicketConfig } from '../tickets/ticket-fields.ts';

@@ -10,7 +10,7 @@ import { AppError } from '../../../errors.ts';
 import type { Logger } from '../../../logger.ts';
 import { createHostInvitation } from '../../invitations/create-host-invitation.ts';
 import { addedAsHostEmail } from '../../invitations/invitation-email.ts';
-import { enqueueEmail } from '../../outbox/enqueue.ts';
+import { enqueueEmail } from '../../../domain/enqueue.ts';
 import type { Actor } from '../event-access.ts';
 import { requireEventAccess } from '../managed-event.ts';
 
