@@ -1,6 +1,6 @@
 import { buildIcs } from '../../../common/ics.ts';
 import { icsUtc } from '../../../common/ics-time.ts';
-import { eventIcsEntry } from '../events/public/event-calendar.ts';
+import { eventIcsEntry } from '../../domain/event-calendar.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 
 type IcsStatus = 'confirmed' | 'maybe' | 'cancelled';
