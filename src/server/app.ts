@@ -7,7 +7,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { createAppCaches } from './app-caches.ts';
 import { CheckinHub } from './modules/checkin/checkin-hub.ts';
-import { Channels } from './modules/outbox/channels.ts';
+import { Channels } from './integrations/channels.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { connectionFailure } from './db/connection-errors.ts';
 import { AppError, type ErrorBody, errorForStatus, malformedJson, ThrownValue, unavailable } from './errors.ts';

@@ -5,7 +5,7 @@ import { type EmailPayload, outbox } from '../../src/server/db/schema/outbox.ts'
 import { messageIdFor } from '../../src/server/integrations/smtp.ts';
 import { enqueueEmail, enqueueSms } from '../../src/server/domain/enqueue.ts';
 import { BASE_BACKOFF_MS, backoffMs, MAX_ATTEMPTS, MAX_BACKOFF_MS } from '../../src/server/modules/outbox/retry-policy.ts';
-import { Channels } from '../../src/server/modules/outbox/channels.ts';
+import { Channels } from '../../src/server/integrations/channels.ts';
 import { CLAIM_BATCH, drainOutbox, startOutboxWorker } from '../../src/server/modules/outbox/worker.ts';
 import { createTestApp } from '../support/app.ts';
 import { FAKE_TWILIO, startFakeTwilio } from '../support/fake-twilio.ts';

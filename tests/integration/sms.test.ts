@@ -6,7 +6,7 @@ import { jobs } from '../../src/server/db/schema/guests.ts';
 import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { sms_opt_outs } from '../../src/server/db/schema/sms.ts';
 import { drainJobs } from '../../src/server/modules/jobs/run-jobs.ts';
-import { Channels } from '../../src/server/modules/outbox/channels.ts';
+import { Channels } from '../../src/server/integrations/channels.ts';
 import { enqueueSms } from '../../src/server/domain/enqueue.ts';
 import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
 import { createEvent } from '../factories/events.ts';

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import type { CheckinHub } from '../modules/checkin/checkin-hub.ts';
-import type { Channels } from '../modules/outbox/channels.ts';
+import type { Channels } from '../integrations/channels.ts';
 import type { RateLimits } from './rate-limit.ts';
 
 /** What main.ts (or a test) gives createApp: the process-wide dependencies. */

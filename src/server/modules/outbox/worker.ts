@@ -3,7 +3,7 @@ import { outbox, type QueuedEmail, type SmsPayload } from '../../db/schema/outbo
 import type { Deps } from '../../http/context.ts';
 import type { Metrics } from '../../http/metrics.ts';
 import type { Logger } from '../../logger.ts';
-import type { Channels } from './channels.ts';
+import type { Channels } from '../../integrations/channels.ts';
 import { type DeliveredVia, deliverMessage, keptInMailbox } from './deliver-message.ts';
 import { isPermanentSmsFailure, noteSmsFailure, providerError, smsNeverLeft } from '../sms/opt-outs.ts';
 import { backoffMs, MAX_ATTEMPTS } from './retry-policy.ts';

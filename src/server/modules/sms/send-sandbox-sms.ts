@@ -3,7 +3,7 @@ import { SMS_MSG } from '../../../common/sms.ts';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { AppError } from '../../errors.ts';
-import type { Channels } from '../outbox/channels.ts';
+import type { Channels } from '../../integrations/channels.ts';
 import { type Actor, eventAccess } from '../events/event-access.ts';
 import { noteSmsFailure, optedOut, providerError } from './opt-outs.ts';
 
