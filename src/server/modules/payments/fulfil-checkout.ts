@@ -13,7 +13,7 @@ import { seatTransaction } from '../rsvps/seat-transaction.ts';
 import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
 import { ticketPagePath } from '../tickets/ticket-urls.ts';
 import { type PaymentsConfig, providerFor, readPaymentEvent } from './event-provider.ts';
-import type { CheckoutView, PaymentProvider } from './provider.ts';
+import type { CheckoutView, PaymentProvider } from '../../integrations/payment-provider.ts';
 import { buildRefundEmail } from './refund-email.ts';
 import { releaseHold } from './release-hold.ts';
 
