@@ -6,7 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { createAppCaches } from './app-caches.ts';
-import { CheckinHub } from './modules/checkin/checkin-hub.ts';
+import { CheckinHub } from './domain/checkin-hub.ts';
 import { Channels } from './integrations/channels.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { connectionFailure } from './db/connection-errors.ts';

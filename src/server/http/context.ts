@@ -4,7 +4,7 @@ import type { Auth, SessionUser } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
-import type { CheckinHub } from '../modules/checkin/checkin-hub.ts';
+import type { CheckinHub } from '../domain/checkin-hub.ts';
 import type { Channels } from '../integrations/channels.ts';
 import type { RateLimits } from './rate-limit.ts';
 

@@ -1,8 +1,8 @@
-import type { TCheckinStats } from '../../../common/schemas/responses.ts';
-import type { Db } from '../../db/client.ts';
-import { PgListener } from '../../db/pg-listener.ts';
-import type { Logger } from '../../logger.ts';
-import { checkinStats } from './checkin-stats.ts';
+import type { TCheckinStats } from '../../common/schemas/responses.ts';
+import type { Db } from '../db/client.ts';
+import { PgListener } from '../db/pg-listener.ts';
+import type { Logger } from '../logger.ts';
+import { checkinStats } from '../modules/checkin/checkin-stats.ts';
 
 /** Notified (payload: the event id) by every admission or undo, on commit, from any process. */
 export const CHECKIN_CHANNEL = 'turnout_checkin';
