@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { MSG } from '../../common/messages.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { Link, useNavigate } from '../lib/nav.tsx';
@@ -64,38 +64,21 @@ function BackButton({ className }: { className: string }) {
   );
 }
 
-/** "Find your ticket" by e-mail: loaded only when a page that offers it is shown (guest pages' first-load budget). */
-const FindTicketForm = lazy<ComponentType>(() =>
-  import('../features/find-ticket/find-ticket-form.tsx').then(
-    (m) => ({ default: m.FindTicketForm }),
-    // Offline (or gone after a deploy): the page keeps its way home rather than failing whole.
-    () => ({ default: () => null }),
-  ),
-);
-
 type NotFoundProps = StateProps & {
   /** A link home instead of Go Back. */
   home?: boolean;
   /**
    * A guest's way on (docs/product.md#not-found-page): a link home (beside Go Back unless `home`) and
-   * "Find your ticket", which e-mails the links of an address's RSVPs to it.
+   * "Find your ticket", which e-mails the links of an address's RSVPs to it: the page passes the form
+   * (features/find-ticket/find-ticket-later.tsx), since components import no feature.
    */
-  findTicket?: boolean;
+  findTicket?: ReactNode;
 };
 
 /** Nothing here: a record that does not exist (an API `not_found`) or a path the router does not know. */
-export function NotFound({ home = false, findTicket = false, ...props }: NotFoundProps) {
+export function NotFound({ home = false, findTicket, ...props }: NotFoundProps) {
   return (
-    <State
-      {...props}
-      after={
-        findTicket ? (
-          <Suspense fallback={null}>
-            <FindTicketForm />
-          </Suspense>
-        ) : null
-      }
-    >
+    <State {...props} after={findTicket ?? null}>
       {home ? null : <BackButton className={primary} />}
       {home || findTicket ? (
         <Link to="/" className="inline-flex min-h-11 items-center text-accent-ink underline underline-offset-4 hover:text-accent">
