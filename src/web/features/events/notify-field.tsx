@@ -3,7 +3,7 @@ import type { NotifyRsvps } from '../../../common/constants.ts';
 import type { TEventAdmin } from '../../../common/schemas/events.ts';
 import { RadioGroup, type RadioOption } from '../../components/ui/radio-group.tsx';
 import { toUserMessage } from '../../lib/user-message.ts';
-import { useSetNotifyRsvps } from '../events/api/notify.ts';
+import { useSetNotifyRsvps } from './api/notify.ts';
 
 const OPTIONS: readonly RadioOption<NotifyRsvps>[] = [
   { value: 'off', label: 'Off', hint: 'No e-mails about answers' },
