@@ -5,7 +5,7 @@ import { SMS_MSG } from '../../../common/sms.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../lib/toast.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
-import { useGuestSms } from '../guests/api/guest-sms.ts';
+import { useGuestSms } from './api/guest-sms.ts';
 
 type SmsGuest = Pick<TGuestRow, 'id' | 'name' | 'phone' | 'has_ticket'>;
 
