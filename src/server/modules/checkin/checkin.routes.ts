@@ -15,7 +15,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
-import { ZEventIdParam } from '../events/event-access.ts';
+import { ZEventIdParam } from '../../domain/event-access.ts';
 import { listCheckinEvents } from './checkin-events.ts';
 import { checkinStats } from './checkin-stats.ts';
 import { admissible } from '../tickets/verify-ticket.ts';

@@ -4,7 +4,7 @@ import { isUuid } from '../../../common/schemas/ids.ts';
 import type { TCheckinVerdict } from '../../../common/schemas/responses.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import type { Actor } from '../events/event-access.ts';
+import type { Actor } from '../../domain/event-access.ts';
 import { type GuestRow, guestCard, lastCheckin, toCheckinGuest } from './checkin-guest.ts';
 import { codeKey } from './resolve-code.ts';
 import type { CheckinEventRef } from './team-event.ts';

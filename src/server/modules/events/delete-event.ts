@@ -6,7 +6,7 @@ import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
-import { type Actor, eventAccess } from './event-access.ts';
+import { type Actor, eventAccess } from '../../domain/event-access.ts';
 import { deniedAccess } from './managed-event.ts';
 import { isDeadlock } from '../../db/pg-errors.ts';
 import { closeEventCheckouts } from '../payments/close-event-checkouts.ts';

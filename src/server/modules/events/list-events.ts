@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { adminEventColumns, toAdminEvent } from './admin-event.ts';
-import { type Actor, eventAccess } from './event-access.ts';
+import { type Actor, eventAccess } from '../../domain/event-access.ts';
 
 export type ListEventsOptions = { db: Db; actor: Actor };
 

@@ -8,7 +8,7 @@ import type { Logger } from '../../logger.ts';
 import { adminEventColumns, toAdminEvent } from './admin-event.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
-import { type Actor, eventAccess, ownerOnly, roleOf } from './event-access.ts';
+import { type Actor, eventAccess, ownerOnly, roleOf } from '../../domain/event-access.ts';
 import { isReservedSlug, SLUG_CONSTRAINT, slugTaken, THEME_CONSTRAINT, unknownTheme } from './event-errors.ts';
 import { eventColumns } from './event-values.ts';
 import { paymentChanges } from './payment-changes.ts';

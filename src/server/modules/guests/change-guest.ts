@@ -6,7 +6,7 @@ import { events } from '../../db/schema/events.ts';
 import { seatCountOf, seatsCommitted } from '../../db/seat-commits.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
-import type { Actor } from '../events/event-access.ts';
+import type { Actor } from '../../domain/event-access.ts';
 import { answerStateColumns, applyAnswer } from '../rsvps/apply-answer.ts';
 import { seatTransaction } from '../rsvps/seat-transaction.ts';
 import { seatsHeld } from '../rsvps/seats.ts';

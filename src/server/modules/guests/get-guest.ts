@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { short_links } from '../../db/schema/guests.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
-import type { Actor } from '../events/event-access.ts';
+import type { Actor } from '../../domain/event-access.ts';
 import { shortLinkUrl } from '../short-links/short-link-code.ts';
 import type { TicketConfig } from '../tickets/ticket-fields.ts';
 import { qrImagePath, ticketPageUrl, verificationUrl } from '../tickets/ticket-urls.ts';

@@ -9,7 +9,7 @@ import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
-import { ZEventIdParam } from '../events/event-access.ts';
+import { ZEventIdParam } from '../../domain/event-access.ts';
 import { createSendTicketsJob } from '../jobs/send-tickets-job.ts';
 import { changeGuest, deleteGuest } from './change-guest.ts';
 import { exportGuestsCsv } from './export-guests-csv.ts';

@@ -7,7 +7,7 @@ import type { TGuestList } from '../../../common/schemas/responses.ts';
 import type { Db } from '../../db/client.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
-import type { Actor } from '../events/event-access.ts';
+import type { Actor } from '../../domain/event-access.ts';
 import { requireEventAccess } from '../events/managed-event.ts';
 import { guestOrder, guestWhere } from './guest-query.ts';
 import { type GuestRowRecord, guestRowColumns, toGuestRow } from './guest-row.ts';

@@ -5,7 +5,7 @@ import { GUEST_LIST_MSG } from '../../../common/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { Actor } from '../events/event-access.ts';
+import type { Actor } from '../../domain/event-access.ts';
 import type { TicketConfig } from '../tickets/ticket-fields.ts';
 import { guestWhere } from './guest-query.ts';
 import { RSVP_NOT_FOUND } from './get-guest.ts';

@@ -4,7 +4,7 @@ import { isUuid } from '../../../common/schemas/ids.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jobs } from '../../db/schema/guests.ts';
 import { notFound } from '../../errors.ts';
-import type { Actor } from '../events/event-access.ts';
+import type { Actor } from '../../domain/event-access.ts';
 
 export const JOB_NOT_FOUND = 'Job not found';
 

@@ -6,7 +6,7 @@ import { ZFindTicketInput, ZRsvpChange } from '../../../common/schemas/rsvps.ts'
 import { errors, json, jsonBody } from '../../http/openapi.ts';
 import { enforce, type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
-import { ZEventIdParam } from '../events/event-access.ts';
+import { ZEventIdParam } from '../../domain/event-access.ts';
 import { changeRsvp } from './change-rsvp.ts';
 import { FIND_TICKET_MIN_MS, findTickets } from './find-tickets.ts';
 import { findRememberedRsvp, getManagedRsvp } from './get-managed-rsvp.ts';

@@ -3,7 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ZRsvpResult } from '../../../common/schemas/responses.ts';
 import { ZRsvpInput } from '../../../common/schemas/rsvps.ts';
 import { enforce, type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
-import { ZEventIdParam } from '../events/event-access.ts';
+import { ZEventIdParam } from '../../domain/event-access.ts';
 import { errors, json, jsonBody } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
 import { rememberAnswer } from './guest-cookie.ts';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { short_links } from '../../db/schema/guests.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { Actor } from '../events/event-access.ts';
+import type { Actor } from '../../domain/event-access.ts';
 import { guestWhere } from '../guests/guest-query.ts';
 import { RSVP_NOT_FOUND } from '../guests/get-guest.ts';
 import { randomShortCode, shortLinkUrl } from './short-link-code.ts';

@@ -5,7 +5,7 @@ import { ZShortLink } from '../../../common/schemas/responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
-import { ZEventIdParam } from '../events/event-access.ts';
+import { ZEventIdParam } from '../../domain/event-access.ts';
 import { RSVP_NOT_FOUND } from '../guests/get-guest.ts';
 import { createShortLink } from './create-short-link.ts';
 import { resolveShortLink } from './resolve-short-link.ts';

@@ -8,7 +8,7 @@ import { outbox } from '../../db/schema/outbox.ts';
 import { sms_messages } from '../../db/schema/sms.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { Actor } from '../events/event-access.ts';
+import type { Actor } from '../../domain/event-access.ts';
 import { requireEventAccess } from '../events/managed-event.ts';
 import { RSVP_NOT_FOUND } from '../guests/get-guest.ts';
 import { guestWhere } from '../guests/guest-query.ts';

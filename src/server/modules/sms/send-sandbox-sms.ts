@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { AppError } from '../../errors.ts';
 import type { Channels } from '../../integrations/channels.ts';
-import { type Actor, eventAccess } from '../events/event-access.ts';
+import { type Actor, eventAccess } from '../../domain/event-access.ts';
 import { noteSmsFailure, optedOut, providerError } from './opt-outs.ts';
 
 /** Twilio: "The concatenated message body exceeds the 1600 character limit" (it counts differently from us for some texts). */

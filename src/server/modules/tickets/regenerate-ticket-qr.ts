@@ -1,6 +1,6 @@
 import { and, eq, exists, sql } from 'drizzle-orm';
 import type { TRegeneratedQr } from '../../../common/schemas/responses.ts';
-import { eventAccess } from '../events/event-access.ts';
+import { eventAccess } from '../../domain/event-access.ts';
 import type { SessionUser } from '../../auth/auth.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';

@@ -7,7 +7,7 @@ import { type LimitRule, rateLimitByIp } from '../../../http/rate-limit.ts';
 import { errors, json, jsonBody } from '../../../http/openapi.ts';
 import { createRouter } from '../../../http/validation.ts';
 import { submitLegacyRsvp } from '../../sample/submit-legacy-rsvp.ts';
-import { ZEventIdParam } from '../event-access.ts';
+import { ZEventIdParam } from '../../../domain/event-access.ts';
 import { getPublicEvent, publicEventKey } from './get-public-event.ts';
 
 /** Generous: a whole party behind one venue Wi-Fi address opens the page at once. */
