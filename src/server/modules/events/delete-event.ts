@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { type Actor, eventAccess } from '../../domain/event-access.ts';
-import { deniedAccess } from './managed-event.ts';
+import { deniedAccess } from '../../domain/managed-event.ts';
 import { isDeadlock } from '../../db/pg-errors.ts';
 import { closeEventCheckouts } from '../payments/close-event-checkouts.ts';
 import type { FulfilDeps } from '../payments/fulfil-checkout.ts';

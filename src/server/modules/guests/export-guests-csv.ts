@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import type { Actor } from '../../domain/event-access.ts';
-import { requireEventAccess } from '../events/managed-event.ts';
+import { requireEventAccess } from '../../domain/managed-event.ts';
 import { CSV_COLUMNS, type CsvRow, csvCells, csvRecord } from './csv-cells.ts';
 import { guestOrder, guestWhere } from './guest-query.ts';
 import { guestRowColumns } from './guest-row.ts';

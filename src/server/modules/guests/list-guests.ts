@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';
-import { requireEventAccess } from '../events/managed-event.ts';
+import { requireEventAccess } from '../../domain/managed-event.ts';
 import { guestOrder, guestWhere } from './guest-query.ts';
 import { type GuestRowRecord, guestRowColumns, toGuestRow } from './guest-row.ts';
 

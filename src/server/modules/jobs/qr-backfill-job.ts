@@ -6,7 +6,7 @@ import { events } from '../../db/schema/events.ts';
 import type { JobParams } from '../../db/schema/guests.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { type Actor, eventAccess } from '../../domain/event-access.ts';
-import { requireEventAccess } from '../events/managed-event.ts';
+import { requireEventAccess } from '../../domain/managed-event.ts';
 import { assignPin } from '../rsvps/assign-pin.ts';
 import { rotateTicket } from '../tickets/regenerate-ticket-qr.ts';
 import { type TicketConfig, ticketColumns } from '../tickets/ticket-fields.ts';

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { JobParams } from '../../db/schema/guests.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import type { Actor } from '../../domain/event-access.ts';
-import { requireEventAccess } from '../events/managed-event.ts';
+import { requireEventAccess } from '../../domain/managed-event.ts';
 import { guestWhere } from '../guests/guest-query.ts';
 import { queueGuestEmail } from '../rsvps/queue-answer-email.ts';
 import type { TicketConfig } from '../tickets/ticket-fields.ts';

@@ -9,7 +9,7 @@ import { sms_messages } from '../../db/schema/sms.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';
-import { requireEventAccess } from '../events/managed-event.ts';
+import { requireEventAccess } from '../../domain/managed-event.ts';
 import { RSVP_NOT_FOUND } from '../guests/get-guest.ts';
 import { guestWhere } from '../guests/guest-query.ts';
 import { createShortLink } from '../short-links/create-short-link.ts';

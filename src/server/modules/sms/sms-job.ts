@@ -11,7 +11,7 @@ import { sms_messages } from '../../db/schema/sms.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';
-import { requireEventAccess } from '../events/managed-event.ts';
+import { requireEventAccess } from '../../domain/managed-event.ts';
 import { guestWhere } from '../guests/guest-query.ts';
 import { insertJob } from '../jobs/job-row.ts';
 import { optedOut } from './opt-outs.ts';

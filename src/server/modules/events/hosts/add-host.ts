@@ -12,7 +12,7 @@ import { createHostInvitation } from '../../invitations/create-host-invitation.t
 import { addedAsHostEmail } from '../../invitations/invitation-email.ts';
 import { enqueueEmail } from '../../../domain/enqueue.ts';
 import type { Actor } from '../../../domain/event-access.ts';
-import { requireEventAccess } from '../managed-event.ts';
+import { requireEventAccess } from '../../../domain/managed-event.ts';
 
 export type AddHostOptions = {
   db: Db;

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { user } from '../../../db/schema/auth.ts';
 import { event_hosts } from '../../../db/schema/events.ts';
 import type { Actor } from '../../../domain/event-access.ts';
-import { requireEventAccess } from '../managed-event.ts';
+import { requireEventAccess } from '../../../domain/managed-event.ts';
 
 export type ListHostsOptions = { db: Db; actor: Actor; eventId: string };
 
