@@ -10,7 +10,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.ts'
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { type Actor, eventAccess, ownerOnly, roleOf } from '../../domain/event-access.ts';
 import { isReservedSlug, SLUG_CONSTRAINT, slugTaken, THEME_CONSTRAINT, unknownTheme } from './event-errors.ts';
-import { eventColumns } from './event-values.ts';
+import { eventColumns } from '../../domain/event-values.ts';
 import { paymentChanges } from './payment-changes.ts';
 import type { PublicEventCache } from './public/public-event-cache.ts';
 import { themeFromColors } from './theme-from-colors.ts';

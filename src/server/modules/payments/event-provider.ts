@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import type { Env } from '../../env.ts';
 import { stripeProvider } from '../../integrations/stripe.ts';
-import { secretKeyContext, webhookSecretContext } from '../events/event-values.ts';
+import { secretKeyContext, webhookSecretContext } from '../../domain/event-values.ts';
 import type { PaymentProvider } from '../../integrations/payment-provider.ts';
 import { sandboxProvider } from './sandbox-provider.ts';
 
