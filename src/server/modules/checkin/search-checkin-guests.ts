@@ -3,7 +3,7 @@ import { CHECKIN_SEARCH_LIMIT } from '../../../common/constants.ts';
 import type { TCheckinSearch } from '../../../common/schemas/responses.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
-import { searchCondition } from '../guests/guest-query.ts';
+import { searchCondition } from '../../domain/guest-query.ts';
 import { guestCard, guestColumns } from './checkin-guest.ts';
 import { admissibleSql } from '../tickets/verify-ticket.ts';
 

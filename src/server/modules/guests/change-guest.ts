@@ -11,7 +11,7 @@ import { answerStateColumns, applyAnswer } from '../rsvps/apply-answer.ts';
 import { seatTransaction } from '../rsvps/seat-transaction.ts';
 import { seatsHeld } from '../rsvps/seats.ts';
 import type { TicketConfig } from '../tickets/ticket-fields.ts';
-import { guestWhere } from './guest-query.ts';
+import { guestWhere } from '../../domain/guest-query.ts';
 import { RSVP_NOT_FOUND } from './get-guest.ts';
 
 type Target = { db: Db; actor: Actor; eventId: string; rsvpId: string };

@@ -9,7 +9,7 @@ import type { Actor } from '../../domain/event-access.ts';
 import { shortLinkUrl } from '../short-links/short-link-code.ts';
 import type { TicketConfig } from '../tickets/ticket-fields.ts';
 import { qrImagePath, ticketPageUrl, verificationUrl } from '../tickets/ticket-urls.ts';
-import { guestWhere } from './guest-query.ts';
+import { guestWhere } from '../../domain/guest-query.ts';
 import { guestRowColumns, toGuestRow } from './guest-row.ts';
 
 export const RSVP_NOT_FOUND = 'RSVP not found';

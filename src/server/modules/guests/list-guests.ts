@@ -9,7 +9,7 @@ import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';
 import { requireEventAccess } from '../../domain/managed-event.ts';
-import { guestOrder, guestWhere } from './guest-query.ts';
+import { guestOrder, guestWhere } from '../../domain/guest-query.ts';
 import { type GuestRowRecord, guestRowColumns, toGuestRow } from './guest-row.ts';
 
 export type ListGuestsOptions = { db: Db; actor: Actor; eventId: string; query: TGuestListQueryParsed };

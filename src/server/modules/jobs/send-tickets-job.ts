@@ -6,7 +6,7 @@ import type { JobParams } from '../../db/schema/guests.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import type { Actor } from '../../domain/event-access.ts';
 import { requireEventAccess } from '../../domain/managed-event.ts';
-import { guestWhere } from '../guests/guest-query.ts';
+import { guestWhere } from '../../domain/guest-query.ts';
 import { queueGuestEmail } from '../rsvps/queue-answer-email.ts';
 import type { TicketConfig } from '../tickets/ticket-fields.ts';
 import { insertJob } from './job-row.ts';

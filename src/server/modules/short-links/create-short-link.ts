@@ -7,7 +7,7 @@ import { short_links } from '../../db/schema/guests.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';
-import { guestWhere } from '../guests/guest-query.ts';
+import { guestWhere } from '../../domain/guest-query.ts';
 import { RSVP_NOT_FOUND } from '../guests/get-guest.ts';
 import { randomShortCode, shortLinkUrl } from './short-link-code.ts';
 

@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';
 import { requireEventAccess } from '../../domain/managed-event.ts';
 import { RSVP_NOT_FOUND } from '../guests/get-guest.ts';
-import { guestWhere } from '../guests/guest-query.ts';
+import { guestWhere } from '../../domain/guest-query.ts';
 import { createShortLink } from '../short-links/create-short-link.ts';
 import { optedOut } from './opt-outs.ts';
 import { queueSms } from './queue-sms.ts';

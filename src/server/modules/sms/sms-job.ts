@@ -12,7 +12,7 @@ import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';
 import { requireEventAccess } from '../../domain/managed-event.ts';
-import { guestWhere } from '../guests/guest-query.ts';
+import { guestWhere } from '../../domain/guest-query.ts';
 import { insertJob } from '../jobs/job-row.ts';
 import { optedOut } from './opt-outs.ts';
 import { queueSms } from './queue-sms.ts';
