@@ -6,7 +6,7 @@ import { short_links } from '../../db/schema/guests.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';
-import { shortLinkUrl } from '../short-links/short-link-code.ts';
+import { shortLinkUrl } from '../../domain/short-link-code.ts';
 import type { TicketConfig } from '../tickets/ticket-fields.ts';
 import { qrImagePath, ticketPageUrl, verificationUrl } from '../tickets/ticket-urls.ts';
 import { guestWhere } from '../../domain/guest-query.ts';

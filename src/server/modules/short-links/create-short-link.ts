@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';
 import { guestWhere } from '../../domain/guest-query.ts';
 import { RSVP_NOT_FOUND } from '../guests/get-guest.ts';
-import { randomShortCode, shortLinkUrl } from './short-link-code.ts';
+import { randomShortCode, shortLinkUrl } from '../../domain/short-link-code.ts';
 
 const ATTEMPTS = 5;
 
