@@ -15,7 +15,7 @@ import { guestWhere } from '../../domain/guest-query.ts';
 import { createShortLink } from '../short-links/create-short-link.ts';
 import { optedOut } from './opt-outs.ts';
 import { queueSms } from './queue-sms.ts';
-import { deliveryStatus } from './sms-delivery.ts';
+import { deliveryStatus } from '../../domain/sms-delivery.ts';
 
 /** A host's "SMS" to a guest sends at most one text a minute (a double click sends one). */
 const SEND_WINDOW_MS = 60_000;

@@ -16,7 +16,7 @@ import { guestWhere } from '../../domain/guest-query.ts';
 import { insertJob } from '../jobs/job-row.ts';
 import { optedOut } from './opt-outs.ts';
 import { queueSms } from './queue-sms.ts';
-import { deliveryStatus } from './sms-delivery.ts';
+import { deliveryStatus } from '../../domain/sms-delivery.ts';
 
 type SmsParams = Extract<JobParams, { kind: 'send-sms' }>;
 
