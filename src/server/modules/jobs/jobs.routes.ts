@@ -5,7 +5,7 @@ import { ZJobAnswer } from '../../../common/schemas/responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
-import { getJob, JOB_NOT_FOUND } from './job-row.ts';
+import { getJob, JOB_NOT_FOUND } from '../../domain/job-row.ts';
 import { createQrBackfillJob } from './qr-backfill-job.ts';
 
 const tags = ['Jobs'];

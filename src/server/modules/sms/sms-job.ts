@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';
 import { requireEventAccess } from '../../domain/managed-event.ts';
 import { guestWhere } from '../../domain/guest-query.ts';
-import { insertJob } from '../jobs/job-row.ts';
+import { insertJob } from '../../domain/job-row.ts';
 import { optedOut } from './opt-outs.ts';
 import { queueSms } from './queue-sms.ts';
 import { deliveryStatus } from '../../domain/sms-delivery.ts';
