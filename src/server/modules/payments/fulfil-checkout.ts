@@ -11,7 +11,7 @@ import { rsvpEventColumns } from '../rsvps/load-rsvp-event.ts';
 import { queueGuestEmail } from '../rsvps/queue-answer-email.ts';
 import { seatTransaction } from '../rsvps/seat-transaction.ts';
 import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
-import { ticketPagePath } from '../tickets/ticket-urls.ts';
+import { ticketPagePath } from '../../domain/ticket-urls.ts';
 import { type PaymentsConfig, providerFor, readPaymentEvent } from './event-provider.ts';
 import type { CheckoutView, PaymentProvider } from '../../integrations/payment-provider.ts';
 import { buildRefundEmail } from './refund-email.ts';

@@ -7,7 +7,7 @@ import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import { enqueueEmail } from '../../domain/enqueue.ts';
 import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
-import { verificationUrl } from '../tickets/ticket-urls.ts';
+import { verificationUrl } from '../../domain/ticket-urls.ts';
 import { assignPin, randomPin } from './assign-pin.ts';
 import { confirmationKey, confirmationSupersede, queuedConfirmation } from './confirmation-email.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';

@@ -7,7 +7,7 @@ import { enqueueEmail, type Supersede } from '../../domain/enqueue.ts';
 import { assignPin } from './assign-pin.ts';
 import { queuedConfirmation } from './confirmation-email.ts';
 import type { TicketConfig } from '../tickets/ticket-fields.ts';
-import { verificationUrl } from '../tickets/ticket-urls.ts';
+import { verificationUrl } from '../../domain/ticket-urls.ts';
 import { rsvpEventColumns } from './load-rsvp-event.ts';
 
 /** Why a guest e-mail was not queued: no e-mail address (legacy form) or no ticket (not confirmed). */

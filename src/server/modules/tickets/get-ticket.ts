@@ -6,7 +6,7 @@ import { eventTheme, eventThemeColumns } from '../themes/theme-row.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import { signTicketToken } from './ticket-token.ts';
-import { isTicketSecret, qrImagePath, verificationUrl } from './ticket-urls.ts';
+import { isTicketSecret, qrImagePath, verificationUrl } from '../../domain/ticket-urls.ts';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
 

@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { queueGuestEmail, rotatedTicketKey } from '../rsvps/queue-answer-email.ts';
 import { rotateTicketKeys, type TicketColumns, type TicketConfig, type TicketKeys, ticketColumns } from './ticket-fields.ts';
-import { ticketPageUrl, verificationUrl } from './ticket-urls.ts';
+import { ticketPageUrl, verificationUrl } from '../../domain/ticket-urls.ts';
 
 /**
  * Rotates a confirmed RSVP's ticket: a new QR version and nonce, a new ticket secret
