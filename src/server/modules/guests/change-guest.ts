@@ -10,7 +10,7 @@ import type { Actor } from '../../domain/event-access.ts';
 import { answerStateColumns, applyAnswer } from '../rsvps/apply-answer.ts';
 import { seatTransaction } from '../rsvps/seat-transaction.ts';
 import { seatsHeld } from '../rsvps/seats.ts';
-import type { TicketConfig } from '../tickets/ticket-fields.ts';
+import type { TicketConfig } from '../../domain/ticket-fields.ts';
 import { guestWhere } from '../../domain/guest-query.ts';
 import { RSVP_NOT_FOUND } from './get-guest.ts';
 

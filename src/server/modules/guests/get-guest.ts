@@ -7,7 +7,7 @@ import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';
 import { shortLinkUrl } from '../../domain/short-link-code.ts';
-import type { TicketConfig } from '../tickets/ticket-fields.ts';
+import type { TicketConfig } from '../../domain/ticket-fields.ts';
 import { qrImagePath, ticketPageUrl, verificationUrl } from '../../domain/ticket-urls.ts';
 import { guestWhere } from '../../domain/guest-query.ts';
 import { guestRowColumns, toGuestRow } from './guest-row.ts';

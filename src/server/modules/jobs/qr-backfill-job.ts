@@ -9,7 +9,7 @@ import { type Actor, eventAccess } from '../../domain/event-access.ts';
 import { requireEventAccess } from '../../domain/managed-event.ts';
 import { assignPin } from '../rsvps/assign-pin.ts';
 import { rotateTicket } from '../tickets/regenerate-ticket-qr.ts';
-import { type TicketConfig, ticketColumns } from '../tickets/ticket-fields.ts';
+import { type TicketConfig, ticketColumns } from '../../domain/ticket-fields.ts';
 import { insertJob } from '../../domain/job-row.ts';
 
 type BackfillParams = Extract<JobParams, { kind: 'qr-backfill' }>;

@@ -8,7 +8,7 @@ import type { Actor } from '../../domain/event-access.ts';
 import { requireEventAccess } from '../../domain/managed-event.ts';
 import { guestWhere } from '../../domain/guest-query.ts';
 import { queueGuestEmail } from '../rsvps/queue-answer-email.ts';
-import type { TicketConfig } from '../tickets/ticket-fields.ts';
+import type { TicketConfig } from '../../domain/ticket-fields.ts';
 import { insertJob } from '../../domain/job-row.ts';
 
 type SendParams = Extract<JobParams, { kind: 'send-tickets' }>;

@@ -10,7 +10,7 @@ import { enqueueEmail } from '../../domain/enqueue.ts';
 import { rsvpEventColumns } from '../rsvps/load-rsvp-event.ts';
 import { queueGuestEmail } from '../rsvps/queue-answer-email.ts';
 import { seatTransaction } from '../rsvps/seat-transaction.ts';
-import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
+import { answeredTicketColumns, type TicketConfig } from '../../domain/ticket-fields.ts';
 import { ticketPagePath } from '../../domain/ticket-urls.ts';
 import { type PaymentsConfig, providerFor, readPaymentEvent } from './event-provider.ts';
 import type { CheckoutView, PaymentProvider } from '../../integrations/payment-provider.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { RsvpStatus } from '../../../common/constants.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
-import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
+import { answeredTicketColumns, type TicketConfig } from '../../domain/ticket-fields.ts';
 import { confirmationKey, confirmationSupersede } from './confirmation-email.ts';
 import { queueGuestEmail } from './queue-answer-email.ts';
 import { seatsHeld } from './seats.ts';

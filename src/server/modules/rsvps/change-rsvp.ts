@@ -5,7 +5,7 @@ import type { ZRsvpChange } from '../../../common/schemas/rsvps.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
-import type { TicketConfig } from '../tickets/ticket-fields.ts';
+import type { TicketConfig } from '../../domain/ticket-fields.ts';
 import { answerStateColumns, applyAnswer } from './apply-answer.ts';
 import { assertCanAttendFree, assertNotEnded } from './attend-rules.ts';
 import { loadRsvpEvent, type RsvpEventCache } from './load-rsvp-event.ts';

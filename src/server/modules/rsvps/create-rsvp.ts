@@ -6,7 +6,7 @@ import { outbox } from '../../db/schema/outbox.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import { enqueueEmail } from '../../domain/enqueue.ts';
-import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
+import { answeredTicketColumns, type TicketConfig } from '../../domain/ticket-fields.ts';
 import { verificationUrl } from '../../domain/ticket-urls.ts';
 import { assignPin, randomPin } from './assign-pin.ts';
 import { confirmationKey, confirmationSupersede, queuedConfirmation } from './confirmation-email.ts';

@@ -6,7 +6,7 @@ import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { enqueueEmail, type Supersede } from '../../domain/enqueue.ts';
 import { assignPin } from './assign-pin.ts';
 import { queuedConfirmation } from './confirmation-email.ts';
-import type { TicketConfig } from '../tickets/ticket-fields.ts';
+import type { TicketConfig } from '../../domain/ticket-fields.ts';
 import { verificationUrl } from '../../domain/ticket-urls.ts';
 import { rsvpEventColumns } from './load-rsvp-event.ts';
 

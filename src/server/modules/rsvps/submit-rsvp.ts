@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { TicketConfig } from '../tickets/ticket-fields.ts';
+import type { TicketConfig } from '../../domain/ticket-fields.ts';
 import { answerKnownEmail } from './answer-known-email.ts';
 import type { CheckoutDeps } from '../payments/start-checkout.ts';
 import { checkoutTerms, openCheckout } from '../payments/start-checkout.ts';

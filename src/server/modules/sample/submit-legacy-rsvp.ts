@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { SAMPLE_PRODUCT } from '../../../common/routes.ts';
-import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
+import { answeredTicketColumns, type TicketConfig } from '../../domain/ticket-fields.ts';
 import { ticketPagePath } from '../../domain/ticket-urls.ts';
 import { assertPossiblePhone } from '../sms/phone-check.ts';
 

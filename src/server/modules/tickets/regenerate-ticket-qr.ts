@@ -9,7 +9,7 @@ import { assignPin, randomPin } from '../rsvps/assign-pin.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { queueGuestEmail, rotatedTicketKey } from '../rsvps/queue-answer-email.ts';
-import { rotateTicketKeys, type TicketColumns, type TicketConfig, type TicketKeys, ticketColumns } from './ticket-fields.ts';
+import { rotateTicketKeys, type TicketColumns, type TicketConfig, type TicketKeys, ticketColumns } from '../../domain/ticket-fields.ts';
 import { ticketPageUrl, verificationUrl } from '../../domain/ticket-urls.ts';
 
 /**

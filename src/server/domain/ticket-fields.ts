@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { QR_NONCE_BYTES, TICKET_SECRET_BYTES } from '../../db/schema/rsvps.ts';
-import { signTicketToken } from '../../domain/ticket-token.ts';
-import { qrImagePath } from '../../domain/ticket-urls.ts';
+import { QR_NONCE_BYTES, TICKET_SECRET_BYTES } from '../db/schema/rsvps.ts';
+import { signTicketToken } from './ticket-token.ts';
+import { qrImagePath } from './ticket-urls.ts';
 
 /** Where tickets point and how they are signed (PUBLIC_BASE_URL, TICKET_SIGNING_KEY). */
 export type TicketConfig = { baseUrl: string; signingKey: string };
