@@ -1,13 +1,13 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TicketConfig } from '../../domain/ticket-fields.ts';
-import { answerKnownEmail } from './answer-known-email.ts';
+import { answerKnownEmail } from '../rsvps/answer-known-email.ts';
 import type { CheckoutDeps } from '../payments/start-checkout.ts';
 import { checkoutTerms, openCheckout } from '../payments/start-checkout.ts';
-import { assertCanPay, assertNotEnded } from './attend-rules.ts';
-import { createRsvp } from './create-rsvp.ts';
-import { loadRsvpEvent, type RsvpEventCache } from './load-rsvp-event.ts';
-import type { RsvpAnswer, RsvpOutcome } from './rsvp-answer.ts';
+import { assertCanPay, assertNotEnded } from '../rsvps/attend-rules.ts';
+import { createRsvp } from '../rsvps/create-rsvp.ts';
+import { loadRsvpEvent, type RsvpEventCache } from '../rsvps/load-rsvp-event.ts';
+import type { RsvpAnswer, RsvpOutcome } from '../rsvps/rsvp-answer.ts';
 
 /**
  * A guest's answer to an active event that has not ended (docs/product.md#rsvp-rules). The first
