@@ -17,7 +17,7 @@ import { checkinRoutes } from './checkin/checkin.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { sandboxRoutes } from './payments/sandbox.routes.ts';
 import { manageRoutes } from './rsvps/manage.routes.ts';
-import { rsvpRoutes } from './rsvps/rsvps.routes.ts';
+import { rsvpRoutes } from './guest-answers/rsvps.routes.ts';
 import { themesRoutes } from './themes/themes.routes.ts';
 import { peopleRoutes } from './people/people.routes.ts';
 import { twoFactorForPaidEvents } from './events/two-factor-rule.ts';

@@ -6,8 +6,8 @@ import { enforce, type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts
 import { ZEventIdParam } from '../../domain/event-access.ts';
 import { errors, json, jsonBody } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
-import { rememberAnswer } from './guest-cookie.ts';
-import { submitRsvp } from '../guest-answers/submit-rsvp.ts';
+import { rememberAnswer } from '../rsvps/guest-cookie.ts';
+import { submitRsvp } from './submit-rsvp.ts';
 
 /** Per client IP (a venue's shared Wi-Fi still fits) and per e-mail per event. */
 export const RSVP_LIMITS = {
