@@ -16,7 +16,7 @@ import { devMailboxRoutes } from './outbox/dev-mailbox.routes.ts';
 import { checkinRoutes } from './checkin/checkin.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { sandboxRoutes } from './payments/sandbox.routes.ts';
-import { manageRoutes } from './rsvps/manage.routes.ts';
+import { manageRoutes } from './guest-answers/manage.routes.ts';
 import { rsvpRoutes } from './guest-answers/rsvps.routes.ts';
 import { themesRoutes } from './themes/themes.routes.ts';
 import { peopleRoutes } from './people/people.routes.ts';
