@@ -11,7 +11,7 @@ import { assertCanAttendFree, assertNotEnded } from './attend-rules.ts';
 import { loadRsvpEvent, type RsvpEventCache } from './load-rsvp-event.ts';
 import { isManageSecret, newManageSecret } from './rsvp-answer.ts';
 import { seatTransaction } from './seat-transaction.ts';
-import { assertPossiblePhone } from '../sms/phone-check.ts';
+import { assertPossiblePhone } from '../../domain/phone-check.ts';
 
 /** What the manage page may change: the answer without its e-mail (the e-mail is who the answer belongs to). */
 export type RsvpChange = z.output<typeof ZRsvpChange>;

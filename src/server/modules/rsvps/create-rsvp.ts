@@ -15,7 +15,7 @@ import { insertPart, writeInOneTrip } from './one-trip.ts';
 import { firstAnswerResult, newManageSecret, type RsvpAnswer, type RsvpOutcome } from './rsvp-answer.ts';
 import { seatTransaction } from './seat-transaction.ts';
 import { seatsHeld } from './seats.ts';
-import { assertPossiblePhone } from '../sms/phone-check.ts';
+import { assertPossiblePhone } from '../../domain/phone-check.ts';
 
 const EMAIL_TAKEN = 'event_rsvps_event_email_key';
 const PIN_TAKEN = 'rsvp_pins_event_pin_key';

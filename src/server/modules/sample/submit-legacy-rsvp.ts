@@ -12,7 +12,7 @@ import { isUuid } from '../../../common/schemas/ids.ts';
 import { SAMPLE_PRODUCT } from '../../../common/routes.ts';
 import { answeredTicketColumns, type TicketConfig } from '../../domain/ticket-fields.ts';
 import { ticketPagePath } from '../../domain/ticket-urls.ts';
-import { assertPossiblePhone } from '../sms/phone-check.ts';
+import { assertPossiblePhone } from '../../domain/phone-check.ts';
 
 export type SubmitLegacyRsvpOptions = {
   db: Db;
