@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ZGuestList, ZJobAnswer } from '../../src/common/schemas/responses.ts';
+import { ZGuestList, ZJobAnswer } from '../../src/common/schemas/guests.responses.ts';
 import { ZSendSmsResult, ZSmsJobProgress, ZSmsSent } from '../../src/common/schemas/sms.ts';
 import { jobs } from '../../src/server/db/schema/guests.ts';
 import { outbox } from '../../src/server/db/schema/outbox.ts';

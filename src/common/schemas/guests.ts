@@ -113,10 +113,9 @@ export const ZQrBackfill = z.object({
 export type TQrBackfill = z.input<typeof ZQrBackfill>;
 export type TQrBackfillParsed = z.output<typeof ZQrBackfill>;
 
+export type { TEventCounts, TEventListItem } from './events.responses.ts';
 export type {
   TDashboardSummary,
-  TEventCounts,
-  TEventListItem,
   TGuestDetail,
   TGuestDetailAnswer,
   TGuestList,
@@ -125,4 +124,4 @@ export type {
   TJobAnswer,
   TShortLink,
   TTicketSent,
-} from './responses.ts';
+} from './guests.responses.ts';

@@ -1,4 +1,4 @@
-import type { TCheckinStats } from '../../common/schemas/responses.ts';
+import type { TCheckinStats } from '../../common/schemas/checkin.responses.ts';
 import type { Db } from '../db/client.ts';
 import { PgListener } from '../db/pg-listener.ts';
 import type { Logger } from '../logger.ts';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { TJob } from '../../common/schemas/responses.ts';
+import type { TJob } from '../../common/schemas/guests.responses.ts';
 import { isUuid } from '../../common/schemas/ids.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { jobs } from '../db/schema/guests.ts';

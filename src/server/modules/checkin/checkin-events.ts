@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import type { TCheckinEvent } from '../../../common/schemas/responses.ts';
+import type { TCheckinEvent } from '../../../common/schemas/checkin.responses.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { type Actor, eventAccess, roleOf } from '../../domain/event-access.ts';

@@ -9,7 +9,7 @@ import {
   ZCheckinStats,
   ZCheckinVerdict,
   ZTicketVerification,
-} from '../../../common/schemas/responses.ts';
+} from '../../../common/schemas/checkin.responses.ts';
 import { currentUser, loadUser, requireUserCached } from '../../auth/middleware.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';

@@ -1,7 +1,7 @@
 import type { CheckinRefusal } from '../../../common/constants.ts';
 import { MSG } from '../../../common/messages.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
-import type { TCheckinVerdict } from '../../../common/schemas/responses.ts';
+import type { TCheckinVerdict } from '../../../common/schemas/checkin.responses.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';

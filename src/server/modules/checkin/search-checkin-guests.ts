@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { CHECKIN_SEARCH_LIMIT } from '../../../common/constants.ts';
-import type { TCheckinSearch } from '../../../common/schemas/responses.ts';
+import type { TCheckinSearch } from '../../../common/schemas/checkin.responses.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { searchCondition } from '../../domain/guest-query.ts';

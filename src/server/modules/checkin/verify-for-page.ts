@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { TTicketVerification } from '../../../common/schemas/responses.ts';
+import type { TTicketVerification } from '../../../common/schemas/checkin.responses.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';

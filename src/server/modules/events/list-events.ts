@@ -1,5 +1,5 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import type { TEventListItem } from '../../../common/schemas/responses.ts';
+import type { TEventListItem } from '../../../common/schemas/events.responses.ts';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';

@@ -1,7 +1,7 @@
 import { emailDeliveryOf } from '../../../common/email-delivery.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { MSG } from '../../../common/messages.ts';
-import { ZFindTicketAnswer, ZManagedRsvpAnswer, ZManagedRsvpRead, ZMyRsvpAnswer } from '../../../common/schemas/responses.ts';
+import { ZFindTicketAnswer, ZManagedRsvpAnswer, ZManagedRsvpRead, ZMyRsvpAnswer } from '../../../common/schemas/rsvps.responses.ts';
 import { ZFindTicketInput, ZRsvpChange } from '../../../common/schemas/rsvps.ts';
 import { errors, json, jsonBody } from '../../http/openapi.ts';
 import { enforce, type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';

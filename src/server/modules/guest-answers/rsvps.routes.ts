@@ -1,6 +1,6 @@
 import { emailDeliveryOf } from '../../../common/email-delivery.ts';
 import { createRoute, z } from '@hono/zod-openapi';
-import { ZRsvpResult } from '../../../common/schemas/responses.ts';
+import { ZRsvpResult } from '../../../common/schemas/rsvps.responses.ts';
 import { ZRsvpInput } from '../../../common/schemas/rsvps.ts';
 import { enforce, type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { ZEventIdParam } from '../../domain/event-access.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DASHBOARD_PERIOD_DAYS } from '../../../common/constants.ts';
-import type { TDashboardSummary } from '../../../common/schemas/responses.ts';
+import type { TDashboardSummary } from '../../../common/schemas/guests.responses.ts';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';

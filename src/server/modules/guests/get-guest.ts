@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { TGuestDetail } from '../../../common/schemas/responses.ts';
+import type { TGuestDetail } from '../../../common/schemas/guests.responses.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { short_links } from '../../db/schema/guests.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TGuestRow } from '../../../common/schemas/responses.ts';
+import type { TGuestRow } from '../../../common/schemas/guests.responses.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { latestSmsDelivery } from '../../domain/sms-delivery.ts';
 

@@ -3,7 +3,7 @@ import { fulfilDeps } from '../payments/payments.routes.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZGuestFilter, ZGuestListQuery, ZGuestPatch } from '../../../common/schemas/guests.ts';
 import { zUuid } from '../../../common/schemas/ids.ts';
-import { ZDashboardSummary, ZGuestDetailAnswer, ZGuestList, ZTicketSent } from '../../../common/schemas/responses.ts';
+import { ZDashboardSummary, ZGuestDetailAnswer, ZGuestList, ZTicketSent } from '../../../common/schemas/guests.responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';

@@ -3,7 +3,7 @@ import { GUEST_LIST_PAGE_SIZE } from '../../../common/constants.ts';
 import { MSG } from '../../../common/messages.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import type { TGuestListQueryParsed } from '../../../common/schemas/guests.ts';
-import type { TGuestList } from '../../../common/schemas/responses.ts';
+import type { TGuestList } from '../../../common/schemas/guests.responses.ts';
 import type { Db } from '../../db/client.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';

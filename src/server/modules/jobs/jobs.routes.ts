@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZQrBackfill, ZSendTickets } from '../../../common/schemas/guests.ts';
 import { zUuid } from '../../../common/schemas/ids.ts';
-import { ZJobAnswer } from '../../../common/schemas/responses.ts';
+import { ZJobAnswer } from '../../../common/schemas/guests.responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TQrBackfillParsed } from '../../../common/schemas/guests.ts';
-import type { TJob } from '../../../common/schemas/responses.ts';
+import type { TJob } from '../../../common/schemas/guests.responses.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import type { JobParams } from '../../db/schema/guests.ts';

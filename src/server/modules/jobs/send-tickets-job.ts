@@ -1,6 +1,6 @@
 import { and, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TSendTicketsParsed } from '../../../common/schemas/guests.ts';
-import type { TJob } from '../../../common/schemas/responses.ts';
+import type { TJob } from '../../../common/schemas/guests.responses.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { JobParams } from '../../db/schema/guests.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { TShortLink } from '../../../common/schemas/responses.ts';
+import type { TShortLink } from '../../../common/schemas/guests.responses.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { GUEST_LIST_MSG } from '../../../common/messages.ts';
 import type { Db } from '../../db/client.ts';

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZShortLinkInput } from '../../../common/schemas/guests.ts';
 import { zUuid } from '../../../common/schemas/ids.ts';
-import { ZShortLink } from '../../../common/schemas/responses.ts';
+import { ZShortLink } from '../../../common/schemas/guests.responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { SMS_BATCH_SIZE } from '../../../common/constants.ts';
 import type { TSmsJobParsed, TSmsJobProgress } from '../../../common/schemas/sms.ts';
-import type { TJob } from '../../../common/schemas/responses.ts';
+import type { TJob } from '../../../common/schemas/guests.responses.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { SMS_MSG } from '../../../common/sms.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';

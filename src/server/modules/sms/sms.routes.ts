@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZSendSmsInput, ZSendSmsResult, ZSmsJobInput, ZSmsJobProgress, ZSmsSent } from '../../../common/schemas/sms.ts';
 import { zUuid } from '../../../common/schemas/ids.ts';
-import { ZJobAnswer } from '../../../common/schemas/responses.ts';
+import { ZJobAnswer } from '../../../common/schemas/guests.responses.ts';
 import { SMS_MSG } from '../../../common/sms.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';

@@ -1,5 +1,5 @@
 import { and, eq, exists, sql } from 'drizzle-orm';
-import type { TRegeneratedQr } from '../../../common/schemas/responses.ts';
+import type { TRegeneratedQr } from '../../../common/schemas/rsvps.responses.ts';
 import { eventAccess } from '../../domain/event-access.ts';
 import type { SessionUser } from '../../auth/auth.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';

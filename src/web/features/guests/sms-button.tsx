@@ -1,5 +1,5 @@
 import { MessageSquare } from 'lucide-react';
-import type { TGuestRow } from '../../../common/schemas/responses.ts';
+import type { TGuestRow } from '../../../common/schemas/guests.responses.ts';
 import { GUEST_LIST_MSG } from '../../../common/messages.ts';
 import { SMS_MSG } from '../../../common/sms.ts';
 import { Button } from '../../components/ui/button.tsx';

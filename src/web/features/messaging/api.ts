@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TGuestList, TGuestRow, TJobAnswer } from '../../../common/schemas/responses.ts';
+import type { TGuestList, TGuestRow, TJobAnswer } from '../../../common/schemas/guests.responses.ts';
 import type { TSendSmsInput, TSendSmsResult, TSmsJobInput, TSmsJobProgress } from '../../../common/schemas/sms.ts';
 import { api } from '../../lib/api.ts';
 import { guestSearch } from '../guests/api/get-guests.ts';

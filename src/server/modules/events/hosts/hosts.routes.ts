@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZEmail } from '../../../../common/schemas/email.ts';
 import { ZHostInput, ZHostRole } from '../../../../common/schemas/checkin.ts';
-import { ZHostAnswer, ZHostList } from '../../../../common/schemas/responses.ts';
+import { ZHostAnswer, ZHostList } from '../../../../common/schemas/events.responses.ts';
 import { currentUser, requireUser } from '../../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../../http/openapi.ts';
 import { createRouter } from '../../../http/validation.ts';
