@@ -21,7 +21,7 @@ export type Deps = BaseDeps & {
   caches: AppCaches;
   /** E-mail and SMS delivery (the outbox worker's), closed by the app's close(). */
   channels: Channels;
-  /** The live check-in stream's subscribers and LISTEN connection (modules/checkin/checkin-hub.ts). */
+  /** The live check-in stream's subscribers and LISTEN connection (domain/checkin-hub.ts). */
   checkinHub: CheckinHub;
   /** Request and RSVP counters for GET /metrics (http/metrics.ts). */
   metrics: Metrics;

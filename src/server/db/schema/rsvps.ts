@@ -9,7 +9,7 @@ export const QR_NONCE_BYTES = 16;
 /**
  * `bytes` random bytes as unpadded base64url, in SQL: PostgreSQL's strong random source through
  * gen_random_uuid() (two UUIDs: 244 random bits, hashed), so no extension is needed. For rows written
- * without one from tickets/ticket-fields.ts (an importer, the migration that added the columns).
+ * without one from domain/ticket-fields.ts (an importer, the migration that added the columns).
  */
 const randomBase64url = (bytes: number) =>
   sql.raw(
@@ -111,7 +111,7 @@ export const event_rsvps = pgTable(
     /**
      * The guest list's search (docs/product.md#guest-list): one pg_trgm GIN index over name, e-mail and
      * phone joined by a unit separator (a character no search text may hold), so ILIKE '%…%' over the
-     * three is one index scan with its own statistics. The expression is guests/guest-query.ts's searchText.
+     * three is one index scan with its own statistics. The expression is domain/guest-query.ts's searchText.
      */
     index('event_rsvps_search_trgm_idx').using(
       'gin',

@@ -10,7 +10,7 @@ import { admissibleSql } from '../tickets/verify-ticket.ts';
 /**
  * Door search (docs/product.md#check-in): the event's admissible answers whose name, e-mail or phone
  * contains the text, or whose PIN it is — the guest list's one search rule and its trigram index
- * (guests/guest-query.ts). The e-mail is searched, never shown. Empty text: nothing.
+ * (domain/guest-query.ts). The e-mail is searched, never shown. Empty text: nothing.
  */
 export async function searchCheckinGuests(db: DbOrTx, eventId: string, q: string): Promise<TCheckinSearch> {
   const text = q.trim();

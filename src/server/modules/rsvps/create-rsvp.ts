@@ -83,7 +83,7 @@ function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer, pay
   };
 }
 
-/** The outbox row of the confirmation e-mail, as enqueueEmail (outbox/enqueue.ts) writes it. */
+/** The outbox row of the confirmation e-mail, as enqueueEmail (domain/enqueue.ts) writes it. */
 function emailRow(p: Prepared, opts: { config: TicketConfig; event: RsvpEvent; answer: RsvpAnswer; pin: string | null }) {
   const payload = queuedConfirmation({
     baseUrl: opts.config.baseUrl,

@@ -14,7 +14,7 @@ import { ticketPageUrl, verificationUrl } from '../../domain/ticket-urls.ts';
 
 /**
  * Rotates a confirmed RSVP's ticket: a new QR version and nonce, a new ticket secret
- * (tickets/ticket-fields.ts) and a new door PIN (rsvps/assign-pin.ts), so the old QR token (and any
+ * (domain/ticket-fields.ts) and a new door PIN (rsvps/assign-pin.ts), so the old QR token (and any
  * legacy payload), the old PIN, the old ticket page URL and the old QR image URLs are refused from now on. Someone who may not manage the event gets 404.
  * Since the guest's ticket stops working, the new one is e-mailed to them in the same transaction
  * (through the outbox, one message per QR version: docs/product.md#guest-list).
