@@ -6,7 +6,6 @@ import { eventHref, absoluteUrl } from '../../common/hrefs.ts';
 import { MSG } from '../../common/messages.ts';
 import type { TPublicEvent } from '../../common/schemas/events.ts';
 import { LoadFailed, NotFound } from '../components/page-states.tsx';
-import { FindTicketLater } from '../features/find-ticket/find-ticket-later.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
 import { getPublicEventErrorKind, publicEventIdent, usePublicEvent } from '../features/events/api/get-public-event.ts';
 import { AddToCalendar, type CalendarSource } from '../features/events/add-to-calendar.tsx';
@@ -40,7 +39,7 @@ export function Component() {
         title={MSG.eventNotFoundTitle}
         message={MSG.eventNotFound}
         icon={<CalendarXIcon className="size-12 text-ink/30" />}
-        findTicket={<FindTicketLater />}
+        findTicket
       />
     ) : (
       <LoadFailed title={MSG.loadEventFailed} documentTitle="Event" onRetry={() => query.refetch()} retrying={query.isFetching} back />

@@ -4,7 +4,6 @@ import { absoluteUrl, eventHref } from '../../common/hrefs.ts';
 import { MSG } from '../../common/messages.ts';
 import type { TManagedRsvp, TManagedRsvpAnswer } from '../../common/schemas/rsvps.ts';
 import { LoadFailed, NotFound } from '../components/page-states.tsx';
-import { FindTicketLater } from '../features/find-ticket/find-ticket-later.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
 import { AddToCalendar } from '../features/events/add-to-calendar.tsx';
 import { themeStyle } from '../features/events/theme-style.ts';
@@ -50,7 +49,7 @@ export function Component() {
             message={MSG.manageLinkInvalid}
             icon={<Link2Off className="size-12 text-ink/30" aria-hidden="true" />}
             home
-            findTicket={<FindTicketLater />}
+            findTicket
           />
         ) : (
           <LoadFailed documentTitle="Your RSVP" onRetry={() => query.refetch()} retrying={query.isFetching} back />

@@ -1,7 +1,6 @@
 import type * as React from 'react';
 import type { TTicket } from '../../common/schemas/rsvps.ts';
 import { NotFound } from '../components/page-states.tsx';
-import { FindTicketLater } from '../features/find-ticket/find-ticket-later.tsx';
 import { buttonVariants } from '../components/ui/button-variants.ts';
 import { Card } from '../components/ui/card.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
@@ -32,7 +31,7 @@ export function Component() {
           message="This ticket could not be found or has expired."
           icon={<TicketXIcon className="size-12 text-ink/30" />}
           home
-          findTicket={<FindTicketLater />}
+          findTicket
         />
       </>
     );

@@ -9,7 +9,7 @@ const FindTicketForm = lazy<ComponentType>(() =>
   ),
 );
 
-/** The find-ticket form for a not-found state (components/page-states.tsx NotFound's `findTicket`), fetched when shown. */
+/** The find-ticket form of a not-found state (components/page-states.tsx FindTicketSlot), fetched when shown. */
 export function FindTicketLater() {
   return (
     <Suspense fallback={null}>
