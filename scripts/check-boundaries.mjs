@@ -17,10 +17,11 @@ const TEST = /\.test\.(ts|tsx|mts|mjs|js)$/;
 
 /**
  * The relative specifiers a source file imports: static imports and re-exports (type-only ones too, which
- * tie two units as much as any), side-effect imports and dynamic import(). Comments are skipped.
+ * tie two units as much as any), side-effect imports and dynamic import(). Comments starting a line are skipped.
  */
 export function importSpecifiers(source) {
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  // Comments that start a line (Biome-formatted code puts them there): a glob in a string ('src/**/*.ts') stays.
+  const code = source.replace(/^\s*\/\*[\s\S]*?\*\//gm, '').replace(/^\s*\/\/.*$/gm, '');
   const found = [];
   const patterns = [
     /\b(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,

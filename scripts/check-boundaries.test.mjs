@@ -9,7 +9,7 @@ const M = 'src/server/modules';
 const file = (p, source) => ({ path: `${M}/${p}`, source });
 
 describe('importSpecifiers', () => {
-  it('reads static, type-only, side-effect and dynamic imports and re-exports; skips packages and comments', () => {
+  it('reads static, type-only, side-effect and dynamic imports and re-exports; skips packages and comments, not globs', () => {
     const source = [
       "import { a } from '../x/a.ts';",
       "import type { B } from '../y/b.ts';",
@@ -21,8 +21,20 @@ describe('importSpecifiers', () => {
       "// import { old } from '../gone/old.ts';",
       "/* import { older } from '../gone/older.ts'; */",
       "const url = 'https://example.com/x';",
+      "const glob = 'src/**/*.ts'; import { later } from '../u/later.ts';",
+      '/**',
+      " * import { doc } from '../gone/doc.ts';",
+      ' */',
     ].join('\n');
-    expect(importSpecifiers(source)).toEqual(['../x/a.ts', '../y/b.ts', './c.ts', '../w/all.ts', '../z/side.ts', '../v/lazy.ts']);
+    expect(importSpecifiers(source)).toEqual([
+      '../x/a.ts',
+      '../y/b.ts',
+      './c.ts',
+      '../w/all.ts',
+      '../u/later.ts',
+      '../z/side.ts',
+      '../v/lazy.ts',
+    ]);
   });
 
   it('reads an import whose names span several lines', () => {
