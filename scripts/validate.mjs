@@ -1,11 +1,13 @@
-// `npm run validate`: typecheck, lint (Biome: format + rules + import boundaries) and vitest at once.
-// Each check's output is buffered and printed whole when it ends, so the three never interleave;
+// `npm run validate`: typecheck, lint (Biome: format + rules + import boundaries; check-boundaries.mjs: no cycles
+// between modules or features) and vitest at once.
+// Each check's output is buffered and printed whole when it ends, so they never interleave;
 // the exit code is non-zero when any of them failed.
 import { spawn } from 'node:child_process';
 
 const checks = [
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']],
   ['lint', 'npx', ['biome', 'check', '.']],
+  ['boundaries', 'node', ['scripts/check-boundaries.mjs']],
   ['unit + integration', 'npx', ['vitest', 'run']],
 ];
 

@@ -6,8 +6,9 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { createAppCaches } from './app-caches.ts';
-import { CheckinHub } from './modules/checkin/checkin-hub.ts';
-import { Channels } from './modules/outbox/channels.ts';
+import { CheckinHub } from './domain/checkin-hub.ts';
+import { checkinStats } from './modules/checkin/checkin-stats.ts';
+import { Channels } from './integrations/channels.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { connectionFailure } from './db/connection-errors.ts';
 import { AppError, type ErrorBody, errorForStatus, malformedJson, ThrownValue, unavailable } from './errors.ts';
@@ -55,7 +56,7 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
     log: base.log,
     caches: createAppCaches(base),
     channels: new Channels(base.env),
-    checkinHub: new CheckinHub({ ...base, closing: inFlight.closing }),
+    checkinHub: new CheckinHub({ ...base, stats: checkinStats, closing: inFlight.closing }),
     metrics: new Metrics(),
   };
   const clientDir = opts.clientDir ?? defaultClientDir();

@@ -2,7 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { FindTicketSlot } from './components/page-states.tsx';
 import { LazyToaster as Toaster } from './components/ui/toaster.tsx';
+import { FindTicketLater } from './features/find-ticket/find-ticket-later.tsx';
 import { NavProvider } from './lib/nav.tsx';
 import { reactRouterNav } from './lib/nav-react-router.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -19,7 +21,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <NavProvider value={reactRouterNav}>
-        <RouterProvider router={router} />
+        <FindTicketSlot.Provider value={FindTicketLater}>
+          <RouterProvider router={router} />
+        </FindTicketSlot.Provider>
       </NavProvider>
       <Toaster />
     </QueryClientProvider>

@@ -12,7 +12,8 @@ import type { Result } from 'axe-core';
 import pg from 'pg';
 import type { TDevMailMessage, TDevMailPage } from '../../src/common/schemas/dev-mailbox.ts';
 import type { TEventAdmin } from '../../src/common/schemas/events.ts';
-import type { TCheckinSearch, TRsvpResult, TTicket } from '../../src/common/schemas/responses.ts';
+import type { TRsvpResult, TTicket } from '../../src/common/schemas/rsvps.responses.ts';
+import type { TCheckinSearch } from '../../src/common/schemas/checkin.responses.ts';
 import config from '../../playwright.config.ts';
 import { createEvent as createEventWith, createOwner, createUser, expect, ownerApi, signIn, type TestServer, test } from './fixtures.ts';
 

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { TCheckinStats, TCheckinVerdict, TTicketVerification } from '../../src/common/schemas/responses.ts';
+import type { TCheckinStats, TCheckinVerdict, TTicketVerification } from '../../src/common/schemas/checkin.responses.ts';
 import { createApp } from '../../src/server/app.ts';
 import { createAuth } from '../../src/server/auth/auth.ts';
 import { createDb } from '../../src/server/db/client.ts';

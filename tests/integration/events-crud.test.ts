@@ -7,7 +7,7 @@ import type { TEventAdmin, TTheme } from '../../src/common/schemas/events.ts';
 import { openSecret } from '../../src/server/crypto/secret-box.ts';
 import { event_themes, events } from '../../src/server/db/schema/events.ts';
 import { EVENT_CHANGED_CHANNEL } from '../../src/server/modules/events/public/public-event-cache.ts';
-import { secretKeyContext } from '../../src/server/modules/events/event-values.ts';
+import { secretKeyContext } from '../../src/server/domain/event-values.ts';
 import { createEvent, futureDate, paidEventInput } from '../factories/events.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp } from '../support/app.ts';

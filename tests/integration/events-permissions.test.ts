@@ -8,7 +8,7 @@ import { events } from '../../src/server/db/schema/events.ts';
 import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { checkins } from '../../src/server/db/schema/checkins.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
-import { secretKeyContext } from '../../src/server/modules/events/event-values.ts';
+import { secretKeyContext } from '../../src/server/domain/event-values.ts';
 import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
 import { createEvent, futureDate, paidEventInput } from '../factories/events.ts';
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';

@@ -1,7 +1,7 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GUEST_LIST_MSG } from '../../src/common/messages.ts';
-import { ZGuestDetailAnswer, ZShortLink } from '../../src/common/schemas/responses.ts';
+import { ZGuestDetailAnswer, ZShortLink } from '../../src/common/schemas/guests.responses.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps, rsvp_pins } from '../../src/server/db/schema/rsvps.ts';

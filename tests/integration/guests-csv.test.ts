@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { TGuestRow } from '../../src/common/schemas/responses.ts';
+import type { TGuestRow } from '../../src/common/schemas/guests.responses.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { CSV_COLUMNS, neutralizeCell } from '../../src/server/modules/guests/csv-cells.ts';
 import { createEvent } from '../factories/events.ts';

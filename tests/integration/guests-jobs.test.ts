@@ -1,6 +1,6 @@
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ZJobAnswer } from '../../src/common/schemas/responses.ts';
+import { ZJobAnswer } from '../../src/common/schemas/guests.responses.ts';
 import { jobs } from '../../src/server/db/schema/guests.ts';
 import { type EmailPayload, outbox } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps, rsvp_pins } from '../../src/server/db/schema/rsvps.ts';

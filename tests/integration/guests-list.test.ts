@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GUEST_LIST_PAGE_SIZE } from '../../src/common/constants.ts';
-import { type TEventListItem, type TGuestList, ZGuestList } from '../../src/common/schemas/responses.ts';
+import type { TEventListItem } from '../../src/common/schemas/events.responses.ts';
+import { type TGuestList, ZGuestList } from '../../src/common/schemas/guests.responses.ts';
 import { createEvent } from '../factories/events.ts';
 import { seedGuests } from '../factories/guests.ts';
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';

@@ -1,6 +1,6 @@
 import { eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { TDashboardSummary } from '../../src/common/schemas/responses.ts';
+import type { TDashboardSummary } from '../../src/common/schemas/guests.responses.ts';
 import { type EmailPayload, outbox } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { DIGEST_EVERY_MS, NOTIFY_LAG_MS, notifyNewRsvps } from '../../src/server/modules/guests/notify-new-rsvps.ts';

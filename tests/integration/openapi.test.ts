@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -70,6 +71,12 @@ describe('GET /api/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: 'Turnout API', version: pkg.version });
     expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' });
+  });
+
+  it('passes an independent OpenAPI 3.1 validator (the schema of the OpenAPI Initiative)', async () => {
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
   });
 
   it('gives every operation a summary and a 2xx answer (or a redirect); every 2xx with a body has a schema', () => {

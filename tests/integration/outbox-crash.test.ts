@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { messageIdFor } from '../../src/server/integrations/smtp.ts';
-import { enqueueEmail } from '../../src/server/modules/outbox/enqueue.ts';
+import { enqueueEmail } from '../../src/server/domain/enqueue.ts';
 import { createTestApp } from '../support/app.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 

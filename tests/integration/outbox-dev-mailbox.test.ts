@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TDevMailMessage, TDevMailPage } from '../../src/common/schemas/dev-mailbox.ts';
 import { outbox } from '../../src/server/db/schema/outbox.ts';
-import { enqueueEmail, enqueueSms } from '../../src/server/modules/outbox/enqueue.ts';
+import { enqueueEmail, enqueueSms } from '../../src/server/domain/enqueue.ts';
 import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp } from '../support/app.ts';

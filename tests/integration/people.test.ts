@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DEACTIVATED } from '../../src/common/messages.ts';
-import type { TPeople, TPerson, TPersonAnswer } from '../../src/common/schemas/responses.ts';
+import type { TPeople, TPerson, TPersonAnswer } from '../../src/common/schemas/people.responses.ts';
 import { session, user } from '../../src/server/db/schema/auth.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { outbox } from '../../src/server/db/schema/outbox.ts';

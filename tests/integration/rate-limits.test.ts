@@ -18,7 +18,7 @@ import { createDb } from '../../src/server/db/client.ts';
 import { rate_limits } from '../../src/server/db/schema/rate-limits.ts';
 import type { Deps } from '../../src/server/http/context.ts';
 import { startRateLimitSweeper, sweepRateLimits } from '../../src/server/http/sweep-rate-limits.ts';
-import { RSVP_LIMITS } from '../../src/server/modules/rsvps/rsvps.routes.ts';
+import { RSVP_LIMITS } from '../../src/server/modules/guest-answers/rsvps.routes.ts';
 import { INVITATIONS } from '../../src/server/modules/invitations/invitations.routes.ts';
 import { OWNER_SETUP } from '../../src/server/modules/setup/setup.routes.ts';
 import { insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';

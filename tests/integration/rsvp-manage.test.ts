@@ -7,7 +7,7 @@ import { events } from '../../src/server/db/schema/events.ts';
 import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { FIND_TICKET_MIN_MS } from '../../src/server/modules/rsvps/find-tickets.ts';
-import { MANAGE_LIMITS } from '../../src/server/modules/rsvps/manage.routes.ts';
+import { MANAGE_LIMITS } from '../../src/server/modules/guest-answers/manage.routes.ts';
 import { cancelAnswer, changeAnswer, insertEvent, manageSecretOf, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 import { mailOf } from '../support/outbox-mail.ts';

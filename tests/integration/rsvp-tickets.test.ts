@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { event_hosts } from '../../src/server/db/schema/events.ts';
 import { outbox, type SendableEmail } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
-import { signTicketToken, TICKET_TOKEN_LENGTH, verifyTicketToken } from '../../src/server/modules/tickets/ticket-token.ts';
+import { signTicketToken, TICKET_TOKEN_LENGTH, verifyTicketToken } from '../../src/server/domain/ticket-token.ts';
 import { verifyTicket } from '../../src/server/modules/tickets/verify-ticket.ts';
 import { changeAnswer, insertEvent, insertImportedRsvp, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';

@@ -9,7 +9,7 @@ import { ZRsvpInput } from '../../src/common/schemas/rsvps.ts';
 import { assignPin } from '../../src/server/modules/rsvps/assign-pin.ts';
 import { createRsvp } from '../../src/server/modules/rsvps/create-rsvp.ts';
 import { loadRsvpEvent } from '../../src/server/modules/rsvps/load-rsvp-event.ts';
-import { RSVP_LIMITS } from '../../src/server/modules/rsvps/rsvps.routes.ts';
+import { RSVP_LIMITS } from '../../src/server/modules/guest-answers/rsvps.routes.ts';
 import { changeAnswer, insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 import { mailOf } from '../support/outbox-mail.ts';

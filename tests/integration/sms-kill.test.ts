@@ -5,7 +5,7 @@
  * docs/decisions/0017-sms.md: nobody is texted twice; the text whose answer was lost is 'unknown'.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ZGuestList } from '../../src/common/schemas/responses.ts';
+import { ZGuestList } from '../../src/common/schemas/guests.responses.ts';
 import { ZSmsJobProgress } from '../../src/common/schemas/sms.ts';
 import {
   type AppProcess,

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ZGuestList, ZJobAnswer } from '../../src/common/schemas/responses.ts';
+import { ZGuestList, ZJobAnswer } from '../../src/common/schemas/guests.responses.ts';
 import { ZSendSmsResult, ZSmsJobProgress, ZSmsSent } from '../../src/common/schemas/sms.ts';
 import { jobs } from '../../src/server/db/schema/guests.ts';
 import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { sms_opt_outs } from '../../src/server/db/schema/sms.ts';
 import { drainJobs } from '../../src/server/modules/jobs/run-jobs.ts';
-import { Channels } from '../../src/server/modules/outbox/channels.ts';
-import { enqueueSms } from '../../src/server/modules/outbox/enqueue.ts';
+import { Channels } from '../../src/server/integrations/channels.ts';
+import { enqueueSms } from '../../src/server/domain/enqueue.ts';
 import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
 import { createEvent } from '../factories/events.ts';
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';

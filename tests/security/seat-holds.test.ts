@@ -5,7 +5,7 @@ import { PAYMENT_MSG } from '../../src/common/messages.ts';
 import type { TPublicEvent } from '../../src/common/schemas/events.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
-import { clientNetwork, mailboxOf } from '../../src/server/modules/payments/hold-limits.ts';
+import { clientNetwork, mailboxOf } from '../../src/server/domain/hold-limits.ts';
 import { sweepLapsedHolds } from '../../src/server/modules/payments/sweep-holds.ts';
 import { createEvent, paidEventInput } from '../factories/events.ts';
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';

@@ -5,7 +5,7 @@
 import { createDb } from '../../src/server/db/client.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { Channels } from '../../src/server/modules/outbox/channels.ts';
+import { Channels } from '../../src/server/integrations/channels.ts';
 import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
 
 const env = loadEnv();

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { sealSecret } from '../../src/server/crypto/secret-box.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
-import { secretKeyContext, webhookSecretContext } from '../../src/server/modules/events/event-values.ts';
+import { secretKeyContext, webhookSecretContext } from '../../src/server/domain/event-values.ts';
 import { insertEvent } from '../factories/rsvps.ts';
 import { type TestApp, TEST_ORIGIN } from './app.ts';
 import type { startFakeStripe } from './fake-stripe.ts';

@@ -197,7 +197,8 @@ export const ZEventPatch = z
 export type TEventPatch = z.input<typeof ZEventPatch>;
 export type TEventPatchParsed = z.output<typeof ZEventPatch>;
 
-export type { TEventAdmin, TEventCore, THost, TInvitation, TLegacyRsvpResult, TMediaUpload, TPublicEvent, TTheme } from './responses.ts';
+export type { TEventAdmin, TEventCore, THost, TInvitation, TMediaUpload, TPublicEvent, TTheme } from './events.responses.ts';
+export type { TLegacyRsvpResult } from './rsvps.responses.ts';
 
 const INVITATION_LINK_INVALID = 'This invitation link is not valid.';
 /** The token of a co-host invitation link (base64url). */

@@ -10,7 +10,7 @@ import { zText } from './text.ts';
  * Hosts see who is coming (docs/product.md#guest-list): the requests of the guest-list API. Every
  * endpoint needs a signed-in owner or co-host of the event (docs/decisions/0011-event-roles.md):
  * anyone else gets 404 as if the event did not exist (401 when signed out). Answers are the Z… schemas
- * of responses.ts named below.
+ * of the <domain>.responses.ts files named below.
  *
  *   GET    /api/events                                   → ZEventList: each event now carries `counts` (ZEventCounts)
  *   GET    /api/dashboard/summary                        → ZDashboardSummary (the last 30 days, the user's managed events)
@@ -113,10 +113,9 @@ export const ZQrBackfill = z.object({
 export type TQrBackfill = z.input<typeof ZQrBackfill>;
 export type TQrBackfillParsed = z.output<typeof ZQrBackfill>;
 
+export type { TEventCounts, TEventListItem } from './events.responses.ts';
 export type {
   TDashboardSummary,
-  TEventCounts,
-  TEventListItem,
   TGuestDetail,
   TGuestDetailAnswer,
   TGuestList,
@@ -125,4 +124,4 @@ export type {
   TJobAnswer,
   TShortLink,
   TTicketSent,
-} from './responses.ts';
+} from './guests.responses.ts';

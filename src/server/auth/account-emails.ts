@@ -1,5 +1,5 @@
 import type { EmailPayload } from '../db/schema/outbox.ts';
-import { escapeHtml } from '../modules/events/html-escape.ts';
+import { escapeHtml } from '../../common/html-escape.ts';
 
 /** The password-recovery link (docs/product.md#password-recovery): single use, 30 minutes. */
 export function passwordResetEmail({ to, link, minutes }: { to: string; link: string; minutes: number }): EmailPayload {

@@ -1,7 +1,7 @@
 import { EMAIL_DELIVERIES } from '../../common/email-delivery.ts';
 import { z } from 'zod';
 import { ZChangeEmail, ZChangePassword, ZRequestPasswordReset, ZResetPassword, ZUpdateUser } from '../../common/schemas/auth.ts';
-import { ZAuthUser } from '../../common/schemas/responses.ts';
+import { ZAuthUser } from '../../common/schemas/auth.responses.ts';
 import { errors, json, jsonBody, signedIn } from '../http/openapi.ts';
 import type { createRouter } from '../http/validation.ts';
 

@@ -1,5 +1,5 @@
 import { ZChangeEmail, ZChangePassword, ZResetPassword, ZSignIn, ZUpdateUser } from '../../common/schemas/auth.ts';
-import { ZSession, ZSignInResult, ZSignOutResult } from '../../common/schemas/responses.ts';
+import { ZSession, ZSignInResult, ZSignOutResult } from '../../common/schemas/auth.responses.ts';
 import { errors, json, jsonBody, signedIn } from '../http/openapi.ts';
 import { type LimitRule, rateLimitByIp } from '../http/rate-limit.ts';
 import { createRouter } from '../http/validation.ts';

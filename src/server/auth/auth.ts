@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { account, session, twoFactor, user, verification } from '../db/schema/auth.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../common/constants.ts';
 import type { Env } from '../env.ts';
-import { enqueueEmail } from '../modules/outbox/enqueue.ts';
+import { enqueueEmail } from '../domain/enqueue.ts';
 import { changeEmailEmail, passwordResetEmail } from './account-emails.ts';
 import { ACCOUNT_DEACTIVATED } from '../../common/messages.ts';
 

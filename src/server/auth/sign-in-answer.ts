@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { TSignInResult } from '../../common/schemas/responses.ts';
+import type { TSignInResult } from '../../common/schemas/auth.responses.ts';
 import type { AppEnv } from '../http/context.ts';
 import { betterAuthError } from './better-auth-error.ts';
 

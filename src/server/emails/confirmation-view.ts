@@ -1,7 +1,7 @@
 import { googleCalendarUrl, outlookCalendarUrl } from '../../common/calendar-links.ts';
 import { absoluteUrl, mapSearchHref } from '../../common/hrefs.ts';
 import type { ThemeColors } from '../db/schema/events.ts';
-import { eventCalendarEntry, eventIcsHref, eventPageUrl } from '../modules/events/public/event-calendar.ts';
+import { eventCalendarEntry, eventIcsHref, eventPageUrl } from '../domain/event-calendar.ts';
 import { formatEventWhen } from './event-when.ts';
 import { emailPalette } from './palette.ts';
 import type { EventEmailView } from './view.ts';

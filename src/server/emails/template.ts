@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { escapeHtml } from '../../common/html-escape.ts';
 
 /**
  * E-mails as templates with holes: React renders an e-mail once with a marker in place of each
@@ -14,9 +15,6 @@ export type Rendered = { html: string; text: string };
 /** Literal text and slot names, alternating: [text, slot, text, slot, …, text]. */
 type Parts<K extends string> = { literals: string[]; slots: K[] };
 export type Template<K extends string> = { html: Parts<K>; text: Parts<K>; size: number };
-
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ESC[ch]!);
 
 /** A whole HTML document from an e-mail component: renderToStaticMarkup is synchronous, as the builders are. */
 export const renderHtml = (element: ReactElement) => `<!DOCTYPE html>${renderToStaticMarkup(element)}`;

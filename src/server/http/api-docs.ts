@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { version } from '../../../package.json';
-import { escapeHtml } from '../modules/events/html-escape.ts';
+import { escapeHtml } from '../../common/html-escape.ts';
 import type { AppEnv } from './context.ts';
 import { json, SESSION_COOKIE_SCHEME } from './openapi.ts';
 

@@ -4,8 +4,8 @@ import type { Auth, SessionUser } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
-import type { CheckinHub } from '../modules/checkin/checkin-hub.ts';
-import type { Channels } from '../modules/outbox/channels.ts';
+import type { CheckinHub } from '../domain/checkin-hub.ts';
+import type { Channels } from '../integrations/channels.ts';
 import type { RateLimits } from './rate-limit.ts';
 
 /** What main.ts (or a test) gives createApp: the process-wide dependencies. */
@@ -21,7 +21,7 @@ export type Deps = BaseDeps & {
   caches: AppCaches;
   /** E-mail and SMS delivery (the outbox worker's), closed by the app's close(). */
   channels: Channels;
-  /** The live check-in stream's subscribers and LISTEN connection (modules/checkin/checkin-hub.ts). */
+  /** The live check-in stream's subscribers and LISTEN connection (domain/checkin-hub.ts). */
   checkinHub: CheckinHub;
   /** Request and RSVP counters for GET /metrics (http/metrics.ts). */
   metrics: Metrics;

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CheckoutView, NewCheckout, PaymentProvider } from '../modules/payments/provider.ts';
+import type { CheckoutView, NewCheckout, PaymentProvider } from './payment-provider.ts';
 
 /** The SDK for one event's secret key; STRIPE_API_URL (tests: a local fake) replaces Stripe's host. */
 export function stripeClient(secretKey: string, apiUrl?: string): Stripe {

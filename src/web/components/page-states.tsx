@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 import { MSG } from '../../common/messages.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { Link, useNavigate } from '../lib/nav.tsx';
@@ -64,38 +64,28 @@ function BackButton({ className }: { className: string }) {
   );
 }
 
-/** "Find your ticket" by e-mail: loaded only when a page that offers it is shown (guest pages' first-load budget). */
-const FindTicketForm = lazy<ComponentType>(() =>
-  import('../features/find-ticket/find-ticket-form.tsx').then(
-    (m) => ({ default: m.FindTicketForm }),
-    // Offline (or gone after a deploy): the page keeps its way home rather than failing whole.
-    () => ({ default: () => null }),
-  ),
-);
+/**
+ * The "Find your ticket" form NotFound offers: a feature's (features/find-ticket), so the start-ups provide it
+ * (main.tsx, guest/mount.tsx) and components import no feature. Provided there, it ships in the guest pages'
+ * shared start-up chunk, not in a chunk of its own (their first-load budget).
+ */
+export const FindTicketSlot = createContext<ComponentType | null>(null);
 
 type NotFoundProps = StateProps & {
   /** A link home instead of Go Back. */
   home?: boolean;
   /**
    * A guest's way on (docs/product.md#not-found-page): a link home (beside Go Back unless `home`) and
-   * "Find your ticket", which e-mails the links of an address's RSVPs to it.
+   * "Find your ticket", which e-mails the links of an address's RSVPs to it (the form of FindTicketSlot).
    */
   findTicket?: boolean;
 };
 
 /** Nothing here: a record that does not exist (an API `not_found`) or a path the router does not know. */
 export function NotFound({ home = false, findTicket = false, ...props }: NotFoundProps) {
+  const FindTicket = useContext(FindTicketSlot);
   return (
-    <State
-      {...props}
-      after={
-        findTicket ? (
-          <Suspense fallback={null}>
-            <FindTicketForm />
-          </Suspense>
-        ) : null
-      }
-    >
+    <State {...props} after={findTicket && FindTicket ? <FindTicket /> : null}>
       {home ? null : <BackButton className={primary} />}
       {home || findTicket ? (
         <Link to="/" className="inline-flex min-h-11 items-center text-accent-ink underline underline-offset-4 hover:text-accent">

@@ -2,6 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
+import { FindTicketSlot } from '../components/page-states.tsx';
+import { FindTicketLater } from '../features/find-ticket/find-ticket-later.tsx';
 import { NavProvider } from '../lib/nav.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { guestNav } from './nav.tsx';
@@ -19,9 +21,11 @@ export function mountGuestPage(Page: ComponentType) {
     <StrictMode>
       <QueryClientProvider client={createQueryClient()}>
         <NavProvider value={guestNav}>
-          <ErrorBoundary>
-            <Page />
-          </ErrorBoundary>
+          <FindTicketSlot.Provider value={FindTicketLater}>
+            <ErrorBoundary>
+              <Page />
+            </ErrorBoundary>
+          </FindTicketSlot.Provider>
         </NavProvider>
         <Suspense fallback={null}>
           <Toaster />

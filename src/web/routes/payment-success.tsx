@@ -10,7 +10,7 @@ import { type IconProps, Svg } from '../features/events/guest-icons.tsx';
 import { usePublicEvent } from '../features/events/api/get-public-event.ts';
 import { themeStyle } from '../features/events/theme-style.ts';
 import { RECHECK_FOR_MS, useVerifyPayment } from '../features/payments/api/verify-payment.ts';
-import { PAY } from '../features/payments/texts.ts';
+import { PAY } from '../../common/payment-texts.ts';
 import { ticketQuery as ticketQueryOptions } from '../features/rsvp/api/get-ticket.ts';
 import { TicketActions, TicketCard, TicketMeta } from './ticket-card.tsx';
 import { useDocumentTitle } from '../lib/document-title.ts';

@@ -3,7 +3,7 @@ import { CircleCheck, CircleX, LogIn } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { checkinHref } from '../../common/hrefs.ts';
-import type { TCheckinVerdict, TTicketVerification } from '../../common/schemas/responses.ts';
+import type { TCheckinVerdict, TTicketVerification } from '../../common/schemas/checkin.responses.ts';
 import { LoadFailed } from '../components/page-states.tsx';
 import { buttonVariants } from '../components/ui/button-variants.ts';
 import { Card } from '../components/ui/card.tsx';

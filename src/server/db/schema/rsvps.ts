@@ -9,7 +9,7 @@ export const QR_NONCE_BYTES = 16;
 /**
  * `bytes` random bytes as unpadded base64url, in SQL: PostgreSQL's strong random source through
  * gen_random_uuid() (two UUIDs: 244 random bits, hashed), so no extension is needed. For rows written
- * without one from tickets/ticket-fields.ts (an importer, the migration that added the columns).
+ * without one from domain/ticket-fields.ts (an importer, the migration that added the columns).
  */
 const randomBase64url = (bytes: number) =>
   sql.raw(
@@ -51,7 +51,7 @@ export const event_rsvps = pgTable(
     /** Stripe's payment id (PaymentIntent pi_…) once paid, for the guest list and refunds. */
     payment_id: text('payment_id'),
     /**
-     * Who holds a pending paid answer's seats, for the unpaid-hold bounds (payments/hold-limits.ts,
+     * Who holds a pending paid answer's seats, for the unpaid-hold bounds (domain/hold-limits.ts,
      * docs/product.md#payments): a keyed hash of the client's network (its IPv4 address or IPv6 /64)
      * and the normalised e-mail, set with each hold; null on answers that never held seats at a checkout.
      */
@@ -123,7 +123,7 @@ export const event_rsvps = pgTable(
     /**
      * The guest list's search (docs/product.md#guest-list): one pg_trgm GIN index over name, e-mail and
      * phone joined by a unit separator (a character no search text may hold), so ILIKE '%…%' over the
-     * three is one index scan with its own statistics. The expression is guests/guest-query.ts's searchText.
+     * three is one index scan with its own statistics. The expression is domain/guest-query.ts's searchText.
      */
     index('event_rsvps_search_trgm_idx').using(
       'gin',

@@ -1,8 +1,8 @@
 import { asc } from 'drizzle-orm';
-import type { TCheckinEvent } from '../../../common/schemas/responses.ts';
+import type { TCheckinEvent } from '../../../common/schemas/checkin.responses.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
-import { type Actor, eventAccess, roleOf } from '../events/event-access.ts';
+import { type Actor, eventAccess, roleOf } from '../../domain/event-access.ts';
 
 /** The events the user may check in (owner, co-host, door staff), soonest first, with their role. */
 export async function listCheckinEvents(db: DbOrTx, actor: Actor): Promise<TCheckinEvent[]> {

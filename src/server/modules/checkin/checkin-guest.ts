@@ -1,6 +1,6 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { VERIFICATION_CODE_SHOWN } from '../../../common/constants.ts';
-import type { TCheckinGuest } from '../../../common/schemas/responses.ts';
+import type { TCheckinGuest } from '../../../common/schemas/checkin.responses.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { checkins } from '../../db/schema/checkins.ts';

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { TCheckinStats } from '../../../common/schemas/responses.ts';
+import type { TCheckinStats } from '../../../common/schemas/checkin.responses.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { admissibleSql } from '../tickets/verify-ticket.ts';

@@ -9,13 +9,13 @@ import {
   ZCheckinStats,
   ZCheckinVerdict,
   ZTicketVerification,
-} from '../../../common/schemas/responses.ts';
+} from '../../../common/schemas/checkin.responses.ts';
 import { currentUser, loadUser, requireUserCached } from '../../auth/middleware.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
-import { ZEventIdParam } from '../events/event-access.ts';
+import { ZEventIdParam } from '../../domain/event-access.ts';
 import { listCheckinEvents } from './checkin-events.ts';
 import { checkinStats } from './checkin-stats.ts';
 import { admissible } from '../tickets/verify-ticket.ts';

@@ -1,10 +1,10 @@
 import type { CheckinRefusal } from '../../../common/constants.ts';
 import { MSG } from '../../../common/messages.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
-import type { TCheckinVerdict } from '../../../common/schemas/responses.ts';
+import type { TCheckinVerdict } from '../../../common/schemas/checkin.responses.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import type { Actor } from '../events/event-access.ts';
+import type { Actor } from '../../domain/event-access.ts';
 import { type GuestRow, guestCard, lastCheckin, toCheckinGuest } from './checkin-guest.ts';
 import { codeKey } from './resolve-code.ts';
 import type { CheckinEventRef } from './team-event.ts';

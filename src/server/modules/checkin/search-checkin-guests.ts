@@ -1,16 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { CHECKIN_SEARCH_LIMIT } from '../../../common/constants.ts';
-import type { TCheckinSearch } from '../../../common/schemas/responses.ts';
+import type { TCheckinSearch } from '../../../common/schemas/checkin.responses.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
-import { searchCondition } from '../guests/guest-query.ts';
+import { searchCondition } from '../../domain/guest-query.ts';
 import { guestCard, guestColumns } from './checkin-guest.ts';
 import { admissibleSql } from '../tickets/verify-ticket.ts';
 
 /**
  * Door search (docs/product.md#check-in): the event's admissible answers whose name, e-mail or phone
  * contains the text, or whose PIN it is — the guest list's one search rule and its trigram index
- * (guests/guest-query.ts). The e-mail is searched, never shown. Empty text: nothing.
+ * (domain/guest-query.ts). The e-mail is searched, never shown. Empty text: nothing.
  */
 export async function searchCheckinGuests(db: DbOrTx, eventId: string, q: string): Promise<TCheckinSearch> {
   const text = q.trim();

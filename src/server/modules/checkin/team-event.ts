@@ -4,7 +4,7 @@ import { isUuid } from '../../../common/schemas/ids.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { notFound } from '../../errors.ts';
-import { type Actor, eventAccess } from '../events/event-access.ts';
+import { type Actor, eventAccess } from '../../domain/event-access.ts';
 
 /** What a verdict shows of its event. */
 export type CheckinEventRef = { id: string; title: string; image_url: string | null; is_paid_event: boolean };

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { TTicketVerification } from '../../../common/schemas/responses.ts';
+import type { TTicketVerification } from '../../../common/schemas/checkin.responses.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
-import { type Actor, eventAccess } from '../events/event-access.ts';
+import { type Actor, eventAccess } from '../../domain/event-access.ts';
 import { verifyTicket } from '../tickets/verify-ticket.ts';
 import { guestColumns } from './checkin-guest.ts';
 import { verdict } from './record-scan.ts';

@@ -1,8 +1,8 @@
 import type { EventRole } from '../../../common/event-roles.ts';
 import type { TEventAdmin } from '../../../common/schemas/events.ts';
 import { events } from '../../db/schema/events.ts';
-import { type Actor, roleOf } from './event-access.ts';
-import { eventCoreColumns } from './event-columns.ts';
+import { type Actor, roleOf } from '../../domain/event-access.ts';
+import { eventCoreColumns } from '../../domain/event-columns.ts';
 
 /** The columns hosts may see: everything except the encrypted secret key (only its hint). */
 export function adminEventColumns(actor: Actor) {

@@ -6,9 +6,9 @@ import { events } from '../../db/schema/events.ts';
 import type { Logger } from '../../logger.ts';
 import { adminEventColumns, toAdminEvent } from './admin-event.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.ts';
-import type { Actor } from './event-access.ts';
+import type { Actor } from '../../domain/event-access.ts';
 import { isReservedSlug, SLUG_CONSTRAINT, slugTaken, THEME_CONSTRAINT, unknownTheme } from './event-errors.ts';
-import { eventColumns } from './event-values.ts';
+import { eventColumns } from '../../domain/event-values.ts';
 import { themeFromColors } from './theme-from-colors.ts';
 import { throwIfIssues } from './validation-issues.ts';
 

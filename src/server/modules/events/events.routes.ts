@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eventRuleIssues, ZEventInput, ZEventPatch } from '../../../common/schemas/events.ts';
-import { ZEventAnswer, ZEventList } from '../../../common/schemas/responses.ts';
-import { ZEventIdParam } from './event-access.ts';
+import { ZEventAnswer, ZEventList } from '../../../common/schemas/events.responses.ts';
+import { ZEventIdParam } from '../../domain/event-access.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';

@@ -6,7 +6,7 @@ import { events } from '../../db/schema/events.ts';
 import { notFound } from '../../errors.ts';
 import { adminEventColumns, toAdminEvent } from './admin-event.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
-import { type Actor, eventAccess } from './event-access.ts';
+import { type Actor, eventAccess } from '../../domain/event-access.ts';
 
 export type GetEventOptions = { db: DbOrTx; actor: Actor; id: string };
 

@@ -1,10 +1,10 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import type { TEventListItem } from '../../../common/schemas/responses.ts';
+import type { TEventListItem } from '../../../common/schemas/events.responses.ts';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { adminEventColumns, toAdminEvent } from './admin-event.ts';
-import { type Actor, eventAccess } from './event-access.ts';
+import { type Actor, eventAccess } from '../../domain/event-access.ts';
 
 export type ListEventsOptions = { db: Db; actor: Actor };
 

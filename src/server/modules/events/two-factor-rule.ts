@@ -7,7 +7,7 @@ import { events } from '../../db/schema/events.ts';
 import { AppError } from '../../errors.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { getInstanceSettings } from '../people/instance-settings.ts';
-import { eventAccess } from './event-access.ts';
+import { eventAccess } from '../../domain/event-access.ts';
 
 export const twoFactorRequired = () => new AppError('two_factor_required', TWO_FACTOR_REQUIRED);
 

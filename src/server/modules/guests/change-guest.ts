@@ -6,12 +6,12 @@ import { events } from '../../db/schema/events.ts';
 import { seatCountOf, seatsCommitted } from '../../db/seat-commits.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
-import type { Actor } from '../events/event-access.ts';
+import type { Actor } from '../../domain/event-access.ts';
 import { answerStateColumns, applyAnswer } from '../rsvps/apply-answer.ts';
 import { seatTransaction } from '../rsvps/seat-transaction.ts';
 import { seatsHeld } from '../rsvps/seats.ts';
-import type { TicketConfig } from '../tickets/ticket-fields.ts';
-import { guestWhere } from './guest-query.ts';
+import type { TicketConfig } from '../../domain/ticket-fields.ts';
+import { guestWhere } from '../../domain/guest-query.ts';
 import { RSVP_NOT_FOUND } from './get-guest.ts';
 
 type Target = { db: Db; actor: Actor; eventId: string; rsvpId: string };

@@ -4,10 +4,10 @@ import type { TGuestFilterParsed } from '../../../common/schemas/guests.ts';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
-import type { Actor } from '../events/event-access.ts';
-import { requireEventAccess } from '../events/managed-event.ts';
+import type { Actor } from '../../domain/event-access.ts';
+import { requireEventAccess } from '../../domain/managed-event.ts';
 import { CSV_COLUMNS, type CsvRow, csvCells, csvRecord } from './csv-cells.ts';
-import { guestOrder, guestWhere } from './guest-query.ts';
+import { guestOrder, guestWhere } from '../../domain/guest-query.ts';
 import { guestRowColumns } from './guest-row.ts';
 
 /** Rows read from the cursor per round trip: the export's memory is about one batch, whatever the list's length. */

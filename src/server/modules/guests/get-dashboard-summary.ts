@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { DASHBOARD_PERIOD_DAYS } from '../../../common/constants.ts';
-import type { TDashboardSummary } from '../../../common/schemas/responses.ts';
+import type { TDashboardSummary } from '../../../common/schemas/guests.responses.ts';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
-import { type Actor, eventAccess } from '../events/event-access.ts';
+import { type Actor, eventAccess } from '../../domain/event-access.ts';
 
 /**
  * The dashboard tiles' totals over the last DASHBOARD_PERIOD_DAYS days, for the events the user owns

@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { TGuestDetail } from '../../../common/schemas/responses.ts';
+import type { TGuestDetail } from '../../../common/schemas/guests.responses.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { short_links } from '../../db/schema/guests.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
-import type { Actor } from '../events/event-access.ts';
-import { shortLinkUrl } from '../short-links/short-link-code.ts';
-import type { TicketConfig } from '../tickets/ticket-fields.ts';
-import { qrImagePath, ticketPageUrl, verificationUrl } from '../tickets/ticket-urls.ts';
-import { guestWhere } from './guest-query.ts';
+import type { Actor } from '../../domain/event-access.ts';
+import { shortLinkUrl } from '../../domain/short-link-code.ts';
+import type { TicketConfig } from '../../domain/ticket-fields.ts';
+import { qrImagePath, ticketPageUrl, verificationUrl } from '../../domain/ticket-urls.ts';
+import { guestWhere } from '../../domain/guest-query.ts';
 import { guestRowColumns, toGuestRow } from './guest-row.ts';
 
 export const RSVP_NOT_FOUND = 'RSVP not found';

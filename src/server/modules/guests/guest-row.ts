@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { TGuestRow } from '../../../common/schemas/responses.ts';
+import type { TGuestRow } from '../../../common/schemas/guests.responses.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
-import { latestSmsDelivery } from '../sms/sms-delivery.ts';
+import { latestSmsDelivery } from '../../domain/sms-delivery.ts';
 
 /** The columns of a guest-list row (select … from event_rsvps left join rsvp_pins). */
 export const guestRowColumns = {

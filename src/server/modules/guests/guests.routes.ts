@@ -1,16 +1,15 @@
 import { endCheckoutForStaff } from '../payments/end-checkout.ts';
 import { fulfilDeps } from '../payments/payments.routes.ts';
 import { createRoute, z } from '@hono/zod-openapi';
-import { ZGuestFilter, ZGuestListQuery, ZGuestPatch, ZSendTickets } from '../../../common/schemas/guests.ts';
+import { ZGuestFilter, ZGuestListQuery, ZGuestPatch } from '../../../common/schemas/guests.ts';
 import { zUuid } from '../../../common/schemas/ids.ts';
-import { ZDashboardSummary, ZGuestDetailAnswer, ZGuestList, ZJobAnswer, ZTicketSent } from '../../../common/schemas/responses.ts';
+import { ZDashboardSummary, ZGuestDetailAnswer, ZGuestList, ZTicketSent } from '../../../common/schemas/guests.responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
-import { ZEventIdParam } from '../events/event-access.ts';
-import { createSendTicketsJob } from '../jobs/send-tickets-job.ts';
+import { ZEventIdParam } from '../../domain/event-access.ts';
 import { changeGuest, deleteGuest } from './change-guest.ts';
 import { exportGuestsCsv } from './export-guests-csv.ts';
 import { getDashboardSummary } from './get-dashboard-summary.ts';
@@ -82,15 +81,6 @@ const sendTicketRoute = createRoute({
   request: { params: ZGuestParams },
   responses: { 200: json('Queued (false: already sent this minute)', ZTicketSent), ...errors(401, 404, 409) },
 });
-const sendTicketsRoute = createRoute({
-  ...guarded,
-  method: 'post',
-  path: '/api/events/{eventId}/rsvps/send-tickets',
-  summary: 'E-mail the ticket to a selection of guests, or to every guest matching a filter (a server job)',
-  request: { params: ZEventParam, ...jsonBody(ZSendTickets) },
-  responses: { 202: json('The job, queued: poll GET /api/jobs/{id}', ZJobAnswer), ...errors(400, 401, 404, 413, 415) },
-});
-
 const config = (c: Context<AppEnv>) => ({ baseUrl: c.var.deps.env.PUBLIC_BASE_URL, signingKey: c.var.deps.env.TICKET_SIGNING_KEY });
 
 /** Hosts see who is coming (docs/product.md#guest-list): owner and co-hosts only, anyone else 404 (ADR 0011). */
@@ -152,12 +142,6 @@ export function guestsRoutes() {
     const sent = await sendTicket({ db: c.var.deps.db, actor: currentUser(c), config: config(c), eventId, rsvpId });
     c.var.log.info({ eventId, rsvpId, queued: sent.queued }, 'ticket e-mail queued');
     return c.json(sent, 200);
-  });
-  r.openapi(sendTicketsRoute, async (c) => {
-    const { eventId } = c.req.valid('param');
-    const job = await createSendTicketsJob({ db: c.var.deps.db, actor: currentUser(c), eventId, input: c.req.valid('json') });
-    c.var.log.info({ eventId, jobId: job.id, total: job.total }, 'bulk ticket e-mail queued');
-    return c.json({ job }, 202);
   });
   return r;
 }

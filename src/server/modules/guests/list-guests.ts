@@ -3,13 +3,13 @@ import { GUEST_LIST_PAGE_SIZE } from '../../../common/constants.ts';
 import { MSG } from '../../../common/messages.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import type { TGuestListQueryParsed } from '../../../common/schemas/guests.ts';
-import type { TGuestList } from '../../../common/schemas/responses.ts';
+import type { TGuestList } from '../../../common/schemas/guests.responses.ts';
 import type { Db } from '../../db/client.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
-import type { Actor } from '../events/event-access.ts';
-import { requireEventAccess } from '../events/managed-event.ts';
-import { guestOrder, guestWhere } from './guest-query.ts';
+import type { Actor } from '../../domain/event-access.ts';
+import { requireEventAccess } from '../../domain/managed-event.ts';
+import { guestOrder, guestWhere } from '../../domain/guest-query.ts';
 import { type GuestRowRecord, guestRowColumns, toGuestRow } from './guest-row.ts';
 
 export type ListGuestsOptions = { db: Db; actor: Actor; eventId: string; query: TGuestListQueryParsed };

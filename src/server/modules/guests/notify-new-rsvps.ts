@@ -6,7 +6,7 @@ import { user } from '../../db/schema/auth.ts';
 import { event_hosts, events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import type { Deps } from '../../http/context.ts';
-import { enqueueEmail } from '../outbox/enqueue.ts';
+import { enqueueEmail } from '../../domain/enqueue.ts';
 import { type NewRsvp, rsvpNotificationEmail } from './rsvp-notification-email.ts';
 
 /** How often the loop looks for news ('each' hosts hear of an answer within about this long). */

@@ -1,12 +1,10 @@
+import { escapeHtml as esc } from '../../../common/html-escape.ts';
 import type { EmailPayload } from '../../db/schema/outbox.ts';
 
 export type NewRsvp = { name: string; status: 'confirmed' | 'maybe' | 'declined'; guest_count: number; created_at: Date };
 
 /** The admin's labels of the answers (docs/product.md#states). */
 const LABEL = { confirmed: 'Attending', maybe: 'Maybe', declined: 'Not Attending' } as const;
-
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ESC[ch]!);
 
 /** A host's e-mail about new answers: each one's name, answer and party size, and a link to the guest list. */
 export function rsvpNotificationEmail(i: {

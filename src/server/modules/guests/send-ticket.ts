@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import type { TTicketSent } from '../../../common/schemas/responses.ts';
+import type { TTicketSent } from '../../../common/schemas/guests.responses.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { GUEST_LIST_MSG } from '../../../common/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { Actor } from '../events/event-access.ts';
-import type { TicketConfig } from '../tickets/ticket-fields.ts';
-import { guestWhere } from './guest-query.ts';
+import type { Actor } from '../../domain/event-access.ts';
+import type { TicketConfig } from '../../domain/ticket-fields.ts';
+import { guestWhere } from '../../domain/guest-query.ts';
 import { RSVP_NOT_FOUND } from './get-guest.ts';
 import { type GuestEmailSkip, queueGuestEmail } from '../rsvps/queue-answer-email.ts';
 

@@ -1,7 +1,7 @@
 import type { TeamRole } from '../../../common/event-roles.ts';
 import type { Tx } from '../../db/client.ts';
 import { host_invitations } from '../../db/schema/events.ts';
-import { enqueueEmail } from '../outbox/enqueue.ts';
+import { enqueueEmail } from '../../domain/enqueue.ts';
 import { hostingInvitationEmail, invitationEmail } from './invitation-email.ts';
 import { INVITATION_TTL_MS, newInvitationToken } from './invitation-token.ts';
 

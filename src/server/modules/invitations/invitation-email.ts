@@ -1,6 +1,6 @@
 import type { TeamRole } from '../../../common/event-roles.ts';
 import type { EmailPayload } from '../../db/schema/outbox.ts';
-import { escapeHtml } from '../events/html-escape.ts';
+import { escapeHtml } from '../../../common/html-escape.ts';
 
 type InvitationEmail = { to: string; eventTitle: string; inviter: string; link: string; expiresAt: Date; role: TeamRole };
 

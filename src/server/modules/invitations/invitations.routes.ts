@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZAcceptInvitation, ZInvitationToken } from '../../../common/schemas/events.ts';
-import { ZInvitation, ZSignInResult } from '../../../common/schemas/responses.ts';
+import { ZInvitation } from '../../../common/schemas/events.responses.ts';
+import { ZSignInResult } from '../../../common/schemas/auth.responses.ts';
 import { signInAnswer } from '../../auth/sign-in-answer.ts';
 import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { errors, json, jsonBody } from '../../http/openapi.ts';

@@ -1,12 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ZQrBackfill } from '../../../common/schemas/guests.ts';
+import { ZQrBackfill, ZSendTickets } from '../../../common/schemas/guests.ts';
 import { zUuid } from '../../../common/schemas/ids.ts';
-import { ZJobAnswer } from '../../../common/schemas/responses.ts';
+import { ZJobAnswer } from '../../../common/schemas/guests.responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
-import { getJob, JOB_NOT_FOUND } from './job-row.ts';
+import { ZEventIdParam } from '../../domain/event-access.ts';
+import { getJob, JOB_NOT_FOUND } from '../../domain/job-row.ts';
 import { createQrBackfillJob } from './qr-backfill-job.ts';
+import { createSendTicketsJob } from './send-tickets-job.ts';
 
 const tags = ['Jobs'];
 
@@ -32,7 +34,19 @@ const backfillRoute = createRoute({
   responses: { 202: json('The job, queued: poll GET /api/jobs/{id}', ZJobAnswer), ...errors(400, 401, 404, 413, 415) },
 });
 
-/** Server jobs of the guest list (docs/product.md#guest-list): progress, and the QR backfill. */
+const sendTicketsRoute = createRoute({
+  method: 'post',
+  path: '/api/events/{eventId}/rsvps/send-tickets',
+  middleware: [requireUser] as const,
+  summary: 'E-mail the ticket to a selection of guests, or to every guest matching a filter (a server job)',
+  // Listed with the guest list's routes in the API document, where a host looks for it.
+  tags: ['Guests'],
+  security: signedIn,
+  request: { params: z.object({ eventId: ZEventIdParam }), ...jsonBody(ZSendTickets) },
+  responses: { 202: json('The job, queued: poll GET /api/jobs/{id}', ZJobAnswer), ...errors(400, 401, 404, 413, 415) },
+});
+
+/** Server jobs of the guest list (docs/product.md#guest-list): progress, the QR backfill and the bulk ticket e-mail. */
 export function jobsRoutes() {
   const r = createRouter();
   r.openapi(getJobRoute, async (c) =>
@@ -43,6 +57,12 @@ export function jobsRoutes() {
   r.openapi(backfillRoute, async (c) => {
     const job = await createQrBackfillJob({ db: c.var.deps.db, actor: currentUser(c), input: c.req.valid('json') });
     c.var.log.info({ jobId: job.id, eventId: job.event_id, total: job.total }, 'QR backfill queued');
+    return c.json({ job }, 202);
+  });
+  r.openapi(sendTicketsRoute, async (c) => {
+    const { eventId } = c.req.valid('param');
+    const job = await createSendTicketsJob({ db: c.var.deps.db, actor: currentUser(c), eventId, input: c.req.valid('json') });
+    c.var.log.info({ eventId, jobId: job.id, total: job.total }, 'bulk ticket e-mail queued');
     return c.json({ job }, 202);
   });
   return r;

@@ -1,16 +1,16 @@
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TQrBackfillParsed } from '../../../common/schemas/guests.ts';
-import type { TJob } from '../../../common/schemas/responses.ts';
+import type { TJob } from '../../../common/schemas/guests.responses.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import type { JobParams } from '../../db/schema/guests.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
-import { type Actor, eventAccess } from '../events/event-access.ts';
-import { requireEventAccess } from '../events/managed-event.ts';
+import { type Actor, eventAccess } from '../../domain/event-access.ts';
+import { requireEventAccess } from '../../domain/managed-event.ts';
 import { assignPin } from '../rsvps/assign-pin.ts';
 import { rotateTicket } from '../tickets/regenerate-ticket-qr.ts';
-import { type TicketConfig, ticketColumns } from '../tickets/ticket-fields.ts';
-import { insertJob } from './job-row.ts';
+import { type TicketConfig, ticketColumns } from '../../domain/ticket-fields.ts';
+import { insertJob } from '../../domain/job-row.ts';
 
 type BackfillParams = Extract<JobParams, { kind: 'qr-backfill' }>;
 

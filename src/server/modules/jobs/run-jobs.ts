@@ -5,7 +5,7 @@ import { user } from '../../db/schema/auth.ts';
 import { type JobParams, jobs } from '../../db/schema/guests.ts';
 import type { Deps } from '../../http/context.ts';
 import type { Logger } from '../../logger.ts';
-import type { TicketConfig } from '../tickets/ticket-fields.ts';
+import type { TicketConfig } from '../../domain/ticket-fields.ts';
 import { qrBackfillBatch } from './qr-backfill-job.ts';
 import { smsJobBatch } from '../sms/sms-job.ts';
 import { sendTicketsBatch } from './send-tickets-job.ts';

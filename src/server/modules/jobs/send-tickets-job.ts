@@ -1,15 +1,15 @@
 import { and, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TSendTicketsParsed } from '../../../common/schemas/guests.ts';
-import type { TJob } from '../../../common/schemas/responses.ts';
+import type { TJob } from '../../../common/schemas/guests.responses.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { JobParams } from '../../db/schema/guests.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
-import type { Actor } from '../events/event-access.ts';
-import { requireEventAccess } from '../events/managed-event.ts';
-import { guestWhere } from '../guests/guest-query.ts';
+import type { Actor } from '../../domain/event-access.ts';
+import { requireEventAccess } from '../../domain/managed-event.ts';
+import { guestWhere } from '../../domain/guest-query.ts';
 import { queueGuestEmail } from '../rsvps/queue-answer-email.ts';
-import type { TicketConfig } from '../tickets/ticket-fields.ts';
-import { insertJob } from './job-row.ts';
+import type { TicketConfig } from '../../domain/ticket-fields.ts';
+import { insertJob } from '../../domain/job-row.ts';
 
 type SendParams = Extract<JobParams, { kind: 'send-tickets' }>;
 

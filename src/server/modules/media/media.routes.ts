@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { IMAGE_MAX_BYTES } from '../../../common/constants.ts';
-import { ZMediaUpload } from '../../../common/schemas/responses.ts';
+import { ZMediaUpload } from '../../../common/schemas/events.responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { AppError } from '../../errors.ts';
 import { errors, json, signedIn } from '../../http/openapi.ts';

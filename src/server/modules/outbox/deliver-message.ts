@@ -1,5 +1,5 @@
 import type { QueuedEmail, SmsPayload } from '../../db/schema/outbox.ts';
-import type { Channels } from './channels.ts';
+import type { Channels } from '../../integrations/channels.ts';
 import { sendableEmail } from './sendable-email.ts';
 
 export type DeliveredVia = 'smtp' | 'twilio' | 'dev-mailbox';

@@ -8,6 +8,13 @@ import { readDevMail, readDevMailAttachment } from './read-dev-mail.ts';
 
 const ZId = z.object({ id: z.uuid('must be a message id') });
 
+/** A coerced number accepts undefined, so the generator would call it optional: a path parameter is always required. */
+const ZAttachmentIndex = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .openapi({ param: { required: true } });
+
 const tags = ['Dev mailbox'];
 
 const listRoute = createRoute({
@@ -36,7 +43,7 @@ const attachmentRoute = createRoute({
   summary: "Download a dev-mailbox message's attachment (owner only)",
   tags,
   security: signedIn,
-  request: { params: ZId.extend({ index: z.coerce.number().int().min(0) }) },
+  request: { params: ZId.extend({ index: ZAttachmentIndex }) },
   responses: {
     200: {
       description: 'The attachment, as a download, with its own content type',

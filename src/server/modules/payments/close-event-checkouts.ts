@@ -3,7 +3,7 @@ import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError } from '../../errors.ts';
 import { providerFor, readPaymentEvent } from './event-provider.ts';
 import { type FulfilDeps, fulfilCheckout } from './fulfil-checkout.ts';
-import { STRIPE_MAX_SESSION_MS } from './provider.ts';
+import { STRIPE_MAX_SESSION_MS } from '../../integrations/payment-provider.ts';
 
 const MARGIN_MS = 60 * 60_000;
 

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { TPaymentState } from '../../../common/schemas/payments.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
-import type { Actor } from '../events/event-access.ts';
-import { guestWhere } from '../guests/guest-query.ts';
+import type { Actor } from '../../domain/event-access.ts';
+import { guestWhere } from '../../domain/guest-query.ts';
 import { checkoutOwner, type FulfilDeps, fulfilCheckout } from './fulfil-checkout.ts';
 import { releaseHold } from './release-hold.ts';
 

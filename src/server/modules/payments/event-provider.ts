@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import type { Env } from '../../env.ts';
 import { stripeProvider } from '../../integrations/stripe.ts';
-import { secretKeyContext, webhookSecretContext } from '../events/event-values.ts';
-import type { PaymentProvider } from './provider.ts';
+import { secretKeyContext, webhookSecretContext } from '../../domain/event-values.ts';
+import type { PaymentProvider } from '../../integrations/payment-provider.ts';
 import { sandboxProvider } from './sandbox-provider.ts';
 
 export type PaymentsConfig = Pick<Env, 'NODE_ENV' | 'PAYMENTS_PROVIDER' | 'STRIPE_API_URL' | 'ENCRYPTION_KEY' | 'PUBLIC_BASE_URL'>;

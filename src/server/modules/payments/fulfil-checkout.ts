@@ -6,14 +6,14 @@ import { event_themes, events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import { enqueueEmail } from '../outbox/enqueue.ts';
+import { enqueueEmail } from '../../domain/enqueue.ts';
 import { rsvpEventColumns } from '../rsvps/load-rsvp-event.ts';
 import { queueGuestEmail } from '../rsvps/queue-answer-email.ts';
 import { seatTransaction } from '../rsvps/seat-transaction.ts';
-import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
-import { ticketPagePath } from '../tickets/ticket-urls.ts';
+import { answeredTicketColumns, type TicketConfig } from '../../domain/ticket-fields.ts';
+import { ticketPagePath } from '../../domain/ticket-urls.ts';
 import { type PaymentsConfig, providerFor, readPaymentEvent } from './event-provider.ts';
-import type { CheckoutView, PaymentProvider } from './provider.ts';
+import type { CheckoutView, PaymentProvider } from '../../integrations/payment-provider.ts';
 import { buildRefundEmail } from './refund-email.ts';
 import { releaseHold } from './release-hold.ts';
 

@@ -10,7 +10,7 @@ import { errors, json, jsonBody } from '../../http/openapi.ts';
 import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
 import { verifyStripeWebhook } from '../../integrations/stripe.ts';
-import { ZEventIdParam } from '../events/event-access.ts';
+import { ZEventIdParam } from '../../domain/event-access.ts';
 import { rememberedSecret } from '../rsvps/guest-cookie.ts';
 import { endCheckoutOfAnswer } from './end-checkout.ts';
 import { readPaymentEvent, webhookSecretOf } from './event-provider.ts';

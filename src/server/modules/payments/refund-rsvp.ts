@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import type { Actor } from '../events/event-access.ts';
-import { guestWhere } from '../guests/guest-query.ts';
+import type { Actor } from '../../domain/event-access.ts';
+import { guestWhere } from '../../domain/guest-query.ts';
 import { type PaymentsConfig, providerFor, readPaymentEvent } from './event-provider.ts';
 import { queueRefundEmail, refundKey } from './fulfil-checkout.ts';
 

@@ -9,7 +9,7 @@ import { loadRsvpEvent, type RsvpEventCache } from '../rsvps/load-rsvp-event.ts'
 import { seatTransaction } from '../rsvps/seat-transaction.ts';
 import { providerFor } from './event-provider.ts';
 import { type FulfilDeps, fulfilCheckout } from './fulfil-checkout.ts';
-import { type HoldKeys, holdCheck, holdKeys } from './hold-limits.ts';
+import { type HoldKeys, holdCheck, holdKeys } from '../../domain/hold-limits.ts';
 import { lockPayment, releaseHold } from './release-hold.ts';
 import { type CheckoutDeps, checkoutTerms, openSession } from './start-checkout.ts';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payment_sandbox_sessions } from '../../db/schema/payments.ts';
-import type { CheckoutView, PaymentProvider } from './provider.ts';
+import type { CheckoutView, PaymentProvider } from '../../integrations/payment-provider.ts';
 
 export const SANDBOX_CHECKOUT_PATH = '/sandbox-checkout';
 export const isSandboxSessionId = (id: string) => /^cs_sandbox_[A-Za-z0-9]{10,64}$/.test(id);

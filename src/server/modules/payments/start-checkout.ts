@@ -9,7 +9,7 @@ import type { PendingPayment } from '../rsvps/create-rsvp.ts';
 import type { CreatedRsvp } from '../rsvps/create-rsvp.ts';
 import type { RsvpAnswer } from '../rsvps/rsvp-answer.ts';
 import { type PaymentEvent, type PaymentsConfig, providerFor, providerKind, readPaymentEvent } from './event-provider.ts';
-import { minorUnits, STRIPE_MIN_SESSION_MS } from './provider.ts';
+import { minorUnits, STRIPE_MIN_SESSION_MS } from '../../integrations/payment-provider.ts';
 import { dropUnopenedCheckout } from './release-hold.ts';
 
 export type CheckoutDeps = { db: Db; env: PaymentsConfig & { PAYMENT_HOLD_MINUTES: number }; log: Logger };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TInstanceSettingsPatch } from '../../../common/schemas/people.ts';
-import type { TInstanceSettings } from '../../../common/schemas/responses.ts';
+import type { TInstanceSettings } from '../../../common/schemas/people.responses.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { instance_settings } from '../../db/schema/settings.ts';
 import type { Logger } from '../../logger.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { THostingInvitation } from '../../../common/schemas/responses.ts';
+import type { THostingInvitation } from '../../../common/schemas/people.responses.ts';
 import type { SessionUser } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';

@@ -1,5 +1,5 @@
 import { and, desc, gt, isNull, type SQL, sql } from 'drizzle-orm';
-import type { TPeople, TPerson } from '../../../common/schemas/responses.ts';
+import type { TPeople, TPerson } from '../../../common/schemas/people.responses.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { host_invitations } from '../../db/schema/events.ts';
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZInstanceSettingsPatch, ZInviteHost } from '../../../common/schemas/people.ts';
-import { ZHostingInvitation, ZInstanceSettings, ZPeople, ZPersonAnswer } from '../../../common/schemas/responses.ts';
+import { ZHostingInvitation, ZInstanceSettings, ZPeople, ZPersonAnswer } from '../../../common/schemas/people.responses.ts';
 import { currentUser, requireAdmin, requireUser } from '../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { enforce, type LimitRule } from '../../http/rate-limit.ts';

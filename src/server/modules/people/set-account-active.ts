@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { PERSON_ID_PATTERN } from '../../../common/schemas/people.ts';
-import type { TPersonAnswer } from '../../../common/schemas/responses.ts';
+import type { TPersonAnswer } from '../../../common/schemas/people.responses.ts';
 import type { SessionUser } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { session, user } from '../../db/schema/auth.ts';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
-import { enqueueEmail } from '../outbox/enqueue.ts';
+import { enqueueEmail } from '../../domain/enqueue.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 import { buildManageLinkEmail } from './manage-link-email.ts';
 import { alreadyAnsweredResult, type RsvpOutcome } from './rsvp-answer.ts';

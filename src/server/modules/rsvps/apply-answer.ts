@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { RsvpStatus } from '../../../common/constants.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
-import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
+import { answeredTicketColumns, type TicketConfig } from '../../domain/ticket-fields.ts';
 import { confirmationKey, confirmationSupersede } from './confirmation-email.ts';
 import { queueGuestEmail } from './queue-answer-email.ts';
 import { seatsHeld } from './seats.ts';
@@ -34,7 +34,7 @@ export type NextAnswer = { status: RsvpStatus; guest_count: number; name?: strin
 /**
  * The one writer of a changed answer, for the guest's manage link (change-rsvp.ts) and for staff
  * (guests/change-guest.ts): bumps the revision, re-signs or retires the ticket (leaving 'confirmed'
- * rotates the QR: tickets/ticket-fields.ts), sets or clears confirmed_at, and queues the guest's e-mail
+ * rotates the QR: domain/ticket-fields.ts), sets or clears confirmed_at, and queues the guest's e-mail
  * of the new state keyed by that revision (an older one still waiting is superseded). Returns the seat
  * change for the caller's seatTransaction, which commits it with the row.
  */

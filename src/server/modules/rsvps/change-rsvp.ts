@@ -5,13 +5,13 @@ import type { ZRsvpChange } from '../../../common/schemas/rsvps.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
-import type { TicketConfig } from '../tickets/ticket-fields.ts';
+import type { TicketConfig } from '../../domain/ticket-fields.ts';
 import { answerStateColumns, applyAnswer } from './apply-answer.ts';
 import { assertCanAttendFree, assertNotEnded } from './attend-rules.ts';
 import { loadRsvpEvent, type RsvpEventCache } from './load-rsvp-event.ts';
 import { isManageSecret, newManageSecret } from './rsvp-answer.ts';
 import { seatTransaction } from './seat-transaction.ts';
-import { assertPossiblePhone } from '../sms/phone-check.ts';
+import { assertPossiblePhone } from '../../domain/phone-check.ts';
 
 /** What the manage page may change: the answer without its e-mail (the e-mail is who the answer belongs to). */
 export type RsvpChange = z.output<typeof ZRsvpChange>;
@@ -40,7 +40,7 @@ export async function eventIdOfManageSecret(db: DbOrTx, manageSecret: string): P
  * The RSVP is row-locked, the seat counter moves by the difference (a cancel or a smaller party frees
  * seats even on a full event; a bigger party or a new yes needs them), and each change of what the
  * ticket says queues one e-mail with the new state, keyed by the bumped revision (an older one still
- * waiting is superseded). Leaving 'confirmed' rotates the QR (tickets/ticket-fields.ts). A cancel
+ * waiting is superseded). Leaving 'confirmed' rotates the QR (domain/ticket-fields.ts). A cancel
  * (= 'declined') also replaces the manage secret: the link that was used, and any forwarded copy, stops
  * working; the new one goes out in the cancellation e-mail and the answer. Returns the manage secret
  * now in force and whether an e-mail was queued. An ended event takes no changes.

@@ -10,8 +10,8 @@ import {
 } from '../../emails/confirmation-view.ts';
 import { renderEventEmail } from '../../emails/event-email.tsx';
 import { compileTemplate, fillTemplate, type Template } from '../../emails/template.ts';
-import type { Supersede } from '../outbox/enqueue.ts';
-import { ticketPageUrl } from '../tickets/ticket-urls.ts';
+import type { Supersede } from '../../domain/enqueue.ts';
+import { ticketPageUrl } from '../../domain/ticket-urls.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 import { ticketIcsTemplate } from './ticket-ics.ts';
 

@@ -5,9 +5,9 @@ import { isForeignKeyViolation } from '../../db/pg-errors.ts';
 import { outbox } from '../../db/schema/outbox.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
-import { enqueueEmail } from '../outbox/enqueue.ts';
-import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
-import { verificationUrl } from '../tickets/ticket-urls.ts';
+import { enqueueEmail } from '../../domain/enqueue.ts';
+import { answeredTicketColumns, type TicketConfig } from '../../domain/ticket-fields.ts';
+import { verificationUrl } from '../../domain/ticket-urls.ts';
 import { assignPin, randomPin } from './assign-pin.ts';
 import { confirmationKey, confirmationSupersede, queuedConfirmation } from './confirmation-email.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
@@ -15,8 +15,8 @@ import { insertPart, writeInOneTrip } from './one-trip.ts';
 import { firstAnswerResult, newManageSecret, type RsvpAnswer, type RsvpOutcome } from './rsvp-answer.ts';
 import { seatTransaction } from './seat-transaction.ts';
 import { seatsHeld } from './seats.ts';
-import { assertPossiblePhone } from '../sms/phone-check.ts';
-import { type HoldKeys, holdCheck } from '../payments/hold-limits.ts';
+import { assertPossiblePhone } from '../../domain/phone-check.ts';
+import { type HoldKeys, holdCheck } from '../../domain/hold-limits.ts';
 
 const EMAIL_TAKEN = 'event_rsvps_event_email_key';
 const PIN_TAKEN = 'rsvp_pins_event_pin_key';
@@ -86,7 +86,7 @@ function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer, pay
   };
 }
 
-/** The outbox row of the confirmation e-mail, as enqueueEmail (outbox/enqueue.ts) writes it. */
+/** The outbox row of the confirmation e-mail, as enqueueEmail (domain/enqueue.ts) writes it. */
 function emailRow(p: Prepared, opts: { config: TicketConfig; event: RsvpEvent; answer: RsvpAnswer; pin: string | null }) {
   const payload = queuedConfirmation({
     baseUrl: opts.config.baseUrl,
@@ -145,7 +145,7 @@ async function insertRsvp(opts: CreateRsvpOptions): Promise<CreatedRsvp | null> 
   const p = prepare(opts.config, event, answer, opts.payment);
   const confirmed = answer.status === 'confirmed' && !opts.payment;
   const delta = seatsHeld(answer);
-  // A paid hold's bounds (payments/hold-limits.ts), checked in the same message: free answers run nothing more.
+  // A paid hold's bounds (domain/hold-limits.ts), checked in the same message: free answers run nothing more.
   const check = opts.payment?.holdKeys && delta > 0 ? holdCheck(event.id, opts.payment.holdKeys) : undefined;
   for (let attempt = 0; attempt < (confirmed ? FAST_PIN_ATTEMPTS : 1); attempt++) {
     const pin = confirmed ? (opts.drawPin ?? randomPin)() : null;

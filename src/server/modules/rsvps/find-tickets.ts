@@ -3,7 +3,7 @@ import { DEFAULT_EVENT_HOURS } from '../../../common/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
-import { enqueueEmail } from '../outbox/enqueue.ts';
+import { enqueueEmail } from '../../domain/enqueue.ts';
 import { MANAGE_LINK_WINDOW_SEC } from './answer-known-email.ts';
 import { buildFindTicketEmail } from './manage-link-email.ts';
 

@@ -4,11 +4,11 @@ import { MSG } from '../../../common/messages.ts';
 import type { TManagedRsvp } from '../../../common/schemas/rsvps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_themes, events } from '../../db/schema/events.ts';
-import { eventCoreColumns } from '../events/event-columns.ts';
+import { eventCoreColumns } from '../../domain/event-columns.ts';
 import { eventTheme, eventThemeColumns } from '../themes/theme-row.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
-import { ticketPagePath } from '../tickets/ticket-urls.ts';
+import { ticketPagePath } from '../../domain/ticket-urls.ts';
 import { isManageSecret } from './rsvp-answer.ts';
 
 /** A guest's answer as read; the routes add how this server delivers e-mail. */

@@ -6,7 +6,7 @@ import { seatsCommitted } from '../../db/seat-commits.ts';
 import { type MessagePart, runMessage, type SqlValue, sessionStatement } from '../../db/session-statements.ts';
 import { CAPACITY_CHECK_FAILED, capacityError, committedSeats, makeDurable, seatsLeft, takeSeatsAndCommit } from './seats.ts';
 import { onClient } from './seat-transaction.ts';
-import { holdLimitError } from '../payments/hold-limits.ts';
+import { holdLimitError } from '../../domain/hold-limits.ts';
 
 // Bounded by construction: one entry per schema table object.
 const columnsOf = new WeakMap<Table, Record<string, Column>>();
@@ -46,7 +46,7 @@ export type TripConflict = { constraint: string };
  * The first failing statement aborts the rest. Returns null on success,
  * the constraint name on a unique violation (the caller decides: existing RSVP, PIN taken), and
  * throws capacity_exceeded when the seats are not there (and hold_limit when `check`, a paid hold's
- * bounds, fails: payments/hold-limits.ts).
+ * bounds, fails: domain/hold-limits.ts).
  */
 export async function writeInOneTrip(
   db: Db,

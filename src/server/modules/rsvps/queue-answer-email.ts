@@ -3,11 +3,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { event_themes, events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
-import { enqueueEmail, type Supersede } from '../outbox/enqueue.ts';
+import { enqueueEmail, type Supersede } from '../../domain/enqueue.ts';
 import { assignPin } from './assign-pin.ts';
 import { queuedConfirmation } from './confirmation-email.ts';
-import type { TicketConfig } from '../tickets/ticket-fields.ts';
-import { verificationUrl } from '../tickets/ticket-urls.ts';
+import type { TicketConfig } from '../../domain/ticket-fields.ts';
+import { verificationUrl } from '../../domain/ticket-urls.ts';
 import { rsvpEventColumns } from './load-rsvp-event.ts';
 
 /** Why a guest e-mail was not queued: no e-mail address (legacy form) or no ticket (not confirmed). */

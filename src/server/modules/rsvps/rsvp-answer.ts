@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { manageRsvpHref } from '../../../common/hrefs.ts';
 import type { TRsvpResult, ZRsvpInput } from '../../../common/schemas/rsvps.ts';
 import { TICKET_SECRET_BYTES } from '../../db/schema/rsvps.ts';
-import { isTicketSecret, ticketPagePath } from '../tickets/ticket-urls.ts';
+import { isTicketSecret, ticketPagePath } from '../../domain/ticket-urls.ts';
 
 /** An RSVP answer as the modules make it; the route adds how this server delivers e-mail. */
 export type RsvpOutcome = Omit<TRsvpResult, 'email_delivery'>;

@@ -5,7 +5,7 @@ import { isConnectionError } from '../../db/connection-errors.ts';
 import { AppError } from '../../errors.ts';
 import { seatsCommitted } from '../../db/seat-commits.ts';
 import { type MessagePart, runMessage } from '../../db/session-statements.ts';
-import { holdLimitError } from '../payments/hold-limits.ts';
+import { holdLimitError } from '../../domain/hold-limits.ts';
 import { CAPACITY_CHECK_FAILED, capacityError, committedSeats, makeDurable, seatsLeft, takeSeatsAndCommit } from './seats.ts';
 
 /** What a unit of RSVP work produced: its value, the seat change to commit with it, and a check to run before the commit. */

@@ -32,7 +32,7 @@ const TAKE_SEATS = sessionStatement(`WITH taken AS (
  * `delta` with the O(1) conditional UPDATE and, in the same message, commits. When the UPDATE matches no
  * row (it would pass max_attendees) the SELECT divides by zero (SQLSTATE 22012), the rest of the message
  * is skipped and the transaction is left aborted for the caller to roll back. Its SELECT also returns the
- * new counter and its version (committedSeats). `check` (a paid hold's bounds: payments/hold-limits.ts)
+ * new counter and its version (committedSeats). `check` (a paid hold's bounds: domain/hold-limits.ts)
  * runs after the UPDATE, under its row lock on the event, and before the COMMIT.
  */
 export function takeSeatsAndCommit(eventId: string, delta: number, check?: MessagePart): MessagePart[] {

@@ -1,6 +1,6 @@
 import { buildIcs } from '../../../common/ics.ts';
 import { icsUtc } from '../../../common/ics-time.ts';
-import { eventIcsEntry } from '../events/public/event-calendar.ts';
+import { eventIcsEntry } from '../../domain/event-calendar.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 
 type IcsStatus = 'confirmed' | 'maybe' | 'cancelled';
@@ -10,7 +10,7 @@ const STAMP_LINE = `\r\nDTSTAMP:${icsUtc(new Date(0))}\r\n`;
 const SEQUENCE_LINE = '\r\nSEQUENCE:0\r\n';
 
 /**
- * The calendar entry attached to confirmation e-mails: the event's entry (events/public/event-calendar.ts:
+ * The calendar entry attached to confirmation e-mails: the event's entry (domain/event-calendar.ts:
  * start and end in UTC, end defaulting to start + 4 h per docs/product.md#limits-and-constants, one UID
  * per event, the event page as link, never the ticket: a calendar is often shared, a ticket link is a
  * bearer secret) with the RSVP's revision as SEQUENCE, so an updated answer replaces the entry (a

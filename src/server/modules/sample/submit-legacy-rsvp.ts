@@ -10,9 +10,9 @@ import { AppError, notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { SAMPLE_PRODUCT } from '../../../common/routes.ts';
-import { answeredTicketColumns, type TicketConfig } from '../tickets/ticket-fields.ts';
-import { ticketPagePath } from '../tickets/ticket-urls.ts';
-import { assertPossiblePhone } from '../sms/phone-check.ts';
+import { answeredTicketColumns, type TicketConfig } from '../../domain/ticket-fields.ts';
+import { ticketPagePath } from '../../domain/ticket-urls.ts';
+import { assertPossiblePhone } from '../../domain/phone-check.ts';
 
 export type SubmitLegacyRsvpOptions = {
   db: Db;
@@ -28,7 +28,7 @@ export type SubmitLegacyRsvpOptions = {
  * real RSVP (type 'legacy'), one per normalised phone number: a number that already answered changes
  * nothing and learns nothing of that answer (a form that knows only a phone number must not change or
  * cancel someone's answer: docs/decisions/0012-answers-belong-to-the-email.md). A yes takes a seat
- * (capacity checked on the seat counter, like RSVPs) and gets a ticket page (tickets/ticket-fields.ts
+ * (capacity checked on the seat counter, like RSVPs) and gets a ticket page (domain/ticket-fields.ts
  * writes its columns, as for every RSVP).
  */
 export async function submitLegacyRsvp({ db, log, config, eventId, input }: SubmitLegacyRsvpOptions): Promise<TLegacyRsvpResult> {

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ZOwnerSetup } from '../../../common/schemas/auth.ts';
-import { ZSetupState, ZSignInResult } from '../../../common/schemas/responses.ts';
+import { ZSetupState, ZSignInResult } from '../../../common/schemas/auth.responses.ts';
 import { signInAnswer } from '../../auth/sign-in-answer.ts';
 import { errors, json, jsonBody } from '../../http/openapi.ts';
 import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';

@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import type { TShortLink } from '../../../common/schemas/responses.ts';
+import type { TShortLink } from '../../../common/schemas/guests.responses.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { GUEST_LIST_MSG } from '../../../common/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { short_links } from '../../db/schema/guests.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { Actor } from '../events/event-access.ts';
-import { guestWhere } from '../guests/guest-query.ts';
+import type { Actor } from '../../domain/event-access.ts';
+import { guestWhere } from '../../domain/guest-query.ts';
 import { RSVP_NOT_FOUND } from '../guests/get-guest.ts';
-import { randomShortCode, shortLinkUrl } from './short-link-code.ts';
+import { randomShortCode, shortLinkUrl } from '../../domain/short-link-code.ts';
 
 const ATTEMPTS = 5;
 

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { short_links } from '../../db/schema/guests.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
-import { ticketPageUrl } from '../tickets/ticket-urls.ts';
-import { isShortCode } from './short-link-code.ts';
+import { ticketPageUrl } from '../../domain/ticket-urls.ts';
+import { isShortCode } from '../../domain/short-link-code.ts';
 
 /**
  * Where /s/{code} leads: the ticket page of the RSVP, by its current ticket secret — only while that

@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZShortLinkInput } from '../../../common/schemas/guests.ts';
 import { zUuid } from '../../../common/schemas/ids.ts';
-import { ZShortLink } from '../../../common/schemas/responses.ts';
+import { ZShortLink } from '../../../common/schemas/guests.responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
-import { ZEventIdParam } from '../events/event-access.ts';
+import { ZEventIdParam } from '../../domain/event-access.ts';
 import { RSVP_NOT_FOUND } from '../guests/get-guest.ts';
 import { createShortLink } from './create-short-link.ts';
 import { resolveShortLink } from './resolve-short-link.ts';

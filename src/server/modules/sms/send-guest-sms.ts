@@ -8,14 +8,14 @@ import { outbox } from '../../db/schema/outbox.ts';
 import { sms_messages } from '../../db/schema/sms.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { Actor } from '../events/event-access.ts';
-import { requireEventAccess } from '../events/managed-event.ts';
+import type { Actor } from '../../domain/event-access.ts';
+import { requireEventAccess } from '../../domain/managed-event.ts';
 import { RSVP_NOT_FOUND } from '../guests/get-guest.ts';
-import { guestWhere } from '../guests/guest-query.ts';
+import { guestWhere } from '../../domain/guest-query.ts';
 import { createShortLink } from '../short-links/create-short-link.ts';
 import { optedOut } from './opt-outs.ts';
 import { queueSms } from './queue-sms.ts';
-import { deliveryStatus } from './sms-delivery.ts';
+import { deliveryStatus } from '../../domain/sms-delivery.ts';
 
 /** A host's "SMS" to a guest sends at most one text a minute (a double click sends one). */
 const SEND_WINDOW_MS = 60_000;

@@ -3,8 +3,8 @@ import { SMS_MSG } from '../../../common/sms.ts';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { AppError } from '../../errors.ts';
-import type { Channels } from '../outbox/channels.ts';
-import { type Actor, eventAccess } from '../events/event-access.ts';
+import type { Channels } from '../../integrations/channels.ts';
+import { type Actor, eventAccess } from '../../domain/event-access.ts';
 import { noteSmsFailure, optedOut, providerError } from './opt-outs.ts';
 
 /** Twilio: "The concatenated message body exceeds the 1600 character limit" (it counts differently from us for some texts). */

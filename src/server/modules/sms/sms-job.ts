@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { SMS_BATCH_SIZE } from '../../../common/constants.ts';
 import type { TSmsJobParsed, TSmsJobProgress } from '../../../common/schemas/sms.ts';
-import type { TJob } from '../../../common/schemas/responses.ts';
+import type { TJob } from '../../../common/schemas/guests.responses.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { SMS_MSG } from '../../../common/sms.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -10,13 +10,13 @@ import { outbox } from '../../db/schema/outbox.ts';
 import { sms_messages } from '../../db/schema/sms.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { Actor } from '../events/event-access.ts';
-import { requireEventAccess } from '../events/managed-event.ts';
-import { guestWhere } from '../guests/guest-query.ts';
-import { insertJob } from '../jobs/job-row.ts';
+import type { Actor } from '../../domain/event-access.ts';
+import { requireEventAccess } from '../../domain/managed-event.ts';
+import { guestWhere } from '../../domain/guest-query.ts';
+import { insertJob } from '../../domain/job-row.ts';
 import { optedOut } from './opt-outs.ts';
 import { queueSms } from './queue-sms.ts';
-import { deliveryStatus } from './sms-delivery.ts';
+import { deliveryStatus } from '../../domain/sms-delivery.ts';
 
 type SmsParams = Extract<JobParams, { kind: 'send-sms' }>;
 

@@ -1,13 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZSendSmsInput, ZSendSmsResult, ZSmsJobInput, ZSmsJobProgress, ZSmsSent } from '../../../common/schemas/sms.ts';
 import { zUuid } from '../../../common/schemas/ids.ts';
-import { ZJobAnswer } from '../../../common/schemas/responses.ts';
+import { ZJobAnswer } from '../../../common/schemas/guests.responses.ts';
 import { SMS_MSG } from '../../../common/sms.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { enforce, type LimitRule } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
-import { ZEventIdParam } from '../events/event-access.ts';
+import { ZEventIdParam } from '../../domain/event-access.ts';
 import { RSVP_NOT_FOUND } from '../guests/get-guest.ts';
 import { sendGuestSms } from './send-guest-sms.ts';
 import { sendSandboxSms } from './send-sandbox-sms.ts';

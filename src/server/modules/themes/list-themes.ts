@@ -2,7 +2,7 @@ import { asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { TTheme } from '../../../common/schemas/events.ts';
 import type { Db } from '../../db/client.ts';
 import { event_themes, events } from '../../db/schema/events.ts';
-import { type Actor, eventAccess } from '../events/event-access.ts';
+import { type Actor, eventAccess } from '../../domain/event-access.ts';
 import { themeColumns, toTheme } from './theme-row.ts';
 
 export type ListThemesOptions = { db: Db; actor: Actor };

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ZThemeInput } from '../../../common/schemas/events.ts';
-import { ZThemeAnswer, ZThemeList } from '../../../common/schemas/responses.ts';
+import { ZThemeAnswer, ZThemeList } from '../../../common/schemas/events.responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';

@@ -5,8 +5,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import { renderQrPng, renderQrSvg } from './qr-image.ts';
-import { signTicketToken } from './ticket-token.ts';
-import { isTicketSecret, verificationUrl } from './ticket-urls.ts';
+import { signTicketToken } from '../../domain/ticket-token.ts';
+import { isTicketSecret, verificationUrl } from '../../domain/ticket-urls.ts';
 
 export type QrFormat = 'png' | 'svg';
 export type TicketQr = { body: Buffer | string; contentType: string; etag: string; version: number };

@@ -5,8 +5,8 @@ import { event_themes, events } from '../../db/schema/events.ts';
 import { eventTheme, eventThemeColumns } from '../themes/theme-row.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
-import { signTicketToken } from './ticket-token.ts';
-import { isTicketSecret, qrImagePath, verificationUrl } from './ticket-urls.ts';
+import { signTicketToken } from '../../domain/ticket-token.ts';
+import { isTicketSecret, qrImagePath, verificationUrl } from '../../domain/ticket-urls.ts';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
 

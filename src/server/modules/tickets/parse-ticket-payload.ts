@@ -1,4 +1,4 @@
-import { TICKET_TOKEN_PATTERN } from './ticket-token.ts';
+import { TICKET_TOKEN_PATTERN } from '../../domain/ticket-token.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 
 /** What a scanned QR (or a pasted link) holds: a signed token, or a legacy JSON payload's RSVP id. */

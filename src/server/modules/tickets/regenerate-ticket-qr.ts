@@ -1,6 +1,6 @@
 import { and, eq, exists, sql } from 'drizzle-orm';
-import type { TRegeneratedQr } from '../../../common/schemas/responses.ts';
-import { eventAccess } from '../events/event-access.ts';
+import type { TRegeneratedQr } from '../../../common/schemas/rsvps.responses.ts';
+import { eventAccess } from '../../domain/event-access.ts';
 import type { SessionUser } from '../../auth/auth.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
@@ -9,12 +9,12 @@ import { assignPin, randomPin } from '../rsvps/assign-pin.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { queueGuestEmail, rotatedTicketKey } from '../rsvps/queue-answer-email.ts';
-import { rotateTicketKeys, type TicketColumns, type TicketConfig, type TicketKeys, ticketColumns } from './ticket-fields.ts';
-import { ticketPageUrl, verificationUrl } from './ticket-urls.ts';
+import { rotateTicketKeys, type TicketColumns, type TicketConfig, type TicketKeys, ticketColumns } from '../../domain/ticket-fields.ts';
+import { ticketPageUrl, verificationUrl } from '../../domain/ticket-urls.ts';
 
 /**
  * Rotates a confirmed RSVP's ticket: a new QR version and nonce, a new ticket secret
- * (tickets/ticket-fields.ts) and a new door PIN (rsvps/assign-pin.ts), so the old QR token (and any
+ * (domain/ticket-fields.ts) and a new door PIN (rsvps/assign-pin.ts), so the old QR token (and any
  * legacy payload), the old PIN, the old ticket page URL and the old QR image URLs are refused from now on. Someone who may not manage the event gets 404.
  * Since the guest's ticket stops working, the new one is e-mailed to them in the same transaction
  * (through the outbox, one message per QR version: docs/product.md#guest-list).

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ZRegeneratedQr, ZTicket } from '../../../common/schemas/responses.ts';
+import { ZRegeneratedQr, ZTicket } from '../../../common/schemas/rsvps.responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { notFound } from '../../errors.ts';
 import { errors, json, signedIn } from '../../http/openapi.ts';

@@ -2,7 +2,7 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { parseTicketPayload } from './parse-ticket-payload.ts';
-import { verifyTicketToken } from './ticket-token.ts';
+import { verifyTicketToken } from '../../domain/ticket-token.ts';
 
 export type VerifiedTicket = { rsvpId: string; eventId: string; via: 'token' | 'legacy' };
 

@@ -1,4 +1,4 @@
-import type { TCheckinStats } from '../../../common/schemas/responses.ts';
+import type { TCheckinStats } from '../../../common/schemas/checkin.responses.ts';
 
 type Counts = TCheckinStats['guests'];
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCheckinVerdict } from '../../../common/schemas/responses.ts';
+import type { TCheckinVerdict } from '../../../common/schemas/checkin.responses.ts';
 import { notify } from '../../lib/toast.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
 import { redeem, undo } from './api/checkin.ts';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { TCheckinStats } from '../../../common/schemas/responses.ts';
+import type { TCheckinStats } from '../../../common/schemas/checkin.responses.ts';
 import { checkinPath, checkinStatsQuery } from './api/checkin.ts';
 import { checkinKeys } from './api/keys.ts';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TCheckinVerdict } from '../../../common/schemas/responses.ts';
+import type { TCheckinVerdict } from '../../../common/schemas/checkin.responses.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
 import { redeem, undo } from './api/checkin.ts';
 import { checkinKeys } from './api/keys.ts';

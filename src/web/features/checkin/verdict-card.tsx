@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, CircleX, Minus, Plus, Undo2 } from 'lucide-react';
 import { clsx } from 'clsx';
-import type { TCheckinVerdict } from '../../../common/schemas/responses.ts';
+import type { TCheckinVerdict } from '../../../common/schemas/checkin.responses.ts';
 import { type VerdictTone, viewVerdict } from './verdict.ts';
 
 const TONES: Record<VerdictTone, { box: string; Icon: typeof CircleCheck }> = {

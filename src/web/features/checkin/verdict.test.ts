@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TCheckinVerdict } from '../../../common/schemas/responses.ts';
+import type { TCheckinVerdict } from '../../../common/schemas/checkin.responses.ts';
 import { clockTime, viewVerdict } from './verdict.ts';
 
 const event = { id: 'e1', title: 'Gala', image_url: null, is_paid_event: false };

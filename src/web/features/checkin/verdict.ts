@@ -1,4 +1,4 @@
-import type { TCheckinGuest, TCheckinVerdict } from '../../../common/schemas/responses.ts';
+import type { TCheckinGuest, TCheckinVerdict } from '../../../common/schemas/checkin.responses.ts';
 
 /**
  * How a verdict reads at the door (docs/product.md#check-in): an icon, a word and a colour that all say

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { TCheckinVerdict } from '../../../common/schemas/responses.ts';
+import type { TCheckinVerdict } from '../../../common/schemas/checkin.responses.ts';
 import { VerifiedTicket } from './verified-ticket.tsx';
 
 const guest = {

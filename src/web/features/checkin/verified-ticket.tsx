@@ -1,5 +1,5 @@
 import { Check, ScanLine, ShieldCheck, Undo2 } from 'lucide-react';
-import type { TCheckinVerdict } from '../../../common/schemas/responses.ts';
+import type { TCheckinVerdict } from '../../../common/schemas/checkin.responses.ts';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { Link } from 'react-router';

@@ -8,7 +8,7 @@ import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { notify } from '../../lib/toast.ts';
 import { useSaveEvent } from './api/save-event.ts';
 import { CohostsSection } from './cohosts-section.tsx';
-import { NotifyField } from '../guests/notify-field.tsx';
+import { NotifyField } from './notify-field.tsx';
 import { BasicsFields, ContentFields, WhenWhereFields } from './event-form-fields.tsx';
 import {
   type EventFormErrors,

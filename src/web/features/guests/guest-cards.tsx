@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn.ts';
 import { TYPE_LABEL } from './guest-table.tsx';
 import { PaymentCell } from './payment-cell.tsx';
 import { checkedInCell, rsvpYesNo } from './status.ts';
-import { SmsStatus } from '../messaging/sms-button.tsx';
+import { SmsStatus } from './sms-button.tsx';
 
 /** The guest list on a phone: one card per guest with the table's columns, the last SMS's status, select and QR Code (its dialog sends SMS). */
 export function GuestCards({

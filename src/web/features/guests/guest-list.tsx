@@ -15,7 +15,7 @@ import { useGuestList } from './api/get-guests.ts';
 import type { GuestListParams } from './api/keys.ts';
 import { BulkTickets } from './bulk-tickets.tsx';
 import { CsvLink } from './csv-link.tsx';
-import { EventPicker } from './event-picker.tsx';
+import { EventPicker } from '../../components/event-picker.tsx';
 import type { GuestTarget } from './guest-dialog-parts.tsx';
 import { GuestCards } from './guest-cards.tsx';
 import { GuestFilters, GuestSearch } from './guest-filters.tsx';

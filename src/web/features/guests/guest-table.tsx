@@ -14,7 +14,7 @@ import { cn } from '../../lib/cn.ts';
 import type { GuestListParams } from './api/keys.ts';
 import { PaymentCell } from './payment-cell.tsx';
 import { checkedInCell, rsvpYesNo } from './status.ts';
-import { SmsButton, SmsStatus } from '../messaging/sms-button.tsx';
+import { SmsButton, SmsStatus } from './sms-button.tsx';
 
 const features = tableFeatures({ rowSelectionFeature });
 const helper = createColumnHelper<typeof features, TGuestRow>();

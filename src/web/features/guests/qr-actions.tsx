@@ -12,7 +12,7 @@ import { notify } from '../../lib/toast.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
 import { useRegenerateQr, useSendTicket, useShortLink } from './api/guest-mutations.ts';
 import { GUEST_MSG } from './messages.ts';
-import { SmsButton } from '../messaging/sms-button.tsx';
+import { SmsButton } from './sms-button.tsx';
 
 const full = (href: string) => (/^https?:\/\//.test(href) ? href : absoluteUrl(window.location.origin, href));
 

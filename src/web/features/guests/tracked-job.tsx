@@ -3,7 +3,7 @@ import { PROGRESS_LINGER_MS } from '../../../common/constants.ts';
 import type { TJob } from '../../../common/schemas/guests.ts';
 import { errorCode } from '../../lib/error-code.ts';
 import { isFinished, useJob } from './api/jobs.ts';
-import { ProgressBar } from './progress-bar.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 
 const storageKey = (slot: string) => `turnout:job:${slot}`;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TGuestList, TGuestRow, TJobAnswer } from '../../../common/schemas/responses.ts';
-import type { TSendSmsInput, TSendSmsResult, TSmsJobInput, TSmsJobProgress, TSmsSent } from '../../../common/schemas/sms.ts';
+import type { TGuestList, TGuestRow, TJobAnswer } from '../../../common/schemas/guests.responses.ts';
+import type { TSendSmsInput, TSendSmsResult, TSmsJobInput, TSmsJobProgress } from '../../../common/schemas/sms.ts';
 import { api } from '../../lib/api.ts';
 import { guestSearch } from '../guests/api/get-guests.ts';
 import { type GuestFilter, guestKeys } from '../guests/api/keys.ts';
@@ -55,16 +55,6 @@ export function useCancelSmsJob() {
   return useMutation({
     mutationFn: (jobId: string) => api<TSmsJobProgress>(`/api/sms-jobs/${encodeURIComponent(jobId)}/cancel`, { method: 'POST' }),
     onSuccess: (p) => client.setQueryData(['sms-job', p.id], p),
-  });
-}
-
-/** Text one guest their ticket's short link; the guest list then shows the delivery status. */
-export function useGuestSms(eventId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (rsvpId: string) =>
-      api<TSmsSent>(`/api/events/${encodeURIComponent(eventId)}/rsvps/${encodeURIComponent(rsvpId)}/sms`, { method: 'POST' }),
-    onSettled: () => client.invalidateQueries({ queryKey: guestKeys.all }),
   });
 }
 

@@ -13,7 +13,7 @@ import { notify } from '../../lib/toast.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
 import { useEvents } from '../events/api/get-events.ts';
 import type { GuestFilter } from '../guests/api/keys.ts';
-import { EventPicker } from '../guests/event-picker.tsx';
+import { EventPicker } from '../../components/event-picker.tsx';
 import { useRecipients, useStartSmsJob } from './api.ts';
 import { SmsCount } from './sms-count.tsx';
 import { SmsJobProgress, useFollowedSmsJob } from './sms-job-progress.tsx';

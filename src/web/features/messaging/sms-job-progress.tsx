@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { errorCode } from '../../lib/error-code.ts';
 import { notify } from '../../lib/toast.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
-import { ProgressBar } from '../guests/progress-bar.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { useCancelSmsJob, useSmsJob } from './api.ts';
 
 const storageKey = (eventId: string) => `turnout:sms-job:${eventId}`;

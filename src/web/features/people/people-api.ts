@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TInstanceSettings, TPeople, TPersonAnswer } from '../../../common/schemas/responses.ts';
+import type { TInstanceSettings, TPeople, TPersonAnswer } from '../../../common/schemas/people.responses.ts';
 import { api } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.ts';
 

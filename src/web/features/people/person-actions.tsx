@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TPerson } from '../../../common/schemas/responses.ts';
+import type { TPerson } from '../../../common/schemas/people.responses.ts';
 import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '../../components/ui/alert-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';

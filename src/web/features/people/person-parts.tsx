@@ -1,4 +1,4 @@
-import type { TPerson, TPersonEvent } from '../../../common/schemas/responses.ts';
+import type { TPerson, TPersonEvent } from '../../../common/schemas/people.responses.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 
 /** What each event role is called on the People page. */

@@ -2,7 +2,7 @@ import { formatPrice } from './price.ts';
 
 /**
  * A paid answer's words on the manage page and the event page's remembered card (docs/product.md#manage-page),
- * kept apart from the payment page's texts (features/payments/texts.ts), which the manage page's first load has no room for.
+ * kept apart from the payment page's texts (src/common/payment-texts.ts), which the manage page's first load has no room for.
  */
 export const PAY_CARD = {
   payNow: 'Pay now',

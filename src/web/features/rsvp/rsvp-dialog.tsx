@@ -17,7 +17,7 @@ import { formatEventWhen } from '../../lib/datetime.ts';
 import { AnswerButtons, PartySizeField } from './answer-fields.tsx';
 import { formatPrice } from './price.ts';
 import { RsvpThankYou } from './rsvp-thank-you.tsx';
-import { PAY } from '../payments/texts.ts';
+import { PAY } from '../../../common/payment-texts.ts';
 import { type RsvpFieldErrors, type RsvpFormValues, titleFor, toFieldErrors, validateRsvp } from './validate-rsvp.ts';
 
 export type RsvpDialogProps = { event: TPublicEvent; open: boolean; onOpenChange(open: boolean): void };

@@ -1,6 +1,6 @@
 import { ArrowLeft, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import type { TPeople, TPerson } from '../../../common/schemas/responses.ts';
+import type { TPeople, TPerson } from '../../../common/schemas/people.responses.ts';
 import { LoadFailed } from '../../components/page-states.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';

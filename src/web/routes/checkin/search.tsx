@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { checkinHref } from '../../../common/hrefs.ts';
-import type { TCheckinSearch } from '../../../common/schemas/responses.ts';
+import type { TCheckinSearch } from '../../../common/schemas/checkin.responses.ts';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { checkinSearchQuery, useCheckinEvents } from '../../features/checkin/api/checkin.ts';
 import { AuthRequired, CheckinShell, darkButton, darkInput } from '../../features/checkin/checkin-shell.tsx';

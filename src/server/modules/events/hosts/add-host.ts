@@ -10,9 +10,9 @@ import { AppError } from '../../../errors.ts';
 import type { Logger } from '../../../logger.ts';
 import { createHostInvitation } from '../../invitations/create-host-invitation.ts';
 import { addedAsHostEmail } from '../../invitations/invitation-email.ts';
-import { enqueueEmail } from '../../outbox/enqueue.ts';
-import type { Actor } from '../event-access.ts';
-import { requireEventAccess } from '../managed-event.ts';
+import { enqueueEmail } from '../../../domain/enqueue.ts';
+import type { Actor } from '../../../domain/event-access.ts';
+import { requireEventAccess } from '../../../domain/managed-event.ts';
 
 export type AddHostOptions = {
   db: Db;

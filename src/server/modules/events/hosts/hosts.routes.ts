@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZEmail } from '../../../../common/schemas/email.ts';
 import { ZHostInput, ZHostRole } from '../../../../common/schemas/checkin.ts';
-import { ZHostAnswer, ZHostList } from '../../../../common/schemas/responses.ts';
+import { ZHostAnswer, ZHostList } from '../../../../common/schemas/events.responses.ts';
 import { currentUser, requireUser } from '../../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../../http/openapi.ts';
 import { createRouter } from '../../../http/validation.ts';
-import { ZEventIdParam } from '../event-access.ts';
+import { ZEventIdParam } from '../../../domain/event-access.ts';
 import { addHost } from './add-host.ts';
 import { listHosts } from './list-hosts.ts';
 import { removeHost } from './remove-host.ts';

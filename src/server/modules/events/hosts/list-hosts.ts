@@ -3,8 +3,8 @@ import type { THost } from '../../../../common/schemas/events.ts';
 import type { Db } from '../../../db/client.ts';
 import { user } from '../../../db/schema/auth.ts';
 import { event_hosts } from '../../../db/schema/events.ts';
-import type { Actor } from '../event-access.ts';
-import { requireEventAccess } from '../managed-event.ts';
+import type { Actor } from '../../../domain/event-access.ts';
+import { requireEventAccess } from '../../../domain/managed-event.ts';
 
 export type ListHostsOptions = { db: Db; actor: Actor; eventId: string };
 

@@ -3,8 +3,8 @@ import type { Db } from '../../../db/client.ts';
 import { event_hosts, host_invitations } from '../../../db/schema/events.ts';
 import { notFound } from '../../../errors.ts';
 import type { Logger } from '../../../logger.ts';
-import type { Actor } from '../event-access.ts';
-import { requireEventAccess } from '../managed-event.ts';
+import type { Actor } from '../../../domain/event-access.ts';
+import { requireEventAccess } from '../../../domain/managed-event.ts';
 
 export type RemoveHostOptions = { db: Db; log: Logger; actor: Actor; eventId: string; email: string };
 

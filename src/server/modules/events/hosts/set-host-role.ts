@@ -6,8 +6,8 @@ import { user } from '../../../db/schema/auth.ts';
 import { event_hosts } from '../../../db/schema/events.ts';
 import { notFound } from '../../../errors.ts';
 import type { Logger } from '../../../logger.ts';
-import type { Actor } from '../event-access.ts';
-import { requireEventAccess } from '../managed-event.ts';
+import type { Actor } from '../../../domain/event-access.ts';
+import { requireEventAccess } from '../../../domain/managed-event.ts';
 
 /** The owner makes a team member a co-host or door staff (docs/decisions/0011-event-roles.md); 404 if not on the team. */
 export async function setHostRole(opts: {

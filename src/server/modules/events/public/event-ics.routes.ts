@@ -5,7 +5,7 @@ import { type LimitRule, rateLimitByIp } from '../../../http/rate-limit.ts';
 import { errors } from '../../../http/openapi.ts';
 import { createRouter } from '../../../http/validation.ts';
 import { loadRsvpEvent } from '../../rsvps/load-rsvp-event.ts';
-import { eventIcs } from './event-calendar.ts';
+import { eventIcs } from '../../../domain/event-calendar.ts';
 
 /** As generous as the public event read: a party behind one venue Wi-Fi address adds the event at once. */
 const READS: LimitRule = { name: 'event-ics', points: 1200, windowSec: 60 };

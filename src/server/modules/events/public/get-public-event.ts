@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../../errors.ts';
 import type { Logger } from '../../../logger.ts';
 import { ensureSampleEvent } from '../../sample/ensure-sample-event.ts';
 import { isUuid } from '../../../../common/schemas/ids.ts';
-import { publicEventColumns } from '../event-columns.ts';
+import { publicEventColumns } from '../../../domain/event-columns.ts';
 import { eventTheme, eventThemeColumns } from '../../themes/theme-row.ts';
 import type { PublicEventCache } from './public-event-cache.ts';
 

@@ -1,13 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { MSG } from '../../../../common/messages.ts';
 import { ZLegacyRsvp } from '../../../../common/schemas/events.ts';
-import { ZLegacyRsvpResult, ZPublicEventAnswer } from '../../../../common/schemas/responses.ts';
+import { ZPublicEventAnswer } from '../../../../common/schemas/events.responses.ts';
+import { ZLegacyRsvpResult } from '../../../../common/schemas/rsvps.responses.ts';
 import { zText } from '../../../../common/schemas/text.ts';
 import { type LimitRule, rateLimitByIp } from '../../../http/rate-limit.ts';
 import { errors, json, jsonBody } from '../../../http/openapi.ts';
 import { createRouter } from '../../../http/validation.ts';
 import { submitLegacyRsvp } from '../../sample/submit-legacy-rsvp.ts';
-import { ZEventIdParam } from '../event-access.ts';
+import { ZEventIdParam } from '../../../domain/event-access.ts';
 import { getPublicEvent, publicEventKey } from './get-public-event.ts';
 
 /** Generous: a whole party behind one venue Wi-Fi address opens the page at once. */

@@ -1,7 +1,7 @@
 import { SOCIAL_IMAGE } from '../../../../common/constants.ts';
 import { eventEndsAt } from '../../../../common/event-time.ts';
 import type { TPublicEvent } from '../../../../common/schemas/events.ts';
-import { escapeHtml } from '../html-escape.ts';
+import { escapeHtml } from '../../../../common/html-escape.ts';
 
 const DESCRIPTION_MAX = 200;
 

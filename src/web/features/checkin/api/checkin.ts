@@ -6,7 +6,7 @@ import type {
   TCheckinStats,
   TCheckinVerdict,
   TTicketVerification,
-} from '../../../../common/schemas/responses.ts';
+} from '../../../../common/schemas/checkin.responses.ts';
 import { api } from '../../../lib/api.ts';
 import { checkinKeys } from './keys.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TFindTicketAnswer } from '../../../../common/schemas/responses.ts';
+import type { TFindTicketAnswer } from '../../../../common/schemas/rsvps.responses.ts';
 import { api } from '../../../lib/api.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TGuestDetail, TGuestDetailAnswer, TGuestPatch, TShortLink, TTicketSent } from '../../../../common/schemas/guests.ts';
-import type { TRegeneratedQr } from '../../../../common/schemas/responses.ts';
+import type { TRegeneratedQr } from '../../../../common/schemas/rsvps.responses.ts';
 import { api } from '../../../lib/api.ts';
 import { eventKeys } from '../../events/api/keys.ts';
 import { guestPath } from './get-guest.ts';

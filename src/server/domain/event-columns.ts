@@ -1,4 +1,4 @@
-import { events } from '../../db/schema/events.ts';
+import { events } from '../db/schema/events.ts';
 
 /** The event columns both hosts and the public read (TEventCore); never keys or owner data. */
 export const eventCoreColumns = {

@@ -1,4 +1,4 @@
-import { PAYMENT_MSG } from '../../../common/messages.ts';
+import { PAYMENT_MSG } from './messages.ts';
 
 /**
  * The checkout and payment-page texts (docs/product.md#payments): the server's PAYMENT_MSG (kept out of MSG, which

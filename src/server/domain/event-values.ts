@@ -1,7 +1,7 @@
-import { DEFAULT_RSVP_BUTTON_TEXT } from '../../../common/constants.ts';
-import type { TEventPatchParsed } from '../../../common/schemas/events.ts';
-import { secretHint, sealSecret } from '../../crypto/secret-box.ts';
-import type { events } from '../../db/schema/events.ts';
+import { DEFAULT_RSVP_BUTTON_TEXT } from '../../common/constants.ts';
+import type { TEventPatchParsed } from '../../common/schemas/events.ts';
+import { secretHint, sealSecret } from '../crypto/secret-box.ts';
+import type { events } from '../db/schema/events.ts';
 
 type EventColumns = Partial<typeof events.$inferInsert>;
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { TEventAdmin } from '../../../common/schemas/events.ts';
-import { Select } from '../../components/ui/input.tsx';
+import type { TEventAdmin } from '../../common/schemas/events.ts';
+import { Select } from './ui/input.tsx';
 
 /** Which event's guests to show. */
 export function EventPicker({ events, value, onChange }: { events: TEventAdmin[]; value: string; onChange: (id: string) => void }) {

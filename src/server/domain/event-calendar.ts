@@ -1,6 +1,6 @@
-import { resolveEventWindow } from '../../../../common/calendar-links.ts';
-import { absoluteUrl, eventHref } from '../../../../common/hrefs.ts';
-import { buildIcs, type CalendarEvent } from '../../../../common/ics.ts';
+import { resolveEventWindow } from '../../common/calendar-links.ts';
+import { absoluteUrl, eventHref } from '../../common/hrefs.ts';
+import { buildIcs, type CalendarEvent } from '../../common/ics.ts';
 
 /**
  * An event's calendar entry, one way for the confirmation's .ics attachment, the e-mails'

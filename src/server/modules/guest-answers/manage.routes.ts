@@ -1,22 +1,22 @@
 import { emailDeliveryOf } from '../../../common/email-delivery.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { MSG } from '../../../common/messages.ts';
-import { ZFindTicketAnswer, ZManagedRsvpAnswer, ZManagedRsvpRead, ZMyRsvpAnswer } from '../../../common/schemas/responses.ts';
+import { ZFindTicketAnswer, ZManagedRsvpAnswer, ZManagedRsvpRead, ZMyRsvpAnswer } from '../../../common/schemas/rsvps.responses.ts';
 import { ZFindTicketInput, ZRsvpChange } from '../../../common/schemas/rsvps.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { errors, json, jsonBody } from '../../http/openapi.ts';
 import { enforce, type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
-import { ZEventIdParam } from '../events/event-access.ts';
-import { changeRsvp } from './change-rsvp.ts';
-import { FIND_TICKET_MIN_MS, findTickets } from './find-tickets.ts';
-import { findRememberedRsvp, getManagedRsvp } from './get-managed-rsvp.ts';
+import { ZEventIdParam } from '../../domain/event-access.ts';
+import { changeRsvp } from '../rsvps/change-rsvp.ts';
+import { FIND_TICKET_MIN_MS, findTickets } from '../rsvps/find-tickets.ts';
+import { findRememberedRsvp, getManagedRsvp } from '../rsvps/get-managed-rsvp.ts';
 import { ZPayNowAnswer } from '../../../common/schemas/payments.ts';
 import { endCheckoutOfAnswer } from '../payments/end-checkout.ts';
 import { fulfilDeps } from '../payments/payments.routes.ts';
 import { assertPaidPartyUnchanged, refundForGuest } from '../payments/refund-rsvp.ts';
 import { resumeCheckout } from '../payments/resume-checkout.ts';
-import { forgetAnswer, rememberAnswer, rememberedSecret } from './guest-cookie.ts';
+import { forgetAnswer, rememberAnswer, rememberedSecret } from '../rsvps/guest-cookie.ts';
 
 /** Manage links are unguessable; these limits only keep a client from hammering them. */
 export const MANAGE_LIMITS = {

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
-import { HELD_SEATS_PER_CLIENT, HELD_SEATS_PER_EMAIL } from '../../../common/constants.ts';
-import { PAYMENT_MSG } from '../../../common/messages.ts';
-import { type MessagePart, sessionStatement } from '../../db/session-statements.ts';
-import { AppError } from '../../errors.ts';
+import { HELD_SEATS_PER_CLIENT, HELD_SEATS_PER_EMAIL } from '../../common/constants.ts';
+import { PAYMENT_MSG } from '../../common/messages.ts';
+import { type MessagePart, sessionStatement } from '../db/session-statements.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * Bounds on unpaid checkout holds (docs/product.md#payments, issue 29): on one paid event, the seats held

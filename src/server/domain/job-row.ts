@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { TJob } from '../../../common/schemas/responses.ts';
-import { isUuid } from '../../../common/schemas/ids.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { jobs } from '../../db/schema/guests.ts';
-import { notFound } from '../../errors.ts';
-import type { Actor } from '../events/event-access.ts';
+import type { TJob } from '../../common/schemas/guests.responses.ts';
+import { isUuid } from '../../common/schemas/ids.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { jobs } from '../db/schema/guests.ts';
+import { notFound } from '../errors.ts';
+import type { Actor } from './event-access.ts';
 
 export const JOB_NOT_FOUND = 'Job not found';
 

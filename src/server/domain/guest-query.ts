@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { GuestSort, TGuestFilterParsed } from '../../../common/schemas/guests.ts';
-import { events } from '../../db/schema/events.ts';
-import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
-import { type Actor, eventAccess } from '../events/event-access.ts';
+import type { GuestSort, TGuestFilterParsed } from '../../common/schemas/guests.ts';
+import { events } from '../db/schema/events.ts';
+import { event_rsvps, rsvp_pins } from '../db/schema/rsvps.ts';
+import { type Actor, eventAccess } from './event-access.ts';
 
 /**
  * The one reading of the guest-list filters (docs/product.md#guest-list), shared by the list, the CSV

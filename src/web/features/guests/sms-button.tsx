@@ -1,11 +1,11 @@
 import { MessageSquare } from 'lucide-react';
-import type { TGuestRow } from '../../../common/schemas/responses.ts';
+import type { TGuestRow } from '../../../common/schemas/guests.responses.ts';
 import { GUEST_LIST_MSG } from '../../../common/messages.ts';
 import { SMS_MSG } from '../../../common/sms.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../lib/toast.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
-import { useGuestSms } from './api.ts';
+import { useGuestSms } from './api/guest-sms.ts';
 
 type SmsGuest = Pick<TGuestRow, 'id' | 'name' | 'phone' | 'has_ticket'>;
 

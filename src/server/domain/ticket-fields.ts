@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { QR_NONCE_BYTES, TICKET_SECRET_BYTES } from '../../db/schema/rsvps.ts';
+import { QR_NONCE_BYTES, TICKET_SECRET_BYTES } from '../db/schema/rsvps.ts';
 import { signTicketToken } from './ticket-token.ts';
 import { qrImagePath } from './ticket-urls.ts';
 

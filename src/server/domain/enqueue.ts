@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../../db/client.ts';
-import { outbox, type QueuedEmail, type SmsPayload } from '../../db/schema/outbox.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { outbox, type QueuedEmail, type SmsPayload } from '../db/schema/outbox.ts';
 
 /** Only the highest-ranked message of one key is delivered (see the outbox schema). */
 export type Supersede = { key: string; rank: number };

@@ -1,8 +1,7 @@
-import type { TCheckinStats } from '../../../common/schemas/responses.ts';
-import type { Db } from '../../db/client.ts';
-import { PgListener } from '../../db/pg-listener.ts';
-import type { Logger } from '../../logger.ts';
-import { checkinStats } from './checkin-stats.ts';
+import type { TCheckinStats } from '../../common/schemas/checkin.responses.ts';
+import type { Db } from '../db/client.ts';
+import { PgListener } from '../db/pg-listener.ts';
+import type { Logger } from '../logger.ts';
 
 /** Notified (payload: the event id) by every admission or undo, on commit, from any process. */
 export const CHECKIN_CHANNEL = 'turnout_checkin';
@@ -27,7 +26,10 @@ export class CheckinHub {
   private listener: PgListener | undefined;
   private closed = false;
 
-  constructor(private readonly opts: { db: Db; log: Logger; closing?: AbortSignal }) {}
+  /** `stats` reads one event's figures (modules/checkin/checkin-stats.ts, given by app.ts). */
+  constructor(
+    private readonly opts: { db: Db; log: Logger; stats: (db: Db, eventId: string) => Promise<TCheckinStats>; closing?: AbortSignal },
+  ) {}
 
   /** Aborted when the app's shutdown begins: the streams end so the server's drain is not held by them. */
   get closing(): AbortSignal | undefined {
@@ -110,7 +112,7 @@ export class CheckinHub {
     const set = this.subscribers.get(eventId);
     if (!set?.size) return;
     try {
-      const stats = await checkinStats(this.opts.db, eventId);
+      const stats = await this.opts.stats(this.opts.db, eventId);
       for (const fn of set) fn(stats);
     } catch (err) {
       this.opts.log.warn({ err, eventId }, 'check-in stats for the live stream failed');

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { absoluteUrl } from '../../../common/hrefs.ts';
+import { absoluteUrl } from '../../common/hrefs.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** 8 base62 characters: ~47.6 bits, drawn with crypto's uniform randomInt (no modulo bias). */

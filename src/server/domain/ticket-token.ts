@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { QR_NONCE_BYTES } from '../../db/schema/rsvps.ts';
+import { QR_NONCE_BYTES } from '../db/schema/rsvps.ts';
 
 /**
  * Compact signed ticket tokens (docs/decisions/0010-ticket-secrets.md):

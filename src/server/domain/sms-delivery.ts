@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { TSmsDelivery } from '../../../common/schemas/sms.ts';
-import { outbox } from '../../db/schema/outbox.ts';
-import { sms_messages } from '../../db/schema/sms.ts';
-import { event_rsvps } from '../../db/schema/rsvps.ts';
+import type { TSmsDelivery } from '../../common/schemas/sms.ts';
+import { outbox } from '../db/schema/outbox.ts';
+import { sms_messages } from '../db/schema/sms.ts';
+import { event_rsvps } from '../db/schema/rsvps.ts';
 
 /**
  * An SMS's state from its outbox row: pending or in flight = queued, dead = failed, unknown = handed to

@@ -1,13 +1,13 @@
 import { emailDeliveryOf } from '../../../common/email-delivery.ts';
 import { createRoute, z } from '@hono/zod-openapi';
-import { ZRsvpResult } from '../../../common/schemas/responses.ts';
+import { ZRsvpResult } from '../../../common/schemas/rsvps.responses.ts';
 import { ZRsvpInput } from '../../../common/schemas/rsvps.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { enforce, type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
-import { ZEventIdParam } from '../events/event-access.ts';
+import { ZEventIdParam } from '../../domain/event-access.ts';
 import { errors, json, jsonBody } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
-import { rememberAnswer } from './guest-cookie.ts';
+import { rememberAnswer } from '../rsvps/guest-cookie.ts';
 import { submitRsvp } from './submit-rsvp.ts';
 
 /** Per client IP (a venue's shared Wi-Fi still fits) and per e-mail per event. */

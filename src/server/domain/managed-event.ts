@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { MSG } from '../../../common/messages.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { events } from '../../db/schema/events.ts';
-import { isUuid } from '../../../common/schemas/ids.ts';
-import { type AppError, notFound } from '../../errors.ts';
+import { MSG } from '../../common/messages.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { events } from '../db/schema/events.ts';
+import { isUuid } from '../../common/schemas/ids.ts';
+import { type AppError, notFound } from '../errors.ts';
 import { type Actor, eventAccess, type OwnerOnlyAction, ownerOnly } from './event-access.ts';
 
 /** `checkin`: anyone on the team; `manage`: owner or co-host; `owner` names the owner-only action, for the co-host's 403. */

@@ -1,6 +1,6 @@
 import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
-import { PHONE_INVALID } from '../../../common/phone.ts';
-import { AppError } from '../../errors.ts';
+import { PHONE_INVALID } from '../../common/phone.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * A stored phone number (docs/product.md#phone-numbers) must be a possible one for its country's

@@ -1,5 +1,5 @@
-import { absoluteUrl, ticketHref, ticketVerificationHref } from '../../../common/hrefs.ts';
-import { TICKET_SECRET_BYTES } from '../../db/schema/rsvps.ts';
+import { absoluteUrl, ticketHref, ticketVerificationHref } from '../../common/hrefs.ts';
+import { TICKET_SECRET_BYTES } from '../db/schema/rsvps.ts';
 
 /**
  * The public URLs of one ticket; `base` is PUBLIC_BASE_URL (no trailing slash). The page, its API and

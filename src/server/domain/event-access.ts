@@ -1,9 +1,9 @@
 import { eq, or, type SQL, sql } from 'drizzle-orm';
-import { type EventRole, OWNER_ONLY } from '../../../common/event-roles.ts';
-import { MSG } from '../../../common/messages.ts';
-import { zUuid } from '../../../common/schemas/ids.ts';
-import { event_hosts, events } from '../../db/schema/events.ts';
-import { AppError } from '../../errors.ts';
+import { type EventRole, OWNER_ONLY } from '../../common/event-roles.ts';
+import { MSG } from '../../common/messages.ts';
+import { zUuid } from '../../common/schemas/ids.ts';
+import { event_hosts, events } from '../db/schema/events.ts';
+import { AppError } from '../errors.ts';
 
 /** Who is asking: the signed-in user. */
 export type Actor = { id: string; email: string };

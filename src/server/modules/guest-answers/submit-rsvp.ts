@@ -1,14 +1,14 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { TicketConfig } from '../tickets/ticket-fields.ts';
-import { answerKnownEmail } from './answer-known-email.ts';
+import type { TicketConfig } from '../../domain/ticket-fields.ts';
+import { answerKnownEmail } from '../rsvps/answer-known-email.ts';
 import type { CheckoutDeps } from '../payments/start-checkout.ts';
 import { checkoutTerms, openCheckout } from '../payments/start-checkout.ts';
-import { holdKeys } from '../payments/hold-limits.ts';
-import { assertCanPay, assertNotEnded } from './attend-rules.ts';
-import { createRsvp } from './create-rsvp.ts';
-import { loadRsvpEvent, type RsvpEventCache } from './load-rsvp-event.ts';
-import type { RsvpAnswer, RsvpOutcome } from './rsvp-answer.ts';
+import { holdKeys } from '../../domain/hold-limits.ts';
+import { assertCanPay, assertNotEnded } from '../rsvps/attend-rules.ts';
+import { createRsvp } from '../rsvps/create-rsvp.ts';
+import { loadRsvpEvent, type RsvpEventCache } from '../rsvps/load-rsvp-event.ts';
+import type { RsvpAnswer, RsvpOutcome } from '../rsvps/rsvp-answer.ts';
 
 /**
  * A guest's answer to an active event that has not ended (docs/product.md#rsvp-rules). The first
@@ -25,7 +25,7 @@ export async function submitRsvp(opts: {
   answer: RsvpAnswer;
   /** Paid events' checkout (payments/start-checkout.ts). */
   payments: Omit<CheckoutDeps, 'db'>;
-  /** The client's address (http/client-ip.ts): a paid hold is bounded per client network (payments/hold-limits.ts). */
+  /** The client's address (http/client-ip.ts): a paid hold is bounded per client network (domain/hold-limits.ts). */
   clientIp: string;
 }): Promise<{ result: RsvpOutcome; manageSecret: string | null }> {
   const event = await loadRsvpEvent({ db: opts.db, cache: opts.eventCache, eventId: opts.eventId });

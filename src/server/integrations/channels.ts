@@ -1,6 +1,6 @@
-import type { Env } from '../../env.ts';
-import { createSmtpMailer, type SmtpMailer } from '../../integrations/smtp.ts';
-import { createSmsSender, type SmsSender } from '../../integrations/twilio.ts';
+import type { Env } from '../env.ts';
+import { createSmtpMailer, type SmtpMailer } from './smtp.ts';
+import { createSmsSender, type SmsSender } from './twilio.ts';
 
 /**
  * The delivery channels of one app (createApp puts them in deps; its close() closes them): SMTP when

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { CURRENCIES, NOTIFY_RSVPS } from '../constants.ts';
+import { EVENT_ROLES, TEAM_ROLES } from '../event-roles.ts';
+import { ZThemeColors } from './theme-colors.ts';
+import { dateTime, id } from './responses.ts';
+
+// Events
+
+/** The fields hosts and the public both see. */
+export const eventCore = {
+  id,
+  slug: z.string(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  image_url: z.string().nullable(),
+  preview_image_url: z.string().nullable(),
+  event_date: dateTime,
+  end_date: dateTime.nullable(),
+  timezone: z.string(),
+  location: z.string().nullable(),
+  main_body_intro: z.string().nullable(),
+  main_body_description: z.string().nullable(),
+  call_to_action: z.string().nullable(),
+  rsvp_button_text: z.string(),
+  max_attendees: z.number().int().nullable(),
+  is_paid_event: z.boolean(),
+  ticket_price: z.number().nullable(),
+};
+export type TEventCore = z.infer<z.ZodObject<typeof eventCore>>;
+
+/** An event's theme as guest pages wear it; null for the default look. */
+export const ZEventTheme = z.strictObject({ name: z.string(), colors: ZThemeColors }).nullable();
+
+/** What hosts see of their event. Never the secret key: only its masked hint ('sk_live_…abcd'). */
+export const ZEventAdmin = z
+  .strictObject({
+    ...eventCore,
+    currency: z.enum(CURRENCIES),
+    user_id: z.string(),
+    seats_taken: z.number().int(),
+    /** The public page shows how many guests are going. */
+    show_guest_count: z.boolean(),
+    theme_id: id.nullable(),
+    is_active: z.boolean(),
+    stripe_publishable_key: z.string().nullable(),
+    stripe_secret_key_masked: z.string().nullable(),
+    /** The webhook signing secret's masked hint ('whsec_…abcd'); the secret itself is write-only. */
+    stripe_webhook_secret_masked: z.string().nullable(),
+    /** Guests may cancel a paid answer through their manage link and get a refund (docs/product.md#payments). */
+    guest_refunds_allowed: z.boolean(),
+    /** What the signed-in user is to this event (docs/decisions/0011-event-roles.md). */
+    role: z.enum(EVENT_ROLES),
+    /** New-RSVP e-mails to the owner and co-hosts: off, each answer, or a daily digest (docs/product.md#rsvp-notifications). */
+    notify_rsvps: z.enum(NOTIFY_RSVPS),
+    created_at: dateTime,
+    updated_at: dateTime,
+  })
+  .meta({ id: 'EventAdmin' });
+export type TEventAdmin = z.infer<typeof ZEventAdmin>;
+
+/** An event card's numbers (docs/product.md#guest-list): the seat counter and one grouped aggregate. */
+export const ZEventCounts = z
+  .strictObject({
+    /** Guests coming: the sum of party sizes of confirmed RSVPs (events.seats_taken). */
+    going_guests: z.number().int(),
+    /** Confirmed RSVPs. */
+    going_rsvps: z.number().int(),
+    maybe: z.number().int(),
+    declined: z.number().int(),
+    /** max_attendees − going_guests when capped, null when unlimited. */
+    spots_left: z.number().int().nullable(),
+  })
+  .meta({ id: 'EventCounts' });
+export type TEventCounts = z.infer<typeof ZEventCounts>;
+
+/** An event as the admin list shows it: the event and its card's numbers. */
+export const ZEventListItem = ZEventAdmin.extend({ counts: ZEventCounts }).meta({ id: 'EventListItem' });
+export type TEventListItem = z.infer<typeof ZEventListItem>;
+
+export const ZEventList = z.strictObject({ events: z.array(ZEventListItem) });
+export type TEventList = z.infer<typeof ZEventList>;
+export const ZEventAnswer = z.strictObject({ event: ZEventAdmin });
+export type TEventAnswer = z.infer<typeof ZEventAnswer>;
+
+/** What anyone may read of an active event: explicit columns, no keys, no owner data. */
+export const ZPublicEvent = z
+  .strictObject({
+    ...eventCore,
+    /** The landing template's host line; only the seeded sample event has one (hosts cannot set it). */
+    host_line: z.string().nullable(),
+    currency: z.string(),
+    /** Seats left when capped, null when unlimited. */
+    seats_left: z.number().int().nullable(),
+    /** Guests going (seats held by confirmed answers, less those held at unpaid checkouts) when the host shows the count, else null. */
+    going: z.number().int().nullable(),
+    /** Paid events with a cap: seats held by unpaid checkouts (counted in seats taken, not yet sold); else null. */
+    seats_held: z.number().int().nullable(),
+    theme: ZEventTheme,
+  })
+  .meta({ id: 'PublicEvent' });
+export type TPublicEvent = z.infer<typeof ZPublicEvent>;
+
+export const ZPublicEventAnswer = z.strictObject({ event: ZPublicEvent });
+export type TPublicEventAnswer = z.infer<typeof ZPublicEventAnswer>;
+
+export const ZTheme = z.strictObject({ id, name: z.string(), colors: ZThemeColors, is_default: z.boolean() }).meta({ id: 'Theme' });
+export type TTheme = z.infer<typeof ZTheme>;
+export const ZThemeList = z.strictObject({ themes: z.array(ZTheme) });
+export type TThemeList = z.infer<typeof ZThemeList>;
+export const ZThemeAnswer = z.strictObject({ theme: ZTheme });
+export type TThemeAnswer = z.infer<typeof ZThemeAnswer>;
+
+export const ZHost = z
+  .strictObject({ email: z.string(), role: z.enum(TEAM_ROLES), created_at: dateTime, has_account: z.boolean() })
+  .meta({ id: 'Host' });
+export type THost = z.infer<typeof ZHost>;
+export const ZHostList = z.strictObject({ hosts: z.array(ZHost) });
+export type THostList = z.infer<typeof ZHostList>;
+export const ZHostAnswer = z.strictObject({ host: ZHost });
+export type THostAnswer = z.infer<typeof ZHostAnswer>;
+
+/** Who an invitation is for; `event_title` is null for the owner's invitation to host (the People page). */
+export const ZInvitation = z.strictObject({ email: z.string(), event_title: z.string().nullable() }).meta({ id: 'Invitation' });
+export type TInvitation = z.infer<typeof ZInvitation>;
+
+/** POST /api/media answer: the 1200×675 social image and its ~600×338 preview. */
+export const ZMediaUpload = z.strictObject({ image_url: z.string(), preview_image_url: z.string() }).meta({ id: 'MediaUpload' });
+export type TMediaUpload = z.infer<typeof ZMediaUpload>;
