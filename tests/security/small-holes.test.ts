@@ -1,13 +1,18 @@
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PHONE_INVALID } from '../../src/common/phone.ts';
 import type { TPublicEvent } from '../../src/common/schemas/events.ts';
+import { createApp } from '../../src/server/app.ts';
+import { createAuth } from '../../src/server/auth/auth.ts';
+import { createDb } from '../../src/server/db/client.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { createEvent } from '../factories/events.ts';
 import { changeAnswer, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
-import { createTestApp } from '../support/app.ts';
+import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 
 // Issue 29, item 7: the smaller holes, each closed and kept closed.
 const t = await createTestApp({ RATE_LIMIT: 'false' });
@@ -76,5 +81,75 @@ describe('a phone number that cannot be one in its region is refused everywhere 
     expect(sms.status).toBe(400);
     expect((await sms.json()).error.fields).toEqual({ to: PHONE_INVALID });
     expect(await t.db.select().from(event_rsvps).where(eq(event_rsvps.phone, '+10000000000'))).toEqual([]);
+  });
+});
+
+describe("a team member's live check-in stream ends when they may no longer watch (docs/decisions/0014-check-in.md)", () => {
+  /** Opens the event's stream as `cookie` on `app`; `ended()` resolves once the server ends it, after its first stats. */
+  async function openStream(app: { request: typeof t.app.request }, eventId: string, cookie: string) {
+    const device = new AbortController();
+    const res = await app.request(`${TEST_ORIGIN}/api/checkin/${eventId}/stream`, { headers: { cookie }, signal: device.signal });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const dec = new TextDecoder();
+    let text = '';
+    while (!text.includes('event: stats')) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the stream ended before its first stats');
+      text += dec.decode(value, { stream: true });
+    }
+    return {
+      /** Reads until the server closes the stream (a stream left open never resolves: the test then times out). */
+      async ended() {
+        for (;;) if ((await reader.read()).done) return true;
+      },
+      /** The device goes away. */
+      close: () => device.abort(),
+    };
+  }
+  const addToTeam = async (eventId: string, email: string, role: 'cohost' | 'door') =>
+    expect((await t.request(`/api/events/${eventId}/hosts`, { method: 'POST', json: { email, role }, cookie: owner.cookie })).status).toBe(
+      201,
+    );
+
+  it('removed from the event’s team: the stream ends at once; a teammate’s stays open', async () => {
+    const e = await createEvent(t, owner);
+    const door = await signedInUser(t);
+    const stays = await signedInUser(t);
+    await addToTeam(e.id, door.email, 'door');
+    await addToTeam(e.id, stays.email, 'cohost');
+    const removed = await openStream(t.app, e.id, door.cookie);
+    const kept = await openStream(t.app, e.id, stays.cookie);
+    const watching = t.deps.checkinHub.size;
+
+    const res = await t.request(`/api/events/${e.id}/hosts/${encodeURIComponent(door.email)}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(res.status).toBe(204);
+    expect(await removed.ended()).toBe(true);
+    expect(t.deps.checkinHub.size).toBe(watching - 1);
+    expect((await t.request(`/api/checkin/${e.id}/stream`, { cookie: door.cookie })).status).toBe(404);
+    kept.close();
+  });
+
+  it('deactivated by the owner in another process: the account’s streams end in this one', async () => {
+    const db2 = createDb(t.url, 2);
+    const second = createApp(
+      { ...t.deps, db: db2, auth: createAuth(db2, t.env) },
+      { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
+    );
+    afterAll(async () => {
+      await second.close();
+      await db2.$client.end();
+    });
+    const e = await createEvent(t, owner);
+    const cohost = await signedInUser(t);
+    await addToTeam(e.id, cohost.email, 'cohost');
+    const stream = await openStream(t.app, e.id, cohost.cookie);
+
+    const res = await second.app.request(`${TEST_ORIGIN}/api/people/${cohost.id}/deactivate`, {
+      method: 'POST',
+      headers: { cookie: owner.cookie, origin: TEST_ORIGIN },
+    });
+    expect(res.status).toBe(200);
+    expect(await stream.ended()).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import { event_hosts, host_invitations } from '../../../db/schema/events.ts';
 import { notFound } from '../../../errors.ts';
 import type { Logger } from '../../../logger.ts';
+import { announceTeamChange } from '../../checkin/checkin-hub.ts';
 import type { Actor } from '../event-access.ts';
 import { requireEventAccess } from '../managed-event.ts';
 
@@ -21,6 +22,7 @@ export async function removeHost({ db, log, actor, eventId, email }: RemoveHostO
     await tx
       .delete(host_invitations)
       .where(and(eq(host_invitations.event_id, eventId), eq(host_invitations.email, normalized), isNull(host_invitations.used_at)));
+    await announceTeamChange(tx, eventId); // their live check-in stream ends on commit
     return gone[0]!.role;
   });
   // Not the e-mail (docs/product.md#privacy-and-safety).
