@@ -2,7 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
+import * as OTPAuth from 'otpauth';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TOTP_CODE_USED } from '../../src/common/messages.ts';
 import { PHONE_INVALID } from '../../src/common/phone.ts';
 import type { TPublicEvent } from '../../src/common/schemas/events.ts';
 import { createApp } from '../../src/server/app.ts';
@@ -11,12 +13,19 @@ import { createDb } from '../../src/server/db/client.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { createEvent } from '../factories/events.ts';
 import { changeAnswer, postRsvp, rsvpInput } from '../factories/rsvps.ts';
-import { signedInUser } from '../factories/users.ts';
-import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
+import { signedInUser, TEST_PASSWORD } from '../factories/users.ts';
+import { cookiesFrom, createTestApp, TEST_ORIGIN } from '../support/app.ts';
 
 // Issue 29, item 7: the smaller holes, each closed and kept closed.
 const t = await createTestApp({ RATE_LIMIT: 'false' });
 const owner = await signedInUser(t, { role: 'admin' });
+/** A second app process on its own pool, as behind a load balancer. */
+const db2 = createDb(t.url, 2);
+const second = createApp({ ...t.deps, db: db2, auth: createAuth(db2, t.env) }, { clientDir: path.join(os.tmpdir(), 'turnout-no-client') });
+afterAll(async () => {
+  await second.close();
+  await db2.$client.end();
+});
 
 describe('CSV export: a cell holding a semicolon or a tab is quoted (docs/product.md#guest-list)', () => {
   it("a guest named ';=1+1' stays one cell in a ';'-separated spreadsheet; a tab inside a cell too", async () => {
@@ -131,15 +140,6 @@ describe("a team member's live check-in stream ends when they may no longer watc
   });
 
   it('deactivated by the owner in another process: the account’s streams end in this one', async () => {
-    const db2 = createDb(t.url, 2);
-    const second = createApp(
-      { ...t.deps, db: db2, auth: createAuth(db2, t.env) },
-      { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
-    );
-    afterAll(async () => {
-      await second.close();
-      await db2.$client.end();
-    });
     const e = await createEvent(t, owner);
     const cohost = await signedInUser(t);
     await addToTeam(e.id, cohost.email, 'cohost');
@@ -151,5 +151,48 @@ describe("a team member's live check-in stream ends when they may no longer watc
     });
     expect(res.status).toBe(200);
     expect(await stream.ended()).toBe(true);
+  });
+});
+
+describe('a TOTP code is accepted once (docs/product.md#two-factor-sign-in)', () => {
+  const post = (app: { request: typeof t.app.request }, p: string, json: unknown, cookie?: string) =>
+    app.request(`${TEST_ORIGIN}/api/auth${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(json),
+    });
+  /** A host with two-factor on, and their authenticator. */
+  async function enrolled() {
+    const u = await signedInUser(t);
+    const enable = await post(t.app, '/two-factor/enable', { password: TEST_PASSWORD }, u.cookie);
+    const totp = OTPAuth.URI.parse(((await enable.json()) as { totpURI: string }).totpURI) as OTPAuth.TOTP;
+    expect((await post(t.app, '/two-factor/verify-totp', { code: totp.generate() }, u.cookie)).status).toBe(200);
+    return { u, totp };
+  }
+  /** The password step of a sign-in: the cookie that waits for the second factor. */
+  const pending = async (email: string) => cookiesFrom(await post(t.app, '/sign-in/email', { email, password: TEST_PASSWORD }));
+  /** The next step's code: valid now and for the next 30 s, used by nobody yet. */
+  const nextCode = (totp: OTPAuth.TOTP) => totp.generate({ timestamp: Date.now() + 30_000 });
+
+  it('a code that signed in once is refused for a second sign-in within its window', async () => {
+    const { u, totp } = await enrolled();
+    const code = nextCode(totp);
+    const first = await post(t.app, '/two-factor/verify-totp', { code }, await pending(u.email));
+    expect(first.status).toBe(200);
+    const replay = await post(t.app, '/two-factor/verify-totp', { code }, await pending(u.email));
+    expect(replay.status).toBe(400);
+    expect((await replay.json()).error.fields).toEqual({ code: TOTP_CODE_USED });
+    expect(cookiesFrom(replay)).not.toContain('session_token=');
+  });
+
+  it('the same code sent at once to two processes signs in exactly once', async () => {
+    const { u, totp } = await enrolled();
+    const [a, b] = [await pending(u.email), await pending(u.email)];
+    const code = nextCode(totp);
+    const answers = await Promise.all([
+      post(t.app, '/two-factor/verify-totp', { code }, a),
+      post(second.app, '/two-factor/verify-totp', { code }, b),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
   });
 });
