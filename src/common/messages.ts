@@ -51,6 +51,8 @@ export const MSG = {
 } as const;
 
 /** Sign-in of an account the owner deactivated (docs/product.md#people): only after the right password. */
+/** A TOTP code is accepted once (docs/product.md#two-factor-sign-in). */
+export const TOTP_CODE_USED = 'That code was used already. Wait for the next one in your authenticator app.';
 export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Ask the owner of this Turnout to reactivate it.';
 
 /** A user without two-factor sign-in managing a paid event while the owner requires it (docs/product.md#people). */

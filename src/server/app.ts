@@ -8,6 +8,7 @@ import { ZodError } from 'zod';
 import { createAppCaches } from './app-caches.ts';
 import { CheckinHub } from './domain/checkin-hub.ts';
 import { checkinStats } from './modules/checkin/checkin-stats.ts';
+import { teamEvent } from './modules/checkin/team-event.ts';
 import { Channels } from './integrations/channels.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { connectionFailure } from './db/connection-errors.ts';
@@ -19,6 +20,7 @@ import { Metrics } from './http/metrics.ts';
 import { metricsRoutes } from './http/metrics.routes.ts';
 import type { AppEnv, BaseDeps, Deps } from './http/context.ts';
 import { RateLimits } from './http/rate-limit.ts';
+import { routeIds, routeLabel } from './http/route-label.ts';
 import { sameOriginWrites } from './http/same-origin.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { Spa } from './http/spa.ts';
@@ -56,7 +58,7 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
     log: base.log,
     caches: createAppCaches(base),
     channels: new Channels(base.env),
-    checkinHub: new CheckinHub({ ...base, stats: checkinStats, closing: inFlight.closing }),
+    checkinHub: new CheckinHub({ ...base, stats: checkinStats, mayWatch: teamEvent, closing: inFlight.closing }),
     metrics: new Metrics(),
   };
   const clientDir = opts.clientDir ?? defaultClientDir();
@@ -78,7 +80,8 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
     deps.metrics.observe(c, elapsed / 1000);
     if (c.var.log.isLevelEnabled('info')) {
       const ms = Math.round(elapsed * 10) / 10;
-      c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+      // The route's pattern and ids, never the path: it holds secrets (docs/product.md#privacy-and-safety).
+      c.var.log.info({ method: c.req.method, route: routeLabel(c), ...routeIds(c), status: c.res.status, ms }, 'request');
     }
   });
   app.use(securityHeaders());
@@ -105,14 +108,14 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
       appErr = err.status === 400 && /json/i.test(err.message) ? malformedJson() : errorForStatus(err.status, err.message);
     }
     if (!appErr || appErr.code === 'internal') {
-      log.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
+      log.error({ err, route: routeLabel(c), method: c.req.method }, 'unhandled error');
       const body: ErrorBody = {
         error: { code: 'internal', message: `Something went wrong on our side (request ${requestId}).`, requestId },
       };
       return c.json(body, 500);
     }
     // The driver's code and message only: a wrapped query error's text would carry the statement and its values.
-    if (lostDb) log.warn({ db: lostDb, path: c.req.path, method: c.req.method }, 'database unavailable');
+    if (lostDb) log.warn({ db: lostDb, route: routeLabel(c), method: c.req.method }, 'database unavailable');
     if (appErr.headers) for (const [k, v] of Object.entries(appErr.headers)) c.header(k, v);
     const body: ErrorBody = {
       error: { code: appErr.code, message: appErr.message, ...(appErr.fields ? { fields: appErr.fields } : {}) },

@@ -47,7 +47,8 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     {
       level,
       base: undefined,
-      serializers: { err: withoutValues },
+      // An outbox message's idempotency key may name its recipient (`find-ticket:{e-mail}:…`).
+      serializers: { err: withoutValues, key: (key: unknown) => (typeof key === 'string' ? withoutContacts(key) : key) },
       redact: { paths: ['*.password', '*.stripe_secret_key', 'req.headers.cookie', 'req.headers.authorization'], censor: REDACTED },
     },
     destination,

@@ -49,7 +49,7 @@ describe('any thrown value', () => {
       const body = await res.json();
       expect(body).toEqual({ error: { code: 'internal', message: expect.stringContaining('req-thrown-1'), requestId: 'req-thrown-1' } });
       const logged = lines.find((l) => l.msg === 'unhandled error');
-      expect(logged, JSON.stringify(lines)).toMatchObject({ reqId: 'req-thrown-1', level: 50, path: '/test-throw' });
+      expect(logged, JSON.stringify(lines)).toMatchObject({ reqId: 'req-thrown-1', level: 50, route: '/test-throw' });
     });
   }
 

@@ -179,7 +179,7 @@ describe('SIGTERM in every phase', () => {
     await new Promise<void>((resolve, reject) => req.write(body.subarray(0, half), (err) => (err ? reject(err) : resolve())));
     // A request on a later connection served (it logs when it ends) means the held one was accepted too.
     await fetch(`${app.baseURL}/livez`);
-    await waitForOutput(app, '"path":"/livez"');
+    await waitForOutput(app, '"route":"/livez"');
 
     app.child.kill('SIGTERM');
     await waitForOutput(app, 'shutting down: draining requests');

@@ -120,7 +120,7 @@ it('stops accepting, lets a request in flight answer and an abandoned handler fi
     expect(inFlight.size).toBe(0);
     expect(testDb.db.$client.ending).toBe(true);
     expect(lines.filter((l) => l.level >= 40)).toEqual([]);
-    const requests = lines.filter((l) => l.msg === 'request').map((l) => [l.method, l.path, l.status]);
+    const requests = lines.filter((l) => l.msg === 'request').map((l) => [l.method, l.route, l.status]);
     expect(requests).toEqual(
       expect.arrayContaining([
         ['GET', '/api/setup', 200],

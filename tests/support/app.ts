@@ -5,7 +5,7 @@ import { afterAll } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { createAuth } from '../../src/server/auth/auth.ts';
 import { type Env, loadEnv } from '../../src/server/env.ts';
-import { createLogger } from '../../src/server/logger.ts';
+import { createLogger, type Logger } from '../../src/server/logger.ts';
 import { createTestDb, type TestDb } from './db.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3999';
@@ -14,9 +14,10 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
  * The real app on its own fresh database, driven through app.request() (no socket).
- * `overrides` are environment variables, e.g. { SMTP_URL } to point at a test SMTP server.
+ * `overrides` are environment variables, e.g. { SMTP_URL } to point at a test SMTP server; `opts.log`
+ * replaces the app's logger (a test reading what is logged).
  */
-export async function createTestApp(overrides: Record<string, string> = {}) {
+export async function createTestApp(overrides: Record<string, string> = {}, opts: { log?: Logger } = {}) {
   const testDb: TestDb = await createTestDb();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'turnout-app-'));
   const env: Env = loadEnv({
@@ -30,7 +31,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     OUTBOX_WORKER: 'false',
     ...overrides,
   });
-  const log = createLogger(env.LOG_LEVEL);
+  const log = opts.log ?? createLogger(env.LOG_LEVEL);
   const { app, spa, deps, close, inFlight } = createApp(
     { env, db: testDb.db, auth: createAuth(testDb.db, env), log },
     { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },

@@ -10,6 +10,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../common/constants.ts';
 import type { Env } from '../env.ts';
 import { enqueueEmail } from '../domain/enqueue.ts';
 import { changeEmailEmail, passwordResetEmail } from './account-emails.ts';
+import { refuseReusedTotp } from './totp-replay.ts';
 import { ACCOUNT_DEACTIVATED } from '../../common/messages.ts';
 
 /** How long a password-recovery link works (docs/product.md#password-recovery). */
@@ -78,6 +79,8 @@ export function createAuth(db: Db, env: Env) {
     },
     // docs/product.md#two-factor-sign-in: TOTP with backup codes; a trusted device skips the code 30 days.
     plugins: [twoFactorPlugin({ issuer: 'Turnout', trustDeviceMaxAge: 30 * 86_400, backupCodeOptions: { amount: 10 } })],
+    // A TOTP code signs in (or turns two-factor on) once: totp-replay.ts.
+    hooks: { before: refuseReusedTotp(db) },
     telemetry: { enabled: false },
   });
 }

@@ -1,4 +1,4 @@
-import { ACCOUNT_DEACTIVATED, MSG, PASSWORD_TOO_SHORT } from '../../common/messages.ts';
+import { ACCOUNT_DEACTIVATED, MSG, PASSWORD_TOO_SHORT, TOTP_CODE_USED } from '../../common/messages.ts';
 import { AppError, type FieldErrors, errorForStatus, malformedJson } from '../errors.ts';
 import { invalidFields } from '../http/validation.ts';
 
@@ -15,6 +15,7 @@ const FIELD_OF_CODE: Record<string, [field: string, message: string]> = {
   // A wrong second-factor code is a 400 on the field, not Better Auth's 401: it is no lost session.
   INVALID_CODE: ['code', 'That code is not right. Check your authenticator app and try again.'],
   INVALID_BACKUP_CODE: ['code', 'That backup code is not right, or was used already.'],
+  TOTP_CODE_USED: ['code', TOTP_CODE_USED],
 };
 
 /** Fields that an endpoint names differently (path under /api/auth → Better Auth's code → our field). */

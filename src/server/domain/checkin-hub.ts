@@ -1,24 +1,50 @@
+import { eq, sql } from 'drizzle-orm';
 import type { TCheckinStats } from '../../common/schemas/checkin.responses.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { PgListener } from '../db/pg-listener.ts';
+import { user } from '../db/schema/auth.ts';
 import type { Logger } from '../logger.ts';
+import type { Actor } from './event-access.ts';
 
-/** Notified (payload: the event id) by every admission or undo, on commit, from any process. */
+/**
+ * Notified on commit, from any process: by every admission or undo (payload: the event id), when
+ * someone leaves an event's team (`team:{eventId}`) and when an account is deactivated
+ * (`account:{userId}`).
+ */
 export const CHECKIN_CHANNEL = 'turnout_checkin';
+const TEAM = 'team:';
+const ACCOUNT = 'account:';
+
+/**
+ * In the transaction that takes someone off the event's team: on its commit, every process re-checks
+ * who watches that event's live stream, and a stream whose user is no longer on the team ends.
+ */
+export async function announceTeamChange(tx: DbOrTx, eventId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${CHECKIN_CHANNEL}, ${TEAM + eventId})`);
+}
+
+/** In the transaction that deactivates an account: on its commit, its live streams end in every process. */
+export async function announceAccountDeactivated(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${CHECKIN_CHANNEL}, ${ACCOUNT + userId})`);
+}
 
 /** A burst of scans sends one update per event at most this often, and one NOTIFY per event from this process. */
 const COALESCE_MS = 50;
 
 type Subscriber = (stats: TCheckinStats) => void;
+/** Who watches (a signed-in team member) and how their stream is ended when they may no longer. */
+export type Watcher = { actor: Actor; end: () => void };
+type Entry = { fn: Subscriber; watcher?: Watcher };
 
 /**
  * The live check-in stream of one app (docs/decisions/0014-check-in.md): the devices watching an event
  * subscribe here; a LISTEN connection (started with the first subscriber) hears every check-in of any
  * process, and the hub reads that event's stats once per burst and pushes them to its subscribers.
+ * A subscriber's stream ends as soon as its user leaves the event's team or is deactivated (issue 29).
  * close() ends the connection and drops the subscribers.
  */
 export class CheckinHub {
-  private readonly subscribers = new Map<string, Set<Subscriber>>();
+  private readonly subscribers = new Map<string, Set<Entry>>();
   private readonly pending = new Map<string, NodeJS.Timeout>();
   /** Events this process changed since its last NOTIFY (sent every COALESCE_MS). */
   private readonly toAnnounce = new Set<string>();
@@ -26,9 +52,18 @@ export class CheckinHub {
   private listener: PgListener | undefined;
   private closed = false;
 
-  /** `stats` reads one event's figures (modules/checkin/checkin-stats.ts, given by app.ts). */
+  /**
+   * `stats` reads one event's figures, `mayWatch` rejects when the actor is no longer on the event's
+   * check-in team (modules/checkin's checkinStats and teamEvent, given by app.ts).
+   */
   constructor(
-    private readonly opts: { db: Db; log: Logger; stats: (db: Db, eventId: string) => Promise<TCheckinStats>; closing?: AbortSignal },
+    private readonly opts: {
+      db: Db;
+      log: Logger;
+      stats: (db: Db, eventId: string) => Promise<TCheckinStats>;
+      mayWatch: (db: Db, actor: Actor, eventId: string) => Promise<unknown>;
+      closing?: AbortSignal;
+    },
   ) {}
 
   /** Aborted when the app's shutdown begins: the streams end so the server's drain is not held by them. */
@@ -36,17 +71,23 @@ export class CheckinHub {
     return this.opts.closing;
   }
 
-  /** Calls `fn` with the event's stats after every change; returns the unsubscribe. */
-  subscribe(eventId: string, fn: Subscriber): () => void {
+  /**
+   * Calls `fn` with the event's stats after every change; returns the unsubscribe. With `watcher`, its
+   * access is checked again once subscribed (a removal committed since the caller's check was announced
+   * before this subscription could hear it) and whenever the team changes: `end` is called when it fails.
+   */
+  subscribe(eventId: string, fn: Subscriber, watcher?: Watcher): () => void {
     this.listen();
     let set = this.subscribers.get(eventId);
     if (!set) {
       set = new Set();
       this.subscribers.set(eventId, set);
     }
-    set.add(fn);
+    const entry: Entry = { fn, watcher };
+    set.add(entry);
+    if (watcher) void this.recheck(eventId, [entry]);
     return () => {
-      set.delete(fn);
+      set.delete(entry);
       if (!set.size) this.subscribers.delete(eventId);
     };
   }
@@ -86,16 +127,45 @@ export class CheckinHub {
       CHECKIN_CHANNEL,
       this.opts.db.$client,
       {
-        onChange: (eventId) => this.changed(eventId),
-        // Reconnected: changes may have been missed meanwhile, so everyone gets fresh figures.
+        onChange: (payload) => this.heard(payload),
+        // Reconnected: changes may have been missed meanwhile, so everyone gets fresh figures and is checked again.
         onConnected: () => {
-          for (const id of this.subscribers.keys()) this.changed(id);
+          for (const [id, set] of this.subscribers) {
+            this.changed(id);
+            void this.recheck(id, [...set]);
+          }
         },
         onDisconnected: () => {},
       },
       this.opts.log,
     );
     this.listener.start();
+  }
+
+  private heard(payload: string) {
+    if (payload.startsWith(TEAM)) {
+      const eventId = payload.slice(TEAM.length);
+      void this.recheck(eventId, [...(this.subscribers.get(eventId) ?? [])]);
+    } else if (payload.startsWith(ACCOUNT)) {
+      const userId = payload.slice(ACCOUNT.length);
+      for (const set of this.subscribers.values()) for (const e of set) if (e.watcher?.actor.id === userId) e.watcher.end();
+    } else this.changed(payload);
+  }
+
+  /** Ends the streams of `entries` whose user is deactivated or no longer on the event's team (or cannot be checked). */
+  private async recheck(eventId: string, entries: Entry[]) {
+    await Promise.all(
+      entries.map(async ({ watcher }) => {
+        if (!watcher) return;
+        try {
+          const [row] = await this.opts.db.select({ off: user.deactivatedAt }).from(user).where(eq(user.id, watcher.actor.id));
+          if (!row || row.off) return watcher.end();
+          await this.opts.mayWatch(this.opts.db, watcher.actor, eventId);
+        } catch {
+          watcher.end(); // off the team (404), or unknown: the device reconnects, and its access is checked then
+        }
+      }),
+    );
   }
 
   private changed(eventId: string) {
@@ -113,7 +183,7 @@ export class CheckinHub {
     if (!set?.size) return;
     try {
       const stats = await this.opts.stats(this.opts.db, eventId);
-      for (const fn of set) fn(stats);
+      for (const { fn } of set) fn(stats);
     } catch (err) {
       this.opts.log.warn({ err, eventId }, 'check-in stats for the live stream failed');
     }

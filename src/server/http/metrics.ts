@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { routePath } from 'hono/route';
 import type { AppEnv } from './context.ts';
+import { routeLabel } from './route-label.ts';
 
 /** Upper bounds (seconds) of the request-duration histogram's buckets. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -56,8 +56,7 @@ export class Metrics {
   observe(c: Context<AppEnv>, seconds: number) {
     this.served++;
     const status = c.res.status;
-    let route = c.get('metricsRoute') ?? (routePath(c) || 'unmatched');
-    if (route === '*' || route === '/*') route = 'unmatched';
+    const route = routeLabel(c);
     const key = `${c.req.method}\u0000${route}\u0000${status}`;
     let h = this.durations.get(key);
     if (!h) {

@@ -210,6 +210,7 @@ export class Spa {
       }
       if (pathname.startsWith('/assets/')) return c.text('Not found', 404);
       let page: PageHead | null = null;
+      const pattern = appPathOf(pathname);
       try {
         for (const provider of this.headProviders) {
           page = await provider(c, pathname);
@@ -217,10 +218,10 @@ export class Spa {
         }
       } catch (err) {
         // Share tags are a bonus: without them (database down) the page still loads and says what failed.
-        c.var.log.warn({ err, pathname }, 'page head provider failed; serving the page without its share tags');
+        // The page's pattern, not its path: a ticket or manage page's path is its secret.
+        c.var.log.warn({ err, page: pattern ?? 'unmatched' }, 'page head provider failed; serving the page without its share tags');
         page = null;
       }
-      const pattern = appPathOf(pathname);
       if (pattern) c.set('metricsRoute', pattern);
       const status = page?.status ?? (pattern ? 200 : 404);
       return this.sendPage(c, pathname, page?.head ?? '', status, page?.slot);

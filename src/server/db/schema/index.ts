@@ -8,3 +8,4 @@ export * from './guests.ts';
 export * from './payments.ts';
 export * from './sms.ts';
 export * from './settings.ts';
+export * from './two-factor-steps.ts';

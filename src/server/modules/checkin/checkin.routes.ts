@@ -115,19 +115,27 @@ export function checkinRoutes() {
 
   r.openapi(streamRoute, async (c) => {
     const { db, checkinHub } = c.var.deps;
-    const event = await teamEvent(db, currentUser(c), c.req.valid('param').eventId);
+    const actor = currentUser(c);
+    const event = await teamEvent(db, actor, c.req.valid('param').eventId);
     c.header('Cache-Control', 'no-store');
     c.header('X-Accel-Buffering', 'no'); // a reverse proxy must not hold the stream back
     return streamSSE(c, async (stream) => {
       const send = (stats: unknown) => stream.writeSSE({ event: 'stats', data: JSON.stringify(stats) });
-      const unsubscribe = checkinHub.subscribe(event.id, (stats) => void send(stats).catch(() => {}));
+      // Ended by the hub as soon as the user leaves the event's team or is deactivated.
+      const revoked = new AbortController();
+      const unsubscribe = checkinHub.subscribe(event.id, (stats) => void send(stats).catch(() => {}), {
+        actor,
+        end: () => revoked.abort(),
+      });
       stream.onAbort(unsubscribe);
-      await send(await checkinStats(db, event.id));
-      // Until the device goes, or the app shuts down (the device reconnects, to another process if any).
+      // Until the device goes, its user may no longer watch, or the app shuts down (the device reconnects, to another process if any).
       const closing = checkinHub.closing;
-      while (!stream.aborted && !stream.closed && !closing?.aborted) {
-        await sleep(CHECKIN_PING_MS, undefined, { signal: closing }).catch(() => {});
-        if (!stream.aborted && !closing?.aborted) await stream.write(': ping\n\n');
+      const stop = closing ? AbortSignal.any([closing, revoked.signal]) : revoked.signal;
+      const stats = await checkinStats(db, event.id);
+      if (!stop.aborted) await send(stats);
+      while (!stream.aborted && !stream.closed && !stop.aborted) {
+        await sleep(CHECKIN_PING_MS, undefined, { signal: stop }).catch(() => {});
+        if (!stream.aborted && !stop.aborted) await stream.write(': ping\n\n');
       }
       unsubscribe();
     });

@@ -7,6 +7,7 @@ import { session, user } from '../../db/schema/auth.ts';
 import { event_hosts, events } from '../../db/schema/events.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
+import { announceAccountDeactivated } from '../../domain/checkin-hub.ts';
 import { getPerson } from './list-people.ts';
 
 export const PERSON_NOT_FOUND = 'No account with this id.';
@@ -34,6 +35,7 @@ export async function deactivateAccount({ db, log, actor, id }: SetAccountActive
       .set({ deactivatedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(user.id, id), isNull(user.deactivatedAt)));
     await tx.delete(session).where(eq(session.userId, id));
+    await announceAccountDeactivated(tx, id); // its live check-in streams end on commit
     const moved = await tx
       .update(events)
       .set({ user_id: actor.id, updated_at: new Date() })

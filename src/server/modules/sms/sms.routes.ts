@@ -9,6 +9,7 @@ import { enforce, type LimitRule } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
 import { ZEventIdParam } from '../../domain/event-access.ts';
 import { RSVP_NOT_FOUND } from '../guests/get-guest.ts';
+import { assertPossiblePhone } from '../../domain/phone-check.ts';
 import { sendGuestSms } from './send-guest-sms.ts';
 import { sendSandboxSms } from './send-sandbox-sms.ts';
 import { cancelSmsJob, createSmsJob, getSmsJobProgress } from './sms-job.ts';
@@ -91,8 +92,9 @@ export function smsRoutes() {
   });
   r.openapi(sandboxRoute, async (c) => {
     const actor = currentUser(c);
-    await enforce(c, SINGLE_SMS, actor.id);
     const { to, message } = c.req.valid('json');
+    assertPossiblePhone(to, 'to');
+    await enforce(c, SINGLE_SMS, actor.id);
     const answer = await sendSandboxSms({ db: c.var.deps.db, channels: c.var.deps.channels, actor, to, message });
     c.var.log.info({ sent: answer.sent, code: answer.code }, 'sandbox SMS');
     return c.json(answer, 200);
