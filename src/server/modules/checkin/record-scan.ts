@@ -1,5 +1,6 @@
 import type { CheckinRefusal } from '../../../common/constants.ts';
 import { MSG } from '../../../common/messages.ts';
+import { normalizeEmail } from '../../../common/schemas/email.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import type { TCheckinVerdict } from '../../../common/schemas/responses.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -68,7 +69,7 @@ export async function recordScan(opts: RecordScanOptions): Promise<TCheckinVerdi
     values: [
       opts.eventId,
       opts.actor.id,
-      opts.actor.email.trim().toLowerCase(),
+      normalizeEmail(opts.actor.email),
       opts.kind,
       opts.meta.nonce,
       opts.meta.device ?? null,

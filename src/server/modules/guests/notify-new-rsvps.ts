@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, asc, eq, gte, lt, ne, or, sql } from 'drizzle-orm';
 import { absoluteUrl } from '../../../common/hrefs.ts';
+import { normalizeEmail } from '../../../common/schemas/email.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { event_hosts, events } from '../../db/schema/events.ts';
@@ -29,7 +30,7 @@ async function recipients(tx: DbOrTx, eventId: string, ownerId: string): Promise
         sql`lower(${user.email}) in (select ${event_hosts.email} from ${event_hosts} where ${event_hosts.event_id} = ${eventId})`,
       ),
     );
-  return [...new Set(rows.map((r) => r.email.toLowerCase()))];
+  return [...new Set(rows.map((r) => normalizeEmail(r.email)))];
 }
 
 /**

@@ -6,21 +6,21 @@ import type { Logger } from '../../../logger.ts';
 import type { Actor } from '../event-access.ts';
 import { requireEventAccess } from '../managed-event.ts';
 
+/** `email` as ZEmail parsed it (normalised). */
 export type RemoveHostOptions = { db: Db; log: Logger; actor: Actor; eventId: string; email: string };
 
-/** Removes a host e-mail (trimmed, lower-cased) and withdraws its unused invitation links. */
+/** Removes a host e-mail and withdraws its unused invitation links. */
 export async function removeHost({ db, log, actor, eventId, email }: RemoveHostOptions): Promise<void> {
-  const normalized = email.trim().toLowerCase();
   await db.transaction(async (tx) => {
     await requireEventAccess({ db: tx, actor, id: eventId, lock: true, need: 'owner', action: 'hosts' });
     const gone = await tx
       .delete(event_hosts)
-      .where(and(eq(event_hosts.event_id, eventId), eq(event_hosts.email, normalized)))
+      .where(and(eq(event_hosts.event_id, eventId), eq(event_hosts.email, email)))
       .returning({ email: event_hosts.email });
     if (!gone.length) throw notFound('This email is not in the host list.');
     await tx
       .delete(host_invitations)
-      .where(and(eq(host_invitations.event_id, eventId), eq(host_invitations.email, normalized), isNull(host_invitations.used_at)));
+      .where(and(eq(host_invitations.event_id, eventId), eq(host_invitations.email, email), isNull(host_invitations.used_at)));
   });
-  log.info({ eventId, host: normalized }, 'co-host removed');
+  log.info({ eventId, host: email }, 'co-host removed');
 }
