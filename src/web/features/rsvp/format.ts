@@ -2,8 +2,8 @@
  * Pure display helpers for the RSVP dialog and the ticket page. Event dates come from
  * features/events/datetime.ts (shown in the EVENT's zone, the same on the event page and the ticket).
  */
-import type { RsvpStatus } from '../../../common/constants.ts';
 import { isValidTimeZone } from '../../lib/datetime.ts';
+import type { Tone } from '../../lib/rsvp-status.ts';
 
 // Prices have a module of their own: the event page's first load needs only them (price.ts).
 export { formatPrice } from './price.ts';
@@ -30,14 +30,7 @@ export function partySizeLabel(n: number): string {
   return n <= 1 ? 'Just me' : `Me + ${n - 1}`;
 }
 
-export type Tone = 'success' | 'warning' | 'danger';
-
-/** docs/product.md#rsvp-status: statuses as the admin and the ticket show them. */
-export function statusBadge(status: RsvpStatus): { label: string; tone: Tone } {
-  if (status === 'confirmed') return { label: 'Attending', tone: 'success' };
-  if (status === 'maybe') return { label: 'Maybe', tone: 'warning' };
-  return { label: 'Not Attending', tone: 'danger' };
-}
+export { statusBadge } from '../../lib/rsvp-status.ts';
 
 /** Paid events only: 'Paid' when payment_status is paid, otherwise 'Pending'. */
 export function paymentBadge(paymentStatus: string | null | undefined): { label: string; tone: Tone } {
