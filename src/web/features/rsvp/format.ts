@@ -2,7 +2,7 @@
  * Pure display helpers for the RSVP dialog and the ticket page. Event dates come from
  * features/events/datetime.ts (shown in the EVENT's zone, the same on the event page and the ticket).
  */
-import { isValidTimeZone } from '../../lib/datetime.ts';
+import { zonedFormat } from '../../../common/zoned-format.ts';
 import type { Tone } from '../../lib/rsvp-status.ts';
 
 // Prices have a module of their own: the event page's first load needs only them (price.ts).
@@ -12,12 +12,7 @@ export { formatPrice } from './price.ts';
 export function formatShortDate(iso: string, timeZone: string): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return '';
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: isValidTimeZone(timeZone) ? timeZone : 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  }).format(ms);
+  return zonedFormat('short-date', timeZone, { year: 'numeric', month: 'long', day: 'numeric' }).format(ms);
 }
 
 /** docs/product.md#rsvp-dialog: '1 guest', '2 guests'. */
