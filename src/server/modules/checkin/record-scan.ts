@@ -51,14 +51,10 @@ const SCAN = {
 };
 
 /**
- * One admission or undo at the door (docs/product.md#check-in), exactly once, in ONE statement and one
- * round trip (ADR 0014): turnout_checkin_scan checks that the actor is on the event's team (else no
- * row: 404, nothing written), row-locks the RSVP the code names and decides on what it holds now (so 50
- * simultaneous scans of one ticket admit its guests once and refuse the rest with 'already_checked_in'),
- * appends the log row keyed by (user, nonce) — a retry of the same scan finds it and answers that verdict
- * again (`replay`), changing nothing — and moves checked_in_count, attended and checked_in_at together.
- * The statement is its own transaction: it answers only after its commit. The caller announces a change
- * to the live streams (CheckinHub.announce).
+ * One admission or undo at the door (docs/product.md#check-in), exactly once, in one statement that is
+ * its own transaction (turnout_checkin_scan, ADR 0014 items 2, 3 and 7): team check, row lock, decision,
+ * log row keyed by (user, nonce) so a retry replays its verdict, and the counter. The caller announces
+ * the change to the live streams (CheckinHub.announce).
  */
 export async function recordScan(opts: RecordScanOptions): Promise<TCheckinVerdict> {
   if (!isUuid(opts.eventId)) throw notFound(MSG.eventNotFound);
