@@ -1,5 +1,6 @@
 // `npm run validate`: typecheck, lint (Biome: format + rules + import boundaries; check-boundaries.mjs: no cycles
-// between modules or features) and vitest at once.
+// between modules or features), the copy-paste detector (jscpd, .jscpd.json: one owner per rule,
+// CONTRIBUTING.md) and vitest at once.
 // Each check's output is buffered and printed whole when it ends, so they never interleave;
 // the exit code is non-zero when any of them failed.
 import { spawn } from 'node:child_process';
@@ -8,6 +9,8 @@ const checks = [
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']],
   ['lint', 'npx', ['biome', 'check', '.']],
   ['boundaries', 'node', ['scripts/check-boundaries.mjs']],
+  // `--no`: the pinned devDependency or a failure, never a download of whatever version is newest.
+  ['copy-paste', 'npx', ['--no', '--', 'jscpd', '-c', '.jscpd.json']],
   ['unit + integration', 'npx', ['vitest', 'run']],
 ];
 
@@ -33,4 +36,4 @@ if (failed.length) {
   console.error(`\nvalidate: ${failed.join(', ')} failed`);
   process.exit(1);
 }
-console.log('\nvalidate: typecheck, lint and tests passed');
+console.log('\nvalidate: typecheck, lint, copy-paste and tests passed');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SLUG_MAX_LENGTH } from './constants.ts';
+import { normalizeEmail, ZEmail } from './schemas/email.ts';
 import { ZEventInput } from './schemas/events.ts';
 import { normalizePhone } from './phone.ts';
 import { isAppPath } from './routes.ts';
@@ -26,6 +27,15 @@ describe('slug (event rules)', () => {
     expect(slug).toMatch(/^summer-party-[a-z0-9]{6}$/);
     expect(generateSlug('Summer Party!')).not.toBe(slug);
     expect(generateSlug('!!!')).toMatch(/^[a-z0-9]{6}$/);
+  });
+});
+
+describe('e-mail normalisation', () => {
+  it('is one rule: what ZEmail parses is normalizeEmail of the input', () => {
+    for (const raw of ['  Zed@Example.COM ', 'amy@example.com', 'BOB@EXAMPLE.ORG\t']) {
+      expect(ZEmail.parse(raw)).toBe(normalizeEmail(raw));
+    }
+    expect(normalizeEmail(' Zed@Example.COM ')).toBe('zed@example.com');
   });
 });
 

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, type RsvpStatus } from './constants.ts';
 
 /** User-facing texts (docs/product.md#messages): one place, shared by server validation and the browser. */
 export const MSG = {
@@ -49,6 +49,13 @@ export const MSG = {
   pageLoadFailed: 'This page could not be loaded.',
   checkConnection: 'Check your connection and try again.',
 } as const;
+
+/** An RSVP status as a label: admin, ticket and e-mails alike (docs/product.md#rsvp-status). */
+export const RSVP_STATUS_LABEL = {
+  confirmed: 'Attending',
+  maybe: 'Maybe',
+  declined: 'Not Attending',
+} as const satisfies Record<RsvpStatus, string>;
 
 /** Sign-in of an account the owner deactivated (docs/product.md#people): only after the right password. */
 /** A TOTP code is accepted once (docs/product.md#two-factor-sign-in). */

@@ -44,13 +44,9 @@ export type SmsCount = {
 };
 
 /**
- * The one definition of an SMS's length, shared by the live count, the form's check and the server's
- * schema (docs/decisions/0017-sms.md): the text as sent (trimmed, as the server's zText trims it),
- * counted in the units its encoding spends, the way Twilio's 1,600-character limit (error 21617)
- * fills up. GSM-7 while every character is in the GSM set: one septet a character, two for an
- * extension character (€ [ ] { } ^ ~ | \). Otherwise UCS-2: UTF-16 code units, so an emoji (outside
- * the BMP) counts two. Never less than the user-visible characters, so nothing we accept is refused
- * by Twilio for length.
+ * The one definition of an SMS's length (live count, form check, server schema; ADR 0017): the trimmed
+ * text in the units its encoding spends, as Twilio's 1,600 limit fills: GSM-7 septets (two for an
+ * extension character), else UTF-16 code units. Never below the visible characters.
  */
 export function countSms(text: string): SmsCount {
   const chars = [...text.trim()];

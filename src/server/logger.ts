@@ -18,13 +18,8 @@ const withoutContacts = (text: string) => text.replace(EMAIL, '[e-mail]').replac
 
 /**
  * What an error may say in a log: never the values it was about, nor whom a message was for
- * (docs/product.md#privacy-and-safety).
- * - Database errors: drizzle's message ends with the statement's parameters ("params: name,email,…")
- *   and keeps them in `params`; PostgreSQL's `detail` repeats a conflicting key's values ("Key
- *   (email)=(…) already exists"). Guests' names, e-mails, phones and PINs are among those values.
- * - Delivery errors: a mail server's refusal names the address in its reply and nodemailer lists the
- *   refused recipients; Twilio's message quotes the number. E-mail addresses and E.164 numbers are
- *   masked in every text of the error, and recipient lists dropped; codes and the rest stay.
+ * (docs/product.md#privacy-and-safety). Statement parameters and a conflict's `detail` are dropped,
+ * e-mail addresses and E.164 numbers in delivery errors masked, recipient lists dropped.
  */
 function withoutValues(err: unknown, depth = 0): unknown {
   if (!(err instanceof Error) || depth > 3) return err;

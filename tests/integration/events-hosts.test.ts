@@ -45,6 +45,14 @@ describe('host e-mail rules (co-hosts)', () => {
     expect((await addHost(e.id, 'amy@example.com')).status).toBe(201);
     expect((await hostsOf(e.id)).map((h) => h.email)).toEqual(['zed@example.com', 'amy@example.com']);
 
+    // A role change and a removal name the address the same way (ZEmail on the path normalises it).
+    const role = await t.request(`/api/events/${e.id}/hosts/${encodeURIComponent(' AMY@Example.com ')}`, {
+      method: 'PATCH',
+      json: { role: 'door' },
+      cookie: owner.cookie,
+    });
+    expect(role.status).toBe(200);
+    expect((await role.json()).host).toMatchObject({ email: 'amy@example.com', role: 'door' });
     // Removal normalises the same way; removing a missing one is a 404.
     expect(
       (await t.request(`/api/events/${e.id}/hosts/${encodeURIComponent(' ZED@example.com')}`, { method: 'DELETE', cookie: owner.cookie }))

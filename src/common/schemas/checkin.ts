@@ -6,30 +6,9 @@ import { zText } from './text.ts';
 import { MSG } from '../messages.ts';
 
 /**
- * Door check-in (docs/product.md#check-in, docs/decisions/0014-check-in.md): the requests of the
- * check-in API. Every /api/checkin route needs a signed-in member of the event's team — its owner, a
- * co-host or door staff (eventAccess(actor, 'checkin')); 401 signed out, 404 for anyone else. Answers
- * are the Z… schemas of responses.ts named below.
- *
- *   GET  /api/checkin/events                         → ZCheckinEventList (events the user may check in, soonest first)
- *   GET  /api/checkin/{eventId}/stats                → ZCheckinStats (guests and RSVPs: total, checked in, pending)
- *   GET  /api/checkin/{eventId}/stream               → text/event-stream: `event: stats` + ZCheckinStats JSON at once
- *                                                      and after every check-in or undo of the event, from any process;
- *                                                      a `: ping` comment every 15 s
- *   POST /api/checkin/{eventId}/verify   ZVerifyCode  → ZCheckinVerdict (no change: what a scan would find)
- *   POST /api/checkin/{eventId}/redeem   ZRedeem      → ZCheckinVerdict (admits `count` guests, default all remaining)
- *   POST /api/checkin/{eventId}/undo     ZUndo        → ZCheckinVerdict (takes back `count` admissions, default all)
- *   GET  /api/checkin/{eventId}/search?q=            → ZCheckinSearch (name, e-mail, phone or PIN; 20 at most)
- *   POST /api/ticket-verification        ZVerifyTicket → ZTicketVerification: for anyone; a team member of the
- *                                                      ticket's event gets the verdict, anyone else only
- *                                                      whether it is valid and for which event
- * Hosts (owner only for changes): POST /api/events/{id}/hosts { email, role?: 'cohost' | 'door' },
- *   PATCH /api/events/{id}/hosts/{email} { role } → ZHostAnswer; ZHost carries `role`.
- *
- * A redeem or undo carries a client nonce (one per scan, kept by the device; a retry with the same nonce
- * answers the original verdict with `replay: true` and changes nothing), the scan time as the device saw
- * it and a device label: a later offline scanner queues scans and syncs them. Every attempt, refused or
- * not, is kept in the append-only check-in log with its reason.
+ * Requests of the door's check-in API (docs/product.md#check-in, ADR 0014): a team member of the event
+ * only (404 for anyone else); routes and answers are listed in /api/openapi.json. A redeem or undo
+ * carries a client nonce, so a retry answers its first verdict (`replay`) and an offline queue can sync.
  */
 
 /** What staff typed or scanned: a QR's content (our token, its verification URL, a legacy payload) or a 6-digit PIN. */

@@ -5,6 +5,7 @@ import { isPlausiblePhone, normalizePhone, PHONE_INVALID } from '../phone.ts';
 import { zUuid } from './ids.ts';
 import { ZHexColor, ZThemeColors } from './theme-colors.ts';
 import { zText } from './text.ts';
+import { isValidTimeZone } from '../zoned-format.ts';
 
 /** Trimmed text; '' and null mean "no value" (null). Omitted means "not given" (keep, on edit). */
 const text = (max: number, opts: { multiline?: boolean } = {}) =>
@@ -32,17 +33,7 @@ const imageUrl = zText()
   .nullable()
   .optional();
 
-const timezone = zText()
-  .min(1)
-  .max(64)
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Choose a valid time zone.');
+const timezone = zText().min(1).max(64).refine(isValidTimeZone, 'Choose a valid time zone.');
 
 const earliest = Date.parse(EVENT_DATE_EARLIEST);
 export const EVENT_DATE_TOO_EARLY = 'Choose a date from 1970 on.';

@@ -7,28 +7,8 @@ import { UUID_PATTERN } from './ids.ts';
 import { zText } from './text.ts';
 
 /**
- * Hosts see who is coming (docs/product.md#guest-list): the requests of the guest-list API. Every
- * endpoint needs a signed-in owner or co-host of the event (docs/decisions/0011-event-roles.md):
- * anyone else gets 404 as if the event did not exist (401 when signed out). Answers are the Z… schemas
- * of the <domain>.responses.ts files named below.
- *
- *   GET    /api/events                                   → ZEventList: each event now carries `counts` (ZEventCounts)
- *   GET    /api/dashboard/summary                        → ZDashboardSummary (the last 30 days, the user's managed events)
- *   GET    /api/events/{eventId}/rsvps?ZGuestListQuery   → ZGuestList (40 a page: GUEST_LIST_PAGE_SIZE)
- *   GET    /api/events/{eventId}/rsvps.csv?ZGuestFilter  → text/csv download (UTF-8 with BOM), every row of the filter;
- *                                                          named <event-slug>-guests-<YYYY-MM-DD>.csv
- *   GET    /api/events/{eventId}/rsvps/{rsvpId}          → ZGuestDetailAnswer (QR image, ticket link, short link)
- *   PATCH  /api/events/{eventId}/rsvps/{rsvpId}  ZGuestPatch → ZGuestDetailAnswer (409 capacity_exceeded when full);
- *                                                          the guest gets the confirmation e-mail of the new answer
- *   DELETE /api/events/{eventId}/rsvps/{rsvpId}          → 204 (its seats are freed)
- *   POST   /api/events/{eventId}/rsvps/{rsvpId}/regenerate-qr → ZRegeneratedQr (now also e-mails the new ticket)
- *   POST   /api/events/{eventId}/rsvps/{rsvpId}/send-ticket   → ZTicketSent (409 unless confirmed)
- *   POST   /api/events/{eventId}/rsvps/send-tickets  ZSendTickets → 202 ZJobAnswer (kind 'send-tickets')
- *   POST   /api/events/{eventId}/rsvps/{rsvpId}/short-link  ZShortLinkInput → ZShortLink (201 new, 200 existing)
- *   GET    /s/{code}                                     → 302 to the ticket page; unknown or stale code: the 404 page
- *   POST   /api/qr-backfill  ZQrBackfill                 → 202 ZJobAnswer (kind 'qr-backfill')
- *   GET    /api/jobs/{jobId}                             → ZJobAnswer (only the job's creator; poll for progress)
- *   PATCH  /api/events/{id}  { notify_rsvps: 'off' | 'each' | 'digest' }  (events.ts; ZEventAdmin.notify_rsvps)
+ * Requests of the guest-list API (docs/product.md#guest-list): an owner or co-host of the event only
+ * (404 for anyone else, ADR 0011); routes and answers are listed in /api/openapi.json.
  */
 
 export const GUEST_SORTS = ['name', 'created_at', 'status'] as const;

@@ -2,27 +2,8 @@ import { z } from 'zod';
 import { EMAIL_DELIVERIES } from '../email-delivery.ts';
 
 /**
- * Paid events (docs/product.md#payments, docs/decisions/0015-payments.md). Endpoints:
- *
- * - POST /api/public/events/{eventId}/rsvps (existing): on a paid event a first 'yes' answers 201 with
- *   RsvpResult.checkout_url set (the browser goes there), rsvp.status 'confirmed' with the RSVP's
- *   payment_status 'pending' (seats held until the checkout expires), ticket_url null until paid,
- *   manage_url set, email_queued false (the confirmation is queued when the payment completes).
- *   'maybe' / 'no' on a paid event work as on a free one (no checkout, checkout_url null).
- * - GET  /api/public/payments/verify?session_id=… and POST /api/public/payments/verify {session_id}:
- *   the payment success page (/event/{slug}/payment-success?session_id=…). Re-reads the checkout from
- *   the provider and fulfils it (idempotent). Answers PaymentVerification; 404 for an unknown session.
- * - POST /api/payments/webhook/{eventId}: Stripe's webhook for one event, signed with the event's
- *   webhook signing secret (raw body); 400 for a missing, tampered or stale signature. No Origin needed.
- * - POST /api/public/rsvps/{manageSecret}/checkout: the manage page's Pay now. The checkout URL of an answer on a
- *   paid event that is not paid (pending, hold released, or never paid): the open checkout, or the seats held
- *   again and a new one (409 with the reason when the seats are gone or it is already paid).
- * - GET /api/public/events/{eventId}/checkout-cancelled: every checkout's cancel URL. Ends this browser's open
- *   checkout for the event (its remembered answer, cookie trsvp_…): the seats are free at once; 302 to the event page.
- * - Sandbox provider (PAYMENTS_PROVIDER=sandbox): GET /sandbox-checkout/{sessionId} is a page served by
- *   the server (not the SPA) with 'Pay' and 'Cancel'; its forms POST /sandbox-checkout/{sessionId}/pay
- *   and /sandbox-checkout/{sessionId}/cancel (which ends the checkout at once, as above), answering 303 to the
- *   success or cancel URL.
+ * Paid events' requests and answers (docs/product.md#payments, ADR 0015); routes are listed in
+ * /api/openapi.json. The sandbox provider's checkout pages are server-rendered, outside the API.
  */
 
 export const PAYMENT_VERDICTS = ['paid', 'pending', 'failed'] as const;

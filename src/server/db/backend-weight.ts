@@ -2,13 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Logger } from '../logger.ts';
 
 /**
- * The scheduling weight of the embedded PostgreSQL's backends on Linux (docs/decisions/0022-backends-yield-to-the-loop.md).
- *
- * PostgreSQL makes every backend a session leader (setsid), and with the kernel's autogroup scheduling
- * each session is its own group with the weight of a whole process: ten busy backends outweigh the app's
- * one event loop ten to one, and the loop, which every request needs, waits in the run queue while they
- * run. This gives each backend of our own embedded server the autogroup nice value below (weight 110
- * against the app's 1,024), which counts only when the CPU is contended.
+ * The scheduling weight of our embedded PostgreSQL's backends on Linux: each is its own autogroup (it
+ * calls setsid), so without this ten busy backends outweigh the app's one event loop ten to one (ADR 0022).
  */
 export const BACKEND_AUTOGROUP_NICE = 10;
 

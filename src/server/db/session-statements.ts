@@ -3,20 +3,10 @@ import type pg from 'pg';
 import { AppError } from '../errors.ts';
 
 /**
- * Statements a connection PREPAREs once and then runs by EXECUTE, inside a simple-query message of
- * several statements (docs/decisions/0023-prepared-rsvp-write.md).
- *
- * The RSVP write travels as one message so that the event's seat row is locked only between its UPDATE
- * and the COMMIT that follows in the same message (rsvps/seat-transaction.ts). A simple-query message
- * takes no parameters, and PostgreSQL parses, rewrites (each column default read back from its
- * stored text) and plans each of its INSERTs and UPDATEs anew: most of the server's CPU per answer.
- * An SQL-level PREPARE keeps a plan for the session; EXECUTE with literal arguments reuses it and still
- * fits in the one message. A message that uses a statement this connection has not prepared carries its
- * PREPARE first (PREPARE is not undone by a ROLLBACK, so it counts once the message is sent); after an
- * error in such a message the connection's list is read back from pg_prepared_statements.
- *
- * Needs a session per connection (as LISTEN does): behind a pooler in transaction mode the next message
- * may reach a server that never saw the PREPARE.
+ * Statements a connection PREPAREs once and then runs by EXECUTE inside a simple-query message of several
+ * statements, so the one-message RSVP write is not re-planned every time (ADR 0023). A PREPARE survives
+ * ROLLBACK, so it counts once sent; after an error the list is re-read from pg_prepared_statements.
+ * Needs a session per connection: not behind a pooler in transaction mode.
  */
 
 /** A statement with parameters $1…$n, named after its text. */

@@ -1,6 +1,7 @@
 import { eq, or, type SQL, sql } from 'drizzle-orm';
 import { type EventRole, OWNER_ONLY } from '../../common/event-roles.ts';
 import { MSG } from '../../common/messages.ts';
+import { normalizeEmail } from '../../common/schemas/email.ts';
 import { zUuid } from '../../common/schemas/ids.ts';
 import { event_hosts, events } from '../db/schema/events.ts';
 import { AppError } from '../errors.ts';
@@ -23,7 +24,7 @@ export type EventNeed = 'owner' | 'manage' | 'checkin';
 export function eventAccess(actor: Actor, need: EventNeed): SQL {
   const owns = eq(events.user_id, actor.id);
   if (need === 'owner') return owns;
-  const email = actor.email.trim().toLowerCase();
+  const email = normalizeEmail(actor.email);
   const roles = need === 'manage' ? sql`and ${event_hosts.role} = 'cohost'` : sql``;
   return or(
     owns,
@@ -33,7 +34,7 @@ export function eventAccess(actor: Actor, need: EventNeed): SQL {
 
 /** 'owner', 'cohost' or 'door', computed in the same query (null when the actor is not on the team). */
 export function roleOf(actor: Actor) {
-  const email = actor.email.trim().toLowerCase();
+  const email = normalizeEmail(actor.email);
   return sql<EventRole>`case when ${events.user_id} = ${actor.id} then 'owner'
     else (select ${event_hosts.role} from ${event_hosts} where ${event_hosts.event_id} = ${events.id} and ${event_hosts.email} = ${email}) end`;
 }

@@ -55,8 +55,7 @@ const SORT_COLUMNS = { name: event_rsvps.name, created_at: event_rsvps.created_a
  * The list's order: the chosen column (default newest first), then the id, so pages never overlap.
  * With a search, the keys are wrapped in a no-op expression no index provides: PostgreSQL then takes
  * the trigram index's matches and sorts them, instead of walking the date (or name) index and testing
- * every row against the pattern until a page is full — 280 ms for a rare term on 100k guests, where
- * its estimate of the matches is off (measured in bench/scenarios/guest-search.ts).
+ * every row until a page is full, slow for a rare term (docs/measurements/code-paths.md#guest-search).
  */
 export function guestOrder(sort: GuestSort | undefined, dir: 'asc' | 'desc' | undefined, opts: { search?: boolean } = {}): SQL[] {
   const column = SORT_COLUMNS[sort ?? 'created_at'];

@@ -1,32 +1,16 @@
+import { zonedFormat } from '../../common/zoned-format.ts';
+
 /**
  * When an event happens, as the e-mails print it: in the event's own time zone, named
  * ("Saturday, May 3, 2025 · 5:00 – 11:00 PM CDT"); an end the next morning reads as an overnight event,
  * a later one repeats the date; no end date, no end (the 4 hours calendars assume are not the host's word).
  */
 
-type Formats = { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat; clock: Intl.DateTimeFormat };
-
-// Bounded by construction: keyed by stored event time zones, which the event schema only accepts as valid IANA names.
-const formats = new Map<string, Formats>();
-
-function formatsFor(timeZone: string): Formats {
-  let f = formats.get(timeZone);
-  if (f) return f;
-  const date: Intl.DateTimeFormatOptions = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' };
-  const time: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
-  const make = (zone: string): Formats => ({
-    date: new Intl.DateTimeFormat('en-US', { ...date, timeZone: zone }),
-    time: new Intl.DateTimeFormat('en-US', { ...time, timeZone: zone }),
-    clock: new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: zone }),
-  });
-  try {
-    f = make(timeZone);
-  } catch {
-    f = make('UTC'); // an unknown zone name (never stored, but a bad row must not stop an e-mail)
-  }
-  formats.set(timeZone, f);
-  return f;
-}
+const formatsFor = (timeZone: string) => ({
+  date: zonedFormat('mail-date', timeZone, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }),
+  time: zonedFormat('mail-time', timeZone, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }),
+  clock: zonedFormat('mail-clock', timeZone, { hour: 'numeric', minute: '2-digit' }),
+});
 
 /** ICU's thin and narrow no-break spaces as plain ones: some mail clients draw them as boxes. */
 const plainSpaces = (s: string) => s.replace(/[\u2009\u202f]/g, ' ');

@@ -36,7 +36,6 @@ export function limitBodies(opts: { exceptPaths: string[] }): MiddlewareHandler<
     return next();
   });
   // Reads skip the limiter: nothing reads a GET's body, and looking at it would make @hono/node-server
-  // build a full Request for every page view, which cost the public reads more than half their rate
-  // (measured on /livez: 9.4k → 3.8k req/s).
+  // build a full Request for every page view (docs/measurements/code-paths.md#body-limit).
   return (c, next) => (READS.has(c.req.method) ? next() : limit(c, next));
 }

@@ -23,13 +23,9 @@ const MAX_KEY_CHARS = 200;
 const WARN_EVERY_MS = 60_000;
 
 /**
- * The app's rate limits, counted in the `rate_limits` table so every process on one database shares
- * them (rate-limiter-flexible's PostgreSQL store on the app's pool); one per app (createApp), one
- * limiter per rule, made on first use. Key parts are normalised here (trimmed, lower-cased: ids,
- * e-mails and addresses are case-insensitive), so a key cannot be dodged by spelling. With RATE_LIMIT
- * off nothing is counted and nothing touches the database. When the store fails (database down) the
- * limits fail open to this process's own in-memory counts, with a warning: a limit never turns a
- * request into a 500 (docs/decisions/0009-shared-rate-limits.md).
+ * The app's rate limits, shared by every process through the `rate_limits` table; one per app, one
+ * limiter per rule made on first use, key parts normalised so spelling cannot dodge them. If the store
+ * fails they fall back to this process's own counts: a limit never turns a request into a 500 (ADR 0009).
  */
 export class RateLimits {
   private readonly limiters = new Map<string, Limiter>();

@@ -1,7 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { rate_limits } from '../db/schema/rate-limits.ts';
+import { startPeriodic } from '../periodic.ts';
 import type { Deps } from './context.ts';
 
 /** How often each process deletes expired rate-limit counters. */
@@ -21,22 +21,13 @@ export type RateLimitSweeper = { stop: () => Promise<void> };
 /** Sweeps at once, then every RATE_LIMIT_SWEEP_MS until stop(), which waits for a sweep in progress. */
 export function startRateLimitSweeper(deps: Pick<Deps, 'db' | 'log'>, everyMs = RATE_LIMIT_SWEEP_MS): RateLimitSweeper {
   const log = deps.log.child({ module: 'rate-limits' });
-  const controller = new AbortController();
-  const loop = (async () => {
-    while (!controller.signal.aborted) {
-      try {
-        const deleted = await sweepRateLimits({ db: deps.db });
-        if (deleted) log.debug({ deleted }, 'expired rate-limit counters deleted');
-      } catch (err) {
-        log.warn({ err }, 'rate-limit sweep failed; retrying on the next one');
-      }
-      await sleep(everyMs, undefined, { signal: controller.signal }).catch(() => {});
-    }
-  })();
-  return {
-    async stop() {
-      controller.abort();
-      await loop;
+  return startPeriodic({
+    log,
+    everyMs,
+    failed: 'rate-limit sweep failed; retrying on the next one',
+    run: async () => {
+      const deleted = await sweepRateLimits({ db: deps.db });
+      if (deleted) log.debug({ deleted }, 'expired rate-limit counters deleted');
     },
-  };
+  });
 }

@@ -59,19 +59,11 @@ type Waiter = { grant: (conn: Pooled) => void; fail: (err: unknown) => void };
 const closedError = () => Object.assign(new Error('the SMTP connection closed'), { code: 'ECONNECTION' });
 
 /**
- * Mail over SMTP_URL (smtp:// or smtps://, credentials and tls.* options in the URL) through a pool of
- * up to `connections` of nodemailer's SMTPConnection, kept open while there is mail to send.
- *
- * The pool is ours rather than nodemailer's pooled transport: that transport pipes every message
- * through its Mailer, plugin chain and a MIME stream of its own before the connection's, which cost as
- * much CPU again as the rest of a confirmation's delivery (docs/decisions/0019-outbox-keeps-up.md).
- * What nodemailer's pool did for us, this does too: a connection logs in only where the server offers
- * AUTH (or the URL forces it), is reused for up to MAX_MESSAGES (after a refused message too, once
- * RSET), says QUIT after POOL_IDLE_MS idle, and is dropped on any other failure or when the server
- * closes it; a message in flight on a connection that fails fails with nodemailer's own error; the
- * caller's signal cancels a wait for a connection, a connection being opened for it, or a send in
- * flight (that connection is closed); close() closes every connection at once. A failed message is
- * never sent again here: the outbox reschedules it (at least once, never twice in one attempt).
+ * Mail over SMTP_URL (smtp:// or smtps://, credentials and tls.* options in the URL) through our own pool
+ * of up to `connections` nodemailer SMTPConnections: nodemailer's pooled transport cost as much CPU again
+ * as the rest of a delivery (ADR 0019). It does what that pool did (AUTH only where offered, reuse up to
+ * MAX_MESSAGES, QUIT when idle, drop on failure, cancel by signal); a failed message is never resent
+ * here: the outbox reschedules it.
  */
 export function createSmtpMailer(opts: { url: string; from: string; connections: number }): SmtpMailer {
   const { auth, authMethod, forceAuth, ...urlOptions } = parseConnectionUrl(opts.url);

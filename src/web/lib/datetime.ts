@@ -3,44 +3,27 @@
  * Editing them (wall-clock date and time ↔ instants) is time-zones.ts, which only the event form loads.
  */
 
-/** Whether the browser knows this IANA zone name. */
-export function isValidTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { zonedFormat } from '../../common/zoned-format.ts';
 
-const longCache = new Map<string, Intl.DateTimeFormat>();
-function longFormat(key: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const k = `${key}|${timeZone}`;
-  let f = longCache.get(k);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: isValidTimeZone(timeZone) ? timeZone : 'UTC' });
-    longCache.set(k, f);
-  }
-  return f;
-}
+export { isValidTimeZone } from '../../common/zoned-format.ts';
 
 /** 'Saturday, May 3, 2025' in the event's zone. */
 export function formatLongDate(iso: string, timeZone: string): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return '';
-  return longFormat('date', timeZone, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(ms);
+  return zonedFormat('date', timeZone, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(ms);
 }
 
 /** '5:00 PM CDT' in the event's zone. */
 export function formatTime(iso: string, timeZone: string): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return '';
-  return longFormat('time', timeZone, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(ms);
+  return zonedFormat('time', timeZone, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(ms);
 }
 
 /** '5:00 PM' (no zone name), for the start of a same-day range. */
 function formatTimeShort(iso: string, timeZone: string): string {
-  return longFormat('time-short', timeZone, { hour: 'numeric', minute: '2-digit' }).format(Date.parse(iso));
+  return zonedFormat('time-short', timeZone, { hour: 'numeric', minute: '2-digit' }).format(Date.parse(iso));
 }
 
 /** 'Saturday, May 3, 2025 · 5:00 PM CDT' (with '– 11:00 PM CDT' when the end is the same day). */

@@ -3,6 +3,7 @@ import { sessionKey } from './auth.ts';
 import { onUnauthenticated } from './api.ts';
 import { markSignedOut } from './session-flags.ts';
 import { type SessionMessage as Message, sessionChannel } from './session-channel.ts';
+import { forgetSession } from './use-sign-out.ts';
 import { notify } from './toast.ts';
 
 /**
@@ -29,8 +30,7 @@ export function startSessionSync(qc: QueryClient, navigate: (to: string, opts?: 
   sessionChannel()?.addEventListener('message', (e: MessageEvent<Message>) => {
     if (e.data?.type === 'signed-out') {
       if (!isSignedIn(qc)) return;
-      markSignedOut();
-      qc.setQueryData(sessionKey, null);
+      forgetSession(qc);
       notify.info('Signed out', 'You signed out in another tab.');
       navigate('/auth', { replace: true });
     } else if (e.data?.type === 'signed-in') {

@@ -1,17 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, CalendarDays, ExternalLink, Inbox, LogOut, ScanLine, UserRound, Users } from 'lucide-react';
-import { useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { buttonVariants } from '../components/ui/button-variants.ts';
 import { Card } from '../components/ui/card.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
 import { sampleHref } from '../../common/hrefs.ts';
-import { greetingName, sessionKey, signOut, useSession } from '../lib/auth.ts';
+import { greetingName, useSession } from '../lib/auth.ts';
+import { useSignOut } from '../lib/use-sign-out.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
-import { markSignedOut } from '../lib/session-flags.ts';
-import { notify } from '../lib/toast.ts';
-import { toUserMessage } from '../lib/user-message.ts';
 import { useDashboardSummary } from '../features/guests/api/summary.ts';
 import type { TDashboardSummary } from '../../common/schemas/guests.ts';
 import { Skeleton } from '../components/ui/skeleton.tsx';
@@ -19,28 +15,11 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 export function Component() {
   useDocumentTitle('Dashboard');
   const { data: user, isPending } = useSession();
-  const navigate = useNavigate();
-  const qc = useQueryClient();
-  const [signingOut, setSigningOut] = useState(false);
+  const { signOut, pending: signingOut } = useSignOut();
   const summary = useDashboardSummary();
 
   if (isPending) return <Loading text="Loading..." />;
   if (!user) return <Navigate to="/auth" replace />;
-
-  async function onSignOut() {
-    setSigningOut(true);
-    try {
-      await signOut();
-      markSignedOut();
-      qc.setQueryData(sessionKey, null);
-      notify.success('Signed out successfully', 'You have been signed out.');
-      navigate('/auth');
-    } catch (err) {
-      notify.error('Error signing out', toUserMessage(err));
-    } finally {
-      setSigningOut(false);
-    }
-  }
 
   return (
     <div className="min-h-dvh">
@@ -52,7 +31,7 @@ export function Component() {
               <UserRound aria-hidden="true" />
               Account
             </Link>
-            <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut}>
+            <Button variant="outline" size="sm" onClick={signOut} disabled={signingOut}>
               <LogOut aria-hidden="true" />
               Sign Out
             </Button>

@@ -1,7 +1,7 @@
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { user } from './auth.ts';
-import { events } from './events.ts';
+import { eventIdColumn } from './events.ts';
 import { event_rsvps } from './rsvps.ts';
 
 /**
@@ -14,9 +14,7 @@ export const checkins = pgTable(
   'checkins',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    event_id: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    event_id: eventIdColumn(),
     /** Null when the scan matched no RSVP (an invalid or foreign ticket). */
     rsvp_id: uuid('rsvp_id').references(() => event_rsvps.id, { onDelete: 'cascade' }),
     user_id: text('user_id').references(() => user.id, { onDelete: 'set null' }),

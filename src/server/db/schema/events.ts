@@ -111,9 +111,7 @@ export const events = pgTable(
 export const event_hosts = pgTable(
   'event_hosts',
   {
-    event_id: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    event_id: eventIdColumn(),
     /** Trimmed and lower-cased. */
     email: text('email').notNull(),
     /** 'cohost' manages the event; 'door' checks its guests in, nothing else (docs/decisions/0011-event-roles.md). */
@@ -152,3 +150,10 @@ export const media = pgTable('media', {
   bytes: bytea('bytes').notNull(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The `event_id` of a row that belongs to one event and goes with it (every per-event table). */
+export function eventIdColumn() {
+  return uuid('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' });
+}

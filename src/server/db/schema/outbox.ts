@@ -73,9 +73,8 @@ export const outbox = pgTable(
     // The workers' claim walks this in next_attempt_at order; sent, dead and superseded rows stay out of it.
     index('outbox_due_idx').on(t.next_attempt_at).where(sql`${t.status} in ('pending', 'sending')`),
     index('outbox_supersede_idx').on(t.supersede_key, t.supersede_rank),
-    // The claim's "none of this key in flight" check, one probe per candidate: without it the planner
-    // ANDed the due index's every live lease (and every dead entry until vacuum) into each probe, 0.1 ms
-    // each, 200 ms per claim with 1,850 waiting (ADR 0019).
+    // The claim's "none of this key in flight" check, one small probe per candidate instead of a
+    // bitmap of the due index's leases (ADR 0019).
     index('outbox_in_flight_idx').on(t.supersede_key).where(sql`${t.status} = 'sending'`),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { events } from './events.ts';
+import { eventIdColumn } from './events.ts';
 
 /** Random bytes of a ticket secret (144 bits: 24 base64url characters) and of a QR nonce (128 bits: 22). */
 export const TICKET_SECRET_BYTES = 18;
@@ -21,9 +21,7 @@ export const event_rsvps = pgTable(
   {
     /** Random UUID; no credential: ticket URLs carry `ticket_secret`, QR tokens `qr_nonce` (docs/decisions/0010-ticket-secrets.md). */
     id: uuid('id').primaryKey().defaultRandom(),
-    event_id: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    event_id: eventIdColumn(),
     name: text('name').notNull(),
     preferred_name: text('preferred_name'),
     /** Trimmed and lower-cased; null only for the legacy sample form (preferred name + phone). */
@@ -142,9 +140,7 @@ export const rsvp_pins = pgTable(
     rsvp_id: uuid('rsvp_id')
       .primaryKey()
       .references(() => event_rsvps.id, { onDelete: 'cascade' }),
-    event_id: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    event_id: eventIdColumn(),
     pin: text('pin').notNull(),
     external_order_id: text('external_order_id'),
   },

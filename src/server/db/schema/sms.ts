@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
-import { events } from './events.ts';
+import { eventIdColumn } from './events.ts';
 import { jobs } from './guests.ts';
 import { outbox } from './outbox.ts';
 import { event_rsvps } from './rsvps.ts';
@@ -15,9 +15,7 @@ export const sms_messages = pgTable(
   'sms_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    event_id: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    event_id: eventIdColumn(),
     rsvp_id: uuid('rsvp_id').references(() => event_rsvps.id, { onDelete: 'cascade' }),
     job_id: uuid('job_id').references(() => jobs.id, { onDelete: 'cascade' }),
     sent_by: text('sent_by').references(() => user.id, { onDelete: 'set null' }),

@@ -1,5 +1,6 @@
 import type { CheckinRefusal } from '../../../common/constants.ts';
 import { MSG } from '../../../common/messages.ts';
+import { normalizeEmail } from '../../../common/schemas/email.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import type { TCheckinVerdict } from '../../../common/schemas/checkin.responses.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -50,14 +51,10 @@ const SCAN = {
 };
 
 /**
- * One admission or undo at the door (docs/product.md#check-in), exactly once, in ONE statement and one
- * round trip (ADR 0014): turnout_checkin_scan checks that the actor is on the event's team (else no
- * row: 404, nothing written), row-locks the RSVP the code names and decides on what it holds now (so 50
- * simultaneous scans of one ticket admit its guests once and refuse the rest with 'already_checked_in'),
- * appends the log row keyed by (user, nonce) — a retry of the same scan finds it and answers that verdict
- * again (`replay`), changing nothing — and moves checked_in_count, attended and checked_in_at together.
- * The statement is its own transaction: it answers only after its commit. The caller announces a change
- * to the live streams (CheckinHub.announce).
+ * One admission or undo at the door (docs/product.md#check-in), exactly once, in one statement that is
+ * its own transaction (turnout_checkin_scan, ADR 0014 items 2, 3 and 7): team check, row lock, decision,
+ * log row keyed by (user, nonce) so a retry replays its verdict, and the counter. The caller announces
+ * the change to the live streams (CheckinHub.announce).
  */
 export async function recordScan(opts: RecordScanOptions): Promise<TCheckinVerdict> {
   if (!isUuid(opts.eventId)) throw notFound(MSG.eventNotFound);
@@ -68,7 +65,7 @@ export async function recordScan(opts: RecordScanOptions): Promise<TCheckinVerdi
     values: [
       opts.eventId,
       opts.actor.id,
-      opts.actor.email.trim().toLowerCase(),
+      normalizeEmail(opts.actor.email),
       opts.kind,
       opts.meta.nonce,
       opts.meta.device ?? null,

@@ -52,15 +52,10 @@ async function paymentCounts(db: DbOrTx, eventId: string): Promise<{ paid: numbe
 }
 
 /**
- * Hard delete by the owner (docs/product.md#event-status): RSVPs, hosts and invitations go with it
- * (ON DELETE CASCADE). Refused while any RSVP is paid (not refunded): deleting would keep the guests'
- * money with no way left to refund it. Otherwise every checkout of the event that could still be paid
- * is ended at the provider first (payments/close-event-checkouts.ts: the guests at the checkout are
- * charged nothing; one paid meanwhile becomes a paid answer and is counted). Then one transaction
- * locks the event's RSVP rows before the event row, the order every seat change takes them (its
- * answer, then the seat counter), so no new answer (whose insert takes a key-share lock on the event
- * row) can open a checkout before the count; the count is a statement of its own and sees every answer
- * committed before it. A deadlock with a change that began in between is retried.
+ * Hard delete by the owner (docs/product.md#event-status), refused while any RSVP is paid: its money
+ * could no longer be refunded. Payable checkouts are ended first; then the RSVP rows are locked before
+ * the event row, the order every seat change takes, so no answer opens a checkout after the count
+ * (ADR 0015 item 12). A deadlock with a change that began in between is retried.
  */
 export async function deleteEvent({ db, log, publicEvents, payments, actor, id }: DeleteEventOptions): Promise<void> {
   if (!isUuid(id)) throw notFound(MSG.eventNotFound);

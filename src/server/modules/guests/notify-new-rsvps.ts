@@ -1,12 +1,13 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { and, asc, eq, gte, lt, ne, or, sql } from 'drizzle-orm';
 import { absoluteUrl } from '../../../common/hrefs.ts';
+import { normalizeEmail } from '../../../common/schemas/email.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { event_hosts, events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import type { Deps } from '../../http/context.ts';
 import { enqueueEmail } from '../../domain/enqueue.ts';
+import { startPeriodic } from '../../periodic.ts';
 import { type NewRsvp, rsvpNotificationEmail } from './rsvp-notification-email.ts';
 
 /** How often the loop looks for news ('each' hosts hear of an answer within about this long). */
@@ -29,7 +30,7 @@ async function recipients(tx: DbOrTx, eventId: string, ownerId: string): Promise
         sql`lower(${user.email}) in (select ${event_hosts.email} from ${event_hosts} where ${event_hosts.event_id} = ${eventId})`,
       ),
     );
-  return [...new Set(rows.map((r) => r.email.toLowerCase()))];
+  return [...new Set(rows.map((r) => normalizeEmail(r.email)))];
 }
 
 /**
@@ -114,22 +115,13 @@ export type RsvpNotifier = { stop: () => Promise<void> };
 /** Runs notifyNewRsvps every NOTIFY_POLL_MS until stop(). */
 export function startRsvpNotifier(deps: Pick<Deps, 'db' | 'env' | 'log'>, everyMs = NOTIFY_POLL_MS): RsvpNotifier {
   const log = deps.log.child({ module: 'rsvp-notify' });
-  const controller = new AbortController();
-  const loop = (async () => {
-    while (!controller.signal.aborted) {
-      try {
-        const queued = await notifyNewRsvps(deps);
-        if (queued) log.info({ queued }, 'new-RSVP e-mails queued');
-      } catch (err) {
-        log.warn({ err }, 'new-RSVP notification run failed; retrying on the next one');
-      }
-      await sleep(everyMs, undefined, { signal: controller.signal }).catch(() => {});
-    }
-  })();
-  return {
-    async stop() {
-      controller.abort();
-      await loop;
+  return startPeriodic({
+    log,
+    everyMs,
+    failed: 'new-RSVP notification run failed; retrying on the next one',
+    run: async () => {
+      const queued = await notifyNewRsvps(deps);
+      if (queued) log.info({ queued }, 'new-RSVP e-mails queued');
     },
-  };
+  });
 }

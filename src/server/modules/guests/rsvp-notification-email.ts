@@ -1,10 +1,8 @@
 import { escapeHtml as esc } from '../../../common/html-escape.ts';
+import { RSVP_STATUS_LABEL } from '../../../common/messages.ts';
 import type { EmailPayload } from '../../db/schema/outbox.ts';
 
 export type NewRsvp = { name: string; status: 'confirmed' | 'maybe' | 'declined'; guest_count: number; created_at: Date };
-
-/** The admin's labels of the answers (docs/product.md#states). */
-const LABEL = { confirmed: 'Attending', maybe: 'Maybe', declined: 'Not Attending' } as const;
 
 /** A host's e-mail about new answers: each one's name, answer and party size, and a link to the guest list. */
 export function rsvpNotificationEmail(i: {
@@ -18,7 +16,7 @@ export function rsvpNotificationEmail(i: {
   const what = i.total === 1 ? 'a new RSVP' : `${i.total} new RSVPs`;
   const subject = i.digest ? `Today for ${i.event.title}: ${what}` : `${i.event.title}: ${what}`;
   const line = (r: NewRsvp) =>
-    `${r.name} — ${LABEL[r.status]}${r.status === 'confirmed' && r.guest_count > 1 ? ` (${r.guest_count} guests)` : ''}`;
+    `${r.name} — ${RSVP_STATUS_LABEL[r.status]}${r.status === 'confirmed' && r.guest_count > 1 ? ` (${r.guest_count} guests)` : ''}`;
   const more = i.total > i.rsvps.length ? `and ${i.total - i.rsvps.length} more` : null;
   const text = [
     `${i.event.title} has ${what}${i.digest ? ' since the last digest' : ''}:`,

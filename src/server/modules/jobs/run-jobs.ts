@@ -6,6 +6,7 @@ import { type JobParams, jobs } from '../../db/schema/guests.ts';
 import type { Deps } from '../../http/context.ts';
 import type { Logger } from '../../logger.ts';
 import type { TicketConfig } from '../../domain/ticket-fields.ts';
+import { startPeriodic } from '../../periodic.ts';
 import { qrBackfillBatch } from './qr-backfill-job.ts';
 import { smsJobBatch } from '../sms/sms-job.ts';
 import { sendTicketsBatch } from './send-tickets-job.ts';
@@ -142,21 +143,5 @@ export type JobWorker = { stop: () => Promise<void> };
 /** Drains the jobs every JOB_POLL_MS until stop(), which lets the batch in progress commit. */
 export function startJobWorker(deps: JobDeps, everyMs = JOB_POLL_MS): JobWorker {
   const log = deps.log.child({ module: 'jobs' });
-  const controller = new AbortController();
-  const loop = (async () => {
-    while (!controller.signal.aborted) {
-      try {
-        await drainJobs(deps, { signal: controller.signal, log });
-      } catch (err) {
-        log.warn({ err }, 'job poll failed; retrying');
-      }
-      await sleep(everyMs, undefined, { signal: controller.signal }).catch(() => {});
-    }
-  })();
-  return {
-    async stop() {
-      controller.abort();
-      await loop;
-    },
-  };
+  return startPeriodic({ log, everyMs, failed: 'job poll failed; retrying', run: (signal) => drainJobs(deps, { signal, log }) });
 }

@@ -1,13 +1,12 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { TPaymentState } from '../../../common/schemas/payments.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { user } from '../../db/schema/auth.ts';
-import { event_themes, events } from '../../db/schema/events.ts';
+import { events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { enqueueEmail } from '../../domain/enqueue.ts';
-import { rsvpEventColumns } from '../rsvps/load-rsvp-event.ts';
+import { readRsvpWithEvent } from '../rsvps/load-rsvp-event.ts';
 import { queueGuestEmail } from '../rsvps/queue-answer-email.ts';
 import { seatTransaction } from '../rsvps/seat-transaction.ts';
 import { answeredTicketColumns, type TicketConfig } from '../../domain/ticket-fields.ts';
@@ -129,20 +128,12 @@ export async function queueRefundEmail(
   key: string,
   reason: 'seats_gone' | 'cancelled',
 ): Promise<boolean> {
-  const [r] = await tx
-    .select({
-      name: event_rsvps.name,
-      email: event_rsvps.email,
-      amount: event_rsvps.payment_amount,
-      currency: event_rsvps.payment_currency,
-      event: rsvpEventColumns,
-    })
-    .from(event_rsvps)
-    .innerJoin(events, eq(events.id, event_rsvps.event_id))
-    .leftJoin(event_themes, eq(event_themes.id, events.theme_id))
-    .innerJoin(user, eq(user.id, events.user_id))
-    .where(eq(event_rsvps.id, rsvpId))
-    .limit(1);
+  const r = await readRsvpWithEvent(tx, rsvpId, {
+    name: event_rsvps.name,
+    email: event_rsvps.email,
+    amount: event_rsvps.payment_amount,
+    currency: event_rsvps.payment_currency,
+  });
   if (!r?.email) return false;
   const payload = buildRefundEmail({ baseUrl, to: r.email, name: r.name, event: r.event, amount: r.amount, currency: r.currency, reason });
   return enqueueEmail(tx, key, payload);

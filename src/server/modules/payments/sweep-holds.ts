@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Deps } from '../../http/context.ts';
+import { startPeriodic } from '../../periodic.ts';
 import { providerFor, readPaymentEvent } from './event-provider.ts';
 import { lapsedHolds, releaseHold } from './release-hold.ts';
 import { eq } from 'drizzle-orm';
@@ -36,22 +36,13 @@ export async function sweepLapsedHolds(deps: SweepDeps): Promise<number> {
 /** Runs sweepLapsedHolds every HOLD_SWEEP_MS until stop(). */
 export function startHoldSweeper(deps: SweepDeps, everyMs = HOLD_SWEEP_MS): { stop: () => Promise<void> } {
   const log = deps.log.child({ module: 'payment-holds' });
-  const controller = new AbortController();
-  const loop = (async () => {
-    while (!controller.signal.aborted) {
-      try {
-        const released = await sweepLapsedHolds({ ...deps, log });
-        if (released) log.info({ released }, 'lapsed payment holds released');
-      } catch (err) {
-        log.warn({ err }, 'payment hold sweep failed; retrying on the next run');
-      }
-      await sleep(everyMs, undefined, { signal: controller.signal }).catch(() => {});
-    }
-  })();
-  return {
-    async stop() {
-      controller.abort();
-      await loop;
+  return startPeriodic({
+    log,
+    everyMs,
+    failed: 'payment hold sweep failed; retrying on the next run',
+    run: async () => {
+      const released = await sweepLapsedHolds({ ...deps, log });
+      if (released) log.info({ released }, 'lapsed payment holds released');
     },
-  };
+  });
 }

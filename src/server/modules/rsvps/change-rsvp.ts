@@ -36,14 +36,10 @@ export async function eventIdOfManageSecret(db: DbOrTx, manageSecret: string): P
 }
 
 /**
- * A guest changes (or cancels) their answer through its manage link (docs/product.md#manage-page).
- * The RSVP is row-locked, the seat counter moves by the difference (a cancel or a smaller party frees
- * seats even on a full event; a bigger party or a new yes needs them), and each change of what the
- * ticket says queues one e-mail with the new state, keyed by the bumped revision (an older one still
- * waiting is superseded). Leaving 'confirmed' rotates the QR (domain/ticket-fields.ts). A cancel
- * (= 'declined') also replaces the manage secret: the link that was used, and any forwarded copy, stops
- * working; the new one goes out in the cancellation e-mail and the answer. Returns the manage secret
- * now in force and whether an e-mail was queued. An ended event takes no changes.
+ * A guest changes or cancels their answer through its manage link (docs/product.md#manage-page, ADR
+ * 0012): under the RSVP's row lock the seat counter moves by the difference, each change queues one
+ * e-mail keyed by the new revision, leaving 'confirmed' rotates the QR, and a cancel replaces the manage
+ * secret. Returns the secret now in force and whether an e-mail was queued.
  */
 export async function changeRsvp(opts: ChangeRsvpOptions): Promise<{ manageSecret: string; emailQueued: boolean }> {
   if ('change' in opts) assertPossiblePhone(opts.change.phone);

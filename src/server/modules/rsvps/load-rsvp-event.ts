@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { BoundedCache } from '../../../common/bounded-cache.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { EmailEvent } from '../../emails/confirmation-view.ts';
 import { user } from '../../db/schema/auth.ts';
 import { event_themes, events } from '../../db/schema/events.ts';
+import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 
@@ -92,6 +94,19 @@ export const rsvpEventColumns = {
   is_paid_event: events.is_paid_event,
   has_payment_keys: sql<boolean>`(${events.stripe_publishable_key} IS NOT NULL AND ${events.stripe_secret_key_enc} IS NOT NULL)`,
 };
+
+/** One RSVP's `columns` and its event as `event` (RsvpEvent), by RSVP id; undefined when there is none. */
+export async function readRsvpWithEvent<C extends SelectedFields>(db: DbOrTx, rsvpId: string, columns: C) {
+  const [row] = await db
+    .select({ ...columns, event: rsvpEventColumns })
+    .from(event_rsvps)
+    .innerJoin(events, eq(events.id, event_rsvps.event_id))
+    .leftJoin(event_themes, eq(event_themes.id, events.theme_id))
+    .innerJoin(user, eq(user.id, events.user_id))
+    .where(eq(event_rsvps.id, rsvpId))
+    .limit(1);
+  return row;
+}
 
 async function readEvent(db: DbOrTx, eventId: string): Promise<RsvpEvent> {
   const [row] = await db

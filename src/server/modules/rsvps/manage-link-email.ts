@@ -1,4 +1,5 @@
 import { absoluteUrl, manageRsvpHref, mapSearchHref } from '../../../common/hrefs.ts';
+import { RSVP_STATUS_LABEL } from '../../../common/messages.ts';
 import type { ThemeColors } from '../../db/schema/events.ts';
 import type { EmailPayload } from '../../db/schema/outbox.ts';
 import { renderAnswersEmail } from '../../emails/answers-email.tsx';
@@ -25,12 +26,11 @@ export type AnswerLink = {
   manageSecret: string;
 };
 
-const STATUS_TEXT = { confirmed: 'Going', maybe: 'Maybe', declined: 'Not going' } as const;
 const IGNORE = "If you didn't ask for this, ignore this e-mail: nothing has changed.";
 
 const when = (a: AnswerLink) => formatEventWhen(a.event.event_date, a.event.end_date ?? null, a.event.timezone);
 const answerText = (a: AnswerLink) =>
-  `${STATUS_TEXT[a.rsvp.status]}${a.rsvp.status !== 'declined' && a.rsvp.guest_count > 1 ? ` · ${a.rsvp.guest_count} guests` : ''}`;
+  `${RSVP_STATUS_LABEL[a.rsvp.status]}${a.rsvp.status !== 'declined' && a.rsvp.guest_count > 1 ? ` · ${a.rsvp.guest_count} guests` : ''}`;
 
 /**
  * Someone answered an event again with an e-mail that already has an RSVP there: nothing changed, and

@@ -1,14 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { user } from '../../db/schema/auth.ts';
-import { event_themes, events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { enqueueEmail, type Supersede } from '../../domain/enqueue.ts';
 import { assignPin } from './assign-pin.ts';
 import { queuedConfirmation } from './confirmation-email.ts';
 import type { TicketConfig } from '../../domain/ticket-fields.ts';
 import { verificationUrl } from '../../domain/ticket-urls.ts';
-import { rsvpEventColumns } from './load-rsvp-event.ts';
+import { readRsvpWithEvent } from './load-rsvp-event.ts';
 
 /** Why a guest e-mail was not queued: no e-mail address (legacy form) or no ticket (not confirmed). */
 export type GuestEmailSkip = 'no_email' | 'no_ticket';
@@ -25,25 +22,17 @@ export async function queueGuestEmail(
   tx: DbOrTx,
   o: { config: TicketConfig; rsvpId: string; key: string; ticketOnly: boolean; supersede?: Supersede },
 ): Promise<GuestEmailResult> {
-  const [r] = await tx
-    .select({
-      id: event_rsvps.id,
-      name: event_rsvps.name,
-      email: event_rsvps.email,
-      status: event_rsvps.status,
-      guest_count: event_rsvps.guest_count,
-      revision: event_rsvps.revision,
-      ticket_secret: event_rsvps.ticket_secret,
-      manage_secret: event_rsvps.manage_secret,
-      token: event_rsvps.qr_code_data,
-      event: rsvpEventColumns,
-    })
-    .from(event_rsvps)
-    .innerJoin(events, eq(events.id, event_rsvps.event_id))
-    .leftJoin(event_themes, eq(event_themes.id, events.theme_id))
-    .innerJoin(user, eq(user.id, events.user_id))
-    .where(eq(event_rsvps.id, o.rsvpId))
-    .limit(1);
+  const r = await readRsvpWithEvent(tx, o.rsvpId, {
+    id: event_rsvps.id,
+    name: event_rsvps.name,
+    email: event_rsvps.email,
+    status: event_rsvps.status,
+    guest_count: event_rsvps.guest_count,
+    revision: event_rsvps.revision,
+    ticket_secret: event_rsvps.ticket_secret,
+    manage_secret: event_rsvps.manage_secret,
+    token: event_rsvps.qr_code_data,
+  });
   if (!r) return { skipped: 'no_ticket' };
   if (!r.email) return { skipped: 'no_email' };
   const ticketed = r.status === 'confirmed' && r.token !== null;

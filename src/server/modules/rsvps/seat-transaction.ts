@@ -25,21 +25,11 @@ export function onClient(client: pg.PoolClient): DbOrTx {
 }
 
 /**
- * Runs an RSVP write in a transaction whose end holds the event's seat counter as briefly as possible.
- *
- * Every RSVP of an event moves one row (events.seats_taken), so their transactions queue on its row
- * lock, held until commit. Two things would stretch that hold: a round trip back to this process
- * between the UPDATE and the COMMIT (under load the event loop answers late), and the WAL flush of a
- * synchronous commit (6–10 ms here, which alone caps an event at ~100 RSVPs/s). So the seat UPDATE
- * and the COMMIT travel in one message (see takeSeatsAndCommit) and that transaction commits
- * asynchronously; the same message then runs a tiny synchronous write to the RSVP row, whose flush
- * — WAL is sequential — makes the RSVP durable before the guest is answered. Concurrent flushes
- * share one fsync. A crash before that flush loses only answers nobody received (a WAL suffix,
- * never a hole), and a retried request is idempotent (same e-mail → same RSVP).
- *
- * The committed counter goes to this process's seat figures (db/seat-commits.ts).
- *
- * `work` returns null to roll back without error (e.g. the RSVP already exists).
+ * Runs an RSVP write in a transaction that holds the event's seat row as briefly as possible: the seat
+ * UPDATE and an asynchronous COMMIT travel in one message (takeSeatsAndCommit), then a tiny synchronous
+ * write makes the answer durable before the guest hears of it (why and what it costs: ADR 0004).
+ * The committed counter goes to this process's seat figures (db/seat-commits.ts). `work` returns null
+ * to roll back without error (e.g. the RSVP already exists).
  */
 export async function seatTransaction<T>(db: Db, work: (tx: DbOrTx) => Promise<SeatWork<T> | null>): Promise<T | null> {
   const client = await db.$client.connect();

@@ -10,16 +10,10 @@ const STAMP_LINE = `\r\nDTSTAMP:${icsUtc(new Date(0))}\r\n`;
 const SEQUENCE_LINE = '\r\nSEQUENCE:0\r\n';
 
 /**
- * The calendar entry attached to confirmation e-mails: the event's entry (domain/event-calendar.ts:
- * start and end in UTC, end defaulting to start + 4 h per docs/product.md#limits-and-constants, one UID
- * per event, the event page as link, never the ticket: a calendar is often shared, a ticket link is a
- * bearer secret) with the RSVP's revision as SEQUENCE, so an updated answer replaces the entry (a
- * decline: STATUS:CANCELLED). Built by common/ics.ts: any stored text or date gives a clean file, never a throw.
- *
- * Returned as a function of the revision and the time stamp: the file is built once per event and
- * status (confirmation-email.ts keeps it beside the rendered e-mail) and only those two lines change
- * per guest. They come before any stored text and stored text never holds a line break, so each
- * placeholder line is found exactly once.
+ * The calendar entry of confirmation e-mails: the event's entry (domain/event-calendar.ts; the
+ * event page as link, never the ticket, since calendars are shared) with the RSVP's revision as SEQUENCE,
+ * so an update replaces it (a decline cancels it). Built once per event and status; only the SEQUENCE and
+ * DTSTAMP lines, placed before any stored text, change per guest.
  */
 export function ticketIcsTemplate(opts: {
   event: RsvpEvent;

@@ -3,17 +3,14 @@ import QRCode from 'qrcode';
 import { QR_MARGIN, QR_WIDTH } from '../../../common/constants.ts';
 
 /**
- * QR images of the ticket URL. The PNG is encoded here as 1-bit greyscale: qrcode's own PNG path
- * (RGBA through pngjs) costs ~10 ms per image on these machines, this one ~0.13 ms (0.05 of it
- * qrcode's matrix), and every RSVP e-mail carries one. Pixels are placed exactly as qrcode's renderer
- * places them (width, margin): the image equals qrcode.toBuffer(text, { width: 256, margin: 2 }) with
- * the same mask (qr-image.test.ts compares them pixel by pixel).
+ * QR images of the ticket URL. The PNG is encoded here as 1-bit greyscale, far cheaper than qrcode's RGBA
+ * path and drawn for every confirmed answer (ADR 0019); it equals qrcode.toBuffer(text, { width: 256,
+ * margin: 2 }) pixel for pixel (qr-image.test.ts).
  */
 const ECL = 'M' as const;
 /**
- * A fixed mask instead of qrcode's search over all eight (0.63 → 0.08 ms per code here). Measured
- * on 300 random ticket URLs: mask 2's penalty score (ISO 18004 §7.8.3) averages 2 % above the best
- * mask's (worst case +23 %); every other mask averages 14–31 % above. Any mask decodes everywhere.
+ * A fixed mask instead of qrcode's search over all eight: any mask decodes everywhere, and mask 2 scores
+ * close to the best one on ticket URLs (docs/measurements/code-paths.md#qr-image).
  */
 const MASK = 2 as const;
 
@@ -41,9 +38,8 @@ export function renderQrPng(text: string, width = QR_WIDTH, margin = QR_MARGIN):
   for (let j = 0; j < side; j++) {
     colSrc[j] = j < scaledMargin || j >= side - scaledMargin ? -1 : Math.floor((j - scaledMargin) / scale);
   }
-  // A pixel row that repeats the one above (each module row is `scale` pixel rows; the margins are
-  // white) is written with PNG's Up filter, as zeros, which deflate's fastest level packs nearly as
-  // well as level 6: 165 → 126 µs of CPU per image, 757 → 834 bytes.
+  // A pixel row that repeats the one above is written with PNG's Up filter, as zeros, which deflate's
+  // fastest level packs nearly as well as level 6 for less CPU (docs/measurements/code-paths.md#qr-image).
   const raw = Buffer.alloc(stride * side); // zero-filled: an Up-filtered row is done once its filter byte is set
   let prevSrc = -2; // module row of the previous pixel row; -1 for a margin row
   for (let i = 0; i < side; i++) {

@@ -22,14 +22,10 @@ export const admissibleSql: SQL = or(
 )!;
 
 /**
- * Is this scanned QR content a valid ticket? A signed token is checked (MAC, before any query) and its nonce
- * looked up: only the RSVP's current qr_nonce matches, so a rotated or retired QR finds nothing
- * (docs/decisions/0010-ticket-secrets.md). A legacy JSON payload (docs/product.md#tickets-and-qr-codes) is no
- * credential: its verification_code is the RSVP id, which is no secret. So it verifies only an RSVP marked
- * `legacy_qr` — one imported from the legacy system, whose guest holds no signed token of ours (the importer
- * sets the mark; see the schema) — and only while its QR was never rotated (qr_version 1). Every RSVP this
- * app issued refuses it. Never matched by guest name. The RSVP must be `admissible`, and belong to
- * `eventId` when one is given. The verification page asks this (checkin/verify-for-page.ts).
+ * Is this scanned QR content a valid, `admissible` ticket (of `eventId` when given)? A signed token's MAC
+ * is checked before any query, then only the RSVP's current qr_nonce matches (ADR 0010). A legacy payload
+ * names the RSVP id, no secret, so it verifies only an imported `legacy_qr` RSVP never rotated
+ * (qr_version 1); never by guest name. The verification page asks this (checkin/verify-for-page.ts).
  */
 export async function verifyTicket(opts: {
   db: DbOrTx;

@@ -8,7 +8,7 @@ import { sessionKey } from '../../lib/auth.ts';
 import { notify } from '../../lib/toast.ts';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { changePassword, sessionsKey } from './account-api.ts';
-import { PasswordReasons } from './password-reasons.tsx';
+import { NewPasswordField } from './password-reasons.tsx';
 
 type Errors = { currentPassword?: string; newPassword?: string };
 
@@ -51,17 +51,7 @@ export function PasswordForm({ email }: { email: string }) {
       <Field label="Current password" error={errors.currentPassword}>
         <Input name="currentPassword" type="password" autoComplete="current-password" required />
       </Field>
-      <Field label="New password" error={errors.newPassword}>
-        <Input
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-        />
-      </Field>
-      <PasswordReasons id="account-password-reasons" password={next} email={email} />
+      <NewPasswordField id="account-password-reasons" value={next} onChange={setNext} error={errors.newPassword} email={email} />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" name="revokeOthers" defaultChecked className="size-4" />
         Sign out every other device

@@ -1,6 +1,8 @@
 import { Check, X } from 'lucide-react';
 import { PASSWORD_MIN } from '../../../common/constants.ts';
 import { weakPasswordReasons } from '../../../common/password-rules.ts';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
 
 /**
  * What a new password still lacks, updated as it is typed (docs/product.md#account): the same reasons
@@ -24,5 +26,32 @@ export function PasswordReasons({ id, password, email }: { id: string; password:
         </ul>
       )}
     </div>
+  );
+}
+
+/** The "New password" field with its live reasons: the account's change form and the recovery link's page. */
+export function NewPasswordField(o: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  email?: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <>
+      <Field label="New password" error={o.error}>
+        <Input
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          autoFocus={o.autoFocus}
+          value={o.value}
+          onChange={(e) => o.onChange(e.target.value)}
+        />
+      </Field>
+      <PasswordReasons id={o.id} password={o.value} email={o.email} />
+    </>
   );
 }

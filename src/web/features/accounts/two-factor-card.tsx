@@ -36,10 +36,17 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
     }
   }
 
-  function onStart(e: FormEvent<HTMLFormElement>) {
+  /** The form's password, or null (and the field's error) when it is empty. */
+  function passwordOf(e: FormEvent<HTMLFormElement>): string | null {
     e.preventDefault();
     const password = String(new FormData(e.currentTarget).get('password') ?? '');
-    if (!password) return setError({ password: 'Please enter your password.' });
+    if (!password) setError({ password: 'Please enter your password.' });
+    return password || null;
+  }
+
+  function onStart(e: FormEvent<HTMLFormElement>) {
+    const password = passwordOf(e);
+    if (!password) return;
     return attempt(
       async () => {
         const answer = await post<{ totpURI: string; backupCodes: string[] }>('/enable', { password });
@@ -67,9 +74,8 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
   }
 
   function onDisable(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const password = String(new FormData(e.currentTarget).get('password') ?? '');
-    if (!password) return setError({ password: 'Please enter your password.' });
+    const password = passwordOf(e);
+    if (!password) return;
     return attempt(
       async () => {
         await post('/disable', { password });

@@ -2,14 +2,14 @@ import { Mail, Trash2, UserPlus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { OWNER_ONLY, type TeamRole } from '../../../common/event-roles.ts';
 import { MSG } from '../../../common/messages.ts';
-import { ZEmail } from '../../../common/schemas/email.ts';
+import { normalizeEmail, ZEmail } from '../../../common/schemas/email.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EMAIL_INPUT, Input, Select } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorCode } from '../../lib/error-code.ts';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { notify } from '../../lib/toast.ts';
-import { normaliseHostEmail, useAddHost, useHosts, useRemoveHost, useSetHostRole } from './api/hosts.ts';
+import { useAddHost, useHosts, useRemoveHost, useSetHostRole } from './api/hosts.ts';
 
 /** What each team role may do, as the list and the role choice name it. */
 const ROLE_LABEL: Record<TeamRole, string> = { cohost: 'Co-host', door: 'Door staff' };
@@ -33,7 +33,7 @@ export function CohostsSection({ eventId, canManage }: { eventId: string; canMan
 
   async function onAdd(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const value = normaliseHostEmail(email);
+    const value = normalizeEmail(email);
     if (!ZEmail.safeParse(value).success) {
       notify.error(MSG.invalidEmail, MSG.invalidEmailText);
       return;

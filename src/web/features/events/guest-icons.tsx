@@ -27,26 +27,16 @@ export type IconProps = { className?: string };
 /** A calendar page: frame, two rings, the header rule; `extra` draws inside the page. */
 const calendar = (extra: string) => `M8 2v4M16 2v4M3 10h18${extra}`;
 
-export const CalendarIcon = (p: IconProps) => (
+const calendarIcon = (extra: string) => (p: IconProps) => (
   <Svg {...p}>
     <rect x="3" y="4" width="18" height="18" rx="2" />
-    <path d={calendar('M8 14h.01M12 14h.01M16 14h.01M8 18h.01M12 18h.01M16 18h.01')} />
+    <path d={calendar(extra)} />
   </Svg>
 );
 
-export const CalendarPlusIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="3" y="4" width="18" height="18" rx="2" />
-    <path d={calendar('M12 13v6M9 16h6')} />
-  </Svg>
-);
-
-export const CalendarXIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="3" y="4" width="18" height="18" rx="2" />
-    <path d={calendar('M10 14l4 4M14 14l-4 4')} />
-  </Svg>
-);
+export const CalendarIcon = calendarIcon('M8 14h.01M12 14h.01M16 14h.01M8 18h.01M12 18h.01M16 18h.01');
+export const CalendarPlusIcon = calendarIcon('M12 13v6M9 16h6');
+export const CalendarXIcon = calendarIcon('M10 14l4 4M14 14l-4 4');
 
 export const PinIcon = (p: IconProps) => (
   <Svg {...p}>

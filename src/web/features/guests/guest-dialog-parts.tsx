@@ -5,13 +5,14 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toUserMessage } from '../../lib/user-message.ts';
 import type { useGuest } from './api/get-guest.ts';
 import { GUEST_MSG } from './messages.ts';
-import { STATUS_LABEL, STATUS_TONE } from './status.ts';
+import { statusBadge } from '../../lib/rsvp-status.ts';
 
 /** Which guest a dialog shows; the name is known from the list row before the detail loads. */
 export type GuestTarget = { rsvpId: string; name: string };
 
 export function StatusBadge({ status }: { status: TGuestDetail['status'] }) {
-  return <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>;
+  const badge = statusBadge(status);
+  return <Badge tone={badge.tone}>{badge.label}</Badge>;
 }
 
 /** Loading and failure of a guest dialog's read; `children` renders the loaded guest. */

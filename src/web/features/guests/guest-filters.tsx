@@ -1,6 +1,8 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { SEARCH_MAX } from '../../../common/schemas/guests.ts';
+import { RSVP_STATUS_LABEL } from '../../../common/messages.ts';
+import { RSVP_STATUSES } from '../../../common/constants.ts';
 import { Select } from '../../components/ui/input.tsx';
 import type { GuestListParams } from './api/keys.ts';
 
@@ -124,12 +126,7 @@ export function GuestFilters({
         label="RSVP"
         value={params.status ?? ''}
         onChange={(v) => update({ status: (v || undefined) as GuestListParams['status'] })}
-        options={[
-          ['', 'All answers'],
-          ['confirmed', 'Attending'],
-          ['maybe', 'Maybe'],
-          ['declined', 'Not Attending'],
-        ]}
+        options={[['', 'All answers'], ...RSVP_STATUSES.map((s): [string, string] => [s, RSVP_STATUS_LABEL[s]])]}
       />
       <FilterSelect
         label="Checked in"

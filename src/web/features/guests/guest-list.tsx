@@ -2,14 +2,12 @@ import type { RowSelectionState, Updater } from '@tanstack/react-table';
 import { CalendarPlus, MessageSquare, Users } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '../../../common/messages.ts';
 import type { GuestSort, TGuestList, TGuestRow } from '../../../common/schemas/guests.ts';
-import { LoadFailed } from '../../components/page-states.tsx';
+import { EventsLoadFailed } from '../../components/events-load-failed.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { toUserMessage } from '../../lib/user-message.ts';
 import { useEvents } from '../events/api/get-events.ts';
 import { useGuestList } from './api/get-guests.ts';
 import type { GuestListParams } from './api/keys.ts';
@@ -51,13 +49,7 @@ export function GuestList() {
       </div>
     );
   }
-  if (events.isError) {
-    return (
-      <Card className="mx-auto max-w-md">
-        <LoadFailed layout="panel" title={MSG.loadEventsFailed} message={toUserMessage(events.error)} onRetry={() => events.refetch()} />
-      </Card>
-    );
-  }
+  if (events.isError) return <EventsLoadFailed error={events.error} onRetry={() => events.refetch()} />;
   if (list.length === 0) {
     return (
       <Card className="mx-auto max-w-xl p-8 text-center">

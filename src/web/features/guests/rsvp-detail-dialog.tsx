@@ -17,7 +17,7 @@ import { TYPE_LABEL } from './guest-table.tsx';
 import { QrActions, QrImage, TicketLink } from './qr-actions.tsx';
 import { PaymentCell } from './payment-cell.tsx';
 import { isPaid, paymentAmount } from './payment.ts';
-import { STATUS_LABEL } from './status.ts';
+import { RSVP_STATUS_LABEL } from '../../../common/messages.ts';
 
 /**
  * The RSVP detail dialog for staff (docs/product.md#guest-list): the answer, its QR ticket (image, link,
@@ -118,7 +118,7 @@ function ChangeAnswer({ eventId, guest }: { eventId: string; guest: TGuestDetail
         ...(status !== guest.status ? { status } : {}),
         ...(count !== guest.guest_count ? { guest_count: count } : {}),
       });
-      notify.success('RSVP updated', `${guest.name}: ${STATUS_LABEL[status]}, ${count} ${count === 1 ? 'guest' : 'guests'}.`);
+      notify.success('RSVP updated', `${guest.name}: ${RSVP_STATUS_LABEL[status]}, ${count} ${count === 1 ? 'guest' : 'guests'}.`);
     } catch (err) {
       const fields = fieldErrorsOf(err);
       const message = fields ? Object.values(fields)[0]! : toUserMessage(err);
@@ -137,7 +137,7 @@ function ChangeAnswer({ eventId, guest }: { eventId: string; guest: TGuestDetail
           <Select value={status} onChange={(e) => setStatus(e.target.value as RsvpStatus)}>
             {RSVP_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {STATUS_LABEL[s]}
+                {RSVP_STATUS_LABEL[s]}
               </option>
             ))}
           </Select>

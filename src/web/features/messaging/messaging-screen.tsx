@@ -1,9 +1,8 @@
 import { ArrowLeft, MessageSquare, Send, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MSG } from '../../../common/messages.ts';
 import { DEFAULT_BULK_SMS, SMS_MSG, smsTooLong } from '../../../common/sms.ts';
-import { LoadFailed } from '../../components/page-states.tsx';
+import { EventsLoadFailed } from '../../components/events-load-failed.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Card } from '../../components/ui/card.tsx';
@@ -39,13 +38,7 @@ export function MessagingScreen() {
   const ids = useMemo(() => (params.get('ids') ?? '').split(',').filter(Boolean), [params]);
 
   if (events.isPending) return <Skeleton className="h-96 w-full" />;
-  if (events.isError) {
-    return (
-      <Card className="mx-auto max-w-md">
-        <LoadFailed layout="panel" title={MSG.loadEventsFailed} message={toUserMessage(events.error)} onRetry={() => events.refetch()} />
-      </Card>
-    );
-  }
+  if (events.isError) return <EventsLoadFailed error={events.error} onRetry={() => events.refetch()} />;
   if (!event) {
     return (
       <Card className="mx-auto max-w-xl p-8 text-center">

@@ -2,8 +2,8 @@
  * Pure display helpers for the RSVP dialog and the ticket page. Event dates come from
  * features/events/datetime.ts (shown in the EVENT's zone, the same on the event page and the ticket).
  */
-import type { RsvpStatus } from '../../../common/constants.ts';
-import { isValidTimeZone } from '../../lib/datetime.ts';
+import { zonedFormat } from '../../../common/zoned-format.ts';
+import type { Tone } from '../../lib/rsvp-status.ts';
 
 // Prices have a module of their own: the event page's first load needs only them (price.ts).
 export { formatPrice } from './price.ts';
@@ -12,12 +12,7 @@ export { formatPrice } from './price.ts';
 export function formatShortDate(iso: string, timeZone: string): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return '';
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: isValidTimeZone(timeZone) ? timeZone : 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  }).format(ms);
+  return zonedFormat('short-date', timeZone, { year: 'numeric', month: 'long', day: 'numeric' }).format(ms);
 }
 
 /** docs/product.md#rsvp-dialog: '1 guest', '2 guests'. */
@@ -30,14 +25,7 @@ export function partySizeLabel(n: number): string {
   return n <= 1 ? 'Just me' : `Me + ${n - 1}`;
 }
 
-export type Tone = 'success' | 'warning' | 'danger';
-
-/** docs/product.md#rsvp-status: statuses as the admin and the ticket show them. */
-export function statusBadge(status: RsvpStatus): { label: string; tone: Tone } {
-  if (status === 'confirmed') return { label: 'Attending', tone: 'success' };
-  if (status === 'maybe') return { label: 'Maybe', tone: 'warning' };
-  return { label: 'Not Attending', tone: 'danger' };
-}
+export { statusBadge } from '../../lib/rsvp-status.ts';
 
 /** Paid events only: 'Paid' when payment_status is paid, otherwise 'Pending'. */
 export function paymentBadge(paymentStatus: string | null | undefined): { label: string; tone: Tone } {

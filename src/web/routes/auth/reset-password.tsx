@@ -4,10 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { weakPasswordReasons } from '../../../common/password-rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { resetPassword } from '../../features/accounts/account-api.ts';
-import { PasswordReasons } from '../../features/accounts/password-reasons.tsx';
+import { NewPasswordField } from '../../features/accounts/password-reasons.tsx';
 import { sessionKey } from '../../lib/auth.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { notify } from '../../lib/toast.ts';
@@ -64,18 +62,7 @@ export function Component() {
           ) : (
             <form onSubmit={onSubmit} noValidate className="grid gap-4">
               <h1 className="text-xl font-semibold">Choose a new password</h1>
-              <Field label="New password" error={errors.newPassword}>
-                <Input
-                  name="newPassword"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  autoFocus
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </Field>
-              <PasswordReasons id="new-password-reasons" password={password} />
+              <NewPasswordField id="new-password-reasons" value={password} onChange={setPassword} error={errors.newPassword} autoFocus />
               <Button type="submit" size="lg" disabled={busy}>
                 {busy ? 'Saving…' : 'Save the new password'}
               </Button>

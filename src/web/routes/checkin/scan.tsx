@@ -1,34 +1,26 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Navigate } from 'react-router';
 import { checkinHref } from '../../../common/hrefs.ts';
-import { Loading } from '../../components/ui/spinner.tsx';
 import { useCheckinEvents } from '../../features/checkin/api/checkin.ts';
-import { AuthRequired, CheckinShell, LiveBadge } from '../../features/checkin/checkin-shell.tsx';
+import { CheckinShell, LiveBadge } from '../../features/checkin/checkin-shell.tsx';
+import { CheckinEventGate } from '../../features/checkin/event-gate.tsx';
 import { DeviceLabel } from '../../features/checkin/device-label.tsx';
 import { readDeviceLabel } from '../../features/checkin/device.ts';
 import { unlockAudio } from '../../features/checkin/feedback.ts';
 import { ManualEntry } from '../../features/checkin/manual-entry.tsx';
 import { QrCamera } from '../../features/checkin/qr-camera.tsx';
-import { useEventParam } from '../../features/checkin/use-event-param.ts';
 import { useLiveStats } from '../../features/checkin/use-live-stats.ts';
 import { type ScanState, useScanSession } from '../../features/checkin/use-scan-session.ts';
 import { useWedgeScanner } from '../../features/checkin/use-wedge-scanner.ts';
 import { VerdictCard } from '../../features/checkin/verdict-card.tsx';
 import { viewVerdict } from '../../features/checkin/verdict.ts';
-import { useSession } from '../../lib/auth.ts';
 
 /**
  * /checkin/scan?event=…: the camera scanner (docs/product.md#check-in). Every scan admits at once and
  * shows its verdict over the viewfinder; the next guest needs no tap. Without an event: /checkin.
  */
 export function Component() {
-  const eventId = useEventParam();
-  const session = useSession();
-  if (!eventId) return <Navigate to={checkinHref('index')} replace />;
-  if (session.isPending) return <Loading text="Loading..." />;
-  if (!session.data) return <AuthRequired />;
-  return <Scanner eventId={eventId} />;
+  return <CheckinEventGate>{(eventId) => <Scanner eventId={eventId} />}</CheckinEventGate>;
 }
 
 function Scanner({ eventId }: { eventId: string }) {

@@ -1,16 +1,14 @@
 import { Check, Search, Undo2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { checkinHref } from '../../../common/hrefs.ts';
 import type { TCheckinSearch } from '../../../common/schemas/checkin.responses.ts';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { checkinSearchQuery, useCheckinEvents } from '../../features/checkin/api/checkin.ts';
-import { AuthRequired, CheckinShell, darkButton, darkInput } from '../../features/checkin/checkin-shell.tsx';
+import { CheckinShell, darkButton, darkInput } from '../../features/checkin/checkin-shell.tsx';
+import { CheckinEventGate } from '../../features/checkin/event-gate.tsx';
 import { useAttendance } from '../../features/checkin/use-attendance.ts';
-import { useEventParam } from '../../features/checkin/use-event-param.ts';
 import { formatPin } from '../../features/rsvp/format.ts';
-import { useSession } from '../../lib/auth.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
 
 const DEBOUNCE_MS = 250;
@@ -20,12 +18,7 @@ const DEBOUNCE_MS = 250;
  * cancel in place (docs/product.md#check-in). Without an event: /checkin.
  */
 export function Component() {
-  const eventId = useEventParam();
-  const session = useSession();
-  if (!eventId) return <Navigate to={checkinHref('index')} replace />;
-  if (session.isPending) return <Loading text="Loading..." />;
-  if (!session.data) return <AuthRequired />;
-  return <GuestSearch eventId={eventId} />;
+  return <CheckinEventGate>{(eventId) => <GuestSearch eventId={eventId} />}</CheckinEventGate>;
 }
 
 function useDebounced(value: string, ms: number) {

@@ -7,21 +7,21 @@ import { announceTeamChange } from '../../../domain/checkin-hub.ts';
 import type { Actor } from '../../../domain/event-access.ts';
 import { requireEventAccess } from '../../../domain/managed-event.ts';
 
+/** `email` as ZEmail parsed it (normalised). */
 export type RemoveHostOptions = { db: Db; log: Logger; actor: Actor; eventId: string; email: string };
 
-/** Removes a host e-mail (trimmed, lower-cased) and withdraws its unused invitation links. */
+/** Removes a host e-mail and withdraws its unused invitation links. */
 export async function removeHost({ db, log, actor, eventId, email }: RemoveHostOptions): Promise<void> {
-  const normalized = email.trim().toLowerCase();
   const role = await db.transaction(async (tx) => {
     await requireEventAccess({ db: tx, actor, id: eventId, lock: true, need: 'owner', action: 'hosts' });
     const gone = await tx
       .delete(event_hosts)
-      .where(and(eq(event_hosts.event_id, eventId), eq(event_hosts.email, normalized)))
+      .where(and(eq(event_hosts.event_id, eventId), eq(event_hosts.email, email)))
       .returning({ role: event_hosts.role });
     if (!gone.length) throw notFound('This email is not in the host list.');
     await tx
       .delete(host_invitations)
-      .where(and(eq(host_invitations.event_id, eventId), eq(host_invitations.email, normalized), isNull(host_invitations.used_at)));
+      .where(and(eq(host_invitations.event_id, eventId), eq(host_invitations.email, email), isNull(host_invitations.used_at)));
     await announceTeamChange(tx, eventId); // their live check-in stream ends on commit
     return gone[0]!.role;
   });

@@ -15,10 +15,11 @@ export async function setHostRole(opts: {
   log: Logger;
   actor: Actor;
   eventId: string;
+  /** As ZEmail parsed it (normalised). */
   email: string;
   role: TeamRole;
 }): Promise<THost> {
-  const email = opts.email.trim().toLowerCase();
+  const email = opts.email;
   const host = await opts.db.transaction(async (tx) => {
     await requireEventAccess({ db: tx, actor: opts.actor, id: opts.eventId, lock: true, need: 'owner', action: 'hosts' });
     const [row] = await tx

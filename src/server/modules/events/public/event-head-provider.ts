@@ -12,13 +12,9 @@ const EVENT_PATH = /^\/event\/([^/]+)\/?$/;
 const SAMPLE_PATH = new RegExp(`^/${SAMPLE_PRODUCT}/?$`);
 
 /**
- * Server-rendered share tags for /event?id=|slug=, /event/:id and /sample: crawlers that run no
- * JavaScript still get the title, description, Open Graph, Twitter card and JSON-LD. The page also
- * carries the event as the API answers it (`<script type="application/json" id="event-data">`), so it
- * starts without fetching it again. The rendered tags are kept with the cached event (dropped with it
- * on any edit: ADR 0005); the seat figure, which an RSVP rush moves with every answer, is spliced into
- * them (a seat change drops nothing and renders nothing: ADR 0016), so a hot page costs no database
- * read and no rendering.
+ * Server-rendered share tags and the event's JSON for the public event pages, so crawlers without
+ * JavaScript see them and the page starts without a fetch. Kept with the cached event (ADR 0005), with
+ * the seat figure spliced in per view (ADR 0016): a hot page costs no database read and no rendering.
  */
 export async function eventHeadProvider(c: Context<AppEnv>, pathname: string): Promise<PageHead | null> {
   let key: ReturnType<typeof publicEventKey>;

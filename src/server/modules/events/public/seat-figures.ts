@@ -33,16 +33,10 @@ const COUNTER_SQL = `SELECT e.seats_taken, e.seats_version,
   FROM events e WHERE e.id = $1`;
 
 /**
- * Each event's seat counter (events.seats_taken), as this process last knew it (ADR 0016). Two sources
- * feed it, and of two readings the higher seats_version wins, so it never goes back:
- * - every seat change this process commits (db/seat-commits.ts: the RSVP's own UPDATE … RETURNING),
- *   so a page served after an answer was acknowledged counts it, and an RSVP rush costs readers no
- *   database read at all;
- * - a read of the counter alone once the figure is SEAT_FIGURE_FRESH_MS old (other processes' answers),
- *   in the background: readers are served the figure meanwhile and never wait for it. The read runs on a
- *   connection of its own, so it never queues behind RSVP transactions holding the pool, and concurrent
- *   refreshes share one read.
- * The JSON API reads the counter on every request (readExact): always exact, in any process.
+ * Each event's seat counter as this process last knew it (ADR 0016), fed by the seat changes it commits
+ * (db/seat-commits.ts) and, once a figure is SEAT_FIGURE_FRESH_MS old, by one background read on a
+ * connection of its own; the higher seats_version wins, so it never goes back and readers never wait.
+ * The JSON API reads the counter on every request (readExact).
  */
 export class SeatFigures {
   private readonly figures = new BoundedCache<string, Figure>({ maxEntries: MAX_ENTRIES, ttlMs: HARD_TTL_MS });

@@ -2,6 +2,7 @@ import { SOCIAL_IMAGE } from '../../../../common/constants.ts';
 import { eventEndsAt } from '../../../../common/event-time.ts';
 import type { TPublicEvent } from '../../../../common/schemas/events.ts';
 import { escapeHtml } from '../../../../common/html-escape.ts';
+import { zonedFormat } from '../../../../common/zoned-format.ts';
 
 const DESCRIPTION_MAX = 200;
 
@@ -15,12 +16,7 @@ function absoluteImage(url: string | null, baseUrl: string): { url: string; size
 }
 
 export function longDate(iso: string, timeZone: string): string {
-  const opts: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'short', timeZone };
-  try {
-    return new Intl.DateTimeFormat('en-US', opts).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat('en-US', { ...opts, timeZone: 'UTC' }).format(new Date(iso));
-  }
+  return zonedFormat('share', timeZone, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
 }
 
 function clip(s: string, max: number): string {

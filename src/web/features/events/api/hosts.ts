@@ -1,15 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeamRole } from '../../../../common/event-roles.ts';
+import { normalizeEmail } from '../../../../common/schemas/email.ts';
 import type { THost } from '../../../../common/schemas/events.ts';
 import { api } from '../../../lib/api.ts';
 import { eventKeys } from './keys.ts';
 
 const path = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/hosts`;
-
-/** docs/product.md#co-hosts: host e-mails are trimmed and lower-cased before storing or removing. */
-export function normaliseHostEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 const byCreatedAt = (a: THost, b: THost) => Date.parse(a.created_at) - Date.parse(b.created_at);
 
@@ -28,7 +24,7 @@ export function useAddHost(eventId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ email, role }: { email: string; role: TeamRole }) =>
-      api<unknown>(path(eventId), { method: 'POST', body: { email: normaliseHostEmail(email), role } }),
+      api<unknown>(path(eventId), { method: 'POST', body: { email: normalizeEmail(email), role } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: eventKeys.hosts(eventId) }),
   });
 }
@@ -38,7 +34,7 @@ export function useSetHostRole(eventId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ email, role }: { email: string; role: TeamRole }) =>
-      api<{ host: THost }>(`${path(eventId)}/${encodeURIComponent(normaliseHostEmail(email))}`, { method: 'PATCH', body: { role } }),
+      api<{ host: THost }>(`${path(eventId)}/${encodeURIComponent(normalizeEmail(email))}`, { method: 'PATCH', body: { role } }),
     onSuccess: ({ host }) => {
       qc.setQueryData<THost[]>(eventKeys.hosts(eventId), (old) => old?.map((h) => (h.email === host.email ? host : h)));
       return qc.invalidateQueries({ queryKey: eventKeys.hosts(eventId) });
@@ -49,9 +45,9 @@ export function useSetHostRole(eventId: string) {
 export function useRemoveHost(eventId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => api<unknown>(`${path(eventId)}/${encodeURIComponent(normaliseHostEmail(email))}`, { method: 'DELETE' }),
+    mutationFn: (email: string) => api<unknown>(`${path(eventId)}/${encodeURIComponent(normalizeEmail(email))}`, { method: 'DELETE' }),
     onSuccess: (_d, email) => {
-      qc.setQueryData<THost[]>(eventKeys.hosts(eventId), (old) => old?.filter((h) => h.email !== normaliseHostEmail(email)));
+      qc.setQueryData<THost[]>(eventKeys.hosts(eventId), (old) => old?.filter((h) => h.email !== normalizeEmail(email)));
       return qc.invalidateQueries({ queryKey: eventKeys.hosts(eventId) });
     },
   });

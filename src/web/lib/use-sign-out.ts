@@ -1,0 +1,39 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { sessionKey, signOut } from './auth.ts';
+import { markSignedOut } from './session-flags.ts';
+import { notify } from './toast.ts';
+import { toUserMessage } from './user-message.ts';
+
+/**
+ * What this tab keeps of a user who just signed out: nothing. Every cached query goes (the next user
+ * of this browser must not see the last one's events or guests), the session reads as signed out and
+ * the guard is told it was deliberate (no 'Session expired').
+ */
+export function forgetSession(qc: QueryClient) {
+  markSignedOut();
+  qc.clear();
+  qc.setQueryData(sessionKey, null);
+}
+
+/** The one sign-out of the app (dashboard, door): signs out, forgets the session, goes to /auth. */
+export function useSignOut() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  async function run() {
+    setPending(true);
+    try {
+      await signOut();
+      forgetSession(qc);
+      notify.success('Signed out successfully', 'You have been signed out.');
+      navigate('/auth');
+    } catch (err) {
+      notify.error('Error signing out', toUserMessage(err));
+    } finally {
+      setPending(false);
+    }
+  }
+  return { signOut: run, pending };
+}
