@@ -8,6 +8,7 @@ import { type LimitRule, rateLimitByIp } from '../http/rate-limit.ts';
 import { createRouter } from '../http/validation.ts';
 import { betterAuthError } from './better-auth-error.ts';
 import { checkAuthBody } from './check-auth-body.ts';
+import { changeEmailGuard, verifyEmailGuard } from './email-change-guard.ts';
 import { passwordCheckGuard, recoveryGuard, resetGuard, twoFactorGuard } from './account-guard.ts';
 import { getSessionWithMaxAge } from './session-lifetime.ts';
 import { describeAccountPaths } from './account.openapi.ts';
@@ -64,7 +65,7 @@ export function authEndpoints(): AuthEndpoint[] {
   return [
     { method: 'GET', path: '/get-session', guards: [], handler: getSessionWithMaxAge },
     { method: 'GET', path: '/list-sessions', guards: [] },
-    { method: 'GET', path: '/verify-email', guards: [limitAuthWrites] },
+    { method: 'GET', path: '/verify-email', guards: [limitAuthWrites, verifyEmailGuard] },
     { method: 'POST', path: '/sign-in/email', guards: [body, signInGuard()], checksPassword: true },
     secondFactor('/two-factor/verify-totp'),
     secondFactor('/two-factor/verify-backup-code'),
@@ -72,7 +73,7 @@ export function authEndpoints(): AuthEndpoint[] {
     write('/request-password-reset', recoveryGuard()),
     write('/reset-password', resetGuard),
     write('/update-user'),
-    write('/change-email'),
+    write('/change-email', changeEmailGuard),
     passwordCheck('/change-password'),
     write('/revoke-session'),
     write('/revoke-other-sessions'),

@@ -42,7 +42,7 @@ export async function deactivateAccount({ db, log, actor, id }: SetAccountActive
     if (moved.length > 0) {
       // The owner now owns them: a co-host or door row of theirs on those events would only shadow that.
       const ids = moved.map((e) => e.id);
-      await tx.delete(event_hosts).where(and(inArray(event_hosts.event_id, ids), eq(event_hosts.email, actor.email.toLowerCase())));
+      await tx.delete(event_hosts).where(and(inArray(event_hosts.event_id, ids), eq(event_hosts.user_id, actor.id)));
     }
     return moved.length;
   });
