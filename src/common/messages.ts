@@ -62,6 +62,13 @@ export const RSVP_STATUS_LABEL = {
 export const TOTP_CODE_USED = 'That code was used already. Wait for the next one in your authenticator app.';
 export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Ask the owner of this Turnout to reactivate it.';
 
+/**
+ * A change of e-mail to an address that an event's team or an invitation is waiting for (docs/product.md#account):
+ * that place is for whoever holds the address's invitation, not for an account that moves onto it.
+ */
+export const EMAIL_HAS_PENDING_PLACE =
+  'This address has an open Turnout invitation. Accept it from that inbox, or ask the owner to invite this account instead.';
+
 /** A user without two-factor sign-in managing a paid event while the owner requires it (docs/product.md#people). */
 export const TWO_FACTOR_REQUIRED =
   'The owner of this Turnout requires two-factor sign-in to manage paid events. Turn it on in your account, then try again.';

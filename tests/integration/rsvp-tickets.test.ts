@@ -616,12 +616,12 @@ describe('POST /api/events/:eventId/rsvps/:rsvpId/regenerate-qr', () => {
     expect(await verify(third.qr_code_data)).not.toBeNull();
   });
 
-  it('a co-host (listed by e-mail) may; anyone else gets 404, no session 401; declined 409', async () => {
+  it('a co-host (on the team by account) may; anyone else gets 404, no session 401; declined 409', async () => {
     const row = await confirmed();
     const cohost = await signedInUser(t);
     const stranger = await signedInUser(t);
     expect((await regenerate(event.id, row.id, cohost.cookie)).status).toBe(404);
-    await t.db.insert(event_hosts).values({ event_id: event.id, email: cohost.email });
+    await t.db.insert(event_hosts).values({ event_id: event.id, email: cohost.email, user_id: cohost.id });
     expect((await regenerate(event.id, row.id, cohost.cookie)).status).toBe(200);
     expect((await regenerate(event.id, row.id, stranger.cookie)).status).toBe(404);
     expect((await regenerate(event.id, row.id)).status).toBe(401);

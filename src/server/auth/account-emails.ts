@@ -20,19 +20,41 @@ If you did not ask for this, ignore this e-mail: your password stays the same.</
   return { to, subject, text, html };
 }
 
-/** The confirmation of a new sign-in address, sent to that address (docs/product.md#account). */
-export function changeEmailEmail({ to, link }: { to: string; link: string }): EmailPayload {
+/** Who asked: the account's name and its address today. */
+export type RequestingAccount = { name: string; email: string };
+
+const accountLine = (a: RequestingAccount) => (a.name.trim() && a.name.trim() !== a.email ? `${a.name.trim()} (${a.email})` : a.email);
+
+/**
+ * The confirmation of a new sign-in address, sent to that address (docs/product.md#account). It names the
+ * account that asked, so that nobody confirms a stranger's request thinking it is their own.
+ */
+export function changeEmailEmail({ to, link, account }: { to: string; link: string; account: RequestingAccount }): EmailPayload {
   const subject = 'Confirm your new Turnout e-mail address';
+  const who = accountLine(account);
   const text = [
-    'Your Turnout account asked to use this address for signing in.',
+    `The Turnout account of ${who} asked to sign in with this address from now on.`,
     '',
-    'Confirm it here:',
+    'If that is your account, confirm it here:',
     link,
     '',
-    'Until you open the link, you keep signing in with your current address. If this was not you, ignore this e-mail.',
+    `Until the link is opened, that account keeps signing in with ${account.email}. If it is not your account, ignore this e-mail.`,
   ].join('\n');
-  const html = `<p>Your Turnout account asked to use this address for signing in.</p>
-<p><a href="${escapeHtml(link)}">Confirm ${escapeHtml(to)}</a></p>
-<p style="color:#555">Until you open the link, you keep signing in with your current address. If this was not you, ignore this e-mail.</p>`;
+  const html = `<p>The Turnout account of <strong>${escapeHtml(who)}</strong> asked to sign in with this address from now on.</p>
+<p>If that is your account: <a href="${escapeHtml(link)}">Confirm ${escapeHtml(to)}</a></p>
+<p style="color:#555">Until the link is opened, that account keeps signing in with ${escapeHtml(account.email)}. If it is not your account, ignore this e-mail.</p>`;
+  return { to, subject, text, html };
+}
+
+/** To the old address once an account's e-mail has changed (docs/product.md#account). */
+export function emailChangedEmail({ to, newEmail }: { to: string; newEmail: string }): EmailPayload {
+  const subject = 'Your Turnout e-mail address was changed';
+  const text = [
+    `Your Turnout account now signs in with ${newEmail} instead of this address.`,
+    '',
+    'If you did not do this, tell the owner of this Turnout at once: someone else may be using your account.',
+  ].join('\n');
+  const html = `<p>Your Turnout account now signs in with <strong>${escapeHtml(newEmail)}</strong> instead of this address.</p>
+<p style="color:#555">If you did not do this, tell the owner of this Turnout at once: someone else may be using your account.</p>`;
   return { to, subject, text, html };
 }

@@ -81,20 +81,6 @@ export function describeAccountPaths(r: ReturnType<typeof createRouter>) {
   );
   post('/two-factor/disable', 'Turns two-factor off (needs the password)', ZPassword, ZStatus, [400, 401, 403, 429]);
   post(
-    '/two-factor/get-totp-uri',
-    'The TOTP URI again (needs the password)',
-    ZPassword,
-    z.object({ totpURI: z.string() }),
-    [400, 401, 403, 429],
-  );
-  post(
-    '/two-factor/generate-backup-codes',
-    'New backup codes, the old ones stop working (needs the password)',
-    ZPassword,
-    z.object({ status: z.boolean(), backupCodes: z.array(z.string()) }),
-    [400, 401, 403, 429],
-  );
-  post(
     '/two-factor/verify-totp',
     "A sign-in's second step (or the enrolment's confirmation): a 6-digit code",
     ZCode,
@@ -111,6 +97,18 @@ export function describeAccountPaths(r: ReturnType<typeof createRouter>) {
     false,
   );
   post('/revoke-other-sessions', 'Ends every session of this account but this one', null, ZStatus, [401, 403]);
+  r.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/verify-email',
+    summary: "The link of the new address's confirmation e-mail: changes the account's e-mail, then redirects to callbackURL",
+    tags,
+    request: { query: z.object({ token: z.string(), callbackURL: z.string().optional() }) },
+    responses: {
+      302: { description: 'Changed: to callbackURL' },
+      200: json('Changed (no callbackURL)', ZStatus),
+      ...errors(400, 401, 409, 429),
+    },
+  });
   r.openAPIRegistry.registerPath({
     method: 'get',
     path: '/list-sessions',

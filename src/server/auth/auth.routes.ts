@@ -1,10 +1,14 @@
+import type { Context, MiddlewareHandler } from 'hono';
 import { ZChangeEmail, ZChangePassword, ZResetPassword, ZSignIn, ZUpdateUser } from '../../common/schemas/auth.ts';
 import { ZSession, ZSignInResult, ZSignOutResult } from '../../common/schemas/auth.responses.ts';
+import { notFound } from '../errors.ts';
+import type { AppEnv } from '../http/context.ts';
 import { errors, json, jsonBody, signedIn } from '../http/openapi.ts';
 import { type LimitRule, rateLimitByIp } from '../http/rate-limit.ts';
 import { createRouter } from '../http/validation.ts';
 import { betterAuthError } from './better-auth-error.ts';
 import { checkAuthBody } from './check-auth-body.ts';
+import { changeEmailGuard, verifyEmailGuard } from './email-change-guard.ts';
 import { passwordCheckGuard, recoveryGuard, resetGuard, twoFactorGuard } from './account-guard.ts';
 import { getSessionWithMaxAge } from './session-lifetime.ts';
 import { describeAccountPaths } from './account.openapi.ts';
@@ -20,12 +24,83 @@ export const AUTH_LIMITS = {
 
 const limitAuthWrites = rateLimitByIp(AUTH_LIMITS.perIp);
 
+/** One Better Auth endpoint the app forwards, with what runs in front of it, in order. */
+type AuthEndpoint = {
+  method: 'GET' | 'POST';
+  /** Under /api/auth. */
+  path: string;
+  guards: MiddlewareHandler<AppEnv>[];
+  /** Checks the account's password: behind the per-account guess limit (ADR 0009, 0018). */
+  checksPassword?: true;
+  /** Instead of forwarding as is. */
+  handler?: (c: Context<AppEnv>) => Promise<Response>;
+};
+
 /**
- * Better Auth's endpoints under /api/auth, with our rate limits and body checks in front
- * (docs/decisions/0009-shared-rate-limits.md): every JSON body's text follows the app's rule, sign-in's
+ * The only Better Auth endpoints reachable (docs/decisions/0018-accounts.md): those src/web calls and
+ * the one an e-mailed link opens (verify-email, the new address's confirmation). Every other path under
+ * /api/auth — Better Auth's verify-password, send-verification-email, delete-user, sign-up… — answers 404.
+ * Every endpoint that checks the password is limited per account: sign-in by signInGuard, the others
+ * by passwordCheckGuard.
+ */
+export function authEndpoints(): AuthEndpoint[] {
+  const body = checkAuthBody({
+    '/update-user': ZUpdateUser,
+    '/reset-password': ZResetPassword,
+    '/change-password': ZChangePassword,
+    '/change-email': ZChangeEmail,
+  });
+  const write = (path: string, ...guards: MiddlewareHandler<AppEnv>[]): AuthEndpoint => ({
+    method: 'POST',
+    path,
+    guards: [limitAuthWrites, body, ...guards],
+  });
+  const passwordCheck = (path: string): AuthEndpoint => ({
+    method: 'POST',
+    path,
+    guards: [limitAuthWrites, passwordCheckGuard, body],
+    checksPassword: true,
+  });
+  const secondFactor = (path: string): AuthEndpoint => ({ method: 'POST', path, guards: [limitAuthWrites, twoFactorGuard, body] });
+  return [
+    { method: 'GET', path: '/get-session', guards: [], handler: getSessionWithMaxAge },
+    { method: 'GET', path: '/list-sessions', guards: [] },
+    { method: 'GET', path: '/verify-email', guards: [limitAuthWrites, verifyEmailGuard] },
+    { method: 'POST', path: '/sign-in/email', guards: [body, signInGuard()], checksPassword: true },
+    secondFactor('/two-factor/verify-totp'),
+    secondFactor('/two-factor/verify-backup-code'),
+    write('/sign-out'),
+    write('/request-password-reset', recoveryGuard()),
+    write('/reset-password', resetGuard),
+    write('/update-user'),
+    write('/change-email', changeEmailGuard),
+    passwordCheck('/change-password'),
+    write('/revoke-session'),
+    write('/revoke-other-sessions'),
+    passwordCheck('/two-factor/enable'),
+    passwordCheck('/two-factor/disable'),
+  ];
+}
+
+/** Better Auth's answer: a success passes through untouched (cookies!), an error is rewritten in our shape. */
+async function forward(c: Context<AppEnv>): Promise<Response> {
+  const res = await c.var.deps.auth.handler(c.req.raw);
+  if (res.status < 400) return res;
+  for (const cookie of res.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+  for (const name of KEPT_HEADERS) {
+    const value = res.headers.get(name);
+    if (value) c.header(name, value);
+  }
+  throw await betterAuthError(res, c.req.path.slice('/api/auth'.length));
+}
+
+/**
+ * The listed Better Auth endpoints under /api/auth, with our rate limits and body checks in front
+ * (docs/decisions/0009-shared-rate-limits.md): every JSON body's text follows the app's text rule, sign-in's
  * body is checked by the SPA's schema.
  * Its successful answers pass through untouched (cookies!); every error answer is rewritten into
- * `{"error":{code,message,fields?}}` with the same status, Set-Cookie and Retry-After.
+ * `{"error":{code,message,fields?}}` with the same status, Set-Cookie and Retry-After. Any other path
+ * falls through to the app's 404.
  */
 export function authRoutes() {
   const r = createRouter();
@@ -38,36 +113,15 @@ export function authRoutes() {
       if (!(c.req.method === 'GET' && c.req.path === '/api/auth/get-session')) c.var.deps.caches.sessions.clear();
     }
   });
-  r.post('/*', (c, next) => (c.req.path.startsWith('/api/auth/sign-in/') ? next() : limitAuthWrites(c, next)));
-  r.post('/change-password', passwordCheckGuard);
-  for (const path of ['/two-factor/enable', '/two-factor/disable', '/two-factor/get-totp-uri', '/two-factor/generate-backup-codes']) {
-    r.post(path, passwordCheckGuard);
+  for (const e of authEndpoints()) {
+    const target = `/api/auth${e.path}`;
+    // Better Auth routes on the raw URL: one spelt otherwise (percent-encoded…) reaches nothing.
+    const exact: MiddlewareHandler<AppEnv> = async (c, next) => {
+      if (new URL(c.req.url).pathname !== target) throw notFound('No such API endpoint.');
+      await next();
+    };
+    r.on(e.method, e.path, exact, ...e.guards, e.handler ?? forward);
   }
-  r.post('/two-factor/verify-totp', twoFactorGuard);
-  r.post('/two-factor/verify-backup-code', twoFactorGuard);
-  r.post(
-    '/*',
-    checkAuthBody({
-      '/update-user': ZUpdateUser,
-      '/reset-password': ZResetPassword,
-      '/change-password': ZChangePassword,
-      '/change-email': ZChangeEmail,
-    }),
-  );
-  r.post('/sign-in/*', signInGuard());
-  r.post('/request-password-reset', recoveryGuard());
-  r.post('/reset-password', resetGuard);
-  r.get('/get-session', getSessionWithMaxAge);
-  r.on(['GET', 'POST'], '/*', async (c) => {
-    const res = await c.var.deps.auth.handler(c.req.raw);
-    if (res.status < 400) return res;
-    for (const cookie of res.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
-    for (const name of KEPT_HEADERS) {
-      const value = res.headers.get(name);
-      if (value) c.header(name, value);
-    }
-    throw await betterAuthError(res, c.req.path.slice('/api/auth'.length));
-  });
   describeAuthPaths(r);
   describeAccountPaths(r);
   return r;

@@ -11,7 +11,8 @@ import type { Env } from '../env.ts';
 import { enqueueEmail } from '../domain/enqueue.ts';
 import { changeEmailEmail, passwordResetEmail } from './account-emails.ts';
 import { refuseReusedTotp } from './totp-replay.ts';
-import { ACCOUNT_DEACTIVATED } from '../../common/messages.ts';
+import { ACCOUNT_DEACTIVATED, EMAIL_HAS_PENDING_PLACE } from '../../common/messages.ts';
+import { bindTeamPlaces, followAccountEmail, hasPendingPlace } from '../domain/team-places.ts';
 
 /** How long a password-recovery link works (docs/product.md#password-recovery). */
 export const RESET_LINK_MINUTES = 30;
@@ -42,8 +43,11 @@ export function createAuth(db: Db, env: Env) {
     },
     emailVerification: {
       // Only the change of address sends one (accounts are never signed up by themselves).
+      // `u` carries the new address; the mail names the account that asked, as it is now (issue 29).
       sendVerificationEmail: async ({ user: u, url, token }) => {
-        await enqueueEmail(db, `change-email:${keyOf(token)}`, changeEmailEmail({ to: u.email, link: url }));
+        const [asking] = await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, u.id));
+        if (!asking) return;
+        await enqueueEmail(db, `change-email:${keyOf(token)}`, changeEmailEmail({ to: u.email, link: url, account: asking }));
       },
       expiresIn: 24 * 3600,
     },
@@ -60,6 +64,21 @@ export function createAuth(db: Db, env: Env) {
     // docs/decisions/0020-people.md: a deactivated account gets no session, whichever way it signs in
     // (password, second factor, invitation). Asked only after the password was right: no enumeration.
     databaseHooks: {
+      // Team places belong to accounts (docs/product.md#co-hosts, issue 29): a new account takes those
+      // pending for its address; a changed address never takes one, and bound places follow it.
+      user: {
+        create: { after: (u) => bindTeamPlaces(db, u) },
+        update: {
+          before: async (data) => {
+            if (typeof data.email === 'string' && (await hasPendingPlace(db, data.email))) {
+              throw APIError.from('CONFLICT', { message: EMAIL_HAS_PENDING_PLACE, code: 'EMAIL_HAS_PENDING_PLACE' });
+            }
+          },
+          after: async (u) => {
+            if (u?.id && u.email) await followAccountEmail(db, u);
+          },
+        },
+      },
       session: {
         create: {
           before: async (s) => {

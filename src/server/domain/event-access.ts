@@ -1,7 +1,6 @@
 import { eq, or, type SQL, sql } from 'drizzle-orm';
 import { type EventRole, OWNER_ONLY } from '../../common/event-roles.ts';
 import { MSG } from '../../common/messages.ts';
-import { normalizeEmail } from '../../common/schemas/email.ts';
 import { zUuid } from '../../common/schemas/ids.ts';
 import { event_hosts, events } from '../db/schema/events.ts';
 import { AppError } from '../errors.ts';
@@ -24,19 +23,18 @@ export type EventNeed = 'owner' | 'manage' | 'checkin';
 export function eventAccess(actor: Actor, need: EventNeed): SQL {
   const owns = eq(events.user_id, actor.id);
   if (need === 'owner') return owns;
-  const email = normalizeEmail(actor.email);
   const roles = need === 'manage' ? sql`and ${event_hosts.role} = 'cohost'` : sql``;
+  // A team place counts for the account bound to it, never for whoever has its e-mail text now (issue 29).
   return or(
     owns,
-    sql`exists (select 1 from ${event_hosts} where ${event_hosts.event_id} = ${events.id} and ${event_hosts.email} = ${email} ${roles})`,
+    sql`exists (select 1 from ${event_hosts} where ${event_hosts.event_id} = ${events.id} and ${event_hosts.user_id} = ${actor.id} ${roles})`,
   ) as SQL;
 }
 
 /** 'owner', 'cohost' or 'door', computed in the same query (null when the actor is not on the team). */
 export function roleOf(actor: Actor) {
-  const email = normalizeEmail(actor.email);
   return sql<EventRole>`case when ${events.user_id} = ${actor.id} then 'owner'
-    else (select ${event_hosts.role} from ${event_hosts} where ${event_hosts.event_id} = ${events.id} and ${event_hosts.email} = ${email}) end`;
+    else (select ${event_hosts.role} from ${event_hosts} where ${event_hosts.event_id} = ${events.id} and ${event_hosts.user_id} = ${actor.id}) end`;
 }
 
 export type OwnerOnlyAction = keyof typeof OWNER_ONLY;

@@ -112,8 +112,14 @@ export const event_hosts = pgTable(
   'event_hosts',
   {
     event_id: eventIdColumn(),
-    /** Trimmed and lower-cased. */
+    /** Trimmed and lower-cased; a bound member's follows their account's address. */
     email: text('email').notNull(),
+    /**
+     * The account holding this place, bound when it is added for an existing account or when the
+     * invited address's account is created; null while the place is pending. Access goes by this id
+     * only, never by the e-mail text (docs/product.md#co-hosts, issue 29).
+     */
+    user_id: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
     /** 'cohost' manages the event; 'door' checks its guests in, nothing else (docs/decisions/0011-event-roles.md). */
     role: text('role', { enum: ['cohost', 'door'] })
       .notNull()
@@ -123,6 +129,7 @@ export const event_hosts = pgTable(
   (t) => [
     primaryKey({ columns: [t.event_id, t.email] }),
     index('event_hosts_email_idx').on(t.email),
+    uniqueIndex('event_hosts_user_key').on(t.user_id, t.event_id),
     check('event_hosts_role', sql`${t.role} IN ('cohost', 'door')`),
   ],
 );

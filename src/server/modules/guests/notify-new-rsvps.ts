@@ -27,7 +27,7 @@ async function recipients(tx: DbOrTx, eventId: string, ownerId: string): Promise
     .where(
       or(
         eq(user.id, ownerId),
-        sql`lower(${user.email}) in (select ${event_hosts.email} from ${event_hosts} where ${event_hosts.event_id} = ${eventId})`,
+        sql`${user.id} in (select ${event_hosts.user_id} from ${event_hosts} where ${event_hosts.event_id} = ${eventId})`,
       ),
     );
   return [...new Set(rows.map((r) => normalizeEmail(r.email)))];

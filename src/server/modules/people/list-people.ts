@@ -30,7 +30,7 @@ async function selectPeople(db: DbOrTx, where: SQL = sql`true`): Promise<TPerson
                         ORDER BY e.event_date DESC, e.id)
         FROM (SELECT id AS event_id, 'owner' AS role FROM events WHERE user_id = u.id
               UNION ALL
-              SELECT event_id, role FROM event_hosts WHERE email = lower(u.email)) r
+              SELECT event_id, role FROM event_hosts WHERE user_id = u.id) r
         JOIN events e ON e.id = r.event_id
       ), '[]'::json) AS events
     FROM "user" u

@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { normalizeEmail } from '../../../common/schemas/email.ts';
 import { PERSON_ID_PATTERN } from '../../../common/schemas/people.ts';
 import type { TPersonAnswer } from '../../../common/schemas/people.responses.ts';
 import type { SessionUser } from '../../auth/auth.ts';
@@ -45,7 +44,7 @@ export async function deactivateAccount({ db, log, actor, id }: SetAccountActive
     if (moved.length > 0) {
       // The owner now owns them: a co-host or door row of theirs on those events would only shadow that.
       const ids = moved.map((e) => e.id);
-      await tx.delete(event_hosts).where(and(inArray(event_hosts.event_id, ids), eq(event_hosts.email, normalizeEmail(actor.email))));
+      await tx.delete(event_hosts).where(and(inArray(event_hosts.event_id, ids), eq(event_hosts.user_id, actor.id)));
     }
     return moved.length;
   });

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { EMAIL_HAS_PENDING_PLACE } from '../../../common/messages.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { PasswordForm } from '../../features/accounts/password-form.tsx';
@@ -22,7 +23,8 @@ export function Component() {
     const confirmed = params.get('email') === 'confirmed';
     const error = params.get('error');
     if (!confirmed && !error) return;
-    if (error) notify.error('The e-mail was not changed', 'The confirmation link is invalid or expired. Ask for a new one.');
+    if (error === 'EMAIL_HAS_PENDING_PLACE') notify.error('The e-mail was not changed', EMAIL_HAS_PENDING_PLACE);
+    else if (error) notify.error('The e-mail was not changed', 'The confirmation link is invalid or expired. Ask for a new one.');
     else notify.success('E-mail changed', 'Sign in with your new address from now on.');
     setParams({}, { replace: true });
   }, [params, setParams]);

@@ -34,9 +34,15 @@ export const emailAlreadyAdded = () => new AppError('conflict', MSG.emailAlready
 export async function addHost({ db, log, baseUrl, actor, eventId, email, role }: AddHostOptions): Promise<THost> {
   const host = await db.transaction(async (tx) => {
     const event = await requireEventAccess({ db: tx, actor, id: eventId, lock: true, need: 'owner', action: 'hosts' });
-    const [row] = await tx.insert(event_hosts).values({ event_id: eventId, email, role }).onConflictDoNothing().returning();
-    if (!row) throw emailAlreadyAdded();
+    // An existing account gets the place now; otherwise it stays pending until that address's account
+    // is created (bindTeamPlaces), never for an account that changes its e-mail to it later.
     const [account] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+    const [row] = await tx
+      .insert(event_hosts)
+      .values({ event_id: eventId, email, role, user_id: account?.id ?? null })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw emailAlreadyAdded();
     const inviter = actor.name?.trim() || actor.email;
     if (account) {
       const link = `${baseUrl}${role === 'door' ? checkinHref('index', eventId) : '/auth/admin'}`;

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import type { TeamRole } from '../../../../common/event-roles.ts';
 import type { THost } from '../../../../common/schemas/events.ts';
 import type { Db } from '../../../db/client.ts';
-import { user } from '../../../db/schema/auth.ts';
 import { event_hosts } from '../../../db/schema/events.ts';
 import { notFound } from '../../../errors.ts';
 import type { Logger } from '../../../logger.ts';
@@ -28,8 +27,7 @@ export async function setHostRole(opts: {
       .where(and(eq(event_hosts.event_id, opts.eventId), eq(event_hosts.email, email)))
       .returning();
     if (!row) throw notFound('This email is not in the host list.');
-    const [account] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
-    return { email: row.email, role: row.role, created_at: row.created_at.toISOString(), has_account: Boolean(account) };
+    return { email: row.email, role: row.role, created_at: row.created_at.toISOString(), has_account: row.user_id !== null };
   });
   opts.log.info({ eventId: opts.eventId, role: opts.role }, 'team member role changed');
   return host;
