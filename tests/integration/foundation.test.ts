@@ -183,7 +183,7 @@ describe('owner setup and sign-in', () => {
     for (let i = 0; i < 4; i++) expect((await signIn('wrong-password')).status).toBe(401);
     expect((await signIn(TEST_PASSWORD)).status).toBe(200); // a success clears the failures
     for (let i = 0; i < 5; i++) expect((await signIn('wrong-password')).status).toBe(401);
-    // Five failures, each from another client: none of them is this one (tests/integration/rate-limits.test.ts).
+    // Five failures, each from another client: none of them is this one (tests/security/rate-limits.test.ts).
     expect((await signIn(TEST_PASSWORD)).status).toBe(200);
   });
 
