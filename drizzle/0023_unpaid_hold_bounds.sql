@@ -4,7 +4,7 @@ ALTER TABLE "event_rsvps" ADD COLUMN "checkout_reopens" integer DEFAULT 0 NOT NU
 CREATE INDEX "event_rsvps_held_client_idx" ON "event_rsvps" USING btree ("event_id","hold_client") WHERE "event_rsvps"."payment_status" = 'pending';--> statement-breakpoint
 CREATE INDEX "event_rsvps_held_email_idx" ON "event_rsvps" USING btree ("event_id","hold_email") WHERE "event_rsvps"."payment_status" = 'pending';--> statement-breakpoint
 -- Issue 29: the seats of unpaid checkouts are bounded per client network and per normalised e-mail on
--- each event (payments/hold-limits.ts, docs/product.md#payments). A hold's seat write runs this after
+-- each event (domain/hold-limits.ts, docs/product.md#payments). A hold's seat write runs this after
 -- its seat UPDATE, in the same transaction: that UPDATE's row lock on the event orders concurrent holds,
 -- and each statement here reads what was committed before it, so the sums count every hold, whichever
 -- process wrote it. Its own new hold is counted too. Sold seats (payment 'paid') are never counted.

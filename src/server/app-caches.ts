@@ -1,5 +1,6 @@
 import { SessionCache } from './auth/session-cache.ts';
 import type { Db } from './db/client.ts';
+import type { AppCaches } from './http/context.ts';
 import type { Logger } from './logger.ts';
 import { PublicEventCache } from './modules/events/public/public-event-cache.ts';
 import { createMediaCache, type MediaCache } from './modules/media/read-media.ts';
@@ -11,20 +12,22 @@ import { createTicketQrCache, type TicketQrCache } from './modules/tickets/get-t
  * process (tests, a second app on the same database) share none. Each is a BoundedCache
  * (src/common/bounded-cache.ts). docs/ARCHITECTURE.md#process-state
  */
-export type AppCaches = {
-  /** Active public events by id and slug, kept true by its own LISTEN connection (started on first use). */
-  publicEvents: PublicEventCache;
-  /** What an RSVP needs of its event, for EVENT_TTL_MS, dropped with publicEvents' invalidations. */
-  rsvpEvents: RsvpEventCache;
-  /** Rendered ticket QR images by ETag. */
-  ticketQr: TicketQrCache;
-  /** Uploaded images by content hash (never stale), within a byte budget. */
-  media: MediaCache;
-  /** Signed-in users of the check-in routes by Cookie header, for SESSION_CACHE_MS; emptied by any /api/auth request. */
-  sessions: SessionCache;
-  /** Ends the LISTEN connection (before the pool closes) and empties every cache. */
-  close: () => Promise<void>;
-};
+declare module './http/context.ts' {
+  interface AppCaches {
+    /** Active public events by id and slug, kept true by its own LISTEN connection (started on first use). */
+    publicEvents: PublicEventCache;
+    /** What an RSVP needs of its event, for EVENT_TTL_MS, dropped with publicEvents' invalidations. */
+    rsvpEvents: RsvpEventCache;
+    /** Rendered ticket QR images by ETag. */
+    ticketQr: TicketQrCache;
+    /** Uploaded images by content hash (never stale), within a byte budget. */
+    media: MediaCache;
+    /** Signed-in users of the check-in routes by Cookie header, for SESSION_CACHE_MS; emptied by any /api/auth request. */
+    sessions: SessionCache;
+    /** Ends the LISTEN connection (before the pool closes) and empties every cache. */
+    close: () => Promise<void>;
+  }
+}
 
 export function createAppCaches({ db, log }: { db: Db; log: Logger }): AppCaches {
   const rsvpEvents = new RsvpEventCache({ listen: () => publicEvents.listen(), live: () => publicEvents.enabled });

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
+import { normalizeEmail } from '../../common/schemas/email.ts';
 import { HELD_SEATS_PER_CLIENT, HELD_SEATS_PER_EMAIL } from '../../common/constants.ts';
 import { PAYMENT_MSG } from '../../common/messages.ts';
 import { type MessagePart, sessionStatement } from '../db/session-statements.ts';
@@ -67,7 +68,7 @@ const GMAIL = new Set(['gmail.com', 'googlemail.com']);
 
 /** Lower-cased, the local part's +tag dropped, and for Gmail its dots too (one mailbox, one key). */
 export function mailboxOf(email: string): string {
-  const lower = email.trim().toLowerCase();
+  const lower = normalizeEmail(email);
   const at = lower.lastIndexOf('@');
   if (at < 1) return lower;
   let local = lower.slice(0, at);

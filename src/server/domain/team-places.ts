@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { normalizeEmail } from '../../common/schemas/email.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { event_hosts, host_invitations } from '../db/schema/events.ts';
 
@@ -9,19 +10,17 @@ import { event_hosts, host_invitations } from '../db/schema/events.ts';
  * by changing its e-mail gets nothing, and may not take it while a place or an invitation waits for it.
  */
 
-const normal = (email: string) => email.trim().toLowerCase();
-
 /** A new account takes the places pending for its address (its creation proved the address or was the owner's). */
 export async function bindTeamPlaces(db: DbOrTx, account: { id: string; email: string }): Promise<void> {
   await db
     .update(event_hosts)
     .set({ user_id: account.id })
-    .where(and(eq(event_hosts.email, normal(account.email)), isNull(event_hosts.user_id)));
+    .where(and(eq(event_hosts.email, normalizeEmail(account.email)), isNull(event_hosts.user_id)));
 }
 
 /** An account's bound places follow its new address, so the team list shows it (access is by id either way). */
 export async function followAccountEmail(db: DbOrTx, account: { id: string; email: string }): Promise<void> {
-  const email = normal(account.email);
+  const email = normalizeEmail(account.email);
   await db
     .update(event_hosts)
     .set({ email })
@@ -30,7 +29,7 @@ export async function followAccountEmail(db: DbOrTx, account: { id: string; emai
 
 /** Whether a team place or an open invitation (to an event's team, or the owner's to host) waits for this address. */
 export async function hasPendingPlace(db: DbOrTx, email: string, now = new Date()): Promise<boolean> {
-  const address = normal(email);
+  const address = normalizeEmail(email);
   const [place] = await db
     .select({ one: sql<number>`1` })
     .from(event_hosts)
@@ -40,9 +39,7 @@ export async function hasPendingPlace(db: DbOrTx, email: string, now = new Date(
   const [invitation] = await db
     .select({ one: sql<number>`1` })
     .from(host_invitations)
-    .where(
-      and(sql`lower(trim(${host_invitations.email})) = ${address}`, isNull(host_invitations.used_at), gt(host_invitations.expires_at, now)),
-    )
+    .where(and(eq(host_invitations.email, address), isNull(host_invitations.used_at), gt(host_invitations.expires_at, now)))
     .limit(1);
   return Boolean(invitation);
 }

@@ -1,5 +1,4 @@
 import type { Metrics } from './metrics.ts';
-import type { AppCaches } from '../app-caches.ts';
 import type { Auth, SessionUser } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
@@ -7,6 +6,13 @@ import type { Logger } from '../logger.ts';
 import type { CheckinHub } from '../domain/checkin-hub.ts';
 import type { Channels } from '../integrations/channels.ts';
 import type { RateLimits } from './rate-limit.ts';
+
+/**
+ * Every in-memory cache of one app. Its members are module classes, so the wiring file that creates
+ * them (app-caches.ts) adds them to this interface: http/ names no module (docs/ARCHITECTURE.md#boundaries).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in app-caches.ts
+export interface AppCaches {}
 
 /** What main.ts (or a test) gives createApp: the process-wide dependencies. */
 export type BaseDeps = {

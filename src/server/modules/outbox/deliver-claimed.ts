@@ -44,15 +44,9 @@ function within<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promi
 }
 
 /**
- * Step 2 and 3 for one claimed message: deliver it with no transaction or connection held, then record
- * the outcome — only if the row is still this attempt's. An e-mail is delivered at least once: a
- * crash in between leaves the row 'sending' until its lease runs out, then another worker delivers it
- * again with the same Message-ID, so receivers can drop the duplicate. An SMS is delivered at most
- * once (docs/decisions/0017-sms.md): its hand-off is committed first (synchronously), and one whose
- * answer is lost becomes 'unknown' instead of going again.
- *
- * A sent message's mark is started, not awaited: `marked` settles once it is written (or failed), and
- * the lane sends its next message meanwhile.
+ * Steps 2 and 3: deliver with nothing held, then record the outcome if the row is still this attempt's.
+ * E-mail goes at least once (a repeat keeps its Message-ID, ADR 0006), SMS at most once (ADR 0017).
+ * A sent message's mark is started, not awaited (`marked`), so the lane goes on meanwhile.
  */
 export async function deliverClaimed(
   o: { db: DbOrTx; channels: Channels; log: Logger; mark: MarkSent },

@@ -4,12 +4,8 @@ import type { DeliveredVia } from './deliver-message.ts';
 import { CLAIM_BATCH, type Claimed, type OutboxStore } from './outbox-store.ts';
 
 /**
- * While this process serves requests (an RSVP rush queues an e-mail per answer), the drain rests after
- * a full batch this fraction of the time the batch took, so the guests' requests get a share of the
- * machine, and the worker backs off by itself when a busy machine makes its batches slow. Measured in
- * the bench's rush (10k answers in ~7 s): a fixed 100 ms rest after each batch delivered the last
- * e-mail 47 s (dev mailbox) or 72 s (SMTP) after the last answer, this 4 s and 30 s, with the same
- * RSVP figures within the machine's noise.
+ * While the process is busy, the drain rests after a full batch this fraction of the batch's time, so
+ * guests' requests get a share of the machine and a slow machine slows the worker (ADR 0007, 0019).
  */
 export const BATCH_REST_RATIO = 0.5;
 /** …but never longer than this: a slow provider (waiting, not working) makes long batches too. */
@@ -21,10 +17,8 @@ export const MAX_REST_MS = 100;
  */
 export const BUSY_REQUESTS_PER_SECOND = 20;
 /**
- * While the process is busy, one lane delivers and the others wait, looking again this often: four
- * lanes pumping a batch out at once held the event loop in bursts, and every request that came during
- * one waited behind it — door scans beside an RSVP rush had p95 23–49 ms with four lanes, 17–20 ms with
- * one (ADR 0014). Once the requests stop, every lane delivers again…
+ * While the process is busy, one lane delivers and the others look again this often: lanes sending at
+ * once held the event loop in bursts that door scans waited behind (ADR 0019). Idle, every lane delivers…
  */
 export const BUSY_LANE_WAIT_MS = 25;
 /** …and so they do once the next message has waited this long: traffic defers e-mail, never starves it. */
@@ -93,17 +87,10 @@ function groupMarks(store: OutboxStore): MarkSent {
 }
 
 /**
- * Marks the outranked messages superseded, then delivers every message that is due now, a claimed
- * batch at a time, up to `lanes` at once (one while the process is busy, unless the next message has
- * waited MAX_BUSY_DEFER_MS), and returns how many were sent (messages that fall due meanwhile wait for
- * the next call). Safe to run in several processes at once; failed ones are rescheduled, not retried in
- * this call. With `signal`, stops after the messages in flight once it is aborted (the rest of what it
- * claimed is released).
- *
- * The lanes take messages oldest first from one queue. While this process serves few requests (after
- * a rush, or with no traffic) the next batch is claimed as soon as the queue falls to one message per
- * lane, so the lanes go on without waiting for the slowest message of a batch or for the claim's
- * commit (ADR 0019). While it serves many, a batch is finished, then the worker rests, then it claims.
+ * Delivers every message due now, a claimed batch at a time over `lanes` (one while busy), and returns
+ * how many were sent; failures are rescheduled, an abort releases what is left. Safe in several
+ * processes at once. Idle, the next batch is claimed when the queue falls to one message per lane;
+ * busy, a batch is finished, the worker rests, then claims (ADR 0019).
  */
 export async function drain(d: DrainDeps, opts: DrainOptions = {}): Promise<number> {
   const { store, clock, lanes } = d;

@@ -110,16 +110,9 @@ async function sweepUnknown(db: DbOrTx, log: Logger): Promise<void> {
 }
 
 /**
- * Step 1, one autocommitted statement: the oldest due messages — pending, or 'sending' under a lease
- * that ran out (their worker died mid-delivery), and not outranked — taken with FOR UPDATE SKIP LOCKED
- * so no other worker, in this process or another, gets them, and marked 'sending' until now +
- * OUTBOX_LEASE_MS with the attempt counted. The commit is synchronous, so it also makes durable
- * everything committed before it: the RSVP behind a confirmation (committed asynchronously, ADR 0004)
- * is on disk before its e-mail leaves. Oldest first.
- *
- * The candidates come from turnout_outbox_due (drizzle/0022_outbox_due_fn.sql): the due index walked in
- * order and stopped at CLAIM_WINDOW rows, whatever the planner's statistics say about the table; the
- * supersede checks then run for those rows only (ADR 0019).
+ * Step 1: the oldest due, not outranked messages (turnout_outbox_due, migration 0022) taken FOR UPDATE
+ * SKIP LOCKED and leased as 'sending' (ADR 0006). Its commit is synchronous, so the asynchronously
+ * committed RSVP behind a confirmation (ADR 0004) is on disk before its e-mail leaves.
  */
 async function claimBatch(db: DbOrTx, leaseMs: number): Promise<Claimed[]> {
   const leaseSecs = leaseMs / 1000;

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeamRole } from '../../../../common/event-roles.ts';
-import { normalizeEmail } from '../../../../common/schemas/email.ts';
 import type { THost } from '../../../../common/schemas/events.ts';
 import { api } from '../../../lib/api.ts';
 import { eventKeys } from './keys.ts';
@@ -24,7 +23,7 @@ export function useAddHost(eventId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ email, role }: { email: string; role: TeamRole }) =>
-      api<unknown>(path(eventId), { method: 'POST', body: { email: normalizeEmail(email), role } }),
+      api<unknown>(path(eventId), { method: 'POST', body: { email, role } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: eventKeys.hosts(eventId) }),
   });
 }
@@ -34,7 +33,7 @@ export function useSetHostRole(eventId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ email, role }: { email: string; role: TeamRole }) =>
-      api<{ host: THost }>(`${path(eventId)}/${encodeURIComponent(normalizeEmail(email))}`, { method: 'PATCH', body: { role } }),
+      api<{ host: THost }>(`${path(eventId)}/${encodeURIComponent(email)}`, { method: 'PATCH', body: { role } }),
     onSuccess: ({ host }) => {
       qc.setQueryData<THost[]>(eventKeys.hosts(eventId), (old) => old?.map((h) => (h.email === host.email ? host : h)));
       return qc.invalidateQueries({ queryKey: eventKeys.hosts(eventId) });
@@ -45,9 +44,9 @@ export function useSetHostRole(eventId: string) {
 export function useRemoveHost(eventId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => api<unknown>(`${path(eventId)}/${encodeURIComponent(normalizeEmail(email))}`, { method: 'DELETE' }),
+    mutationFn: (email: string) => api<unknown>(`${path(eventId)}/${encodeURIComponent(email)}`, { method: 'DELETE' }),
     onSuccess: (_d, email) => {
-      qc.setQueryData<THost[]>(eventKeys.hosts(eventId), (old) => old?.filter((h) => h.email !== normalizeEmail(email)));
+      qc.setQueryData<THost[]>(eventKeys.hosts(eventId), (old) => old?.filter((h) => h.email !== email));
       return qc.invalidateQueries({ queryKey: eventKeys.hosts(eventId) });
     },
   });
