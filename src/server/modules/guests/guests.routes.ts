@@ -88,7 +88,10 @@ const sendTicketsRoute = createRoute({
   path: '/api/events/{eventId}/rsvps/send-tickets',
   summary: 'E-mail the ticket to a selection of guests, or to every guest matching a filter (a server job)',
   request: { params: ZEventParam, ...jsonBody(ZSendTickets) },
-  responses: { 202: json('The job, queued: poll GET /api/jobs/{id}', ZJobAnswer), ...errors(400, 401, 404, 413, 415) },
+  responses: {
+    202: json('The job, queued: poll GET /api/jobs/{id}', ZJobAnswer),
+    ...errors(400, 401, 403, 404, 409, 413, 415, 429),
+  },
 });
 
 const config = (c: Context<AppEnv>) => ({ baseUrl: c.var.deps.env.PUBLIC_BASE_URL, signingKey: c.var.deps.env.TICKET_SIGNING_KEY });
@@ -155,7 +158,13 @@ export function guestsRoutes() {
   });
   r.openapi(sendTicketsRoute, async (c) => {
     const { eventId } = c.req.valid('param');
-    const job = await createSendTicketsJob({ db: c.var.deps.db, actor: currentUser(c), eventId, input: c.req.valid('json') });
+    const job = await createSendTicketsJob({
+      db: c.var.deps.db,
+      limits: c.var.limits,
+      actor: currentUser(c),
+      eventId,
+      input: c.req.valid('json'),
+    });
     c.var.log.info({ eventId, jobId: job.id, total: job.total }, 'bulk ticket e-mail queued');
     return c.json({ job }, 202);
   });

@@ -5,6 +5,7 @@ import { ZJobAnswer } from '../../../common/schemas/responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
+import { requireTwoFactorForEvent } from '../events/two-factor-rule.ts';
 import { getJob, JOB_NOT_FOUND } from './job-row.ts';
 import { createQrBackfillJob } from './qr-backfill-job.ts';
 
@@ -18,7 +19,7 @@ const getJobRoute = createRoute({
   tags,
   security: signedIn,
   request: { params: z.object({ jobId: zUuid(JOB_NOT_FOUND) }) },
-  responses: { 200: json('The job', ZJobAnswer), ...errors(401, 404) },
+  responses: { 200: json('The job', ZJobAnswer), ...errors(401, 403, 404) },
 });
 
 const backfillRoute = createRoute({
@@ -29,19 +30,25 @@ const backfillRoute = createRoute({
   tags,
   security: signedIn,
   request: jsonBody(ZQrBackfill),
-  responses: { 202: json('The job, queued: poll GET /api/jobs/{id}', ZJobAnswer), ...errors(400, 401, 404, 413, 415) },
+  responses: {
+    202: json('The job, queued: poll GET /api/jobs/{id}', ZJobAnswer),
+    ...errors(400, 401, 403, 404, 409, 413, 415, 429),
+  },
 });
 
 /** Server jobs of the guest list (docs/product.md#guest-list): progress, and the QR backfill. */
 export function jobsRoutes() {
   const r = createRouter();
-  r.openapi(getJobRoute, async (c) =>
-    c.json({ job: await getJob({ db: c.var.deps.db, actor: currentUser(c), id: c.req.valid('param').jobId }) }, 200, {
-      'Cache-Control': 'no-store',
-    }),
-  );
+  r.openapi(getJobRoute, async (c) => {
+    const { db } = c.var.deps;
+    const actor = currentUser(c);
+    const job = await getJob({ db, actor, id: c.req.valid('param').jobId });
+    // A paid event's job under the owner's two-factor rule (ADR 0020), as its guest list is.
+    await requireTwoFactorForEvent(db, actor, job.event_id);
+    return c.json({ job }, 200, { 'Cache-Control': 'no-store' });
+  });
   r.openapi(backfillRoute, async (c) => {
-    const job = await createQrBackfillJob({ db: c.var.deps.db, actor: currentUser(c), input: c.req.valid('json') });
+    const job = await createQrBackfillJob({ db: c.var.deps.db, limits: c.var.limits, actor: currentUser(c), input: c.req.valid('json') });
     c.var.log.info({ jobId: job.id, eventId: job.event_id, total: job.total }, 'QR backfill queued');
     return c.json({ job }, 202);
   });
