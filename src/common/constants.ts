@@ -68,6 +68,14 @@ export const JOB_KINDS = ['send-tickets', 'qr-backfill', 'send-sms'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
+/**
+ * Server jobs cost e-mails, texts and rotated tickets: of each kind, a user starts at most
+ * JOB_STARTS_PER_ACCOUNT and an event gets at most JOB_STARTS_PER_EVENT (all its hosts together) per
+ * JOB_STARTS_WINDOW_SEC; past them, 429 with Retry-After (docs/product.md#limits-and-constants).
+ */
+export const JOB_STARTS_PER_ACCOUNT = 10;
+export const JOB_STARTS_PER_EVENT = 10;
+export const JOB_STARTS_WINDOW_SEC = 10 * 60;
 /** What a host hears of new answers: nothing, each answer, or a daily digest (docs/product.md#rsvp-notifications). */
 export const NOTIFY_RSVPS = ['off', 'each', 'digest'] as const;
 export type NotifyRsvps = (typeof NOTIFY_RSVPS)[number];

@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   capacity_exceeded: 409,
+  /** The same server job is already queued or running: `fields.job_id` names it (docs/product.md#guest-list). */
+  job_running: 409,
   event_ended: 409,
   /** Deleting an event that still has paid guests or open checkouts (docs/product.md#event-status). */
   event_has_payments: 409,

@@ -69,6 +69,19 @@ export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Ask the o
 export const EMAIL_HAS_PENDING_PLACE =
   'This address has an open Turnout invitation. Accept it from that inbox, or ask the owner to invite this account instead.';
 
+/**
+ * A second identical server job while the first is queued or running (docs/product.md#guest-list): the
+ * answer's `fields.job_id` names the running one, whose progress the screen then follows.
+ */
+export const JOB_ALREADY_RUNNING = {
+  'send-tickets': 'These tickets are already being e-mailed: the progress of that job is shown.',
+  'qr-backfill': 'The same QR backfill is already running: the progress of that job is shown.',
+  'send-sms': 'The same messages are already being sent: the progress of that job is shown.',
+} as const;
+
+/** The SMS sandbox sends real texts outside any event: the instance owner's tool (docs/product.md#sms-sandbox). */
+export const SMS_SANDBOX_OWNER_ONLY = 'Only the owner of this Turnout can send test SMS.';
+
 /** A user without two-factor sign-in managing a paid event while the owner requires it (docs/product.md#people). */
 export const TWO_FACTOR_REQUIRED =
   'The owner of this Turnout requires two-factor sign-in to manage paid events. Turn it on in your account, then try again.';

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SMS_SANDBOX_OWNER_ONLY } from '../../src/common/messages.ts';
 import { ZGuestList, ZJobAnswer } from '../../src/common/schemas/guests.responses.ts';
 import { ZSendSmsResult, ZSmsJobProgress, ZSmsSent } from '../../src/common/schemas/sms.ts';
 import { jobs } from '../../src/server/db/schema/guests.ts';
@@ -46,6 +47,7 @@ afterAll(() => twilio.close());
 const owner = await signedInUser(t);
 const cohost = await signedInUser(t);
 const stranger = await signedInUser(t);
+const instanceOwner = await signedInUser(t, { role: 'admin' });
 
 async function newEvent() {
   const e = await createEvent(t, owner, { title: 'Garden Party' });
@@ -336,23 +338,27 @@ describe('an SMS is sent at most once (docs/decisions/0017-sms.md)', () => {
 });
 
 describe('the SMS sandbox: POST /api/send-sms (docs/product.md#sms-sandbox)', () => {
-  it("owners and co-hosts send now and see Twilio's answer; others get 403; both fields are required", async () => {
+  it("the instance owner sends now and sees Twilio's answer; anyone else gets 403; both fields are required", async () => {
     await newEvent();
     const ok = await t.request('/api/send-sms', {
       method: 'POST',
       json: { to: '415 555 0501', message: 'Sandbox hello' },
-      cookie: cohost.cookie,
+      cookie: instanceOwner.cookie,
     });
     expect(ok.status).toBe(200);
     expect(ZSendSmsResult.parse(await ok.json())).toMatchObject({ sent: true, to: '+14155550501', error: null });
     expect(received('+14155550501')).toEqual([expect.objectContaining({ body: 'Sandbox hello', from: FAKE_TWILIO.from })]);
-    const bad = await t.request('/api/send-sms', { method: 'POST', json: { to: BAD, message: 'x' }, cookie: owner.cookie });
+    const bad = await t.request('/api/send-sms', { method: 'POST', json: { to: BAD, message: 'x' }, cookie: instanceOwner.cookie });
     expect(await bad.json()).toMatchObject({
       sent: false,
       code: '21211',
       error: "The 'To' number +14155550100 is not a valid phone number.",
     });
-    const tooLong = await t.request('/api/send-sms', { method: 'POST', json: { to: TOO_LONG, message: 'x' }, cookie: owner.cookie });
+    const tooLong = await t.request('/api/send-sms', {
+      method: 'POST',
+      json: { to: TOO_LONG, message: 'x' },
+      cookie: instanceOwner.cookie,
+    });
     expect(await tooLong.json()).toMatchObject({
       sent: false,
       code: 'MESSAGE_TOO_LONG',
@@ -361,25 +367,28 @@ describe('the SMS sandbox: POST /api/send-sms (docs/product.md#sms-sandbox)', ()
     const over = await t.request('/api/send-sms', {
       method: 'POST',
       json: { to: '4155550501', message: 'x'.repeat(1601) },
-      cookie: owner.cookie,
+      cookie: instanceOwner.cookie,
     });
     expect(over.status).toBe(400);
     expect((await over.json()).error.fields).toEqual({ message: 'Please shorten your message to 1600 characters or less.' });
-    const missing = await t.request('/api/send-sms', { method: 'POST', json: { to: '', message: '' }, cookie: owner.cookie });
+    const missing = await t.request('/api/send-sms', { method: 'POST', json: { to: '', message: '' }, cookie: instanceOwner.cookie });
     expect(missing.status).toBe(400);
     expect((await missing.json()).error.fields).toEqual({
       to: 'Phone number and message are required',
       message: 'Phone number and message are required',
     });
-    expect(
-      (await t.request('/api/send-sms', { method: 'POST', json: { to: '4155550501', message: 'x' }, cookie: stranger.cookie })).status,
-    ).toBe(403);
+    // Event owners and co-hosts too (docs/product.md#sms-sandbox): it texts any number on the instance's account.
+    for (const who of [owner, cohost, stranger]) {
+      const res = await t.request('/api/send-sms', { method: 'POST', json: { to: '4155550502', message: 'x' }, cookie: who.cookie });
+      expect(res.status).toBe(403);
+      expect((await res.json()).error).toEqual({ code: 'forbidden', message: SMS_SANDBOX_OWNER_ONLY });
+    }
+    expect(received('+14155550502')).toEqual([]);
   });
 
   it('with no Twilio configured: code MISSING_API_KEY naming the settings', async () => {
     const bare = await createTestApp({ RATE_LIMIT: 'false', LOG_LEVEL: 'error' });
-    const host = await signedInUser(bare);
-    await createEvent(bare, host);
+    const host = await signedInUser(bare, { role: 'admin' });
     const res = await bare.request('/api/send-sms', { method: 'POST', json: { to: '4155550501', message: 'x' }, cookie: host.cookie });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ sent: false, code: 'MISSING_API_KEY', error: expect.stringMatching(/TWILIO_ACCOUNT_SID/) });

@@ -2,12 +2,15 @@ import { ArrowLeft, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TSendSmsResult } from '../../common/schemas/sms.ts';
+import { SMS_SANDBOX_OWNER_ONLY } from '../../common/messages.ts';
 import { SMS_MSG, smsTooLong } from '../../common/sms.ts';
 import { Button } from '../components/ui/button.tsx';
 import { buttonVariants } from '../components/ui/button-variants.ts';
 import { Card } from '../components/ui/card.tsx';
 import { Field } from '../components/ui/field.tsx';
 import { Input, PHONE_INPUT, Textarea } from '../components/ui/input.tsx';
+import { useIsOwner } from '../features/people/people-api.ts';
+import { useSession } from '../lib/auth.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { errorCode } from '../lib/error-code.ts';
 import { notify } from '../lib/toast.ts';
@@ -29,6 +32,8 @@ export function Component() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [answer, setAnswer] = useState<TSendSmsResult | null>(null);
   const send = useSandboxSms();
+  const session = useSession();
+  const isOwner = useIsOwner();
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -69,19 +74,23 @@ export function Component() {
       <Card className="p-4 sm:p-6">
         <h1 className="font-display text-2xl font-semibold">SMS sandbox</h1>
         <p className="mt-1 text-sm text-ink/70">Send one text message now, through the server's Twilio account.</p>
-        <form className="mt-5 grid gap-4" onSubmit={submit} noValidate>
-          <Field label="Phone number" error={errors.to} hint="With the country code, e.g. +1 415 555 0123">
-            <Input {...PHONE_INPUT} value={to} onChange={(e) => setTo(e.target.value)} />
-          </Field>
-          <Field label="Message" error={errors.message}>
-            <Textarea rows={4} value={message} onChange={(e) => setMessage(e.target.value)} />
-          </Field>
-          <SmsCount text={message} id="sandbox-count" />
-          <Button type="submit" disabled={send.isPending} className="justify-self-start">
-            <Send aria-hidden="true" />
-            {send.isPending ? 'Sending…' : 'Send SMS'}
-          </Button>
-        </form>
+        {session.data && !isOwner ? (
+          <p className="mt-5 font-medium">{SMS_SANDBOX_OWNER_ONLY}</p>
+        ) : (
+          <form className="mt-5 grid gap-4" onSubmit={submit} noValidate>
+            <Field label="Phone number" error={errors.to} hint="With the country code, e.g. +1 415 555 0123">
+              <Input {...PHONE_INPUT} value={to} onChange={(e) => setTo(e.target.value)} />
+            </Field>
+            <Field label="Message" error={errors.message}>
+              <Textarea rows={4} value={message} onChange={(e) => setMessage(e.target.value)} />
+            </Field>
+            <SmsCount text={message} id="sandbox-count" />
+            <Button type="submit" disabled={send.isPending} className="justify-self-start">
+              <Send aria-hidden="true" />
+              {send.isPending ? 'Sending…' : 'Send SMS'}
+            </Button>
+          </form>
+        )}
         {answer ? (
           <div className="mt-5 rounded-lg bg-ink/5 p-3 text-sm" aria-live="polite">
             <p className="font-semibold">

@@ -10,7 +10,9 @@ import { requireEventAccess } from '../../domain/managed-event.ts';
 import { assignPin } from '../rsvps/assign-pin.ts';
 import { rotateTicket } from '../tickets/regenerate-ticket-qr.ts';
 import { type TicketConfig, ticketColumns } from '../../domain/ticket-fields.ts';
-import { insertJob } from '../../domain/job-row.ts';
+import type { RateLimits } from '../../http/rate-limit.ts';
+import { eventsOpenTo, requireTwoFactorForEvent, type TwoFactorActor } from '../events/two-factor-rule.ts';
+import { startJob } from '../../domain/start-job.ts';
 
 type BackfillParams = Extract<JobParams, { kind: 'qr-backfill' }>;
 
@@ -28,16 +30,31 @@ const missing = or(isNull(event_rsvps.qr_code_data), isNull(event_rsvps.qr_code_
  * Backfill QR codes (docs/product.md#qr-backfill): for one event or every event the user manages, up
  * to `limit` confirmed guests are looked at; those without a QR get one (their ticket keys kept, a
  * PIN assigned), or with `force` every one is rotated as Regenerate does and e-mailed the new ticket.
- * `dryRun` counts and changes nothing. A server job: the workers run it (run-jobs.ts).
+ * `dryRun` counts and changes nothing. A server job: the workers run it (run-jobs.ts). The owner's
+ * two-factor rule holds (ADR 0020): one paid event → 403; every event → the paid ones left out. The
+ * same backfill while one runs is refused (409 naming it) and starts are limited (429): startJob.
  */
-export async function createQrBackfillJob(o: { db: Db; actor: Actor; input: TQrBackfillParsed }): Promise<TJob> {
+export async function createQrBackfillJob(o: {
+  db: Db;
+  limits: RateLimits;
+  actor: TwoFactorActor;
+  input: TQrBackfillParsed;
+}): Promise<TJob> {
   const { db, actor, input } = o;
   let eventIds: string[];
   if (input.eventId) {
     await requireEventAccess({ db, actor, id: input.eventId, need: 'manage' });
+    await requireTwoFactorForEvent(db, actor, input.eventId);
     eventIds = [input.eventId];
   } else {
-    eventIds = (await db.select({ id: events.id }).from(events).where(eventAccess(actor, 'manage'))).map((e) => e.id);
+    const managed = await db.select({ id: events.id }).from(events).where(eventAccess(actor, 'manage'));
+    eventIds = (
+      await eventsOpenTo(
+        db,
+        actor,
+        managed.map((e) => e.id),
+      )
+    ).sort();
   }
   const params: BackfillParams = {
     kind: 'qr-backfill',
@@ -46,15 +63,19 @@ export async function createQrBackfillJob(o: { db: Db; actor: Actor; input: TQrB
     dry_run: input.dryRun,
     force: input.force,
   };
-  const [count] = eventIds.length
-    ? await db.select({ n: sql<number>`count(*)::int` }).from(event_rsvps).where(scope(actor, params))
-    : [{ n: 0 }];
-  return insertJob(db, {
-    kind: 'qr-backfill',
-    event_id: input.eventId ?? null,
-    created_by: actor.id,
+  return startJob({
+    db,
+    limits: o.limits,
+    actorId: actor.id,
+    eventId: input.eventId ?? null,
+    eventIds,
     params,
-    total: Math.min(count!.n, input.limit),
+    oneAtATime: true,
+    count: async (tx) => {
+      if (!eventIds.length) return 0;
+      const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(event_rsvps).where(scope(actor, params));
+      return Math.min(count!.n, input.limit);
+    },
   });
 }
 

@@ -9,7 +9,8 @@ import { requireEventAccess } from '../../domain/managed-event.ts';
 import { guestWhere } from '../../domain/guest-query.ts';
 import { queueGuestEmail } from '../rsvps/queue-answer-email.ts';
 import type { TicketConfig } from '../../domain/ticket-fields.ts';
-import { insertJob } from '../../domain/job-row.ts';
+import type { RateLimits } from '../../http/rate-limit.ts';
+import { startJob } from '../../domain/start-job.ts';
 
 type SendParams = Extract<JobParams, { kind: 'send-tickets' }>;
 
@@ -21,16 +22,35 @@ function targets(actor: Actor, eventId: string, p: SendParams): SQL {
 /**
  * E-mail the ticket to a selection of guests (docs/product.md#guest-list): a server job, so a long
  * list goes on after the page is closed and its progress survives a reload. Counts the guests now;
- * the workers send (run-jobs.ts). Owner or co-host only (404).
+ * the workers send (run-jobs.ts). Owner or co-host only (404); the same job while one runs is refused
+ * (409 naming it) and starts are limited (429): startJob.
  */
-export async function createSendTicketsJob(o: { db: Db; actor: Actor; eventId: string; input: TSendTicketsParsed }): Promise<TJob> {
+export async function createSendTicketsJob(o: {
+  db: Db;
+  limits: RateLimits;
+  actor: Actor;
+  eventId: string;
+  input: TSendTicketsParsed;
+}): Promise<TJob> {
   await requireEventAccess({ db: o.db, actor: o.actor, id: o.eventId, need: 'manage' });
-  const params: SendParams = { kind: 'send-tickets', ...(o.input.ids ? { ids: [...new Set(o.input.ids)] } : { filter: o.input.filter }) };
-  const [count] = await o.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(event_rsvps)
-    .where(targets(o.actor, o.eventId, params));
-  return insertJob(o.db, { kind: 'send-tickets', event_id: o.eventId, created_by: o.actor.id, params, total: count!.n });
+  const ids = o.input.ids && [...new Set(o.input.ids)].sort();
+  const params: SendParams = { kind: 'send-tickets', ...(ids ? { ids } : { filter: o.input.filter }) };
+  return startJob({
+    db: o.db,
+    limits: o.limits,
+    actorId: o.actor.id,
+    eventId: o.eventId,
+    eventIds: [o.eventId],
+    params,
+    oneAtATime: true,
+    count: async (tx) => {
+      const [count] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(event_rsvps)
+        .where(targets(o.actor, o.eventId, params));
+      return count!.n;
+    },
+  });
 }
 
 export const SEND_BATCH = 100;

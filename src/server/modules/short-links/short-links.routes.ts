@@ -4,6 +4,7 @@ import { zUuid } from '../../../common/schemas/ids.ts';
 import { ZShortLink } from '../../../common/schemas/guests.responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
+import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
 import { ZEventIdParam } from '../../domain/event-access.ts';
 import { RSVP_NOT_FOUND } from '../guests/get-guest.ts';
@@ -11,6 +12,9 @@ import { createShortLink } from './create-short-link.ts';
 import { resolveShortLink } from './resolve-short-link.ts';
 
 const tags = ['Short links'];
+
+/** Opening /s/{code} per client address (docs/product.md#limits-and-constants): a guessed code costs a hit. */
+export const SHORT_LINK_LIMIT: LimitRule = { name: 'short-link-ip', points: 60, windowSec: 60 };
 
 const createLinkRoute = createRoute({
   method: 'post',
@@ -30,12 +34,14 @@ const createLinkRoute = createRoute({
 const openLinkRoute = createRoute({
   method: 'get',
   path: '/s/{code}',
+  middleware: rateLimitByIp(SHORT_LINK_LIMIT),
   summary: 'Open a short link: 302 to its target; an unknown code, or one of a rotated ticket, gets the 404 page',
   tags,
   request: { params: z.object({ code: z.string().meta({ description: '7 or more base62 characters', example: 'aZ3k9Qx2' }) }) },
   responses: {
     302: { description: 'To the ticket page' },
     404: { description: "The app's 404 page (HTML)", content: { 'text/html': { schema: { type: 'string' } } } },
+    ...errors(429),
   },
 });
 

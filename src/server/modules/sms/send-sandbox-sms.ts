@@ -1,29 +1,29 @@
 import type { TSendSmsResult } from '../../../common/schemas/sms.ts';
+import { SMS_SANDBOX_OWNER_ONLY } from '../../../common/messages.ts';
 import { SMS_MSG } from '../../../common/sms.ts';
 import type { Db } from '../../db/client.ts';
-import { events } from '../../db/schema/events.ts';
 import { AppError } from '../../errors.ts';
 import type { Channels } from '../../integrations/channels.ts';
-import { type Actor, eventAccess } from '../../domain/event-access.ts';
+import type { Actor } from '../../domain/event-access.ts';
 import { noteSmsFailure, optedOut, providerError } from './opt-outs.ts';
 
 /** Twilio: "The concatenated message body exceeds the 1600 character limit" (it counts differently from us for some texts). */
 const TWILIO_TOO_LONG = 21617;
 
 /**
- * The SMS sandbox (docs/product.md#sms-sandbox): sends one text right away, not through the outbox,
- * and answers what Twilio said. Owners and co-hosts of an event only (403). No Twilio configured:
- * code MISSING_API_KEY (the page shows the configuration error).
+ * The SMS sandbox (docs/product.md#sms-sandbox): sends one text right away to any number, not through
+ * the outbox, and answers what Twilio said. The instance owner's tool only (anyone else 403): it spends
+ * the instance's Twilio account outside any event. No Twilio configured: code MISSING_API_KEY (the
+ * page shows the configuration error).
  */
 export async function sendSandboxSms(o: {
   db: Db;
   channels: Channels;
-  actor: Actor;
+  actor: Actor & { role: string };
   to: string;
   message: string;
 }): Promise<TSendSmsResult> {
-  const [managed] = await o.db.select({ id: events.id }).from(events).where(eventAccess(o.actor, 'manage')).limit(1);
-  if (!managed) throw new AppError('forbidden', 'Only event owners and co-hosts can send test SMS.');
+  if (o.actor.role !== 'admin') throw new AppError('forbidden', SMS_SANDBOX_OWNER_ONLY);
   const twilio = o.channels.twilio;
   if (!twilio) return { sent: false, sid: null, to: o.to, error: SMS_MSG.notConfigured, code: 'MISSING_API_KEY' };
   if ((await optedOut(o.db, [o.to])).has(o.to)) {

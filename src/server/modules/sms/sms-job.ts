@@ -12,8 +12,10 @@ import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';
 import { requireEventAccess } from '../../domain/managed-event.ts';
+import { requireTwoFactorForEvent, type TwoFactorActor } from '../events/two-factor-rule.ts';
 import { guestWhere } from '../../domain/guest-query.ts';
-import { insertJob } from '../../domain/job-row.ts';
+import type { RateLimits } from '../../http/rate-limit.ts';
+import { startJob } from '../../domain/start-job.ts';
 import { optedOut } from './opt-outs.ts';
 import { queueSms } from './queue-sms.ts';
 import { deliveryStatus } from '../../domain/sms-delivery.ts';
@@ -22,9 +24,10 @@ type SmsParams = Extract<JobParams, { kind: 'send-sms' }>;
 
 /**
  * Bulk SMS from the Messaging screen (docs/product.md#messaging): a server job over the chosen guests of
- * the event, so it goes on when the page closes and survives a restart. Owner or co-host only (404).
+ * the event, so it goes on when the page closes and survives a restart. Owner or co-host only (404);
+ * starts are limited (429): startJob.
  */
-export async function createSmsJob(o: { db: Db; actor: Actor; eventId: string; input: TSmsJobParsed }): Promise<TJob> {
+export async function createSmsJob(o: { db: Db; limits: RateLimits; actor: Actor; eventId: string; input: TSmsJobParsed }): Promise<TJob> {
   await requireEventAccess({ db: o.db, actor: o.actor, id: o.eventId, need: 'manage' });
   const { rsvp_ids, filter, exclude_ids } = o.input;
   const params: SmsParams = {
@@ -33,12 +36,23 @@ export async function createSmsJob(o: { db: Db; actor: Actor; eventId: string; i
     ...(rsvp_ids ? { ids: [...new Set(rsvp_ids)] } : { filter: filter ?? {} }),
     ...(exclude_ids?.length ? { exclude: [...new Set(exclude_ids)] } : {}),
   };
-  const [count] = await o.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(event_rsvps)
-    .where(targets(o.actor, o.eventId, params));
-  if (count!.n === 0) throw new AppError('validation_failed', SMS_MSG.noRecipients, { rsvp_ids: SMS_MSG.noRecipients });
-  return insertJob(o.db, { kind: 'send-sms', event_id: o.eventId, created_by: o.actor.id, params, total: count!.n });
+  return startJob({
+    db: o.db,
+    limits: o.limits,
+    actorId: o.actor.id,
+    eventId: o.eventId,
+    eventIds: [o.eventId],
+    params,
+    oneAtATime: false,
+    count: async (tx) => {
+      const [count] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(event_rsvps)
+        .where(targets(o.actor, o.eventId, params));
+      if (count!.n === 0) throw new AppError('validation_failed', SMS_MSG.noRecipients, { rsvp_ids: SMS_MSG.noRecipients });
+      return count!.n;
+    },
+  });
 }
 
 /** The guests a job texts: the selection, or the filter but the excluded, within the event the actor manages. */
@@ -98,18 +112,27 @@ export async function smsJobBatch(
 
 const FAILURES_SHOWN = 200;
 
-async function jobOf(db: DbOrTx, actor: Actor, id: string) {
+/** The user's own bulk SMS job (anyone else: 404); a paid event's under the owner's two-factor rule (ADR 0020). */
+async function jobOf(db: DbOrTx, actor: TwoFactorActor, id: string) {
   if (!isUuid(id)) throw notFound(SMS_MSG.jobNotFound);
   const [job] = await db
-    .select({ id: jobs.id, status: jobs.status, total: jobs.total, done: jobs.done, finished_at: jobs.finished_at })
+    .select({
+      id: jobs.id,
+      event_id: jobs.event_id,
+      status: jobs.status,
+      total: jobs.total,
+      done: jobs.done,
+      finished_at: jobs.finished_at,
+    })
     .from(jobs)
     .where(and(eq(jobs.id, id), eq(jobs.kind, 'send-sms'), eq(jobs.created_by, actor.id)));
   if (!job) throw notFound(SMS_MSG.jobNotFound);
+  await requireTwoFactorForEvent(db, actor, job.event_id);
   return job;
 }
 
 /** A bulk SMS job's progress for the page that polls it: the job's counts and each message's delivery. */
-export async function getSmsJobProgress(o: { db: Db; actor: Actor; jobId: string }): Promise<TSmsJobProgress> {
+export async function getSmsJobProgress(o: { db: Db; actor: TwoFactorActor; jobId: string }): Promise<TSmsJobProgress> {
   const job = await jobOf(o.db, o.actor, o.jobId);
   const status = sql<string>`${deliveryStatus}`;
   const counts = await o.db
@@ -155,7 +178,7 @@ export async function getSmsJobProgress(o: { db: Db; actor: Actor; jobId: string
  * handed to Twilio are never sent (recorded as cancelled) — waiting, or claimed by a worker whose
  * hand-off then finds the row no longer its own (worker.ts); those already handed over go.
  */
-export async function cancelSmsJob(o: { db: Db; actor: Actor; jobId: string }): Promise<TSmsJobProgress> {
+export async function cancelSmsJob(o: { db: Db; actor: TwoFactorActor; jobId: string }): Promise<TSmsJobProgress> {
   await o.db.transaction(async (tx) => {
     const job = await jobOf(tx, o.actor, o.jobId);
     if (job.status !== 'queued' && job.status !== 'running') return;

@@ -16,9 +16,8 @@ import { cancelSmsJob, createSmsJob, getSmsJobProgress } from './sms-job.ts';
 
 const tags = ['SMS'];
 const guarded = { middleware: requireUser, tags, security: signedIn };
-/** Each text costs money: a user sends at most this many single or sandbox SMS, and starts this many bulk jobs. */
+/** Each text costs money: a user sends at most this many single or sandbox SMS (bulk jobs: jobs/start-job.ts). */
 const SINGLE_SMS: LimitRule = { name: 'sms-single', points: 60, windowSec: 10 * 60 };
-const SMS_JOBS: LimitRule = { name: 'sms-job', points: 10, windowSec: 10 * 60 };
 const ZJobParam = z.object({ jobId: zUuid(SMS_MSG.jobNotFound) });
 
 const guestSmsRoute = createRoute({
@@ -43,7 +42,7 @@ const progressRoute = createRoute({
   path: '/api/sms-jobs/{jobId}',
   summary: "A bulk SMS job's progress: sent, failed (with reasons), queued, skipped (the user who started it only)",
   request: { params: ZJobParam },
-  responses: { 200: json('The progress', ZSmsJobProgress), ...errors(401, 404) },
+  responses: { 200: json('The progress', ZSmsJobProgress), ...errors(401, 403, 404) },
 });
 const cancelRoute = createRoute({
   ...guarded,
@@ -51,13 +50,13 @@ const cancelRoute = createRoute({
   path: '/api/sms-jobs/{jobId}/cancel',
   summary: 'Cancel a bulk SMS job: what is not yet handed to Twilio is not sent',
   request: { params: ZJobParam },
-  responses: { 200: json('The progress after the cancel', ZSmsJobProgress), ...errors(401, 404) },
+  responses: { 200: json('The progress after the cancel', ZSmsJobProgress), ...errors(401, 403, 404) },
 });
 const sandboxRoute = createRoute({
   ...guarded,
   method: 'post',
   path: '/api/send-sms',
-  summary: "The SMS sandbox: send one text now and answer Twilio's reply (event owners and co-hosts)",
+  summary: "The SMS sandbox: send one text now and answer Twilio's reply (the instance owner only)",
   request: jsonBody(ZSendSmsInput),
   responses: { 200: json("Twilio's answer", ZSendSmsResult), ...errors(400, 401, 403, 413, 415, 429) },
 });
@@ -75,8 +74,8 @@ export function smsRoutes() {
   });
   r.openapi(createJobRoute, async (c) => {
     const actor = currentUser(c);
-    await enforce(c, SMS_JOBS, actor.id);
-    const job = await createSmsJob({ db: c.var.deps.db, actor, eventId: c.req.valid('param').eventId, input: c.req.valid('json') });
+    const { eventId } = c.req.valid('param');
+    const job = await createSmsJob({ db: c.var.deps.db, limits: c.var.limits, actor, eventId, input: c.req.valid('json') });
     c.var.log.info({ jobId: job.id, eventId: job.event_id, total: job.total }, 'bulk SMS queued');
     return c.json({ job }, 202);
   });

@@ -10,7 +10,7 @@ import { SwitchField } from '../../components/ui/switch.tsx';
 import { notify } from '../../lib/toast.ts';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { useEvents } from '../events/api/get-events.ts';
-import { useQrBackfill } from './api/jobs.ts';
+import { runningJobOf, useQrBackfill } from './api/jobs.ts';
 import { GUEST_MSG } from './messages.ts';
 import { JobProgress, useTrackedJob } from './tracked-job.tsx';
 
@@ -86,6 +86,12 @@ function BackfillForm({ onStarted }: { onStarted: (jobId: string) => void }) {
       const job = await start.mutateAsync({ ...(eventId ? { eventId } : {}), limit: n, dryRun, force });
       onStarted(job.id);
     } catch (err) {
+      // The same backfill is already running: follow its progress (409). Too many starts (429): the server's wait.
+      const running = runningJobOf(err);
+      if (running) {
+        notify.info(toUserMessage(err));
+        return onStarted(running);
+      }
       const fields = fieldErrorsOf(err);
       if (fields) setErrors({ event: fields.eventId ?? '', limit: fields.limit ?? '' });
       notify.error(GUEST_MSG.backfillFailed, toUserMessage(err));

@@ -5,7 +5,7 @@ import { AlertDialog, AlertDialogContent } from '../../components/ui/alert-dialo
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../lib/toast.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
-import { useSendTickets } from './api/jobs.ts';
+import { runningJobOf, useSendTickets } from './api/jobs.ts';
 import type { GuestFilter } from './api/keys.ts';
 import { plural } from './format.ts';
 import { JobProgress, useTrackedJob } from './tracked-job.tsx';
@@ -40,6 +40,13 @@ export function BulkTickets({ eventId, selectedIds, onClear, filter, attending }
       setConfirmAll(false);
     } catch (err) {
       setConfirmAll(false);
+      // The same job is already under way: follow its progress (409). Too many starts (429): the server's wait.
+      const running = runningJobOf(err);
+      if (running) {
+        track(running);
+        onClear();
+        return notify.info(toUserMessage(err));
+      }
       notify.error('Failed to e-mail tickets', toUserMessage(err));
     }
   }

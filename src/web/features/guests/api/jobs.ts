@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { TJob, TJobAnswer, TQrBackfill, TSendTickets } from '../../../../common/schemas/guests.ts';
-import { api } from '../../../lib/api.ts';
+import { ApiError, api } from '../../../lib/api.ts';
+import { errorCode } from '../../../lib/error-code.ts';
 import { guestKeys } from './keys.ts';
 
 /** Polling interval of a running job's progress. */
@@ -16,6 +17,14 @@ export const jobQuery = (jobId: string) =>
     refetchInterval: (q) => (isFinished(q.state.data) || q.state.status === 'error' ? false : POLL_MS),
     enabled: jobId !== '',
   });
+
+/**
+ * The job a refused start names as already running (409 `job_running`, its id in `fields.job_id`):
+ * the screen follows that job's progress instead of starting a twin (docs/product.md#guest-list).
+ */
+export function runningJobOf(error: unknown): string | undefined {
+  return errorCode(error) === 'job_running' && error instanceof ApiError ? error.fields?.job_id || undefined : undefined;
+}
 
 export function useJob(jobId: string) {
   return useQuery(jobQuery(jobId));
