@@ -1,8 +1,9 @@
 // `npm run lint` (and validate): no two server modules, and no two web features, depend on each other, in either
-// direction or around a longer loop (docs/ARCHITECTURE.md#boundaries). Biome's noRestrictedImports holds the layers
-// (which folder may import which); it matches import strings one file at a time, so it cannot see a cycle between
-// two folders that are each allowed to import the other. This reads every import and fails on such a cycle.
-import { readdirSync, readFileSync } from 'node:fs';
+// direction or around a longer loop; and a web feature imports only itself, src/web/components, src/web/lib and
+// src/common, at any depth (docs/ARCHITECTURE.md#boundaries). Biome's noRestrictedImports holds the layers too, but
+// it matches import strings one file at a time: it cannot see a cycle between two folders that are each allowed to
+// import the other, and its globs are written per folder depth. This resolves every import and fails on either.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -151,6 +152,50 @@ export function describeComponent(component, edges, label) {
   return lines.join('\n');
 }
 
+/**
+ * The folders a file under a layer may import (resolved repository paths; packages are always allowed): `own`
+ * adds the file's own unit, the first folder under `dir`. Tests are read like any file (checkBoundaries skips them).
+ */
+export const LAYERS = [
+  {
+    label: 'web features',
+    dir: 'src/web/features',
+    own: true,
+    allowed: ['src/web/components', 'src/web/lib', 'src/common'],
+    rule: 'a feature imports only itself, src/web/components, src/web/lib and src/common',
+  },
+  {
+    label: 'web components and lib',
+    dir: 'src/web/components',
+    also: ['src/web/lib'],
+    allowed: ['src/web/components', 'src/web/lib', 'src/common'],
+    rule: 'src/web/components and src/web/lib import only each other and src/common',
+  },
+];
+
+const inside = (file, dir) => file === dir || file.startsWith(`${dir}/`);
+
+/**
+ * The imports of `files` ({ path, source }) that leave what their layer allows, as report lines
+ * "file → 'specifier' (resolves to target): rule".
+ */
+export function layerViolations(files, layers = LAYERS) {
+  const problems = [];
+  for (const layer of layers) {
+    const dirs = [layer.dir, ...(layer.also ?? [])];
+    for (const f of files) {
+      if (!dirs.some((d) => inside(f.path, d))) continue;
+      const own = layer.own ? unitOf(f.path, layer.dir) : null;
+      const allowed = own ? [`${layer.dir}/${own}`, ...layer.allowed] : layer.allowed;
+      for (const spec of importSpecifiers(f.source)) {
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(f.path), spec));
+        if (!allowed.some((d) => inside(target, d))) problems.push(`${f.path} → '${spec}' (${target}): ${layer.rule}`);
+      }
+    }
+  }
+  return problems;
+}
+
 function sources(root, dir) {
   const out = [];
   const walk = (d) => {
@@ -161,16 +206,19 @@ function sources(root, dir) {
         out.push({ path: rel, source: readFileSync(path.join(root, rel), 'utf8') });
     }
   };
-  walk(dir);
+  if (existsSync(path.join(root, dir))) walk(dir);
   return out;
 }
 
-/** Every cycle of every group under `root`, as report texts (empty: the boundaries hold). */
+/** Every cycle of every group, and every import a layer forbids, under `root`, as report texts (empty: they hold). */
 export function checkBoundaries(root) {
-  return GROUPS.flatMap(({ label, dir }) => {
+  const cycles = GROUPS.flatMap(({ label, dir }) => {
     const edges = unitEdges(sources(root, dir), dir);
     return cyclicComponents(edges).map((component) => describeComponent(component, edges, label));
   });
+  const layerFiles = LAYERS.flatMap((l) => [l.dir, ...(l.also ?? [])]).flatMap((d) => sources(root, d));
+  const unique = [...new Map(layerFiles.map((f) => [f.path, f])).values()];
+  return [...cycles, ...layerViolations(unique)];
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
@@ -179,10 +227,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   if (problems.length) {
     console.error(problems.join('\n\n'));
     console.error(
-      `\ncheck-boundaries: ${problems.length} cycle(s). Choose a direction: move what both sides share below them ` +
+      `\ncheck-boundaries: ${problems.length} problem(s). Choose a direction: move what both sides share below them ` +
         '(src/server/domain, src/web/components or lib, src/common), or inject it through deps.',
     );
     process.exit(1);
   }
-  console.log(`check-boundaries: no cycles between ${GROUPS.map((g) => g.label).join(' or between ')}`);
+  console.log(
+    `check-boundaries: no cycles between ${GROUPS.map((g) => g.label).join(' or between ')}; ` +
+      `no import outside its layer in ${LAYERS.map((l) => l.label).join(' or ')}`,
+  );
 }

@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkBoundaries, cyclicComponents, describeComponent, importSpecifiers, twoWayPairs, unitEdges } from './check-boundaries.mjs';
+import {
+  checkBoundaries,
+  cyclicComponents,
+  describeComponent,
+  importSpecifiers,
+  layerViolations,
+  twoWayPairs,
+  unitEdges,
+} from './check-boundaries.mjs';
 
 const M = 'src/server/modules';
 const file = (p, source) => ({ path: `${M}/${p}`, source });
@@ -90,6 +98,52 @@ describe('the unit graph', () => {
   });
 });
 
+describe('layerViolations', () => {
+  const F = 'src/web/features';
+  const web = (p, source) => ({ path: `${F}/${p}`, source });
+
+  it("refuses another feature's api/ folder: query keys and hooks shared by features live in src/web/lib", () => {
+    const problems = layerViolations([web('rsvp/api/submit-rsvp.ts', "import { eventKeys } from '../../events/api/keys.ts';")]);
+    expect(problems).toEqual([
+      `${F}/rsvp/api/submit-rsvp.ts → '../../events/api/keys.ts' (${F}/events/api/keys.ts): a feature imports only itself, src/web/components, src/web/lib and src/common`,
+    ]);
+  });
+
+  it('resolves the imports of a file at any depth inside a feature', () => {
+    const problems = layerViolations([
+      web('guests/zzsub/x.tsx', "import { NotifyField } from '../../events/notify-field.tsx';"),
+      web('guests/zzsub/deeper/y.tsx', "import { z } from '../../../messaging/api.ts';\nimport { own } from '../../guest-list.tsx';"),
+    ]);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toContain(`${F}/guests/zzsub/x.tsx → '../../events/notify-field.tsx' (${F}/events/notify-field.tsx)`);
+    expect(problems[1]).toContain(`${F}/guests/zzsub/deeper/y.tsx → '../../../messaging/api.ts' (${F}/messaging/api.ts)`);
+  });
+
+  it('accepts a feature importing itself, components, lib, common and packages', () => {
+    const source = [
+      "import { own } from '../guest-list.tsx';",
+      "import { Button } from '../../../components/ui/button.tsx';",
+      "import { eventKeys } from '../../../lib/queries/event-keys.ts';",
+      "import type { T } from '../../../../common/schemas/guests.ts';",
+      "import { useQuery } from '@tanstack/react-query';",
+    ].join('\n');
+    expect(layerViolations([web('guests/api/get-guests.ts', source)])).toEqual([]);
+  });
+
+  it('refuses lib or components importing a feature or a route, at any depth', () => {
+    const problems = layerViolations([
+      { path: 'src/web/lib/queries/get-events.ts', source: "import { x } from '../../features/events/api/hosts.ts';" },
+      {
+        path: 'src/web/components/event-picker.tsx',
+        source: "import { r } from '../routes/event.tsx';\nimport { a } from '../lib/api.ts';",
+      },
+    ]);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^src\/web\/lib\/queries\/get-events\.ts → '\.\.\/\.\.\/features\/events\/api\/hosts\.ts'/);
+    expect(problems[1]).toMatch(/^src\/web\/components\/event-picker\.tsx → '\.\.\/routes\/event\.tsx'/);
+  });
+});
+
 describe('checkBoundaries', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'boundaries-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -98,7 +152,7 @@ describe('checkBoundaries', () => {
     writeFileSync(path.join(root, p), source);
   };
 
-  it('reports a server module pair and a web feature pair importing both ways; tests do not count', () => {
+  it('reports a server module pair and a web feature pair importing both ways, and the cross-feature imports; tests do not count', () => {
     write('src/server/modules/events/delete-event.ts', "import { close } from '../payments/close.ts';\n");
     write('src/server/modules/payments/end.ts', "import { access } from '../events/event-access.ts';\n");
     write('src/server/modules/tickets/x.test.ts', "import { a } from '../rsvps/a.ts';\n");
@@ -106,10 +160,14 @@ describe('checkBoundaries', () => {
     write('src/web/features/events/form.tsx', "import { NotifyField } from '../guests/notify-field.tsx';\n");
     write('src/web/features/guests/api/notify.ts', "import { eventKeys } from '../../events/api/keys.ts';\n");
     const problems = checkBoundaries(root);
-    expect(problems).toHaveLength(2);
+    expect(problems).toHaveLength(4);
     expect(problems[0]).toMatch(/^server modules: events, payments reach each other/);
     expect(problems[0]).toContain('events ⇄ payments');
     expect(problems[1]).toMatch(/^web features: events, guests reach each other/);
+    expect(problems.slice(2).sort()).toEqual([
+      "src/web/features/events/form.tsx → '../guests/notify-field.tsx' (src/web/features/guests/notify-field.tsx): a feature imports only itself, src/web/components, src/web/lib and src/common",
+      "src/web/features/guests/api/notify.ts → '../../events/api/keys.ts' (src/web/features/events/api/keys.ts): a feature imports only itself, src/web/components, src/web/lib and src/common",
+    ]);
   });
 
   it('holds for this repository', () => {

@@ -1,6 +1,6 @@
 // `npm run validate`: typecheck, lint (Biome: format + rules + import boundaries; check-boundaries.mjs: no cycles
-// between modules or features), the copy-paste detector (jscpd, .jscpd.json: one owner per rule,
-// CONTRIBUTING.md) and vitest at once.
+// between modules or features, a web feature imports only itself, components, lib and common), the copy-paste
+// detector (jscpd, .jscpd.json: one owner per rule, CONTRIBUTING.md) and vitest at once.
 // Each check's output is buffered and printed whole when it ends, so they never interleave;
 // the exit code is non-zero when any of them failed.
 import { spawn } from 'node:child_process';

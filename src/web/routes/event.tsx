@@ -7,7 +7,7 @@ import { MSG } from '../../common/messages.ts';
 import type { TPublicEvent } from '../../common/schemas/events.ts';
 import { LoadFailed, NotFound } from '../components/page-states.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
-import { getPublicEventErrorKind, publicEventIdent, usePublicEvent } from '../features/events/api/get-public-event.ts';
+import { getPublicEventErrorKind, publicEventIdent, usePublicEvent } from '../lib/queries/get-public-event.ts';
 import { AddToCalendar, type CalendarSource } from '../features/events/add-to-calendar.tsx';
 import { EventDetails } from '../features/events/event-details.tsx';
 import { EventHero } from '../features/events/event-hero.tsx';

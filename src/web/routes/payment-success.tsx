@@ -7,7 +7,7 @@ import { buttonVariants } from '../components/ui/button-variants.ts';
 import { Card } from '../components/ui/card.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
 import { type IconProps, Svg } from '../features/events/guest-icons.tsx';
-import { usePublicEvent } from '../features/events/api/get-public-event.ts';
+import { usePublicEvent } from '../lib/queries/get-public-event.ts';
 import { themeStyle } from '../features/events/theme-style.ts';
 import { RECHECK_FOR_MS, useVerifyPayment } from '../features/payments/api/verify-payment.ts';
 import { PAY } from '../../common/payment-texts.ts';

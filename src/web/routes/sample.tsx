@@ -10,7 +10,7 @@ import { LoadFailed } from '../components/page-states.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
 import { AddToCalendar } from '../features/events/add-to-calendar.tsx';
 import { EventDetails } from '../features/events/event-details.tsx';
-import { usePublicEvent } from '../features/events/api/get-public-event.ts';
+import { usePublicEvent } from '../lib/queries/get-public-event.ts';
 import { EventHero } from '../features/events/event-hero.tsx';
 import { resolveEventWindow } from '../../common/event-time.ts';
 import { themeStyle } from '../features/events/theme-style.ts';

@@ -9,7 +9,7 @@ import { Input, Select } from '../../components/ui/input.tsx';
 import { SwitchField } from '../../components/ui/switch.tsx';
 import { notify } from '../../lib/toast.ts';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
-import { useEvents } from '../events/api/get-events.ts';
+import { useEvents } from '../../lib/queries/get-events.ts';
 import { runningJobOf, useQrBackfill } from './api/jobs.ts';
 import { GUEST_MSG } from './messages.ts';
 import { JobProgress, useTrackedJob } from './tracked-job.tsx';

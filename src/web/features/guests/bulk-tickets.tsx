@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../lib/toast.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
 import { runningJobOf, useSendTickets } from './api/jobs.ts';
-import type { GuestFilter } from './api/keys.ts';
+import type { GuestFilter } from '../../lib/queries/guest-keys.ts';
 import { plural } from './format.ts';
 import { JobProgress, useTrackedJob } from './tracked-job.tsx';
 

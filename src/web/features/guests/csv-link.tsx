@@ -1,7 +1,7 @@
 import { FileDown } from 'lucide-react';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { guestCsvHref } from './api/get-guests.ts';
-import type { GuestFilter } from './api/keys.ts';
+import type { GuestFilter } from '../../lib/queries/guest-keys.ts';
 
 /**
  * CSV export: a plain download of the server's file (every row the filters match, UTF-8 with BOM,

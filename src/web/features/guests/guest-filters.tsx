@@ -4,7 +4,7 @@ import { SEARCH_MAX } from '../../../common/schemas/guests.ts';
 import { RSVP_STATUS_LABEL } from '../../../common/messages.ts';
 import { RSVP_STATUSES } from '../../../common/constants.ts';
 import { Select } from '../../components/ui/input.tsx';
-import type { GuestListParams } from './api/keys.ts';
+import type { GuestListParams } from '../../lib/queries/guest-keys.ts';
 
 /** How long typing pauses before the search goes to the server. */
 const SEARCH_DEBOUNCE_MS = 300;

@@ -11,7 +11,7 @@ import { useMemo } from 'react';
 import type { GuestSort, TGuestRow } from '../../../common/schemas/guests.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import type { GuestListParams } from './api/keys.ts';
+import type { GuestListParams } from '../../lib/queries/guest-keys.ts';
 import { PaymentCell } from './payment-cell.tsx';
 import { checkedInCell, rsvpYesNo } from './status.ts';
 import { SmsButton, SmsStatus } from './sms-button.tsx';

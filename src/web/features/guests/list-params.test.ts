@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZGuestListQuery } from '../../../common/schemas/guests.ts';
-import { guestCsvHref, guestSearch } from './api/get-guests.ts';
+import { guestSearch } from '../../lib/queries/guest-keys.ts';
+import { guestCsvHref } from './api/get-guests.ts';
 import { filterOf, paramsFrom } from './list-params.ts';
 import { checkedInCell, rsvpYesNo } from './status.ts';
 

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { RSVP_STATUSES } from '../../../common/constants.ts';
 import { CHECKED_IN_FILTERS, GUEST_SORTS, PAYMENT_FILTERS, SEARCH_MAX, SORT_DIRECTIONS } from '../../../common/schemas/guests.ts';
-import type { GuestFilter, GuestListParams } from './api/keys.ts';
+import type { GuestFilter, GuestListParams } from '../../lib/queries/guest-keys.ts';
 
 const pick = <T extends string>(values: readonly T[], v: string | null): T | undefined =>
   v !== null && (values as readonly string[]).includes(v) ? (v as T) : undefined;

@@ -2,8 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { TGuestList, TGuestRow, TJobAnswer } from '../../../common/schemas/guests.responses.ts';
 import type { TSendSmsInput, TSendSmsResult, TSmsJobInput, TSmsJobProgress } from '../../../common/schemas/sms.ts';
 import { api } from '../../lib/api.ts';
-import { guestSearch } from '../guests/api/get-guests.ts';
-import { type GuestFilter, guestKeys } from '../guests/api/keys.ts';
+import { type GuestFilter, guestKeys, guestSearch } from '../../lib/queries/guest-keys.ts';
 
 const POLL_MS = 1000;
 /** The Messaging screen reads at most this many guests as recipients (the server takes 5,000 a job). */

@@ -5,7 +5,7 @@ import { SwitchField } from '../../components/ui/switch.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { notify } from '../../lib/toast.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
-import { useEvents } from '../events/api/get-events.ts';
+import { useEvents } from '../../lib/queries/get-events.ts';
 import { useSettings, useUpdateSettings } from './people-api.ts';
 
 /** The owner's switch on the People page: two-factor sign-in for everyone who manages paid events. */

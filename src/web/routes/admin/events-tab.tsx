@@ -12,7 +12,7 @@ import { notify } from '../../lib/toast.ts';
 import { errorCode } from '../../lib/error-code.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
 import { useDeleteEvent } from '../../features/events/api/delete-event.ts';
-import { useEvents } from '../../features/events/api/get-events.ts';
+import { useEvents } from '../../lib/queries/get-events.ts';
 import { EventCard } from '../../features/events/event-card.tsx';
 import { EventFormDialog } from '../../features/events/event-form-dialog.tsx';
 import { BackfillQrCodes } from '../../features/guests/backfill-dialog.tsx';

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { useEvents } from '../../features/events/api/get-events.ts';
+import { useEvents } from '../../lib/queries/get-events.ts';
 import { EventGuestsDialog } from '../../features/guests/event-guests-dialog.tsx';
 import { EventsTab } from './events-tab.tsx';
 import { CheckinTab } from './checkin-tab.tsx';

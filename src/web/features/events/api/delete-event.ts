@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TEventAdmin } from '../../../../common/schemas/events.ts';
 import { api } from '../../../lib/api.ts';
-import { eventKeys } from './keys.ts';
+import { eventKeys } from '../../../lib/queries/event-keys.ts';
 
 /** DELETE /api/events/:id: a hard delete (docs/product.md#event-status). */
 export function deleteEvent(id: string) {

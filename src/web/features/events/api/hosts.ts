@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { TeamRole } from '../../../../common/event-roles.ts';
 import type { THost } from '../../../../common/schemas/events.ts';
 import { api } from '../../../lib/api.ts';
-import { eventKeys } from './keys.ts';
+import { eventKeys } from '../../../lib/queries/event-keys.ts';
 
 const path = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/hosts`;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { sessionKey } from '../../../lib/auth.ts';
-import { eventKeys } from './keys.ts';
+import { eventKeys } from '../../../lib/queries/event-keys.ts';
 
 import type { TInvitation } from '../../../../common/schemas/events.ts';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TLegacyRsvp, TLegacyRsvpResult } from '../../../../common/schemas/events.ts';
 import { api } from '../../../lib/api.ts';
-import { invalidatePublicEvent } from './get-public-event.ts';
-import { eventKeys } from './keys.ts';
+import { invalidatePublicEvent } from '../../../lib/queries/get-public-event.ts';
+import { eventKeys } from '../../../lib/queries/event-keys.ts';
 
 export type LegacyRsvpInput = TLegacyRsvp;
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotifyRsvps } from '../../../../common/constants.ts';
 import type { TEventAdmin } from '../../../../common/schemas/events.ts';
 import { api } from '../../../lib/api.ts';
-import { eventKeys } from './keys.ts';
+import { eventKeys } from '../../../lib/queries/event-keys.ts';
 
 /** PATCH /api/events/:id { notify_rsvps }: whether the hosts hear of new answers (docs/product.md#rsvp-notifications). */
 export function useSetNotifyRsvps(eventId: string) {

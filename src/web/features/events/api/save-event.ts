@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TEventAdmin, TEventInput } from '../../../../common/schemas/events.ts';
 import { api } from '../../../lib/api.ts';
-import { eventKeys } from './keys.ts';
+import { eventKeys } from '../../../lib/queries/event-keys.ts';
 
 /** POST /api/events (create) or PATCH /api/events/:id (edit). */
 export function saveEvent({ id, input }: { id?: string; input: TEventInput }) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TTheme } from '../../../../common/schemas/events.ts';
 import { api } from '../../../lib/api.ts';
-import { eventKeys } from './keys.ts';
+import { eventKeys } from '../../../lib/queries/event-keys.ts';
 
 /** Themes, defaults first (docs/product.md#entities). */
 export const themesQuery = () =>

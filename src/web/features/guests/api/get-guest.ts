@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TGuestDetailAnswer } from '../../../../common/schemas/guests.ts';
 import { api } from '../../../lib/api.ts';
-import { guestKeys } from './keys.ts';
+import { guestKeys } from '../../../lib/queries/guest-keys.ts';
 
 export const guestPath = (eventId: string, rsvpId: string) =>
   `/api/events/${encodeURIComponent(eventId)}/rsvps/${encodeURIComponent(rsvpId)}`;

@@ -1,17 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TGuestList } from '../../../../common/schemas/guests.ts';
 import { api } from '../../../lib/api.ts';
-import { type GuestFilter, type GuestListParams, guestKeys } from './keys.ts';
+import { type GuestFilter, type GuestListParams, guestKeys, guestSearch } from '../../../lib/queries/guest-keys.ts';
 
 const base = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/rsvps`;
-
-/** The query string of the filters (and page): only what is set, so the URL and the cache key stay short. */
-export function guestSearch(params: GuestFilter & { page?: number }): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '' && !(k === 'page' && v === 1)) q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : '';
-}
 
 /** One page of an event's guest list (docs/product.md#guest-list): 40 rows, the total and the counts. */
 export const guestListQuery = (eventId: string, params: GuestListParams) =>

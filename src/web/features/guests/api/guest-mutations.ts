@@ -2,9 +2,9 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import type { TGuestDetail, TGuestDetailAnswer, TGuestPatch, TShortLink, TTicketSent } from '../../../../common/schemas/guests.ts';
 import type { TRegeneratedQr } from '../../../../common/schemas/rsvps.responses.ts';
 import { api } from '../../../lib/api.ts';
-import { eventKeys } from '../../events/api/keys.ts';
+import { eventKeys } from '../../../lib/queries/event-keys.ts';
 import { guestPath } from './get-guest.ts';
-import { guestKeys } from './keys.ts';
+import { guestKeys } from '../../../lib/queries/guest-keys.ts';
 
 /** An answer changed: its event's lists, the event cards' counts and the dashboard totals are stale. */
 function invalidateCounts(qc: QueryClient, eventId: string) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSmsSent } from '../../../../common/schemas/sms.ts';
 import { api } from '../../../lib/api.ts';
-import { guestKeys } from './keys.ts';
+import { guestKeys } from '../../../lib/queries/guest-keys.ts';
 
 /** Text one guest their ticket's short link; the guest list then shows the delivery status. */
 export function useGuestSms(eventId: string) {

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { TJob, TJobAnswer, TQrBackfill, TSendTickets } from '../../../../common/schemas/guests.ts';
 import { ApiError, api } from '../../../lib/api.ts';
 import { errorCode } from '../../../lib/error-code.ts';
-import { guestKeys } from './keys.ts';
+import { guestKeys } from '../../../lib/queries/guest-keys.ts';
 
 /** Polling interval of a running job's progress. */
 const POLL_MS = 1000;

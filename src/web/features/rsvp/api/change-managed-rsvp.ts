@@ -1,8 +1,8 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TManagedRsvpAnswer, TRsvpChange } from '../../../../common/schemas/rsvps.ts';
 import { api } from '../../../lib/api.ts';
-import { eventKeys } from '../../events/api/keys.ts';
-import { invalidatePublicEvent } from '../../events/api/get-public-event.ts';
+import { eventKeys } from '../../../lib/queries/event-keys.ts';
+import { invalidatePublicEvent } from '../../../lib/queries/get-public-event.ts';
 import { ticketKeys } from './get-ticket.ts';
 import { managedRsvpPath, manageKeys, secretOfManageUrl } from './manage-rsvp.ts';
 

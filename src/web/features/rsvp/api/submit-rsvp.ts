@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TRsvpPayload, TRsvpResult } from '../../../../common/schemas/rsvps.ts';
 import { api } from '../../../lib/api.ts';
-import { eventKeys } from '../../events/api/keys.ts';
-import { invalidatePublicEvent } from '../../events/api/get-public-event.ts';
+import { eventKeys } from '../../../lib/queries/event-keys.ts';
+import { invalidatePublicEvent } from '../../../lib/queries/get-public-event.ts';
 import { type MyRsvp, myRsvpKeys } from './get-my-rsvp.ts';
 import { ticketKeys } from './get-ticket.ts';
 

@@ -1,9 +1,9 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { EVENT_DATA_ELEMENT_ID } from '../../../../common/page-data.ts';
-import type { TPublicEvent } from '../../../../common/schemas/events.ts';
-import { api } from '../../../lib/api.ts';
-import { errorCode } from '../../../lib/error-code.ts';
-import { eventKeys, type PublicEventIdent } from './keys.ts';
+import { EVENT_DATA_ELEMENT_ID } from '../../../common/page-data.ts';
+import type { TPublicEvent } from '../../../common/schemas/events.ts';
+import { api } from '../api.ts';
+import { errorCode } from '../error-code.ts';
+import { eventKeys, type PublicEventIdent } from './event-keys.ts';
 
 // Public code: type-only imports from the schemas, so zod stays out of public bundles.
 

@@ -1,4 +1,4 @@
-/** Query keys of the events feature: one place, so every mutation invalidates the right caches. */
+/** Query keys of events (the events, guests and rsvp features): one place, so every mutation invalidates the right caches. */
 export type PublicEventIdent = { id: string } | { slug: string } | { idOrSlug: string };
 
 export const eventKeys = {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TEventListItem } from '../../../../common/schemas/guests.ts';
-import { api } from '../../../lib/api.ts';
-import { eventKeys } from './keys.ts';
+import type { TEventListItem } from '../../../common/schemas/guests.ts';
+import { api } from '../api.ts';
+import { eventKeys } from './event-keys.ts';
 
 /** Events the signed-in user owns or co-hosts (docs/product.md#roles), each with its card's counts. */
 export function getEvents(signal?: AbortSignal) {
