@@ -29,6 +29,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // One module graph per worker, not per file: importing the app anew for each of ~80 files was
+          // about 40% of this stage. The app keeps no module-level state (ARCHITECTURE.md#process-state).
+          isolate: false,
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           exclude: PROCESS_LEVEL,
           globalSetup: ['tests/support/global-setup.ts'],
