@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end tests on Debian's Chromium (/usr/bin/chromium or CHROMIUM_PATH); never a downloaded browser.
- * Each spec file gets its own built server and database: see tests/e2e/fixtures.ts.
+ * Each spec file gets its own built server and database: see tests/e2e/fixtures.ts; the global setup
+ * checks the build and migrates the template database those are copied from (tests/e2e/global-setup.ts).
  */
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -22,6 +23,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,

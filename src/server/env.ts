@@ -84,6 +84,11 @@ export const EnvSchema = z.object({
     .default(24 * 14),
   /** A session ends this long after sign-in however often it is used. */
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(90),
+  /**
+   * The test suite's cheap password hash instead of scrypt (auth/fast-password-hash.ts). Only with
+   * NODE_ENV=test: start-up refuses it anywhere else.
+   */
+  TEST_FAST_PASSWORD_HASH: bool.default(false),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'AUTH_SECRET' | 'ENCRYPTION_KEY' | 'TICKET_SIGNING_KEY'> & {
@@ -104,6 +109,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.TEST_FAST_PASSWORD_HASH && env.NODE_ENV !== 'test')
+    throw new EnvError('Invalid configuration:\n  TEST_FAST_PASSWORD_HASH: only for the test suite (NODE_ENV=test)');
   assertProductionSettings(env);
   const secrets = resolveSecrets(env);
   return {

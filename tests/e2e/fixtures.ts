@@ -6,8 +6,9 @@
  *
  * Fixtures
  * - `server: TestServer` — the BUILT server (`$DIST_DIR/server/main.js`, default dist/; `npm run test:e2e`
- *   builds first) on a free port with a fresh, migrated database: a new database on TEST_DATABASE_URL's
- *   server when that is set, otherwise an embedded PostgreSQL in a temp DATA_DIR. One server per spec
+ *   builds first, `npm test` uses its one build) on a free port with a fresh, migrated database: on
+ *   TEST_DATABASE_URL's server when that is set, a copy of the template database global-setup.ts migrated
+ *   once per run; otherwise an embedded PostgreSQL in a temp DATA_DIR. One server per spec
  *   FILE (and per `serverEnv`): every test of a file shares it, the next file gets a new one. Playwright
  *   starts a new worker after a failed test, so the rest of that file then runs on a new, empty server:
  *   make each test set up what it needs (the helpers below are idempotent per server).
@@ -27,8 +28,9 @@
  * - `createOwner(pageOrRequest, server, account?) => Promise<Account>`: creates the owner account
  *   (POST /api/setup/owner) and leaves `page` (or the APIRequestContext) signed in as it. Called again
  *   on the same server it signs in as the owner it already made. Default account: OWNER.
- * - `createUser(server, { email, password?, admin? }) => Promise<Account>`: another account, through the
- *   real CLI (`user:create`), not signed in.
+ * - `createUser(server, { email, password?, admin? }) => Promise<Account>`: another account, written
+ *   straight into the server's database with Better Auth's scrypt hash (one hash per password and
+ *   worker), not signed in. The CLI's `user:create` itself is tested in tests/integration/lifecycle.test.ts.
  * - `signIn(pageOrRequest, email, password) => Promise<void>`: signs in through the API (session cookie
  *   lands in the page's browser context). To test the sign-in FORM, drive the form instead.
  * - `signOut(pageOrRequest)`.
@@ -52,18 +54,17 @@
  * Projects: 'desktop' (1280×800) runs every test; 'mobile' (375×667, touch) runs only tests tagged
  * '@mobile' — `test('guest RSVPs', { tag: '@mobile' }, …)`.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { type APIRequestContext, type Browser, test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import pg from 'pg';
 import type { TDevMailMessage, TDevMailPage } from '../../src/common/schemas/dev-mailbox.ts';
 import type { TEventAdmin, TEventInput } from '../../src/common/schemas/events.ts';
 import { freePort } from '../support/free-port.ts';
+import { DIST, E2E_TEMPLATE_VAR, ROOT, withDatabase } from './paths.ts';
 
 export { expect };
 
@@ -80,21 +81,13 @@ export type TestServer = {
 export const PASSWORD = 'correct-horse-battery';
 export const OWNER: Account = { email: 'owner@example.com', password: PASSWORD };
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DIST = path.resolve(ROOT, process.env.DIST_DIR ?? 'dist');
 const LOG_LIMIT = 200_000;
 
-function withDatabase(url: string, db: string): string {
-  const u = new URL(url);
-  u.pathname = `/${db}`;
-  return u.toString();
-}
-
-async function adminQuery(url: string, sql: string) {
+async function adminQuery(url: string, sql: string, params: unknown[] = []) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    await c.query(sql);
+    await c.query(sql, params);
   } finally {
     await c.end();
   }
@@ -131,7 +124,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const name = `turnout_e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+    // A copy of the migrated template (global-setup.ts); without it (a run that skipped the global setup) an empty one the server migrates.
+    const template = process.env[E2E_TEMPLATE_VAR];
+    await adminQuery(adminUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
     cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {}));
     databaseUrl = withDatabase(adminUrl, name);
     dbEnv.DATABASE_URL = databaseUrl;
@@ -261,24 +256,36 @@ export async function signOut(target: Requester, baseURL?: string): Promise<void
   if (res.status() !== 200) throw new Error(`signOut: answered ${res.status()}: ${await res.text()}`);
 }
 
-const execFileP = promisify(execFile);
-
-/** Another account, made by the real CLI (`npm run user:create`) against the server's database. */
-export async function createUser(server: TestServer, opts: { email?: string; password?: string; admin?: boolean } = {}): Promise<Account> {
-  const email = opts.email ?? `host-${randomBytes(4).toString('hex')}@example.com`;
-  const password = opts.password ?? PASSWORD;
-  const args = [path.join(DIST, 'server', 'cli.js'), 'user:create', '--email', email, '--password', password];
-  if (opts.admin) args.push('--admin');
-  try {
-    await execFileP(process.execPath, args, {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: server.databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-    });
-  } catch (err) {
-    const e = err as { stderr?: string; message: string };
-    throw new Error(`createUser(${email}) failed: ${e.stderr || e.message}`);
+// One real scrypt hash per password and worker: what Better Auth's sign-in verifies.
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = import('better-auth/crypto').then((m) => m.hashPassword(password));
+    hashes.set(password, hash);
   }
-  return { email: email.toLowerCase(), password };
+  return hash;
+};
+
+/**
+ * Another account, written into the server's database as `user:create` makes it (a user row and its
+ * credential account with Better Auth's scrypt hash); no CLI process, no migration, no hash per user.
+ */
+export async function createUser(server: TestServer, opts: { email?: string; password?: string; admin?: boolean } = {}): Promise<Account> {
+  const email = (opts.email ?? `host-${randomBytes(4).toString('hex')}@example.com`).toLowerCase();
+  const password = opts.password ?? PASSWORD;
+  const id = randomBytes(16).toString('hex');
+  try {
+    await adminQuery(
+      server.databaseUrl,
+      `WITH u AS (INSERT INTO "user" (id, name, email, email_verified, role) VALUES ($1, $2, $3, false, $4) RETURNING id)
+       INSERT INTO account (id, account_id, provider_id, user_id, password) SELECT $5, id, 'credential', id, $6 FROM u`,
+      [id, email.split('@')[0], email, opts.admin ? 'admin' : 'host', randomBytes(16).toString('hex'), await hashOf(password)],
+    );
+  } catch (err) {
+    throw new Error(`createUser(${email}) failed: ${(err as Error).message}`);
+  }
+  return { email, password };
 }
 
 // The server of the spec file that ran last in this worker (servers are per file, see above).

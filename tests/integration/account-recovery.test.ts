@@ -12,7 +12,8 @@ import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { signedInUser, TEST_PASSWORD } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 
-const t = await createTestApp({ TRUST_PROXY: 'true' });
+// password reset on the real scrypt
+const t = await createTestApp({ TRUST_PROXY: 'true', TEST_FAST_PASSWORD_HASH: 'false' });
 
 const freshIp = () => `10.${randomBytes(3).join('.')}`;
 

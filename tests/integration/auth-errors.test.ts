@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { signedInUser, TEST_PASSWORD } from '../factories/users.ts';
 import { createTestApp } from '../support/app.ts';
 
-const t = await createTestApp({ RATE_LIMIT: 'false' });
+// sign-in on the real scrypt
+const t = await createTestApp({ RATE_LIMIT: 'false', TEST_FAST_PASSWORD_HASH: 'false' });
 
 type Body = { error: { code: string; message: string; fields?: Record<string, string> } };
 

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { isAlive } from '../../src/server/db/embedded.ts';
 import {
   type AppProcess,
+  clusterDir,
   cookieOf,
   exitCode,
   PASSWORD,
@@ -19,7 +20,6 @@ import {
   sigterm,
   socketUrl,
   startApp,
-  tempDir,
   waitForOutput,
   withBuiltServer,
 } from '../support/app-process.ts';
@@ -69,7 +69,7 @@ async function rsvpIdsIn(dataDir: string, eventId: string): Promise<Set<string>>
 
 describe('a dropped database connection', () => {
   it('terminating every backend mid-burst answers 503 (never 500), keeps the process, reconnects and keeps every acknowledged RSVP', async () => {
-    const dataDir = tempDir();
+    const dataDir = clusterDir();
     const app = await startApp({ DATA_DIR: dataDir });
     const eventId = await eventOf(app);
 
@@ -117,7 +117,7 @@ describe('a dropped database connection', () => {
 
 describe('supervised embedded PostgreSQL', () => {
   it('after kill -9 of the postmaster requests get 503, /healthz is back to 200 within 15 s and an RSVP then succeeds', async () => {
-    const dataDir = tempDir();
+    const dataDir = clusterDir();
     const app = await startApp({ DATA_DIR: dataDir });
     const eventId = await eventOf(app);
     const before = await rsvp(app, eventId, { name: 'Before', email: 'before@example.com' });
@@ -165,7 +165,7 @@ describe('supervised embedded PostgreSQL', () => {
   }, 120_000);
 
   it('when the postmaster cannot be restarted the app gives up, exits non-zero and releases DATA_DIR', async () => {
-    const dataDir = tempDir();
+    const dataDir = clusterDir();
     const app = await startApp({ DATA_DIR: dataDir });
     // Every later start fails: PostgreSQL refuses a configuration file it cannot parse.
     appendFileSync(path.join(dataDir, 'pg', 'postgresql.conf'), '\nthis line is not a setting\n');
@@ -189,7 +189,7 @@ describe('PostgreSQL logs', () => {
   }
 
   it('a refused or repeated RSVP never writes the guest to a log; log files are 0600', async () => {
-    const dataDir = tempDir();
+    const dataDir = clusterDir();
     const app = await startApp({ DATA_DIR: dataDir });
     const eventId = await eventOf(app);
     const guest = { name: 'Canary Leakwood', email: 'canary.leakwood@example.com', phone: '+14155550123' };

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   type AppProcess,
+  clusterDir,
   cookieOf,
   execFileP,
   post,
@@ -37,7 +38,7 @@ async function createEvent(app: AppProcess, cookie: string, title: string) {
 
 describe('db:backup and db:restore', () => {
   it('round-trips the embedded database: a backup taken while serving comes back without later writes', async () => {
-    const dataDir = tempDir();
+    const dataDir = clusterDir();
     const file = path.join(tempDir(), 'turnout.tar.gz');
     const app = await startApp({ DATA_DIR: dataDir });
     const owner = await post(app, '/api/setup/owner', { email: 'owner@example.com', password: 'correct-horse-battery' });

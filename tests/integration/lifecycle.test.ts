@@ -12,9 +12,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isAlive } from '../../src/server/db/embedded.ts';
 import { answerOf } from '../support/http-answer.ts';
 import {
-  type AppProcess as App,
   appEnv,
+  type AppProcess as App,
   cliJs,
+  clusterDir,
   cookieOf,
   execFileP,
   exitCode,
@@ -28,9 +29,9 @@ import {
   spawnApp,
   startApp,
   tempDir,
-  withBuiltServer,
   waitForOutput,
   waitHealthy,
+  withBuiltServer,
 } from '../support/app-process.ts';
 
 withBuiltServer('lifecycle');
@@ -51,9 +52,9 @@ async function createUserWithCli(dataDir: string, email: string) {
 
 describe('embedded PostgreSQL lifecycle', () => {
   it('after kill -9 the orphaned PostgreSQL keeps running; the next start stops it and every acknowledged write is there', async () => {
-    const dataDir = tempDir();
+    const dataDir = clusterDir();
     const first = await startApp({ DATA_DIR: dataDir });
-    console.log(`cold start-up (initdb + migrations) to first served request: ${Math.round(first.startupMs)} ms`);
+    console.log(`start-up on a copied cluster (migrations) to first served request: ${Math.round(first.startupMs)} ms`);
 
     const owner = await post(first, '/api/setup/owner', { email: 'owner@example.com', password: PASSWORD });
     expect(owner.status).toBe(200);
@@ -82,7 +83,7 @@ describe('embedded PostgreSQL lifecycle', () => {
   }, 120_000);
 
   it('refuses a second app on a data dir a live app owns, naming the dir, the pid and DATABASE_URL, and harms nothing', async () => {
-    const dataDir = tempDir();
+    const dataDir = clusterDir();
     const owner = await startApp({ DATA_DIR: dataDir });
     const pgPid = postmasterPid(dataDir);
     const signUp = await post(owner, '/api/setup/owner', { email: 'owner@example.com', password: PASSWORD });
@@ -124,7 +125,7 @@ describe('embedded PostgreSQL lifecycle', () => {
   }, 120_000);
 
   it('SIGTERM stops the app with status 0 and then its PostgreSQL; a warm restart serves again', async () => {
-    const dataDir = tempDir();
+    const dataDir = clusterDir();
     const cold = await startApp({ DATA_DIR: dataDir });
     await sigterm(cold);
 
@@ -159,7 +160,7 @@ describe('SIGTERM in every phase', () => {
   }, 120_000);
 
   it('with a request in flight it stops listening, lets the request finish against the database, and exits 0', async () => {
-    const dataDir = tempDir();
+    const dataDir = clusterDir();
     const app = await startApp({ DATA_DIR: dataDir });
     const pgPid = postmasterPid(dataDir);
     const { port } = new URL(app.baseURL);

@@ -1,16 +1,17 @@
 /**
- * The real server as child processes, for process-level tests (lifecycle, database outages): a private
- * build (.dist-<name>-<pid>: concurrent runs and `npm run build` into dist/ must not overwrite it), apps
- * spawned on their own DATA_DIR or DATABASE_URL, and cleanup of every app, postmaster and temp dir.
+ * The real server as child processes, for process-level tests (lifecycle, database outages): the built
+ * server (the run's shared build in TEST_DIST_DIR, which `npm test` makes once; without it a private build,
+ * .dist-<name>-<pid>, so that a single file runs alone and `npm run build` into dist/ cannot overwrite it),
+ * apps spawned on their own DATA_DIR or DATABASE_URL, and cleanup of every app, postmaster and temp dir.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { isAlive } from '../../src/server/db/embedded.ts';
 import { freePort } from './free-port.ts';
 
@@ -25,12 +26,20 @@ const tempDirs: string[] = [];
 let dist = '';
 
 /**
- * Builds the server into a private dist before the file's tests and cleans everything up after them.
- * `client: false` builds only the server bundle (the SPA then answers with its fallback page).
+ * The built server for the file's tests, and cleanup of everything after them. With TEST_DIST_DIR (set by
+ * `npm test`, scripts/validate.mjs) the run's one build is used as it is, and a missing one fails here;
+ * without it the file builds its own before its tests. `client: false` then builds only the server
+ * bundle (the SPA answers with its fallback page; no test here needs the SPA).
  */
 export function withBuiltServer(name: string, opts: { client?: boolean } = {}) {
-  dist = path.join(ROOT, `.dist-${name}-${process.pid}`);
+  const shared = process.env.TEST_DIST_DIR;
+  dist = shared ? path.resolve(ROOT, shared) : path.join(ROOT, `.dist-${name}-${process.pid}`);
   beforeAll(async () => {
+    if (shared) {
+      if (!existsSync(mainJs()))
+        throw new Error(`TEST_DIST_DIR=${shared} holds no built server (${mainJs()}): run \`DIST_DIR=${shared} npm run build\` first.`);
+      return;
+    }
     const env = { ...process.env, DIST_DIR: dist };
     if (opts.client === false)
       await execFileP('npx', ['vite', 'build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'], { cwd: ROOT, env });
@@ -50,16 +59,30 @@ export function withBuiltServer(name: string, opts: { client?: boolean } = {}) {
       }
       rmSync(dir, { recursive: true, force: true });
     }
-    rmSync(dist, { recursive: true, force: true });
+    if (!shared) rmSync(dist, { recursive: true, force: true });
   }, 60_000);
 }
 
 export const mainJs = () => path.join(dist, 'server', 'main.js');
 export const cliJs = () => path.join(dist, 'server', 'cli.js');
 
+/** An empty temp DATA_DIR: the app runs initdb in it on its first start. */
 export function tempDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'turnout-lifecycle-'));
   tempDirs.push(dir);
+  return dir;
+}
+
+/**
+ * A temp DATA_DIR with a copy of the run's initialised cluster (tests/support/cluster-template.ts) in pg/:
+ * the app skips initdb (seconds on a busy machine) and starts its PostgreSQL on it. For the tests that are
+ * not about initdb; outside the process-level project (no template) it is an empty dir, as tempDir().
+ */
+export function clusterDir(): string {
+  const dir = tempDir();
+  const template = inject('pgClusterTemplate');
+  // -a keeps the owner (PostgreSQL runs as 'postgres' when the tests run as root) and the 0700 mode.
+  if (template) execFileSync('cp', ['-a', template, path.join(dir, 'pg')]);
   return dir;
 }
 

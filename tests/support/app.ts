@@ -16,6 +16,8 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * The real app on its own fresh database, driven through app.request() (no socket).
  * `overrides` are environment variables, e.g. { SMTP_URL } to point at a test SMTP server; `opts.log`
  * replaces the app's logger (a test reading what is logged).
+ * Passwords get the cheap test hash (TEST_FAST_PASSWORD_HASH, auth/fast-password-hash.ts); a test of
+ * sign-in or of a password change passes { TEST_FAST_PASSWORD_HASH: 'false' } to keep Better Auth's scrypt.
  */
 export async function createTestApp(overrides: Record<string, string> = {}, opts: { log?: Logger } = {}) {
   const testDb: TestDb = await createTestDb();
@@ -29,6 +31,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opts
     TICKET_SIGNING_KEY: 'ticket-key-ticket-key-ticket-key-0123',
     LOG_LEVEL: 'silent',
     OUTBOX_WORKER: 'false',
+    TEST_FAST_PASSWORD_HASH: String((overrides.NODE_ENV ?? 'test') === 'test'),
     ...overrides,
   });
   const log = opts.log ?? createLogger(env.LOG_LEVEL);

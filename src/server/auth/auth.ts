@@ -13,6 +13,7 @@ import { changeEmailEmail, passwordResetEmail } from './account-emails.ts';
 import { refuseReusedTotp } from './totp-replay.ts';
 import { ACCOUNT_DEACTIVATED, EMAIL_HAS_PENDING_PLACE } from '../../common/messages.ts';
 import { bindTeamPlaces, followAccountEmail, hasPendingPlace } from '../domain/team-places.ts';
+import { fastPasswordHash } from './fast-password-hash.ts';
 
 /** How long a password-recovery link works (docs/product.md#password-recovery). */
 export const RESET_LINK_MINUTES = 30;
@@ -36,6 +37,8 @@ export function createAuth(db: Db, env: Env) {
       // docs/decisions/0018-accounts.md: the link opens the SPA's form, the mail goes through the outbox.
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
+      // Better Auth's scrypt, except in the test suite when it asks for the cheap hash (env.ts allows it only there).
+      ...(env.TEST_FAST_PASSWORD_HASH && env.NODE_ENV === 'test' ? { password: fastPasswordHash } : {}),
       sendResetPassword: async ({ user: u, token }) => {
         const link = `${env.PUBLIC_BASE_URL}/auth/reset-password?token=${encodeURIComponent(token)}`;
         await enqueueEmail(db, `password-reset:${keyOf(token)}`, passwordResetEmail({ to: u.email, link, minutes: RESET_LINK_MINUTES }));
