@@ -18,6 +18,10 @@ export const ACCOUNT_LIMITS = {
   resetPerIp: { name: 'reset-ip', points: 10, windowSec: 15 * 60 },
   /** Password checks of one signed-in account (change password, change e-mail): guesses of the current one. */
   passwordChecksPerUser: { name: 'password-check-user', points: 5, windowSec: 15 * 60 },
+  /** Change-of-e-mail requests of one account: each queues a confirmation mail. */
+  changeEmailPerUser: { name: 'change-email-user', points: 5, windowSec: 15 * 60 },
+  /** Confirmation mails to one new address, whichever accounts ask: an inbox is not flooded. */
+  changeEmailPerAddress: { name: 'change-email-address', points: 3, windowSec: 60 * 60 },
   /** Second-factor codes from one client (Better Auth also locks the account's factor after repeated failures). */
   twoFactorPerIp: { name: 'two-factor-ip', points: 10, windowSec: 60 },
 } as const satisfies Record<string, LimitRule>;
