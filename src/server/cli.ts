@@ -51,7 +51,7 @@ async function main() {
   const db = createDb(url, 2);
   try {
     await runMigrations(url);
-    const auth = createAuth(db, env);
+    const auth = createAuth(db, env, log);
     const user = await createUser({
       auth,
       email: values.email,

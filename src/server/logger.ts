@@ -36,6 +36,43 @@ function withoutValues(err: unknown, depth = 0): unknown {
   return out;
 }
 
+/** Better Auth's log levels (its `logger.log` option), on the app's. */
+type AuthLogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/**
+ * Better Auth's own log lines, into the app's log with the same redaction (security review of issue 29):
+ * its messages may quote a failed statement's parameters (a session token, an e-mail), so a message
+ * loses them and its contacts, an error goes through `withoutValues`, and any other argument (a user,
+ * a session…) is dropped.
+ */
+export function betterAuthLogger(log: Logger): {
+  level: AuthLogLevel;
+  log: (level: AuthLogLevel, message: string, ...args: unknown[]) => void;
+} {
+  const level: AuthLogLevel = log.isLevelEnabled('debug')
+    ? 'debug'
+    : log.isLevelEnabled('info')
+      ? 'info'
+      : log.isLevelEnabled('warn')
+        ? 'warn'
+        : 'error';
+  return {
+    level,
+    log: (at, message, ...args) => {
+      const msg = withoutContacts(String(message).replace(/\nparams: [\s\S]*$/, `\nparams: ${REDACTED}`));
+      const err = args.find((a) => a instanceof Error);
+      log[at](
+        {
+          component: 'better-auth',
+          ...(err ? { err } : {}),
+          ...(args.length > (err ? 1 : 0) ? { dropped_args: args.length - (err ? 1 : 0) } : {}),
+        },
+        msg,
+      );
+    },
+  };
+}
+
 /** `destination` lets a test read what would be written (default: stdout). */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(

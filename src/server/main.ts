@@ -28,7 +28,7 @@ async function start(env: Env, log: Logger, running: Running, control: Control, 
   if (stopping()) return;
   const db = createDb(url, env.DB_POOL_SIZE, running.embedded?.weighBackend);
   running.db = db;
-  const { app, deps, close, inFlight } = createApp({ env, db, auth: createAuth(db, env), log });
+  const { app, deps, close, inFlight } = createApp({ env, db, auth: createAuth(db, env, log), log });
   running.app = { close, inFlight };
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });

@@ -50,7 +50,7 @@ describe('two apps in one process', () => {
     // A second app on the same database with its own pool.
     const db2 = createDb(one.url, 2);
     const other = createApp(
-      { ...one.deps, db: db2, auth: createAuth(db2, one.env) },
+      { ...one.deps, db: db2, auth: createAuth(db2, one.env, one.deps.log) },
       { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
     );
     afterAll(async () => {

@@ -359,7 +359,7 @@ describe('live stream', () => {
   it('a check-in in another process reaches this stream (LISTEN/NOTIFY), within a second', async () => {
     const db2 = createDb(t.url, 2);
     const second = createApp(
-      { ...t.deps, db: db2, auth: createAuth(db2, t.env) },
+      { ...t.deps, db: db2, auth: createAuth(db2, t.env, t.deps.log) },
       { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
     );
     afterAll(async () => {

@@ -20,7 +20,7 @@ const SECRET = 'sk_test_51HpublicLeakCheck000000zzzz';
 // A second server process on the same database (its own pool, cache and listener).
 const db2 = createDb(t.url, 3);
 const app2 = createApp(
-  { ...t.deps, db: db2, auth: createAuth(db2, t.env) },
+  { ...t.deps, db: db2, auth: createAuth(db2, t.env, t.deps.log) },
   { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
 ).app;
 afterAll(() => db2.$client.end());

@@ -66,7 +66,7 @@ it('stops accepting, lets a request in flight answer and an abandoned handler fi
     RATE_LIMIT: 'false',
   });
   const { app, close, inFlight } = createApp(
-    { env, db: testDb.db, auth: createAuth(testDb.db, env), log },
+    { env, db: testDb.db, auth: createAuth(testDb.db, env, log), log },
     { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
   );
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });

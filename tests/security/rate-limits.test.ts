@@ -122,7 +122,10 @@ describe('sign-in: no one can lock another person out', () => {
     vi.resetModules();
     const second = (await import('../../src/server/app.ts')).createApp;
     const db = createDb(t.url, 2);
-    const other = second({ ...t.deps, db, auth: createAuth(db, t.env) }, { clientDir: path.join(os.tmpdir(), 'turnout-no-client') }).app;
+    const other = second(
+      { ...t.deps, db, auth: createAuth(db, t.env, t.deps.log) },
+      { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
+    ).app;
     try {
       const email = await account();
       const stranger = freshIp();

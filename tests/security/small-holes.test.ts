@@ -21,7 +21,10 @@ const t = await createTestApp({ RATE_LIMIT: 'false' });
 const owner = await signedInUser(t, { role: 'admin' });
 /** A second app process on its own pool, as behind a load balancer. */
 const db2 = createDb(t.url, 2);
-const second = createApp({ ...t.deps, db: db2, auth: createAuth(db2, t.env) }, { clientDir: path.join(os.tmpdir(), 'turnout-no-client') });
+const second = createApp(
+  { ...t.deps, db: db2, auth: createAuth(db2, t.env, t.deps.log) },
+  { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
+);
 afterAll(async () => {
   await second.close();
   await db2.$client.end();

@@ -36,7 +36,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opts
   });
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
   const { app, spa, deps, close, inFlight } = createApp(
-    { env, db: testDb.db, auth: createAuth(testDb.db, env), log },
+    { env, db: testDb.db, auth: createAuth(testDb.db, env, log), log },
     { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
   );
 

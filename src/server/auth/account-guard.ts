@@ -4,9 +4,11 @@ import { ZRequestPasswordReset } from '../../common/schemas/auth.ts';
 import { malformedJson } from '../errors.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/context.ts';
-import { enforce, type LimitRule } from '../http/rate-limit.ts';
+import { enforce, type LimitRule, tooManyRequests } from '../http/rate-limit.ts';
 import { validationError } from '../http/validation.ts';
+import { isWrongPassword } from './better-auth-error.ts';
 import { currentUser, requireUser } from './middleware.ts';
+import { SIGN_IN_LIMITS } from './sign-in-guard.ts';
 
 /** Limits of the account forms (docs/decisions/0018-accounts.md), on top of AUTH_LIMITS. */
 export const ACCOUNT_LIMITS = {
@@ -18,6 +20,10 @@ export const ACCOUNT_LIMITS = {
   resetPerIp: { name: 'reset-ip', points: 10, windowSec: 15 * 60 },
   /** Password checks of one signed-in account (change password, change e-mail): guesses of the current one. */
   passwordChecksPerUser: { name: 'password-check-user', points: 5, windowSec: 15 * 60 },
+  /** Change-of-e-mail requests of one account: each queues a confirmation mail. */
+  changeEmailPerUser: { name: 'change-email-user', points: 5, windowSec: 15 * 60 },
+  /** Confirmation mails to one new address, whichever accounts ask: an inbox is not flooded. */
+  changeEmailPerAddress: { name: 'change-email-address', points: 3, windowSec: 60 * 60 },
   /** Second-factor codes from one client (Better Auth also locks the account's factor after repeated failures). */
   twoFactorPerIp: { name: 'two-factor-ip', points: 10, windowSec: 60 },
 } as const satisfies Record<string, LimitRule>;
@@ -64,11 +70,36 @@ export const resetGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** In front of the endpoints that check the current password: signed in first, then one account's attempts are limited. */
+/**
+ * In front of the endpoints that check the current password: signed in first, then one account's
+ * attempts are limited, and a wrong password is a failed sign-in of this client on this account
+ * (SIGN_IN_LIMITS, counted as sign-in-guard.ts does): one budget of guesses, and clients without
+ * failures of their own still sign in (ADR 0009).
+ */
 export const passwordCheckGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   await requireUser(c, async () => {});
-  await enforce(c, ACCOUNT_LIMITS.passwordChecksPerUser, currentUser(c).id);
-  await next();
+  const { id, email } = currentUser(c);
+  await enforce(c, ACCOUNT_LIMITS.passwordChecksPerUser, id);
+  const { limits } = c.var;
+  const ip = clientIp(c);
+  const mine = await limits.hit(SIGN_IN_LIMITS.failuresPerClient, email, ip);
+  if (mine.over) throw tooManyRequests(mine.retryAfter);
+  const account = await limits.hit(SIGN_IN_LIMITS.failuresPerAccount, email);
+  if (account.over && mine.count > 1) {
+    await limits.refund(SIGN_IN_LIMITS.failuresPerClient, email, ip);
+    throw tooManyRequests(mine.retryAfter);
+  }
+  try {
+    await next();
+  } finally {
+    if (!isWrongPassword(c.error)) {
+      // Any other answer costs nothing; a right password clears the client's failures, as a sign-in does.
+      await Promise.all([
+        c.res.ok ? limits.reset(SIGN_IN_LIMITS.failuresPerClient, email, ip) : limits.refund(SIGN_IN_LIMITS.failuresPerClient, email, ip),
+        account.count > 0 ? limits.refund(SIGN_IN_LIMITS.failuresPerAccount, email) : undefined,
+      ]);
+    }
+  }
 };
 
 /** In front of /two-factor/verify-*: one client's codes are limited. */

@@ -20,9 +20,12 @@ const KEPT_HEADERS = ['retry-after', 'www-authenticate'];
 /** Every state-changing /api/auth request from one address but sign-in, which has its own (SIGN_IN_LIMITS). */
 export const AUTH_LIMITS = {
   perIp: { name: 'auth-ip', points: 30, windowSec: 60 },
+  /** Reading the session and the list of sessions (every page asks): generous, but not unlimited. */
+  readsPerIp: { name: 'auth-read-ip', points: 600, windowSec: 60 },
 } as const satisfies Record<string, LimitRule>;
 
 const limitAuthWrites = rateLimitByIp(AUTH_LIMITS.perIp);
+const limitAuthReads = rateLimitByIp(AUTH_LIMITS.readsPerIp);
 
 /** One Better Auth endpoint the app forwards, with what runs in front of it, in order. */
 type AuthEndpoint = {
@@ -63,8 +66,8 @@ export function authEndpoints(): AuthEndpoint[] {
   });
   const secondFactor = (path: string): AuthEndpoint => ({ method: 'POST', path, guards: [limitAuthWrites, twoFactorGuard, body] });
   return [
-    { method: 'GET', path: '/get-session', guards: [], handler: getSessionWithMaxAge },
-    { method: 'GET', path: '/list-sessions', guards: [] },
+    { method: 'GET', path: '/get-session', guards: [limitAuthReads], handler: getSessionWithMaxAge },
+    { method: 'GET', path: '/list-sessions', guards: [limitAuthReads] },
     { method: 'GET', path: '/verify-email', guards: [limitAuthWrites, verifyEmailGuard] },
     { method: 'POST', path: '/sign-in/email', guards: [body, signInGuard()], checksPassword: true },
     secondFactor('/two-factor/verify-totp'),

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { account, session, twoFactor, user, verification } from '../db/schema/auth.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../common/constants.ts';
 import type { Env } from '../env.ts';
+import { betterAuthLogger, type Logger } from '../logger.ts';
 import { enqueueEmail } from '../domain/enqueue.ts';
 import { changeEmailEmail, passwordResetEmail } from './account-emails.ts';
 import { refuseReusedTotp } from './totp-replay.ts';
@@ -20,7 +21,7 @@ export const RESET_LINK_MINUTES = 30;
 
 const keyOf = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 32);
 
-export function createAuth(db: Db, env: Env) {
+export function createAuth(db: Db, env: Env, log: Logger) {
   const idleSec = env.SESSION_IDLE_HOURS * 3600;
   return betterAuth({
     appName: 'Turnout',
@@ -104,6 +105,10 @@ export function createAuth(db: Db, env: Env) {
     // A TOTP code signs in (or turns two-factor on) once: totp-replay.ts.
     hooks: { before: refuseReusedTotp(db) },
     telemetry: { enabled: false },
+    // Better Auth's log lines go to the app's log, redacted; an unexpected error (a failed query quoting
+    // its parameters) is thrown to the app's error handler instead of printed to stderr (issue 29 review).
+    logger: betterAuthLogger(log),
+    onAPIError: { throw: true },
   });
 }
 

@@ -41,6 +41,12 @@ function fieldsOfValidation(message: string): FieldErrors | undefined {
   return Object.keys(fields).length ? fields : undefined;
 }
 
+/** The answers that say a password checked (not sign-in's) was wrong: they count as failed sign-ins. */
+const wrongPasswords = new WeakSet<Error>();
+
+/** Whether `err` is the answer to a wrong current password (change-password, two-factor enable/disable). */
+export const isWrongPassword = (err: unknown): boolean => err instanceof Error && wrongPasswords.has(err);
+
 /**
  * A Better Auth error answer (status ≥ 400) as our AppError: the status is kept, the code and body
  * are ours. Wrong e-mail or password is `invalid_credentials` (401), which the sign-in screen shows.
@@ -55,7 +61,11 @@ export async function betterAuthError(res: Response, path?: string): Promise<App
   if (code === 'INVALID_EMAIL_OR_PASSWORD') return new AppError('invalid_credentials', 'Invalid email or password.');
   if (res.status === 400 && message && /json/i.test(message)) return malformedJson();
   const field = code ? (FIELD_OF_PATH[path ?? '']?.[code] ?? FIELD_OF_CODE[code]) : undefined;
-  if (field) return invalidFields({ [field[0]]: field[1] });
+  if (field) {
+    const err = invalidFields({ [field[0]]: field[1] });
+    if (code === 'INVALID_PASSWORD') wrongPasswords.add(err);
+    return err;
+  }
   const fields = code === 'VALIDATION_ERROR' && message ? fieldsOfValidation(message) : undefined;
   if (fields) return invalidFields(fields);
   if (code === 'VALIDATION_ERROR') return new AppError('validation_failed', message ?? 'Please correct the request.');

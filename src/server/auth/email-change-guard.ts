@@ -7,9 +7,12 @@ import type { Db } from '../db/client.ts';
 import { user } from '../db/schema/auth.ts';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/context.ts';
+import { enforce } from '../http/rate-limit.ts';
 import { hasPendingPlace } from '../domain/team-places.ts';
 import { enqueueEmail } from '../domain/enqueue.ts';
 import { emailChangedEmail } from './account-emails.ts';
+import { ACCOUNT_LIMITS } from './account-guard.ts';
+import { currentUser, requireUser } from './middleware.ts';
 
 /**
  * A change of e-mail never inherits a team place or an invitation (issue 29, docs/product.md#account):
@@ -20,14 +23,20 @@ import { emailChangedEmail } from './account-emails.ts';
 const pendingPlace = (field?: string) =>
   new AppError('conflict', EMAIL_HAS_PENDING_PLACE, field ? { [field]: EMAIL_HAS_PENDING_PLACE } : undefined);
 
-/** In front of POST /change-email (after checkAuthBody): 409 on `newEmail` when a place or invitation waits for it. */
+/**
+ * In front of POST /change-email (after checkAuthBody): signed in, limited per account and per new
+ * address (each request mails that address), then 409 on `newEmail` when a place or invitation waits for it.
+ */
 export const changeEmailGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await requireUser(c, async () => {});
   const parsed = ZChangeEmail.safeParse(
     await c.req.raw
       .clone()
       .json()
       .catch(() => null),
   );
+  await enforce(c, ACCOUNT_LIMITS.changeEmailPerUser, currentUser(c).id);
+  if (parsed.success) await enforce(c, ACCOUNT_LIMITS.changeEmailPerAddress, parsed.data.newEmail);
   if (parsed.success && (await hasPendingPlace(c.var.deps.db, parsed.data.newEmail))) throw pendingPlace('newEmail');
   await next();
 };
