@@ -8,7 +8,7 @@ import { enforce, type LimitRule, tooManyRequests } from '../http/rate-limit.ts'
 import { validationError } from '../http/validation.ts';
 import { isWrongPassword } from './better-auth-error.ts';
 import { currentUser, requireUser } from './middleware.ts';
-import { SIGN_IN_LIMITS } from './sign-in-guard.ts';
+import { spendPasswordGuess } from './sign-in-guard.ts';
 
 /** Limits of the account forms (docs/decisions/0018-accounts.md), on top of AUTH_LIMITS. */
 export const ACCOUNT_LIMITS = {
@@ -80,26 +80,7 @@ export const passwordCheckGuard: MiddlewareHandler<AppEnv> = async (c, next) => 
   await requireUser(c, async () => {});
   const { id, email } = currentUser(c);
   await enforce(c, ACCOUNT_LIMITS.passwordChecksPerUser, id);
-  const { limits } = c.var;
-  const ip = clientIp(c);
-  const mine = await limits.hit(SIGN_IN_LIMITS.failuresPerClient, email, ip);
-  if (mine.over) throw tooManyRequests(mine.retryAfter);
-  const account = await limits.hit(SIGN_IN_LIMITS.failuresPerAccount, email);
-  if (account.over && mine.count > 1) {
-    await limits.refund(SIGN_IN_LIMITS.failuresPerClient, email, ip);
-    throw tooManyRequests(mine.retryAfter);
-  }
-  try {
-    await next();
-  } finally {
-    if (!isWrongPassword(c.error)) {
-      // Any other answer costs nothing; a right password clears the client's failures, as a sign-in does.
-      await Promise.all([
-        c.res.ok ? limits.reset(SIGN_IN_LIMITS.failuresPerClient, email, ip) : limits.refund(SIGN_IN_LIMITS.failuresPerClient, email, ip),
-        account.count > 0 ? limits.refund(SIGN_IN_LIMITS.failuresPerAccount, email) : undefined,
-      ]);
-    }
-  }
+  await spendPasswordGuess(c, email, clientIp(c), next, () => isWrongPassword(c.error));
 };
 
 /** In front of /two-factor/verify-*: one client's codes are limited. */

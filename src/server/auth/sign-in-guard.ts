@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { ZSignIn } from '../../common/schemas/auth.ts';
 import { AppError, malformedJson } from '../errors.ts';
 import { clientIp } from '../http/client-ip.ts';
@@ -24,6 +24,34 @@ export const SIGN_IN_LIMITS = {
 } as const satisfies Record<string, LimitRule>;
 
 /**
+ * One guess of `email`'s password from `ip` (sign-in, and the current-password checks of
+ * account-guard.ts): its points are taken before Better Auth answers, in one atomic statement each, so
+ * parallel guesses cannot all pass a check made before any was counted; only a guess that `failed()`
+ * keeps them, and a success clears the client's failures.
+ */
+export async function spendPasswordGuess(c: Context<AppEnv>, email: string, ip: string, next: Next, failed: () => boolean): Promise<void> {
+  const { limits } = c.var;
+  const mine = await limits.hit(SIGN_IN_LIMITS.failuresPerClient, email, ip);
+  if (mine.over) throw tooManyRequests(mine.retryAfter);
+  const account = await limits.hit(SIGN_IN_LIMITS.failuresPerAccount, email);
+  if (account.over && mine.count > 1) {
+    await limits.refund(SIGN_IN_LIMITS.failuresPerClient, email, ip);
+    throw tooManyRequests(mine.retryAfter);
+  }
+  try {
+    await next();
+  } finally {
+    if (!failed()) {
+      await Promise.all([
+        c.res.ok ? limits.reset(SIGN_IN_LIMITS.failuresPerClient, email, ip) : limits.refund(SIGN_IN_LIMITS.failuresPerClient, email, ip),
+        // Not counted when this process refused the key from memory: nothing to give back.
+        account.count > 0 ? limits.refund(SIGN_IN_LIMITS.failuresPerAccount, email) : undefined,
+      ]);
+    }
+  }
+}
+
+/**
  * In front of Better Auth's sign-in: our rate limits and (for e-mail sign-in) a JSON body checked by
  * the SPA's own schema, so a bad one is a 400 naming email/password. Better Auth reads the body itself.
  */
@@ -44,29 +72,6 @@ export function signInGuard(): MiddlewareHandler<AppEnv> {
     const parsed = ZSignIn.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error);
 
-    // Each attempt takes its points before Better Auth answers, in one atomic statement each: parallel
-    // attempts cannot all pass a check made before any of them was counted. Only a 401 keeps them.
-    const { limits } = c.var;
-    const email = parsed.data.email;
-    const mine = await limits.hit(SIGN_IN_LIMITS.failuresPerClient, email, ip);
-    if (mine.over) throw tooManyRequests(mine.retryAfter);
-    const account = await limits.hit(SIGN_IN_LIMITS.failuresPerAccount, email);
-    const failedBefore = mine.count > 1;
-    if (account.over && failedBefore) {
-      await limits.refund(SIGN_IN_LIMITS.failuresPerClient, email, ip);
-      throw tooManyRequests(mine.retryAfter);
-    }
-    try {
-      await next();
-    } finally {
-      if (c.res.status !== 401) {
-        // A success clears the client's failures; any other answer costs nothing.
-        await Promise.all([
-          c.res.ok ? limits.reset(SIGN_IN_LIMITS.failuresPerClient, email, ip) : limits.refund(SIGN_IN_LIMITS.failuresPerClient, email, ip),
-          // Not counted when this process refused the key from memory: nothing to give back.
-          account.count > 0 ? limits.refund(SIGN_IN_LIMITS.failuresPerAccount, email) : undefined,
-        ]);
-      }
-    }
+    await spendPasswordGuess(c, parsed.data.email, ip, next, () => c.res.status === 401);
   };
 }
