@@ -2,37 +2,19 @@
  * drizzle/0008_event-host-line.sql: the sample event seeded before it kept its host line as the
  * description's first line; the migration moves that line into events.host_line, for that event only.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { SAMPLE_EVENT_CONTENT as S } from '../../src/common/sample-event.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { runMigrations } from '../../src/server/db/migrate.ts';
-import { projectRoot } from '../../src/server/project-root.ts';
 import { createTestApp } from '../support/app.ts';
+import { migrateUpTo } from '../support/migrations.ts';
 
 const t = await createTestApp({ RATE_LIMIT: 'false' });
 
-/** A copy of drizzle/ whose journal stops before `tag`: the database as it was before that migration. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'turnout-migrations-'));
-  cpSync(path.join(projectRoot(), 'drizzle'), dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return dir;
-}
-
 it('moves the seeded host line of the sample event out of its description, and touches nothing else', async () => {
   // The database as it was before 0008 (the later migrations not applied either).
-  const before = migrationsBefore('0008_event-host-line');
-  await t.db.execute(sql`DROP SCHEMA public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public`);
-  await runMigrations(t.url, before);
-  rmSync(before, { recursive: true, force: true });
+  await migrateUpTo(t, '0008_event-host-line');
   // The account as that schema held it (the app's sign-up writes today's columns).
   await t.db.execute(sql`INSERT INTO "user" (id, name, email) VALUES ('old-owner', 'Old Owner', 'old-owner@example.com')`);
   const owner = { id: 'old-owner' };

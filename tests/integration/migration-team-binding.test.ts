@@ -2,35 +2,17 @@
  * drizzle/0025_event_hosts_user_id.sql (issue 29): team places of addresses that already have an
  * account are bound to that account's id; the others stay pending, and the door's check follows the id.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { asc, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { event_hosts } from '../../src/server/db/schema/events.ts';
 import { runMigrations } from '../../src/server/db/migrate.ts';
-import { projectRoot } from '../../src/server/project-root.ts';
 import { createTestApp } from '../support/app.ts';
+import { migrateUpTo } from '../support/migrations.ts';
 
 const t = await createTestApp({ RATE_LIMIT: 'false' });
 
-/** A copy of drizzle/ whose journal stops before `tag`: the database as it was before that migration. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'turnout-migrations-'));
-  cpSync(path.join(projectRoot(), 'drizzle'), dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return dir;
-}
-
 it('binds the places of existing accounts (any case of their address) and leaves the others pending', async () => {
-  const before = migrationsBefore('0025_event_hosts_user_id');
-  await t.db.execute(sql`DROP SCHEMA public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public`);
-  await runMigrations(t.url, before);
-  rmSync(before, { recursive: true, force: true });
+  await migrateUpTo(t, '0025_event_hosts_user_id');
   await t.db.execute(sql`INSERT INTO "user" (id, name, email) VALUES
     ('owner', 'Owner', 'owner@example.com'), ('cohost', 'Co', 'Co.Host@Example.com'), ('door', 'Door', 'door@example.com')`);
   const [event] = (

@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { JOB_STARTS_PER_ACCOUNT, JOB_STARTS_PER_EVENT, JOB_STARTS_WINDOW_SEC, type JobKind } from '../../common/constants.ts';
 import { JOB_ALREADY_RUNNING } from '../../common/messages.ts';
 import type { TJob } from '../../common/schemas/guests.responses.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { type JobParams, jobs } from '../db/schema/guests.ts';
+import { event_rsvps } from '../db/schema/rsvps.ts';
 import { AppError } from '../errors.ts';
 import { type LimitRule, type RateLimits, tooManyRequests } from '../http/rate-limit.ts';
 import { insertJob } from './job-row.ts';
@@ -102,4 +103,10 @@ export async function startJob(o: {
     .set({ locked_until: null })
     .where(and(eq(jobs.id, job.id), eq(jobs.status, 'queued')));
   return job;
+}
+
+/** How many RSVPs `where` selects: a job's total, counted in its start's transaction. */
+export async function countRsvps(tx: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(event_rsvps).where(where);
+  return row!.n;
 }

@@ -1,4 +1,4 @@
-import { and, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, gt, inArray, type SQL } from 'drizzle-orm';
 import type { TSendTicketsParsed } from '../../../common/schemas/guests.ts';
 import type { TJob } from '../../../common/schemas/guests.responses.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -10,7 +10,7 @@ import { guestWhere } from '../../domain/guest-query.ts';
 import { queueGuestEmail } from '../rsvps/queue-answer-email.ts';
 import type { TicketConfig } from '../../domain/ticket-fields.ts';
 import type { RateLimits } from '../../http/rate-limit.ts';
-import { startJob } from '../../domain/start-job.ts';
+import { countRsvps, startJob } from '../../domain/start-job.ts';
 
 type SendParams = Extract<JobParams, { kind: 'send-tickets' }>;
 
@@ -43,13 +43,7 @@ export async function createSendTicketsJob(o: {
     eventIds: [o.eventId],
     params,
     oneAtATime: true,
-    count: async (tx) => {
-      const [count] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(event_rsvps)
-        .where(targets(o.actor, o.eventId, params));
-      return count!.n;
-    },
+    count: (tx) => countRsvps(tx, targets(o.actor, o.eventId, params)),
   });
 }
 

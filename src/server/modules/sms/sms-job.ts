@@ -15,7 +15,7 @@ import { requireEventAccess } from '../../domain/managed-event.ts';
 import { requireTwoFactorForEvent, type TwoFactorActor } from '../events/two-factor-rule.ts';
 import { guestWhere } from '../../domain/guest-query.ts';
 import type { RateLimits } from '../../http/rate-limit.ts';
-import { startJob } from '../../domain/start-job.ts';
+import { countRsvps, startJob } from '../../domain/start-job.ts';
 import { optedOut } from './opt-outs.ts';
 import { queueSms } from './queue-sms.ts';
 import { deliveryStatus } from '../../domain/sms-delivery.ts';
@@ -45,12 +45,9 @@ export async function createSmsJob(o: { db: Db; limits: RateLimits; actor: Actor
     params,
     oneAtATime: false,
     count: async (tx) => {
-      const [count] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(event_rsvps)
-        .where(targets(o.actor, o.eventId, params));
-      if (count!.n === 0) throw new AppError('validation_failed', SMS_MSG.noRecipients, { rsvp_ids: SMS_MSG.noRecipients });
-      return count!.n;
+      const n = await countRsvps(tx, targets(o.actor, o.eventId, params));
+      if (n === 0) throw new AppError('validation_failed', SMS_MSG.noRecipients, { rsvp_ids: SMS_MSG.noRecipients });
+      return n;
     },
   });
 }
