@@ -4,12 +4,11 @@ import { PAYMENT_MSG } from '../../src/common/messages.ts';
 import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
-import { sweepLapsedHolds } from '../../src/server/modules/payments/sweep-holds.ts';
 import { insertEvent, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 import { startFakeStripe } from '../support/fake-stripe.ts';
-import { paidEventKit } from '../support/paid-events.ts';
+import { paidEventKit, lapseHold } from '../support/paid-events.ts';
 
 // The guest's side of a paid answer, against the real `stripe` SDK and a local fake Stripe
 // (docs/decisions/0015-payments.md): leaving the checkout frees the seats at once, Pay now on the
@@ -40,14 +39,7 @@ const myRsvp = async (eventId: string, cookie: string) =>
   (await (await t.request(`/api/public/events/${eventId}/my-rsvp`, { cookie })).json()).rsvp;
 const managed = async (secret: string) => (await (await t.request(`/api/public/rsvps/${secret}`)).json()).rsvp;
 
-/** The hold ran out and the sweep released it (as the worker does every 15 s). */
-async function lapse(rsvpId: string) {
-  await t.db
-    .update(event_rsvps)
-    .set({ payment_hold_until: new Date(Date.now() - 1000) })
-    .where(eq(event_rsvps.id, rsvpId));
-  await sweepLapsedHolds(t.deps);
-}
+const lapse = (rsvpId: string) => lapseHold(t, rsvpId);
 
 describe("Stripe's cancel URL", () => {
   it("ends this browser's checkout at once: the seats of a full event are free, and back to the event", async () => {

@@ -6,10 +6,10 @@ import type { TPublicEvent } from '../../src/common/schemas/events.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { clientNetwork, mailboxOf } from '../../src/server/domain/hold-limits.ts';
-import { sweepLapsedHolds } from '../../src/server/modules/payments/sweep-holds.ts';
 import { createEvent, paidEventInput } from '../factories/events.ts';
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
+import { lapseHold } from '../support/paid-events.ts';
 import { createTestApp } from '../support/app.ts';
 
 // Issue 29, "no free seat hoarding on paid events" (docs/product.md#payments): one client holding a paid
@@ -31,14 +31,7 @@ const publicEvent = async (id: string) => ((await (await t.request(`/api/public/
 const sandboxPath = (checkoutUrl: string) => new URL(checkoutUrl).pathname;
 const payNow = (secret: string, ip: string) => t.request(`/api/public/rsvps/${secret}/checkout`, { method: 'POST', headers: from(ip) });
 
-/** The hold ran out and the sweep released it (as the worker does every 15 s). */
-async function lapse(rsvpId: string) {
-  await t.db
-    .update(event_rsvps)
-    .set({ payment_hold_until: new Date(Date.now() - 1000) })
-    .where(eq(event_rsvps.id, rsvpId));
-  await sweepLapsedHolds(t.deps);
-}
+const lapse = (rsvpId: string) => lapseHold(t, rsvpId);
 
 describe('unpaid holds per client address', () => {
   it('many answers with made-up e-mails from one address hold at most HELD_SEATS_PER_CLIENT seats; other guests still get in', async () => {

@@ -4,6 +4,7 @@ import { sealSecret } from '../../src/server/crypto/secret-box.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { secretKeyContext, webhookSecretContext } from '../../src/server/domain/event-values.ts';
+import { sweepLapsedHolds } from '../../src/server/modules/payments/sweep-holds.ts';
 import { insertEvent } from '../factories/rsvps.ts';
 import { type TestApp, TEST_ORIGIN } from './app.ts';
 import type { startFakeStripe } from './fake-stripe.ts';
@@ -69,4 +70,13 @@ export function paidEventKit(t: TestApp, fake: Awaited<ReturnType<typeof startFa
     rsvpRow: async (id: string) => (await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id)))[0]!,
     seatsTaken: async (id: string) => (await t.db.select({ s: events.seats_taken }).from(events).where(eq(events.id, id)))[0]!.s,
   };
+}
+
+/** The answer's payment hold ran out and the sweep released it (as the worker does every 15 s). */
+export async function lapseHold(t: Pick<TestApp, 'db' | 'deps'>, rsvpId: string): Promise<void> {
+  await t.db
+    .update(event_rsvps)
+    .set({ payment_hold_until: new Date(Date.now() - 1000) })
+    .where(eq(event_rsvps.id, rsvpId));
+  await sweepLapsedHolds(t.deps);
 }
