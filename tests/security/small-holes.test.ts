@@ -142,6 +142,16 @@ describe("a team member's live check-in stream ends when they may no longer watc
     kept.close();
   });
 
+  it('the event deleted: every stream of it ends at once', async () => {
+    const e = await createEvent(t, owner);
+    const door = await signedInUser(t);
+    await addToTeam(e.id, door.email, 'door');
+    const stream = await openStream(t.app, e.id, door.cookie);
+
+    expect((await t.request(`/api/events/${e.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    expect(await stream.ended()).toBe(true);
+  });
+
   it('deactivated by the owner in another process: the account’s streams end in this one', async () => {
     const e = await createEvent(t, owner);
     const cohost = await signedInUser(t);

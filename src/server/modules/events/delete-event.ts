@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { type Actor, eventAccess } from '../../domain/event-access.ts';
+import { announceTeamChange } from '../../domain/checkin-hub.ts';
 import { deniedAccess } from '../../domain/managed-event.ts';
 import { isDeadlock } from '../../db/pg-errors.ts';
 import { closeEventCheckouts } from '../payments/close-event-checkouts.ts';
@@ -82,6 +83,7 @@ export async function deleteEvent({ db, log, publicEvents, payments, actor, id }
         const counts = await paymentCounts(tx, id);
         if (counts.paid || counts.pending) throw paymentsBlockDelete(counts.paid, counts.pending);
         await tx.delete(events).where(eq(events.id, id));
+        await announceTeamChange(tx, id); // on commit, the event's live check-in streams end
       });
       break;
     } catch (err) {
