@@ -38,6 +38,13 @@ export function AddToCalendar(props: AddToCalendarProps) {
       aria-expanded={false}
       onPointerEnter={() => want('show')}
       onFocus={() => want('show')}
+      // Radix's trigger opens on the press, not the click: a press here must open the menu even when its
+      // code arrives before the click does (the click then lands on a trigger that ignores clicks).
+      onPointerDown={(e) => {
+        if (e.button !== 0 || e.ctrlKey) return;
+        byKeyboard.current = false;
+        want('open');
+      }}
       onClick={(e) => {
         byKeyboard.current = e.detail === 0; // Enter or Space: the menu opens on its first item, as Radix's own trigger does
         want('open');
