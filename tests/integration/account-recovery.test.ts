@@ -45,7 +45,8 @@ describe('password recovery', () => {
     expect(unknown.res.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
     for (const { ms } of [known, unknown]) expect(ms).toBeGreaterThanOrEqual(RECOVERY_ANSWER_MS - 5);
-    expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(150);
+    // Relative, not a fixed bound: the known address's extra work hides inside the padded answer time.
+    expect(Math.abs(known.ms - unknown.ms) / Math.max(known.ms, unknown.ms)).toBeLessThan(0.25);
     await mailedToken(u.email);
     const all = await t.db.select({ payload: outbox.payload }).from(outbox);
     expect(all.some((r) => (r.payload as { to: string }).to === `nobody-${u.id}@example.com`)).toBe(false);

@@ -356,7 +356,7 @@ describe('live stream', () => {
     };
   }
 
-  it('a check-in in another process reaches this stream (LISTEN/NOTIFY), within a second', async () => {
+  it('a check-in in another process reaches this stream (LISTEN/NOTIFY): the stream has no polling to fall back on', async () => {
     const db2 = createDb(t.url, 2);
     const second = createApp(
       { ...t.deps, db: db2, auth: createAuth(db2, t.env, t.deps.log) },
@@ -376,7 +376,6 @@ describe('live stream', () => {
     const next = reader(res);
     const before = await next();
     const g = await guest(event.id, 2);
-    const started = Date.now();
     const scan = await second.app.request(`${TEST_ORIGIN}/api/checkin/${event.id}/redeem`, {
       method: 'POST',
       headers: { cookie: door.cookie, 'content-type': 'application/json', origin: TEST_ORIGIN },
@@ -384,8 +383,9 @@ describe('live stream', () => {
     });
     expect(scan.status).toBe(200);
     let now = await next();
+    // Each app has its own hub, so only PostgreSQL's NOTIFY can carry the second app's check-in here;
+    // the stream sends stats only on a hub message (pings carry none); the test's own timeout bounds the wait.
     while (now.guests.checked_in < before.guests.checked_in + 2) now = await next();
-    expect(Date.now() - started).toBeLessThan(1000);
     controller.abort();
   });
 
