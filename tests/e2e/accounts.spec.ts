@@ -5,7 +5,7 @@
 import type { Browser } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import type { TDevMailMessage, TDevMailPage } from '../../src/common/schemas/dev-mailbox.ts';
-import { createOwner, createUser, expect, OWNER, ownerApi, PASSWORD, signIn, type TestServer, test } from './fixtures.ts';
+import { createOwner, createUser, expect, OWNER, ownerApi, PASSWORD, screenshot, signIn, type TestServer, test } from './fixtures.ts';
 
 test('a forgotten password is reset through the e-mailed link, weak passwords show why', async ({ page, server, playwright }) => {
   const owner = await ownerApi(playwright, server);
@@ -260,5 +260,5 @@ test('People at 375 px: one card per account, no sideways scrolling @mobile', as
   await expect(cards.getByRole('listitem').first()).toBeVisible();
   await expect(page.getByRole('table')).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: testInfo.outputPath('people-375.png'), fullPage: true });
+  await screenshot(page, testInfo, 'people-375');
 });

@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type APIRequestContext, type Browser, chromium, type Page, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, type Browser, chromium, type Page } from '@playwright/test';
 import type { Result } from 'axe-core';
 import pg from 'pg';
 import type { TDevMailMessage, TDevMailPage } from '../../src/common/schemas/dev-mailbox.ts';
@@ -15,7 +15,17 @@ import type { TEventAdmin } from '../../src/common/schemas/events.ts';
 import type { TRsvpResult, TTicket } from '../../src/common/schemas/rsvps.responses.ts';
 import type { TCheckinSearch } from '../../src/common/schemas/checkin.responses.ts';
 import config from '../../playwright.config.ts';
-import { createEvent as createEventWith, createOwner, createUser, expect, ownerApi, signIn, type TestServer, test } from './fixtures.ts';
+import {
+  createEvent as createEventWith,
+  createOwner,
+  createUser,
+  expect,
+  ownerApi,
+  screenshot,
+  signIn,
+  type TestServer,
+  test,
+} from './fixtures.ts';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 const PHONE = { width: 375, height: 740 };
@@ -35,12 +45,6 @@ async function expectAccessible(page: Page, what: string) {
     found.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     what,
   ).toEqual([]);
-}
-
-async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
 const createEvent = (owner: APIRequestContext, title: string): Promise<TEventAdmin> =>
@@ -153,7 +157,7 @@ test('door staff scan a real ticket with the camera; the owner sees the count li
     await expect(doorPage.getByRole('link', { name: 'Statistics' })).toHaveCount(0);
     await expect(doorPage.getByRole('link', { name: 'Back to Admin' })).toHaveCount(0);
     await expect(stat(doorPage, 'guests-pending')).toHaveText('3');
-    await keepScreenshot(doorPage, testInfo, 'checkin-index-375');
+    await screenshot(doorPage, testInfo, 'checkin-index-375');
     await expectAccessible(doorPage, '/checkin (door staff, 375 px)');
 
     await doorPage.getByRole('link', { name: 'Scan' }).click();
@@ -163,7 +167,7 @@ test('door staff scan a real ticket with the camera; the owner sees the count li
     await expect(verdict).toContainText('Grace Hopper');
     await expect(verdict).toHaveAttribute('data-verdict', 'ok');
     await expect(doorPage.getByRole('status').filter({ hasText: 'Checked in · 3 of 3' })).toHaveCount(1);
-    await keepScreenshot(doorPage, testInfo, 'scan-checked-in-375');
+    await screenshot(doorPage, testInfo, 'scan-checked-in-375');
     await expectAccessible(doorPage, '/checkin/scan with a verdict (375 px)');
 
     // The other device's count changed by itself.
@@ -174,7 +178,7 @@ test('door staff scan a real ticket with the camera; the owner sees the count li
     await expect(verdict).toContainText('Already checked in', { timeout: 15_000 });
     await expect(verdict).toContainText(new RegExp(`at \\d\\d:\\d\\d by ${door.email.split('@')[0]} on Door 1 · Chrome on Linux`));
     await expect(verdict).toHaveAttribute('data-verdict', 'warn');
-    await keepScreenshot(doorPage, testInfo, 'scan-already-375');
+    await screenshot(doorPage, testInfo, 'scan-already-375');
 
     // Cancel goes back to the index of the same event.
     await doorPage.getByRole('link', { name: 'Cancel' }).click();
@@ -201,7 +205,7 @@ test('search checks a guest in and cancels; a wedge scanner types a PIN', async 
   const row = page.getByRole('listitem').filter({ hasText: 'Alan Turing' });
   await expect(row).toContainText('Not in');
   await page.setViewportSize(PHONE);
-  await keepScreenshot(page, testInfo, 'search-375');
+  await screenshot(page, testInfo, 'search-375');
   await expectAccessible(page, '/checkin/search with results (375 px)');
   await row.getByRole('button', { name: 'Check in Alan Turing' }).click();
   await expect(toasts(page).getByText('Guest checked in successfully')).toBeVisible();
@@ -215,7 +219,7 @@ test('search checks a guest in and cancels; a wedge scanner types a PIN', async 
   // The scan page without a camera says why, and a keyboard-wedge scanner's PIN + Enter works without focusing anything.
   await page.goto(`/checkin/scan?event=${event.id}`);
   await expect(page.getByRole('alert').filter({ hasText: /camera/i })).toBeVisible();
-  await keepScreenshot(page, testInfo, 'scan-no-camera-375');
+  await screenshot(page, testInfo, 'scan-no-camera-375');
   await page.keyboard.type(ada.pin);
   await page.keyboard.press('Enter');
   const verdict = page.locator('[data-verdict]');
@@ -223,14 +227,14 @@ test('search checks a guest in and cancels; a wedge scanner types a PIN', async 
   // A party: take one back with the stepper, then Undo.
   await verdict.getByRole('button', { name: 'Admit one fewer' }).click();
   await expect(verdict).toContainText('Took back 1 · 1 of 2 in');
-  await keepScreenshot(page, testInfo, 'scan-party-375');
+  await screenshot(page, testInfo, 'scan-party-375');
 
   // The manual field: a code that is not a ticket.
   await page.getByLabel('PIN or ticket code').fill('not-a-ticket');
   await page.getByRole('button', { name: 'Check' }).click();
   await expect(verdict).toContainText('Invalid ticket');
   await expect(verdict).toHaveAttribute('data-verdict', 'bad');
-  await keepScreenshot(page, testInfo, 'scan-invalid-375');
+  await screenshot(page, testInfo, 'scan-invalid-375');
   // It clears by itself: the scanner is ready for the next guest.
   await expect(verdict).toHaveCount(0, { timeout: 6_000 });
 
@@ -255,7 +259,7 @@ test('the ticket verification page: the team checks in, anyone else sees only va
   await expect(page.getByText('Not checked in yet')).toBeVisible();
   await expect(page.getByRole('button', { name: 'CANCEL' })).toBeDisabled();
   await page.setViewportSize(PHONE);
-  await keepScreenshot(page, testInfo, 'verify-team-375');
+  await screenshot(page, testInfo, 'verify-team-375');
   await expectAccessible(page, '/ticket-verification (team, 375 px)');
   await page.getByRole('button', { name: 'CHECK IN' }).click();
   await expect(toasts(page).getByText('Guest checked in successfully')).toBeVisible();
@@ -273,7 +277,7 @@ test('the ticket verification page: the team checks in, anyone else sees only va
   await page.goto(`/ticket-verification/${paid.token}?event=${event.id}`);
   await expect(page.getByRole('heading', { name: 'Mary Jackson' })).toBeVisible();
   await expect(page.getByText('PAID', { exact: true })).toBeVisible();
-  await keepScreenshot(page, testInfo, 'verify-paid-375');
+  await screenshot(page, testInfo, 'verify-paid-375');
 
   // Without a selected event, Scan More Tickets leads to the check-in index.
   await page.goto(`/ticket-verification/${paid.token}`);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { screenshot } from './fixtures.ts';
 import sharp from 'sharp';
 import type { EmailPayload } from '../../src/server/db/schema/outbox.ts';
 import { sendableEmail } from '../../src/server/modules/outbox/sendable-email.ts';
@@ -110,9 +111,7 @@ for (const width of [375, 600]) {
               ? 'Change or cancel your RSVP'
               : 'Garden Party';
       await expect(page.getByRole('link', { name: button, exact: true })).toBeVisible();
-      const screenshot = info.outputPath(`${name}-${width}.png`);
-      await page.screenshot({ path: screenshot, fullPage: true });
-      await info.attach(`${name}-${width}`, { path: screenshot, contentType: 'image/png' });
+      await screenshot(page, info, `${name}-${width}`);
     });
   }
 }

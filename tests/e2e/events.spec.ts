@@ -1,18 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import sharp from 'sharp';
-import { createOwner, createUser, expect, expectOverlayCloses, signIn, signOut, test } from './fixtures.ts';
+import { createOwner, createUser, expect, expectOverlayCloses, screenshot, signIn, signOut, test } from './fixtures.ts';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
-
-/** At 375 px, keep a picture of the screen for a human to look at (test-results/…). */
-async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  if (testInfo.project.name !== 'mobile') return;
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 /** A real PNG (not a fixture file): 1600×1000, a gradient-ish block and a circle. */
 function makePng() {
@@ -259,7 +251,7 @@ test('public page: unknown and missing identifiers', { tag: '@mobile' }, async (
   await page.goto('/event/no-such-event');
   await expect(page.getByRole('heading', { name: 'Event Not Found' })).toBeVisible();
   await expect(page.getByText('Event not found', { exact: true })).toBeVisible();
-  await keepScreenshot(page, testInfo, 'event-not-found');
+  await screenshot(page, testInfo, 'event-not-found');
   await page.goto('/event');
   await expect(page.getByText('No event identifier provided')).toBeVisible();
   await page.getByRole('button', { name: 'Go Back' }).click();
@@ -293,7 +285,7 @@ test(
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The host line is the event's own field; the description no longer starts with it.
     await expect(page.getByText('Hosted by the Turnout team', { exact: true })).toBeVisible();
-    await keepScreenshot(page, testInfo, 'sample');
+    await screenshot(page, testInfo, 'sample');
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
     await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/auth/admin');
     await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
@@ -319,7 +311,7 @@ test(
     await dialog.getByRole('radio', { name: 'No' }).check();
     await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
     await expect(dialog.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
-    await keepScreenshot(page, testInfo, 'sample-thank-you');
+    await screenshot(page, testInfo, 'sample-thank-you');
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(dialog).toBeHidden();
 

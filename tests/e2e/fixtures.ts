@@ -434,8 +434,15 @@ export async function guestPage(browser: Browser, server: TestServer, testInfo: 
   return context.newPage();
 }
 
+/**
+ * Pictures for a human to look at are taken only with E2E_SCREENSHOTS=1 (`npm run test:e2e:shots`): a full-page
+ * capture at 2× costs more CPU than most of a test's assertions, and a failing test gets one anyway.
+ */
+export const KEEP_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
 /** A full-page screenshot kept with the test's results, named after the project. */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   const file = testInfo.outputPath(`${name}-${testInfo.project.name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });

@@ -1,18 +1,12 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { createOwner, expect, OWNER, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { createOwner, expect, OWNER, screenshot, test } from './fixtures.ts';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
-
-/** At 375 px, keep a picture of the screen for a human to look at (test-results/…/attachments). */
-async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  if (testInfo.project.name !== 'mobile') return;
-  await testInfo.attach(`${name}.png`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-}
 
 test('owner setup, sign out, sign in with the form, dashboard, sign out', { tag: '@mobile' }, async ({ page }, testInfo) => {
   await page.goto('/auth');
   await expect(page.getByRole('heading', { name: 'Create the owner account' })).toBeVisible();
-  await keepScreenshot(page, testInfo, 'owner-setup');
+  await screenshot(page, testInfo, 'owner-setup');
 
   // The form checks its fields before anything is sent.
   await page.getByLabel('Email').fill('not-an-email');
@@ -38,7 +32,7 @@ test('owner setup, sign out, sign in with the form, dashboard, sign out', { tag:
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(toasts(page).getByText('Invalid credentials')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
-  await keepScreenshot(page, testInfo, 'sign-in-refused');
+  await screenshot(page, testInfo, 'sign-in-refused');
 
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -52,7 +46,7 @@ test('owner setup, sign out, sign in with the form, dashboard, sign out', { tag:
   await expect(page.getByRole('heading', { name: 'Quick Links' })).toBeVisible();
   await expect(page.getByText('Learning portal')).toBeVisible();
   await expect(page.getByRole('link', { name: /Template example event page/ })).toBeVisible();
-  await keepScreenshot(page, testInfo, 'dashboard');
+  await screenshot(page, testInfo, 'dashboard');
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   // The first sign-out's toast may still be on screen (4 s): the newest is the last.
@@ -78,7 +72,7 @@ test('an unknown route shows the 404 page with HTTP status 404', { tag: '@mobile
   expect(res?.status()).toBe(404);
   await expect(page.getByText('404', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
-  await keepScreenshot(page, testInfo, 'not-found');
+  await screenshot(page, testInfo, 'not-found');
   await page.getByRole('link', { name: 'Return to Home' }).click();
   // Home is the dashboard, which needs a session.
   await expect(page).toHaveURL(/\/auth$/);
