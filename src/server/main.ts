@@ -10,6 +10,8 @@ import { createLogger, type Logger } from './logger.ts';
 import { type Running, stopAll } from './shutdown.ts';
 import { startWorkers } from './workers.ts';
 
+const KEEP_ALIVE_MS = 65_000;
+
 type Control = { stopping: () => boolean; fail: (reason: string) => void };
 
 /** Start-up step by step; after each step it gives up when a signal asked to stop meanwhile. */
@@ -32,6 +34,12 @@ async function start(env: Env, log: Logger, running: Running, control: Control, 
   running.app = { close, inFlight };
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  // Node closes an idle keep-alive connection after 5 s by default, and a client or proxy that reuses it at
+  // that instant gets ECONNRESET. Idle connections outlive clients' and the Caddyfile's (30 s) instead.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  }
   running.server = server;
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
