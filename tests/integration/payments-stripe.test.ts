@@ -180,7 +180,7 @@ describe('fulfilment', () => {
       [jobs[i], jobs[j]] = [jobs[j]!, jobs[i]!];
     }
     const answers = await Promise.all(jobs.map((j) => j()));
-    expect(answers.every((r) => r.status === 200)).toBe(true);
+    expect(answers.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
     const rows = await t.db.select().from(event_rsvps).where(eq(event_rsvps.event_id, e.id));
     expect(rows.filter((r) => r.payment_status === 'paid' && r.qr_code_data)).toHaveLength(100);
     expect(new Set(rows.map((r) => r.qr_code_data)).size).toBe(100);
