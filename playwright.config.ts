@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statfsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -9,13 +9,22 @@ import { defineConfig } from '@playwright/test';
 // Debian's chromium-headless-shell (the old headless mode, no browser UI) takes about half the CPU of the full
 // browser for the same tests; `--headed` debugging needs CHROMIUM_PATH=/usr/bin/chromium.
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+// Shared memory in /dev/shm unless it is too small (a container's 64 MB): then Chromium must use /tmp's files.
+const smallShm = (() => {
+  try {
+    const fs = statfsSync('/dev/shm');
+    return fs.bsize * fs.bavail < 2 ** 30;
+  } catch {
+    return true;
+  }
+})();
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
   // Without the background-networking flags Chromium keeps dialling Google on this closed network.
   args: [
     '--no-sandbox',
     '--disable-gpu',
-    '--disable-dev-shm-usage',
+    ...(smallShm ? ['--disable-dev-shm-usage'] : []),
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',

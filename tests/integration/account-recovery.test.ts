@@ -117,8 +117,8 @@ describe('password recovery', () => {
     const u = await signedInUser(t);
     const perAddress = ACCOUNT_LIMITS.recoveryPerAddress.points;
     // At once: every answer waits out RECOVERY_ANSWER_MS, and the limit must hold under a burst as well.
-    const burst = (n: number, send: (i: number) => Promise<Response>) =>
-      Promise.all(Array.from({ length: n }, (_, i) => send(i).then((r) => r.status)));
+    const burst = (n: number, send: (i: number) => Response | Promise<Response>) =>
+      Promise.all(Array.from({ length: n }, async (_, i) => (await send(i)).status));
     expect(await burst(perAddress, () => post('/request-password-reset', { email: u.email }))).toEqual(Array(perAddress).fill(200));
     const over = await post('/request-password-reset', { email: u.email });
     expect(over.status).toBe(429);
