@@ -17,7 +17,7 @@ const event = {
 describe('eventSmsText: the message box starts from the selected event', () => {
   it("names the event, its local date and time in the event's zone, its place and its page's link", () => {
     expect(eventSmsText(event, 'https://turnout.example')).toBe(
-      "You're invited to Harbour Supper: Thursday, July 18, 2030 at 6:00 PM CDT, Pier 7. Details and RSVP: https://turnout.example/event/harbour-supper",
+      "You're invited to Harbour Supper: Thursday, July 18, 2030 at 6:00 PM CDT, Pier 7. RSVP: https://turnout.example/event/harbour-supper",
     );
   });
 

@@ -18,7 +18,7 @@ export function eventSmsText(event: PrefillEvent, origin: string): string {
   const time = formatTime(event.event_date, event.timezone);
   const when = date ? `: ${date}${time ? ` at ${time}` : ''}` : '';
   const place = event.location?.trim() ? `, ${event.location.trim()}` : '';
-  const link = event.is_active ? ` Details and RSVP: ${absoluteUrl(origin, eventHref(event))}` : '';
+  const link = event.is_active ? ` RSVP: ${absoluteUrl(origin, eventHref(event))}` : '';
   return gsmSpaces(`You're invited to ${event.title}${when}${place}.${link}`);
 }
 

@@ -64,9 +64,14 @@ export function SmsJobProgress({ jobId, onGone, onDone }: { jobId: string; onGon
     announced.current = p.id;
     announce(p);
     done.current?.();
+  }, [p]);
+  // Its own effect: a later read of the same finished job must not cancel the bar's end.
+  const complete = Boolean(p?.complete);
+  useEffect(() => {
+    if (!complete) return;
     const t = setTimeout(() => setBarHidden(true), PROGRESS_LINGER_MS);
     return () => clearTimeout(t);
-  }, [p]);
+  }, [complete]);
 
   const lost = job.isError && errorCode(job.error) === 'not_found';
   useEffect(() => {
