@@ -10,12 +10,5 @@ export type EmailDelivery = (typeof EMAIL_DELIVERIES)[number];
 /** The server's mode, from its SMTP_URL. */
 export const emailDeliveryOf = (env: { SMTP_URL?: string | undefined }): EmailDelivery => (env.SMTP_URL ? 'smtp' : 'dev_mailbox');
 
-/** What a guest is told in place of an e-mail that is only kept in the dev mailbox. */
+/** What a guest is told in place of an e-mail that is only kept in the dev mailbox (a host: not-delivered.ts). */
 export const NO_EMAIL_SENT = 'This site does not send e-mail yet, so no e-mail will reach you.';
-
-/**
- * The host screens' counterpart of NO_EMAIL_SENT (one wording): what a host is told in place of "on its
- * way" when the message only went to the dev mailbox (no SMTP_URL for e-mail, no Twilio for SMS).
- */
-export const notDeliveredText = (kind: 'e-mail' | 'SMS', to: string) =>
-  `This site does not send ${kind} yet, so no ${kind} will reach ${to}: it is kept in the dev mailbox.`;

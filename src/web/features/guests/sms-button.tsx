@@ -1,5 +1,5 @@
 import { MessageSquare } from 'lucide-react';
-import { notDeliveredText } from '../../../common/email-delivery.ts';
+import { notDeliveredText } from '../../../common/not-delivered.ts';
 import type { TGuestRow } from '../../../common/schemas/guests.responses.ts';
 import type { TSmsSent } from '../../../common/schemas/sms.ts';
 import { GUEST_LIST_MSG } from '../../../common/messages.ts';
@@ -13,7 +13,7 @@ type SmsGuest = Pick<TGuestRow, 'id' | 'name' | 'phone' | 'has_ticket'>;
 
 /**
  * What the host is told after "SMS" (docs/product.md#sms), never more than happened: queued for
- * Twilio, kept in the dev mailbox (the wording of common/email-delivery.ts), refused by the minute's
+ * Twilio, kept in the dev mailbox (common/not-delivered.ts, the guest pages' wording), refused by the minute's
  * limit, or not sent to a number that replied STOP.
  */
 export function smsAnswerToast(r: TSmsSent): { tone: 'success' | 'info' | 'error'; title: string; text: string } {

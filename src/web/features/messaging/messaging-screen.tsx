@@ -10,7 +10,7 @@ import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { Select, Textarea } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { notDeliveredText } from '../../../common/email-delivery.ts';
+import { notDeliveredText } from '../../../common/not-delivered.ts';
 import { notify } from '../../lib/toast.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
 import { useEvents } from '../../lib/queries/get-events.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { PROGRESS_LINGER_MS } from '../../../common/constants.ts';
 import type { TSmsJobProgress } from '../../../common/schemas/sms.ts';
-import { notDeliveredText } from '../../../common/email-delivery.ts';
+import { notDeliveredText } from '../../../common/not-delivered.ts';
 import { partialSuccessText, SMS_MSG } from '../../../common/sms.ts';
 import { deliveryCountsText, finishedCount } from './delivery-text.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -36,7 +36,7 @@ export function useFollowedSmsJob(eventId: string) {
   return { jobId: state.eventId === eventId ? state.jobId : read(), follow: set, forget: () => set('') };
 }
 
-/** The end of a bulk send, told as it happened: kept in the dev mailbox is not sent (common/email-delivery.ts). */
+/** The end of a bulk send, told as it happened: kept in the dev mailbox is not sent (common/not-delivered.ts). */
 function announce(p: TSmsJobProgress) {
   if (p.status === 'failed') notify.error(SMS_MSG.bulkError, SMS_MSG.bulkErrorText);
   else if (p.failed + p.unknown > 0 && p.sent + p.kept === 0) notify.error(SMS_MSG.bulkError, SMS_MSG.bulkErrorText);
