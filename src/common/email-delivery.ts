@@ -10,5 +10,5 @@ export type EmailDelivery = (typeof EMAIL_DELIVERIES)[number];
 /** The server's mode, from its SMTP_URL. */
 export const emailDeliveryOf = (env: { SMTP_URL?: string | undefined }): EmailDelivery => (env.SMTP_URL ? 'smtp' : 'dev_mailbox');
 
-/** What a guest is told in place of an e-mail that is only kept in the dev mailbox. */
+/** What a guest is told in place of an e-mail that is only kept in the dev mailbox (a host: not-delivered.ts). */
 export const NO_EMAIL_SENT = 'This site does not send e-mail yet, so no e-mail will reach you.';

@@ -17,15 +17,26 @@ export const SMS_MSG = {
   bulkErrorText: 'Failed to send messages',
   partialSuccess: 'Partial Success',
   jobNotFound: 'Job not found',
+  queued: 'SMS queued',
+  keptInMailbox: 'SMS kept in the dev mailbox',
+  messagesKept: 'Messages kept in the dev mailbox',
+  notResent: 'Not sent again',
+  historyEmpty: 'No messages sent for this event yet.',
+  historyFailed: 'The message history could not be loaded.',
 } as const;
+
+/** Where this server's texts go: Twilio when configured, else the dev mailbox (docs/product.md#sms). */
+export const SMS_CHANNELS = ['twilio', 'dev_mailbox'] as const;
+
+/** A guest's ticket SMS refused by its once-a-minute limit (send-guest-sms.ts): nothing new was queued. */
+export const notResentText = (to: string) => `A text went to ${to} less than a minute ago; nothing more was sent. Try again in a minute.`;
+
+/** A ticket SMS that Twilio will deliver: queued in the outbox, not yet delivered. */
+export const smsQueuedText = (to: string) => `The ticket link will be texted to ${to} in a moment; its status shows on the guest's row.`;
 
 /** 'Partial Success' (n sent, m failed), plus the texts whose outcome is unknown (docs/decisions/0017-sms.md) when any. */
 export const partialSuccessText = (sent: number, failed: number, unknown = 0) =>
   `${sent} sent, ${failed} failed${unknown ? `, ${unknown} unknown` : ''}`;
-
-/** The Messaging screen's default text: an invitation to a sample event (docs/product.md#messaging). */
-export const DEFAULT_BULK_SMS =
-  "You're invited! Join us for Summer Garden Party on Saturday, July 12 at 6 PM at Riverside Park. Reply to let us know if you can make it. See you there!";
 
 /** The ticket SMS of one guest: the event's name and the ticket's short link. */
 export const ticketSmsText = (eventTitle: string, shortUrl: string) => `Your ticket for ${eventTitle}: ${shortUrl}`;

@@ -1,7 +1,8 @@
 /**
- * Messaging (issue 16): a host selects three guests in the guest list, texts them from the Messaging
- * tab, follows the server job's progress bar, and sees 'Partial Success' with the one number the
- * (fake) Twilio API refused listed with its reason.
+ * Messaging (issues 16, 31): a host selects three guests in the guest list, finds the message started
+ * from the event, texts them from the Messaging tab after confirming the counts, follows the server
+ * job's progress bar, and sees 'Partial Success' with the one number the (fake) Twilio API refused
+ * listed with its reason, and the send in the event's history.
  */
 import type { APIRequestContext } from '@playwright/test';
 import type { TEventAdmin } from '../../src/common/schemas/events.ts';
@@ -53,6 +54,8 @@ async function setUp(owner: APIRequestContext) {
 }
 
 test('a host texts three selected guests; one number is refused → Partial Success', async ({ page, server, playwright }) => {
+  // It waits for a real server job and the outbox worker: on a loaded machine that outlasts 30 s.
+  test.slow();
   const owner = await playwright.request.newContext({ baseURL: server.baseURL });
   await createOwner(owner, server);
   const event = await setUp(owner);
@@ -67,7 +70,9 @@ test('a host texts three selected guests; one number is refused → Partial Succ
   const chips = page.getByRole('list', { name: 'Recipients' });
   await expect(chips.getByRole('listitem')).toHaveCount(3);
   await expect(chips).not.toContainText('Alan Turing');
-  const message = page.getByLabel('Message');
+  const message = page.getByLabel('Message', { exact: true });
+  // The text starts from this event: its title, its date and time in its zone, its place (prefill.test.ts has the rest).
+  await expect(message).toHaveValue(/^You're invited to Harbour Supper: Thursday, July 18, 2030 at 5:00 PM CDT, Pier 7\./);
   // The count is the server's own rule (common/sms.ts smsLength): an emoji counts two, so this is 1,601.
   await message.fill(`${'x'.repeat(1599)}🎉`);
   await expect(page.getByText(/^1601 \/ 1600 characters · \d+ segments \(UCS-2\)$/)).toBeVisible();
@@ -77,6 +82,14 @@ test('a host texts three selected guests; one number is refused → Partial Succ
   await expect(page.getByText('26 / 1600 characters · 1 segment (GSM-7)')).toBeVisible();
 
   await page.getByRole('button', { name: 'Send Messages' }).click();
+  // Nothing goes before the host confirms the real counts; Cancel is focused, Escape cancels.
+  const confirm = page.getByRole('alertdialog', { name: 'Text 3 people · 3 segments?' });
+  await expect(confirm).toContainText('Doors open at 7 on Pier 7.');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await page.getByRole('button', { name: 'Send Messages' }).click();
+  await confirm.getByRole('button', { name: 'Text 3 people · 3 segments' }).click();
   await expect(page.getByRole('progressbar', { name: 'Sending messages' })).toBeVisible();
   await expect(page.getByText('Partial Success: 2 sent, 1 failed')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(`The 'To' number ${BAD} is not a valid phone number.`).first()).toBeVisible();
@@ -84,6 +97,11 @@ test('a host texts three selected guests; one number is refused → Partial Succ
   await expect(page.getByRole('progressbar', { name: 'Sending messages' })).toBeHidden({ timeout: 5_000 });
   expect(twilio!.received.map((m) => m.to).sort()).toEqual(['+14155550101', '+14155550102']);
   expect(twilio!.received.every((m) => m.body === 'Doors open at 7 on Pier 7.')).toBe(true);
+  // The box starts from the event again, and the send is in the history.
+  await expect(message).toHaveValue(/^You're invited to Harbour Supper/);
+  const history = page.getByRole('list', { name: 'Sent messages' });
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history).toContainText('3 recipients · 2 sent · 1 failed');
 
   // The guest list shows each row's SMS status.
   await page.goto(`/auth/admin?tab=guest-list&event=${event.id}`);

@@ -95,14 +95,15 @@ describe('a ticket SMS from the guest list (docs/product.md#sms)', () => {
     const res = await t.request(`/api/events/${e.id}/rsvps/${id}/sms`, { method: 'POST', cookie: cohost.cookie });
     expect(res.status).toBe(200);
     const sent = ZSmsSent.parse(await res.json());
-    expect(sent).toMatchObject({ to: '+14155550101', delivery: { status: 'queued', error: null } });
+    expect(sent).toMatchObject({ queued: true, channel: 'twilio', to: '+14155550101', delivery: { status: 'queued', error: null } });
     expect((await rows(e.id))[0]!.sms).toMatchObject({ status: 'queued' });
     await drainOutbox(t.deps);
     const [sms] = received('+14155550101');
     expect(sms!.body).toMatch(new RegExp(`^Your ticket for Garden Party: ${t.env.PUBLIC_BASE_URL}/s/\\w+$`));
     expect((await rows(e.id))[0]!.sms).toMatchObject({ status: 'sent', error: null });
-    // A double click within the minute texts once.
-    await t.request(`/api/events/${e.id}/rsvps/${id}/sms`, { method: 'POST', cookie: cohost.cookie });
+    // A double click within the minute texts once, and its answer says nothing was queued (not "sent").
+    const again = await t.request(`/api/events/${e.id}/rsvps/${id}/sms`, { method: 'POST', cookie: cohost.cookie });
+    expect(ZSmsSent.parse(await again.json())).toMatchObject({ queued: false, delivery: { status: 'sent' } });
     await drainOutbox(t.deps);
     expect(received('+14155550101')).toHaveLength(1);
   });
@@ -129,7 +130,7 @@ describe('a ticket SMS from the guest list (docs/product.md#sms)', () => {
 });
 
 describe('bulk SMS: a server job through the outbox (docs/product.md#messaging)', () => {
-  it('5 a batch; a failure is listed with its reason; an opted-out number is skipped from then on', async () => {
+  it('5 a batch; only guests with a phone count; a failure is listed with its reason; an opted-out number is skipped from then on', async () => {
     const e = await newEvent();
     const ids = [
       await guest(e.id, '415 555 0111'),
@@ -138,6 +139,7 @@ describe('bulk SMS: a server job through the outbox (docs/product.md#messaging)'
       await guest(e.id, STOPPED),
       await guest(e.id),
       await guest(e.id, '415 555 0113', 'maybe'),
+      await guest(e.id, '415 555 0114'),
     ];
     const res = await t.request(`/api/events/${e.id}/sms-jobs`, {
       method: 'POST',
@@ -150,10 +152,11 @@ describe('bulk SMS: a server job through the outbox (docs/product.md#messaging)'
     const started = Date.now();
     await drainJobs(t.deps);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000); // two batches, a 1 s pause between them
-    expect(await progress(job.id)).toMatchObject({ status: 'done', processed: 6, queued: 5, skipped: 1, complete: false });
+    // The guest without a phone is no recipient: not in the total, the progress or its skipped.
+    expect(await progress(job.id)).toMatchObject({ status: 'done', total: 6, processed: 6, queued: 6, skipped: 0, complete: false });
     await drainOutbox(t.deps);
     const p = await progress(job.id);
-    expect(p).toMatchObject({ status: 'done', sent: 3, failed: 2, skipped: 1, queued: 0, complete: true });
+    expect(p).toMatchObject({ status: 'done', sent: 4, kept: 0, failed: 2, skipped: 0, queued: 0, complete: true, channel: 'twilio' });
     expect(p.failures.map((f) => f.to).sort()).toEqual([BAD, STOPPED]);
     expect(p.failures.find((f) => f.to === STOPPED)!.reason).toBe('Twilio 21610: Attempt to send to unsubscribed recipient');
     expect(await t.db.select().from(sms_opt_outs).where(eq(sms_opt_outs.phone, STOPPED))).toHaveLength(1);
@@ -276,6 +279,10 @@ describe('bulk SMS: a server job through the outbox (docs/product.md#messaging)'
     expect((await none.json()).error.fields).toEqual({ rsvp_ids: 'No recipients selected' });
     const nobody = await post({ message: 'Hi' });
     expect((await nobody.json()).error.fields).toEqual({ rsvp_ids: 'No recipients selected' });
+    // Only guests without a phone selected: nobody to text.
+    const phoneless = await post({ rsvp_ids: [await guest(e.id)], message: 'Hi' });
+    expect(phoneless.status).toBe(400);
+    expect((await phoneless.json()).error.fields).toEqual({ rsvp_ids: 'No recipients selected' });
     const long = await post({ rsvp_ids: [id], message: 'x'.repeat(1601) });
     expect((await long.json()).error.fields).toEqual({ message: 'Please shorten your message to 1600 characters or less.' });
     expect((await post({ rsvp_ids: [id], message: 'x'.repeat(1600) })).status).toBe(202);

@@ -54,7 +54,8 @@ async function cohostedEvent(overrides: Parameters<typeof createEvent>[2] = {}):
 }
 
 const shared = await cohostedEvent({ title: 'Shared Event' });
-const guest = await postRsvp(t, shared.id, rsvpInput());
+// With a phone: the bulk SMS rows text it (a guest without one is no recipient).
+const guest = await postRsvp(t, shared.id, rsvpInput({ phone: '415 555 0142' }));
 expect(guest.status).toBe(201);
 const rsvpId: string = guest.body.rsvp.id;
 const cancelling: string = (await postRsvp(t, shared.id, rsvpInput())).body.rsvp.id;
@@ -516,6 +517,12 @@ const ROUTES: Row[] = [
     expect: manage(202),
     send: (who) =>
       t.request(`/api/events/${shared.id}/sms-jobs`, { method: 'POST', json: { rsvp_ids: [rsvpId], message: 'Hi' }, cookie: who.cookie }),
+  },
+  {
+    route: 'GET /api/events/:eventId/sms-jobs',
+    // The event's message history: its owner and co-hosts (every host's sends).
+    expect: manage(200),
+    send: (who) => t.request(`/api/events/${shared.id}/sms-jobs`, { cookie: who.cookie }),
   },
   {
     route: 'GET /api/sms-jobs/:jobId',

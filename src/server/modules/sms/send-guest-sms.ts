@@ -23,7 +23,8 @@ const SEND_WINDOW_MS = 60_000;
 /**
  * Texts one guest the event's name and their ticket's short link (docs/product.md#sms) through the
  * outbox. 409 'No Phone Number' without a phone, 'Please generate a QR code first.' without a ticket;
- * 404 unless the actor manages the event. A number that replied STOP is not texted ('opted-out').
+ * 404 unless the actor manages the event. A number that replied STOP is not texted ('opted-out');
+ * `queued` says whether this call queued a text (false: opted out, or refused by the minute's limit).
  */
 export async function sendGuestSms(o: {
   db: Db;
@@ -32,7 +33,7 @@ export async function sendGuestSms(o: {
   eventId: string;
   rsvpId: string;
   now?: Date;
-}): Promise<TSmsSent> {
+}): Promise<Omit<TSmsSent, 'channel'>> {
   if (!isUuid(o.eventId) || !isUuid(o.rsvpId)) throw notFound(RSVP_NOT_FOUND);
   const event = await requireEventAccess({ db: o.db, actor: o.actor, id: o.eventId, need: 'manage' });
   const [guest] = await o.db
@@ -43,7 +44,7 @@ export async function sendGuestSms(o: {
   if (!guest.phone) throw new AppError('conflict', SMS_MSG.noPhoneText, { phone: SMS_MSG.noPhone });
   const { link } = await createShortLink({ db: o.db, actor: o.actor, baseUrl: o.baseUrl, eventId: o.eventId, rsvpId: guest.id });
   const to = guest.phone;
-  await o.db.transaction(async (tx) => {
+  const queued = await o.db.transaction(async (tx) => {
     // The guest's row lock serialises two clicks; one within SEND_WINDOW_MS of the last ticket SMS sends nothing.
     await tx.select({ id: event_rsvps.id }).from(event_rsvps).where(eq(event_rsvps.id, guest.id)).for('update');
     const [recent] = await tx
@@ -58,8 +59,8 @@ export async function sendGuestSms(o: {
         ),
       )
       .limit(1);
-    if (recent) return;
-    await queueSms(tx, {
+    if (recent) return false;
+    const outcome = await queueSms(tx, {
       eventId: o.eventId,
       rsvpId: guest.id,
       sentBy: o.actor.id,
@@ -68,6 +69,7 @@ export async function sendGuestSms(o: {
       key: `sms-ticket:${guest.id}:${randomUUID()}`,
       optedOut: (await optedOut(tx, [to])).has(to),
     });
+    return outcome === 'queued';
   });
   const [latest] = await o.db
     .select({ status: deliveryStatus, error: outbox.last_error, at: sms_messages.created_at })
@@ -76,5 +78,5 @@ export async function sendGuestSms(o: {
     .where(eq(sms_messages.rsvp_id, guest.id))
     .orderBy(desc(sms_messages.created_at))
     .limit(1);
-  return { to, delivery: ZSmsDelivery.parse({ ...latest!, at: latest!.at.toISOString() }) };
+  return { queued, to, delivery: ZSmsDelivery.parse({ ...latest!, at: latest!.at.toISOString() }) };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { SMS_BATCH_SIZE } from '../../../common/constants.ts';
 import type { TSmsJobParsed, TSmsJobProgress } from '../../../common/schemas/sms.ts';
 import type { TJob } from '../../../common/schemas/guests.responses.ts';
@@ -18,7 +18,8 @@ import type { RateLimits } from '../../http/rate-limit.ts';
 import { countRsvps, startJob } from '../../domain/start-job.ts';
 import { optedOut } from './opt-outs.ts';
 import { queueSms } from './queue-sms.ts';
-import { deliveryStatus } from '../../domain/sms-delivery.ts';
+import { countJobMessages, NO_MESSAGES } from './count-job-messages.ts';
+import type { SmsChannel } from '../../domain/sms-delivery.ts';
 
 type SmsParams = Extract<JobParams, { kind: 'send-sms' }>;
 
@@ -52,10 +53,16 @@ export async function createSmsJob(o: { db: Db; limits: RateLimits; actor: Actor
   });
 }
 
-/** The guests a job texts: the selection, or the filter but the excluded, within the event the actor manages. */
+/**
+ * The guests a job texts: those with a phone number of the selection, or of the filter but the excluded,
+ * within the event the actor manages. Guests without one are no recipients: the job's total, its progress
+ * and its history count only real recipients (docs/product.md#messaging).
+ */
 function targets(actor: Actor, eventId: string, p: SmsParams): SQL {
   return and(
     guestWhere(actor, eventId, p.filter ?? {}),
+    isNotNull(event_rsvps.phone),
+    ne(event_rsvps.phone, ''),
     p.ids ? inArray(event_rsvps.id, p.ids) : undefined,
     p.exclude?.length ? notInArray(event_rsvps.id, p.exclude) : undefined,
   ) as SQL;
@@ -63,34 +70,27 @@ function targets(actor: Actor, eventId: string, p: SmsParams): SQL {
 
 /**
  * One batch of SMS_BATCH_SIZE recipients, in the job runner's transaction (run-jobs.ts, which pauses
- * SMS_BATCH_PAUSE_MS between batches): each guest with a phone gets the message queued under
- * sms-job:{job}:{rsvp}, so a batch redone after a crash texts nobody twice; no phone or opted out is
- * recorded as skipped.
+ * SMS_BATCH_PAUSE_MS between batches): each gets the message queued under sms-job:{job}:{rsvp}, so a
+ * batch redone after a crash texts nobody twice; an opted-out number is recorded as skipped.
  */
 export async function smsJobBatch(
   tx: DbOrTx,
   o: { jobId: string; actor: Actor; eventId: string; params: SmsParams; cursor: string | null },
 ): Promise<{ items: number; failed: number; last: string | null; counts: { queued: number; skipped: number } }> {
   const rows = await tx
-    .select({ id: event_rsvps.id, phone: event_rsvps.phone })
+    // targets() holds guests with a phone only.
+    .select({ id: event_rsvps.id, phone: sql<string>`${event_rsvps.phone}` })
     .from(event_rsvps)
     .where(and(targets(o.actor, o.eventId, o.params), o.cursor ? gt(event_rsvps.id, o.cursor) : undefined))
     .orderBy(event_rsvps.id)
     .limit(SMS_BATCH_SIZE);
   const stopped = await optedOut(
     tx,
-    rows.flatMap((r) => (r.phone ? [r.phone] : [])),
+    rows.map((r) => r.phone),
   );
   let queued = 0;
   let skipped = 0;
   for (const r of rows) {
-    if (!r.phone) {
-      await tx
-        .insert(sms_messages)
-        .values({ event_id: o.eventId, rsvp_id: r.id, job_id: o.jobId, sent_by: o.actor.id, to: '', skipped: 'no-phone' });
-      skipped++;
-      continue;
-    }
     const outcome = await queueSms(tx, {
       eventId: o.eventId,
       rsvpId: r.id,
@@ -129,16 +129,15 @@ async function jobOf(db: DbOrTx, actor: TwoFactorActor, id: string) {
 }
 
 /** A bulk SMS job's progress for the page that polls it: the job's counts and each message's delivery. */
-export async function getSmsJobProgress(o: { db: Db; actor: TwoFactorActor; jobId: string }): Promise<TSmsJobProgress> {
+export async function getSmsJobProgress(o: {
+  db: Db;
+  actor: TwoFactorActor;
+  jobId: string;
+  channel: SmsChannel;
+}): Promise<TSmsJobProgress> {
   const job = await jobOf(o.db, o.actor, o.jobId);
-  const status = sql<string>`${deliveryStatus}`;
-  const counts = await o.db
-    .select({ status, n: sql<number>`count(*)::int` })
-    .from(sms_messages)
-    .leftJoin(outbox, eq(outbox.id, sms_messages.outbox_id))
-    .where(eq(sms_messages.job_id, job.id))
-    .groupBy(status);
-  const n = (s: string[]) => counts.filter((c) => s.includes(c.status)).reduce((a, c) => a + c.n, 0);
+  const counts = await countJobMessages(o.db, [job.id]);
+  const c = counts.get(job.id) ?? NO_MESSAGES;
   const failures = await o.db
     .select({
       rsvp_id: sms_messages.rsvp_id,
@@ -153,20 +152,16 @@ export async function getSmsJobProgress(o: { db: Db; actor: TwoFactorActor; jobI
     .where(and(eq(sms_messages.job_id, job.id), inArray(outbox.status, ['dead', 'unknown'])))
     .orderBy(event_rsvps.name)
     .limit(FAILURES_SHOWN);
-  const queued = n(['queued']);
   return {
     id: job.id,
     status: job.status,
     total: job.total,
     processed: job.done,
-    sent: n(['sent']),
-    failed: n(['failed']),
-    unknown: n(['unknown']),
-    queued,
-    skipped: n(['opted-out', 'no-phone', 'cancelled']),
-    complete: job.status !== 'queued' && job.status !== 'running' && queued === 0,
+    ...c,
+    complete: job.status !== 'queued' && job.status !== 'running' && c.queued === 0,
     failures,
     finished_at: job.finished_at?.toISOString() ?? null,
+    channel: o.channel,
   };
 }
 
@@ -175,7 +170,7 @@ export async function getSmsJobProgress(o: { db: Db; actor: TwoFactorActor; jobI
  * handed to Twilio are never sent (recorded as cancelled) — waiting, or claimed by a worker whose
  * hand-off then finds the row no longer its own (worker.ts); those already handed over go.
  */
-export async function cancelSmsJob(o: { db: Db; actor: TwoFactorActor; jobId: string }): Promise<TSmsJobProgress> {
+export async function cancelSmsJob(o: { db: Db; actor: TwoFactorActor; jobId: string; channel: SmsChannel }): Promise<TSmsJobProgress> {
   await o.db.transaction(async (tx) => {
     const job = await jobOf(tx, o.actor, o.jobId);
     if (job.status !== 'queued' && job.status !== 'running') return;

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ZSendSmsInput, ZSendSmsResult, ZSmsJobInput, ZSmsJobProgress, ZSmsSent } from '../../../common/schemas/sms.ts';
+import { ZSendSmsInput, ZSendSmsResult, ZSmsHistory, ZSmsJobInput, ZSmsJobProgress, ZSmsSent } from '../../../common/schemas/sms.ts';
 import { zUuid } from '../../../common/schemas/ids.ts';
 import { ZJobAnswer } from '../../../common/schemas/guests.responses.ts';
 import { SMS_MSG } from '../../../common/sms.ts';
@@ -13,6 +13,8 @@ import { assertPossiblePhone } from '../../domain/phone-check.ts';
 import { sendGuestSms } from './send-guest-sms.ts';
 import { sendSandboxSms } from './send-sandbox-sms.ts';
 import { cancelSmsJob, createSmsJob, getSmsJobProgress } from './sms-job.ts';
+import { listSmsHistory } from './list-sms-history.ts';
+import { smsChannel } from '../../domain/sms-delivery.ts';
 
 const tags = ['SMS'];
 const guarded = { middleware: requireUser, tags, security: signedIn };
@@ -26,7 +28,10 @@ const guestSmsRoute = createRoute({
   path: '/api/events/{eventId}/rsvps/{rsvpId}/sms',
   summary: 'Text a guest the event name and their ticket short link (through the outbox)',
   request: { params: z.object({ eventId: ZEventIdParam, rsvpId: zUuid(RSVP_NOT_FOUND) }) },
-  responses: { 200: json('Queued (or skipped: opted out); its delivery status', ZSmsSent), ...errors(401, 404, 409, 429) },
+  responses: {
+    200: json('Queued (queued false: opted out, or a text went less than a minute ago); the latest delivery status', ZSmsSent),
+    ...errors(401, 404, 409, 429),
+  },
 });
 const createJobRoute = createRoute({
   ...guarded,
@@ -35,6 +40,14 @@ const createJobRoute = createRoute({
   summary: 'Bulk SMS to chosen guests: a server job, 5 a batch with a 1 s pause',
   request: { params: z.object({ eventId: ZEventIdParam }), ...jsonBody(ZSmsJobInput) },
   responses: { 202: json('The job, queued: poll GET /api/sms-jobs/{id}', ZJobAnswer), ...errors(400, 401, 404, 413, 415, 429) },
+});
+const historyRoute = createRoute({
+  ...guarded,
+  method: 'get',
+  path: '/api/events/{eventId}/sms-jobs',
+  summary: "The event's message history: its bulk SMS, newest first, with sender, recipients and delivery counts",
+  request: { params: z.object({ eventId: ZEventIdParam }) },
+  responses: { 200: json('The history', ZSmsHistory), ...errors(401, 403, 404) },
 });
 const progressRoute = createRoute({
   ...guarded,
@@ -69,8 +82,8 @@ export function smsRoutes() {
     await enforce(c, SINGLE_SMS, actor.id);
     const { eventId, rsvpId } = c.req.valid('param');
     const sent = await sendGuestSms({ db: c.var.deps.db, actor, baseUrl: c.var.deps.env.PUBLIC_BASE_URL, eventId, rsvpId });
-    c.var.log.info({ eventId, rsvpId, status: sent.delivery.status }, 'guest SMS queued');
-    return c.json(sent, 200);
+    c.var.log.info({ eventId, rsvpId, queued: sent.queued, status: sent.delivery.status }, 'guest SMS');
+    return c.json({ ...sent, channel: smsChannel(c.var.deps.channels) }, 200);
   });
   r.openapi(createJobRoute, async (c) => {
     const actor = currentUser(c);
@@ -79,13 +92,18 @@ export function smsRoutes() {
     c.var.log.info({ jobId: job.id, eventId: job.event_id, total: job.total }, 'bulk SMS queued');
     return c.json({ job }, 202);
   });
-  r.openapi(progressRoute, async (c) =>
-    c.json(await getSmsJobProgress({ db: c.var.deps.db, actor: currentUser(c), jobId: c.req.valid('param').jobId }), 200, {
-      'Cache-Control': 'no-store',
-    }),
-  );
+  r.openapi(historyRoute, async (c) => {
+    const { eventId } = c.req.valid('param');
+    const history = await listSmsHistory({ db: c.var.deps.db, actor: currentUser(c), eventId, channel: smsChannel(c.var.deps.channels) });
+    return c.json(history, 200, { 'Cache-Control': 'no-store' });
+  });
+  r.openapi(progressRoute, async (c) => {
+    const o = { db: c.var.deps.db, actor: currentUser(c), jobId: c.req.valid('param').jobId, channel: smsChannel(c.var.deps.channels) };
+    return c.json(await getSmsJobProgress(o), 200, { 'Cache-Control': 'no-store' });
+  });
   r.openapi(cancelRoute, async (c) => {
-    const progress = await cancelSmsJob({ db: c.var.deps.db, actor: currentUser(c), jobId: c.req.valid('param').jobId });
+    const o = { db: c.var.deps.db, actor: currentUser(c), jobId: c.req.valid('param').jobId, channel: smsChannel(c.var.deps.channels) };
+    const progress = await cancelSmsJob(o);
     c.var.log.info({ jobId: progress.id }, 'bulk SMS cancelled');
     return c.json(progress, 200);
   });

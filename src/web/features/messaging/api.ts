@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TGuestList, TGuestRow, TJobAnswer } from '../../../common/schemas/guests.responses.ts';
-import type { TSendSmsInput, TSendSmsResult, TSmsJobInput, TSmsJobProgress } from '../../../common/schemas/sms.ts';
+import type { TSendSmsInput, TSendSmsResult, TSmsHistory, TSmsJobInput, TSmsJobProgress } from '../../../common/schemas/sms.ts';
 import { api } from '../../lib/api.ts';
 import { type GuestFilter, guestKeys, guestSearch } from '../../lib/queries/guest-keys.ts';
 
@@ -42,10 +42,31 @@ export function useSmsJob(jobId: string) {
   });
 }
 
+const historyKey = (eventId: string) => ['sms-history', eventId] as const;
+const HISTORY_POLL_MS = 3000;
+
+/** An event's sent messages, newest first (docs/product.md#messaging); polled while one is still going out. */
+export function useSmsHistory(eventId: string) {
+  return useQuery({
+    queryKey: historyKey(eventId),
+    queryFn: ({ signal }) => api<TSmsHistory>(`/api/events/${encodeURIComponent(eventId)}/sms-jobs`, { signal }),
+    refetchInterval: (q) =>
+      q.state.data?.entries.some((e) => e.status === 'queued' || e.status === 'running' || e.queued > 0) ? HISTORY_POLL_MS : false,
+  });
+}
+
+/** Reads the event's history again (a send started or finished). */
+export function useRefreshSmsHistory(eventId: string) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: historyKey(eventId) });
+}
+
 export function useStartSmsJob(eventId: string) {
+  const refresh = useRefreshSmsHistory(eventId);
   return useMutation({
     mutationFn: (body: TSmsJobInput) =>
       api<TJobAnswer>(`/api/events/${encodeURIComponent(eventId)}/sms-jobs`, { method: 'POST', body }).then((r) => r.job),
+    onSuccess: refresh,
   });
 }
 

@@ -1,19 +1,24 @@
 import { ArrowLeft, MessageSquare, Send, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_BULK_SMS, SMS_MSG, smsTooLong } from '../../../common/sms.ts';
+import type { TEventListItem } from '../../../common/schemas/guests.ts';
+import { SMS_MSG, smsTooLong } from '../../../common/sms.ts';
 import { EventsLoadFailed } from '../../components/events-load-failed.tsx';
+import { AlertDialog, AlertDialogContent } from '../../components/ui/alert-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { Select, Textarea } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { notDeliveredText } from '../../../common/not-delivered.ts';
 import { notify } from '../../lib/toast.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
 import { useEvents } from '../../lib/queries/get-events.ts';
 import type { GuestFilter } from '../../lib/queries/guest-keys.ts';
 import { EventPicker } from '../../components/event-picker.tsx';
-import { useRecipients, useStartSmsJob } from './api.ts';
+import { useRecipients, useRefreshSmsHistory, useSmsHistory, useStartSmsJob } from './api.ts';
+import { eventSmsText, sendSummary } from './prefill.ts';
+import { SmsHistory } from './sms-history.tsx';
 import { SmsCount } from './sms-count.tsx';
 import { SmsJobProgress, useFollowedSmsJob } from './sms-job-progress.tsx';
 
@@ -27,8 +32,9 @@ type Audience = keyof typeof AUDIENCES;
 
 /**
  * The Messaging tab (docs/product.md#messaging): recipients from an event's guest list as chips, the
- * message with its live character and segment count, and the bulk send as a server job whose
- * progress bar comes back when the page is reopened. ?event= and ?ids= (the guest list's selection).
+ * message (started from the event: eventSmsText) with its live character and segment count, the bulk
+ * send after a confirmation as a server job whose progress bar comes back when the page is reopened,
+ * and the event's sent messages. ?event= and ?ids= (the guest list's selection).
  */
 export function MessagingScreen() {
   const events = useEvents();
@@ -61,17 +67,23 @@ export function MessagingScreen() {
         Messaging
       </h2>
       <EventPicker events={list} value={event.id} onChange={pick} />
-      <Compose key={event.id} eventId={event.id} selectedIds={ids} />
+      <Compose key={event.id} event={event} selectedIds={ids} />
+      <SmsHistory eventId={event.id} />
     </section>
   );
 }
 
-function Compose({ eventId, selectedIds }: { eventId: string; selectedIds: string[] }) {
+function Compose({ event, selectedIds }: { event: TEventListItem; selectedIds: string[] }) {
+  const eventId = event.id;
+  const prefill = eventSmsText(event, window.location.origin);
   const [audience, setAudience] = useState<Audience>(selectedIds.length ? 'selected' : 'going');
   const [removed, setRemoved] = useState<Set<string>>(() => new Set());
-  const [message, setMessage] = useState(DEFAULT_BULK_SMS);
+  const [message, setMessage] = useState(prefill);
+  const [confirming, setConfirming] = useState(false);
   const recipients = useRecipients(eventId, AUDIENCES[audience].filter);
   const start = useStartSmsJob(eventId);
+  const channel = useSmsHistory(eventId).data?.channel;
+  const refreshHistory = useRefreshSmsHistory(eventId);
   const { jobId, follow, forget } = useFollowedSmsJob(eventId);
   const audienceId = useId();
   const messageId = useId();
@@ -83,10 +95,14 @@ function Compose({ eventId, selectedIds }: { eventId: string; selectedIds: strin
   }, [recipients.data, audience, selectedIds, removed]);
   const withoutPhone = (recipients.data ?? []).filter((r) => !r.phone && (audience !== 'selected' || selectedIds.includes(r.id))).length;
 
-  const send = () => {
+  // Checked before the confirmation: it asks only about a message that can go.
+  const review = () => {
     if (!message.trim()) return notify.error(SMS_MSG.messageEmpty);
     if (chosen.length === 0) return notify.error(SMS_MSG.noRecipients);
     if (smsTooLong(message)) return notify.error(SMS_MSG.sendingFailed, SMS_MSG.tooLong);
+    setConfirming(true);
+  };
+  const send = () => {
     // A filter goes as a filter (with the chips removed left out): a long list stays a small request.
     const to =
       audience === 'selected'
@@ -94,9 +110,21 @@ function Compose({ eventId, selectedIds }: { eventId: string; selectedIds: strin
         : { filter: AUDIENCES[audience].filter, ...(removed.size ? { exclude_ids: [...removed] } : {}) };
     start.mutate(
       { ...to, message },
-      { onSuccess: (job) => follow(job.id), onError: (e) => notify.error(SMS_MSG.bulkError, toUserMessage(e, SMS_MSG.bulkErrorText)) },
+      {
+        onSuccess: (job) => {
+          setConfirming(false);
+          follow(job.id);
+          // The next message starts from this event again; what went is in the history.
+          setMessage(prefill);
+        },
+        onError: (e) => {
+          setConfirming(false);
+          notify.error(SMS_MSG.bulkError, toUserMessage(e, SMS_MSG.bulkErrorText));
+        },
+      },
     );
   };
+  const summary = sendSummary(chosen.length, message);
 
   return (
     <Card className="grid gap-5 p-4 sm:p-6">
@@ -167,17 +195,38 @@ function Compose({ eventId, selectedIds }: { eventId: string; selectedIds: strin
         />
         <SmsCount text={message} id={`${messageId}-count`} />
       </div>
-      {jobId ? <SmsJobProgress jobId={jobId} onGone={forget} /> : null}
+      {jobId ? <SmsJobProgress key={jobId} jobId={jobId} onGone={forget} onDone={refreshHistory} /> : null}
       <div className="flex flex-wrap justify-between gap-3">
         <Link to={`/auth/admin?tab=guest-list&event=${encodeURIComponent(eventId)}`} className={buttonVariants({ variant: 'outline' })}>
           <ArrowLeft aria-hidden="true" />
           Back to Event
         </Link>
-        <Button onClick={send} disabled={start.isPending}>
+        <Button onClick={review} disabled={start.isPending}>
           <Send aria-hidden="true" />
           {start.isPending ? 'Sending…' : 'Send Messages'}
         </Button>
       </div>
+      <AlertDialog open={confirming} onOpenChange={(open) => !start.isPending && setConfirming(open)}>
+        <AlertDialogContent
+          tone="primary"
+          title={`${summary}?`}
+          description={
+            <>
+              <span className="block">
+                {chosen.length === 1 ? 'This guest gets' : `Each of these ${chosen.length} guests gets`} this text now; a text cannot be
+                taken back.
+              </span>
+              <span className="mt-3 block max-h-40 overflow-y-auto rounded-lg bg-ink/5 p-3 break-words whitespace-pre-wrap text-ink">
+                {message.trim()}
+              </span>
+              {channel === 'dev_mailbox' ? <span className="mt-3 block">{notDeliveredText('SMS', 'them')}</span> : null}
+            </>
+          }
+          confirmLabel={start.isPending ? 'Sending…' : summary}
+          onConfirm={send}
+          busy={start.isPending}
+        />
+      </AlertDialog>
     </Card>
   );
 }

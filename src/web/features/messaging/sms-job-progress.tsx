@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { PROGRESS_LINGER_MS } from '../../../common/constants.ts';
 import type { TSmsJobProgress } from '../../../common/schemas/sms.ts';
+import { notDeliveredText } from '../../../common/not-delivered.ts';
 import { partialSuccessText, SMS_MSG } from '../../../common/sms.ts';
+import { deliveryCountsText, finishedCount } from './delivery-text.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { errorCode } from '../../lib/error-code.ts';
 import { notify } from '../../lib/toast.ts';
@@ -34,25 +36,26 @@ export function useFollowedSmsJob(eventId: string) {
   return { jobId: state.eventId === eventId ? state.jobId : read(), follow: set, forget: () => set('') };
 }
 
+/** The end of a bulk send, told as it happened: kept in the dev mailbox is not sent (common/not-delivered.ts). */
 function announce(p: TSmsJobProgress) {
   if (p.status === 'failed') notify.error(SMS_MSG.bulkError, SMS_MSG.bulkErrorText);
-  else if (p.failed + p.unknown > 0 && p.sent === 0) notify.error(SMS_MSG.bulkError, SMS_MSG.bulkErrorText);
+  else if (p.failed + p.unknown > 0 && p.sent + p.kept === 0) notify.error(SMS_MSG.bulkError, SMS_MSG.bulkErrorText);
   else if (p.failed + p.unknown > 0) notify.info(SMS_MSG.partialSuccess, partialSuccessText(p.sent, p.failed, p.unknown));
-  else
-    notify.success(
-      p.status === 'cancelled' ? 'Sending cancelled' : 'Messages sent',
-      `${p.sent} sent${p.skipped ? `, ${p.skipped} skipped` : ''}`,
-    );
+  else if (p.kept > 0 && p.sent === 0)
+    notify.info(SMS_MSG.messagesKept, notDeliveredText('SMS', p.kept === 1 ? 'its recipient' : `its ${p.kept} recipients`));
+  else notify.success(p.status === 'cancelled' ? 'Sending cancelled' : 'Messages sent', deliveryCountsText(p));
 }
 
 /**
  * A bulk SMS job's progress bar, fed by the server (docs/product.md#messaging); the bar stays
  * PROGRESS_LINGER_MS after the end, then the outcome stays (the failed recipients listed).
  */
-export function SmsJobProgress({ jobId, onGone }: { jobId: string; onGone: () => void }) {
+export function SmsJobProgress({ jobId, onGone, onDone }: { jobId: string; onGone: () => void; onDone?: () => void }) {
   const job = useSmsJob(jobId);
   const cancel = useCancelSmsJob();
   const announced = useRef('');
+  const done = useRef(onDone);
+  done.current = onDone;
   const [barHidden, setBarHidden] = useState(false);
   const p = job.data;
 
@@ -60,9 +63,15 @@ export function SmsJobProgress({ jobId, onGone }: { jobId: string; onGone: () =>
     if (!p?.complete || announced.current === p.id) return;
     announced.current = p.id;
     announce(p);
+    done.current?.();
+  }, [p]);
+  // Its own effect: a later read of the same finished job must not cancel the bar's end.
+  const complete = Boolean(p?.complete);
+  useEffect(() => {
+    if (!complete) return;
     const t = setTimeout(() => setBarHidden(true), PROGRESS_LINGER_MS);
     return () => clearTimeout(t);
-  }, [p]);
+  }, [complete]);
 
   const lost = job.isError && errorCode(job.error) === 'not_found';
   useEffect(() => {
@@ -70,10 +79,8 @@ export function SmsJobProgress({ jobId, onGone }: { jobId: string; onGone: () =>
   }, [lost, onGone]);
 
   if (!p) return job.isError ? null : <ProgressBar label="Sending messages" value={null} detail="Starting…" />;
-  const finished = p.sent + p.failed + p.unknown + p.skipped;
-  const detail = p.complete
-    ? `Done: ${partialSuccessText(p.sent, p.failed, p.unknown)}${p.skipped ? `, ${p.skipped} skipped` : ''}`
-    : `${finished} of ${p.total}${p.failed ? ` (${p.failed} failed)` : ''}`;
+  const finished = finishedCount(p);
+  const detail = p.complete ? `Done: ${deliveryCountsText(p)}` : `${finished} of ${p.total}${p.failed ? ` (${p.failed} failed)` : ''}`;
   return (
     <div className="grid gap-3" aria-live="polite">
       {barHidden ? null : <ProgressBar label="Sending messages" value={p.total ? finished / p.total : null} detail={detail} />}
