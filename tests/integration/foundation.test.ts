@@ -83,14 +83,14 @@ describe('health and errors', () => {
 describe('owner setup and sign-in', () => {
   it('offers the owner form once, then only sign-in', async () => {
     expect(await (await t.request('/api/setup')).json()).toEqual({ needsOwner: true });
-    const bad = await t.request('/api/setup/owner', { method: 'POST', json: { email: 'nope', password: 'short' } });
+    const bad = await t.request('/api/setup/owner', { method: 'POST', json: { name: 'Maya Berg', email: 'nope', password: 'short' } });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.fields).toEqual({
       email: 'Please enter a valid email address.',
       password: 'Use at least 8 characters.',
     });
 
-    const ok = await t.request('/api/setup/owner', { method: 'POST', json: { email: 'Owner@Example.com', password: TEST_PASSWORD } });
+    const ok = await t.request('/api/setup/owner', { method: 'POST', json: { name: 'Maya Berg', email: 'Owner@Example.com', password: TEST_PASSWORD } });
     expect(ok.status).toBe(200);
     const cookie = cookiesFrom(ok);
     expect(ok.headers.getSetCookie().join()).toMatch(/HttpOnly/i);
@@ -99,7 +99,7 @@ describe('owner setup and sign-in', () => {
     expect(session.user).toMatchObject({ email: 'owner@example.com', role: 'admin' });
 
     expect(await (await t.request('/api/setup')).json()).toEqual({ needsOwner: false });
-    const again = await t.request('/api/setup/owner', { method: 'POST', json: { email: 'second@example.com', password: TEST_PASSWORD } });
+    const again = await t.request('/api/setup/owner', { method: 'POST', json: { name: 'Maya Berg', email: 'second@example.com', password: TEST_PASSWORD } });
     expect(again.status).toBe(409);
     expect(ok.headers.getSetCookie().join()).not.toMatch(/;\s*Secure/i); // plain http outside production
   });
