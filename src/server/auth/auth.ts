@@ -19,6 +19,9 @@ import { fastPasswordHash } from './fast-password-hash.ts';
 /** How long a password-recovery link works (docs/product.md#password-recovery). */
 export const RESET_LINK_MINUTES = 30;
 
+/** The recovery link's page (the SPA's form) for a reset token: the e-mail's and the CLI's (reset-link.ts). */
+export const resetPasswordLink = (baseUrl: string, token: string) => `${baseUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+
 const keyOf = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 32);
 
 export function createAuth(db: Db, env: Env, log: Logger) {
@@ -41,7 +44,7 @@ export function createAuth(db: Db, env: Env, log: Logger) {
       // Better Auth's scrypt, except in the test suite when it asks for the cheap hash (env.ts allows it only there).
       ...(env.TEST_FAST_PASSWORD_HASH && env.NODE_ENV === 'test' ? { password: fastPasswordHash } : {}),
       sendResetPassword: async ({ user: u, token }) => {
-        const link = `${env.PUBLIC_BASE_URL}/auth/reset-password?token=${encodeURIComponent(token)}`;
+        const link = resetPasswordLink(env.PUBLIC_BASE_URL, token);
         await enqueueEmail(db, `password-reset:${keyOf(token)}`, passwordResetEmail({ to: u.email, link, minutes: RESET_LINK_MINUTES }));
       },
     },
