@@ -128,7 +128,9 @@ describe('inviting a host', () => {
     // The new host can create events of their own.
     await createEvent(t, { cookie: cookiesFrom(accepted) });
     // The link worked once.
-    expect((await t.request('/api/invitations/accept', { method: 'POST', json: { token, name: 'Sam Door', password: TEST_PASSWORD } })).status).toBe(400);
+    expect(
+      (await t.request('/api/invitations/accept', { method: 'POST', json: { token, name: 'Sam Door', password: TEST_PASSWORD } })).status,
+    ).toBe(400);
   });
 
   it('refuses an address with an account, and bad input, naming the field', async () => {

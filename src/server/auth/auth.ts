@@ -12,6 +12,7 @@ import { betterAuthLogger, type Logger } from '../logger.ts';
 import { enqueueEmail } from '../domain/enqueue.ts';
 import { changeEmailEmail, passwordResetEmail } from './account-emails.ts';
 import { refuseReusedTotp } from './totp-replay.ts';
+import { generateBackupCodes } from './backup-codes.ts';
 import { ACCOUNT_DEACTIVATED, EMAIL_HAS_PENDING_PLACE } from '../../common/messages.ts';
 import { bindTeamPlaces, followAccountEmail, hasPendingPlace } from '../domain/team-places.ts';
 import { fastPasswordHash } from './fast-password-hash.ts';
@@ -104,7 +105,13 @@ export function createAuth(db: Db, env: Env, log: Logger) {
       ipAddress: { ipAddressHeaders: env.TRUST_PROXY ? ['x-forwarded-for'] : [] },
     },
     // docs/product.md#two-factor-sign-in: TOTP with backup codes; a trusted device skips the code 30 days.
-    plugins: [twoFactorPlugin({ issuer: 'Turnout', trustDeviceMaxAge: 30 * 86_400, backupCodeOptions: { amount: 10 } })],
+    plugins: [
+      twoFactorPlugin({
+        issuer: 'Turnout',
+        trustDeviceMaxAge: 30 * 86_400,
+        backupCodeOptions: { customBackupCodesGenerate: () => generateBackupCodes(10) },
+      }),
+    ],
     // A TOTP code signs in (or turns two-factor on) once: totp-replay.ts.
     hooks: { before: refuseReusedTotp(db) },
     telemetry: { enabled: false },
