@@ -40,6 +40,8 @@ export const DEFAULT_RSVP_BUTTON_TEXT = 'RSVP';
 /** Account passwords: shortest and longest accepted (sign-up forms, owner setup, the CLI). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+/** An account's display name ("Hosted by …", the door's "by …"): at most this many characters. */
+export const DISPLAY_NAME_MAX = 100;
 export const THEME_DEFAULT_COLORS = {
   primary: '#32251b',
   secondary: '#32251b',

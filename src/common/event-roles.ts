@@ -12,6 +12,23 @@ export const TEAM_ROLES = ['cohost', 'door'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
 /**
+ * What an invitation grants, in plain words (docs/product.md#co-hosts): the role's name and what it
+ * allows. `host` is the owner's invitation to host on this Turnout (no event).
+ */
+export const ROLE_GRANTED: Record<TeamRole | 'host', { name: string; allows: string }> = {
+  cohost: {
+    name: 'co-host',
+    allows:
+      'Edit the event, see and manage its guest list, message its guests and check them in. Only the owner can delete it, change its tickets and payments, or change its team.',
+  },
+  door: {
+    name: 'door staff',
+    allows: "Check guests in at the door: scan their tickets or find them by name. You will not see the event's admin or change the event.",
+  },
+  host: { name: 'host', allows: 'Create your own events, share them and manage their guests.' },
+};
+
+/**
  * The event's tickets and payment settings: only its owner sets or changes them (a co-host's edit
  * may carry them unchanged).
  */

@@ -121,6 +121,11 @@ export const qrImagesRegenerated = (processed: number, updated: number) =>
  * out of their budget (docs/product.md#performance-targets).
  */
 export const PASSWORD_TOO_SHORT = `Use at least ${PASSWORD_MIN} characters.`;
+/** The host line of event pages and e-mails (docs/product.md#public-event-page). */
+export const hostedBy = (name: string) => `Hosted by ${name}`;
+
+/** An account's display name left empty (owner set-up, invitations, the account page). */
+export const NAME_REQUIRED = 'Please enter your name.';
 
 /** Paid events' checkout and payment texts (docs/product.md#payments). */
 export const PAYMENT_MSG = {

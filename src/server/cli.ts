@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createAuth } from './auth/auth.ts';
+import { createAuth, RESET_LINK_MINUTES } from './auth/auth.ts';
+import { createResetLink } from './auth/reset-link.ts';
 import { createUser } from './auth/create-user.ts';
 import { createDb } from './db/client.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
@@ -10,7 +11,8 @@ import { AppError } from './errors.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 
-const USAGE = `Usage: npm run user:create -- --email EMAIL --password PASSWORD [--name NAME] [--admin]`;
+const USAGE = `Usage: npm run user:create -- --email EMAIL --password PASSWORD [--name NAME] [--admin]
+       npm run user:reset-password -- --email EMAIL   (prints a one-time link to choose a new password)`;
 
 /** The running app's embedded server, if any: its socket is usable while the app owns the data dir. */
 function liveEmbeddedUrl(dataDir: string): string | undefined {
@@ -28,7 +30,7 @@ function liveEmbeddedUrl(dataDir: string): string | undefined {
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
-  if (command !== 'user:create') {
+  if (command !== 'user:create' && command !== 'user:reset-password') {
     console.error(USAGE);
     process.exit(64);
   }
@@ -36,7 +38,7 @@ async function main() {
     args: rest,
     options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, admin: { type: 'boolean' } },
   });
-  if (!values.email || !values.password) {
+  if (!values.email || (command === 'user:create' && !values.password)) {
     console.error(USAGE);
     process.exit(64);
   }
@@ -52,10 +54,17 @@ async function main() {
   try {
     await runMigrations(url);
     const auth = createAuth(db, env, log);
+    if (command === 'user:reset-password') {
+      // docs/product.md#password-recovery: printed here, on the server's terminal, never mailed or logged.
+      const { link, expiresAt } = await createResetLink({ auth, baseUrl: env.PUBLIC_BASE_URL, email: values.email });
+      console.log(`Open this link to choose a new password for ${values.email.trim().toLowerCase()}.`);
+      console.log(`It works once, until ${expiresAt.toISOString()} (${RESET_LINK_MINUTES} minutes):\n\n  ${link}\n`);
+      return;
+    }
     const user = await createUser({
       auth,
       email: values.email,
-      password: values.password,
+      password: values.password ?? '',
       name: values.name,
       role: values.admin ? 'admin' : 'host',
     });

@@ -356,6 +356,8 @@ test('door staff invited by e-mail land on check-in after making their account',
   const fresh = await browser.newContext({ baseURL: server.baseURL });
   const invitee = await fresh.newPage();
   await invitee.goto(link ?? '');
+  await expect(invitee.getByRole('heading', { name: "You're invited as door staff" })).toBeVisible();
+  await invitee.getByLabel('Your name').fill('Sam Door');
   await invitee.getByLabel('Password').fill('door-password-123');
   await invitee.getByRole('button', { name: 'Create account and continue' }).click();
   await expect(invitee).toHaveURL(`${server.baseURL}/checkin?event=${event.id}`);

@@ -232,7 +232,7 @@ export async function createOwner(target: Requester, server: TestServer, account
     await signIn(target, server.owner.email, server.owner.password, server.baseURL);
     return server.owner;
   }
-  const res = await postJson(target, `${server.baseURL}/api/setup/owner`, account);
+  const res = await postJson(target, `${server.baseURL}/api/setup/owner`, { name: 'Maya Berg', ...account });
   if (res.status() === 409) {
     // An owner was made through the UI by an earlier test of this file: sign in as it, if it is this account.
     await signIn(target, account.email, account.password, server.baseURL);

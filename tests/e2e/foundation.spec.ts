@@ -14,12 +14,13 @@ test('owner setup, sign out, sign in with the form, dashboard, sign out', { tag:
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please enter a valid email address.' })).toBeVisible();
 
+  await page.getByLabel('Your name').fill('Maya Berg');
   await page.getByLabel('Email').fill(OWNER.email);
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(toasts(page).getByText('Owner account created')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Hello, owner' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hello, Maya Berg' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(toasts(page).getByText('Signed out successfully')).toBeVisible();
@@ -39,7 +40,7 @@ test('owner setup, sign out, sign in with the form, dashboard, sign out', { tag:
   await expect(toasts(page).getByText('Welcome back!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
-  await expect(page.getByRole('heading', { name: 'Hello, owner' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hello, Maya Berg' })).toBeVisible();
   await expect(page.getByText('Period: Last 30 days')).toBeVisible();
   await expect(page.getByRole('link', { name: /Events/ })).toHaveAttribute('href', '/auth/admin');
   await expect(page.getByRole('link', { name: /Check In/ })).toHaveAttribute('href', '/checkin');
@@ -62,7 +63,7 @@ test('owner setup, sign out, sign in with the form, dashboard, sign out', { tag:
 test('the Events tile opens the signed-in admin area', async ({ page, server }) => {
   await createOwner(page, server);
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Hello, owner' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hello, Maya Berg' })).toBeVisible();
   await page.getByRole('link', { name: /Events/ }).click();
   await expect(page).toHaveURL(/\/auth\/admin$/);
 });

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS, RECOVERY_ANSWER_MS } from '../../src/server/auth/account-guard.ts';
+import { createResetLink } from '../../src/server/auth/reset-link.ts';
 import { verification } from '../../src/server/db/schema/auth.ts';
 import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { signedInUser, TEST_PASSWORD } from '../factories/users.ts';
@@ -65,6 +66,21 @@ describe('password recovery', () => {
     const again = await post('/reset-password', { token, newPassword: 'another-new-secret' });
     expect(again.status).toBe(400);
     expect((await again.json()).error).toMatchObject({ code: 'validation_failed', fields: { token: expect.stringContaining('expired') } });
+  });
+
+  it("the server's own link (npm run user:reset-password) is the same token: once, for 30 minutes, nothing mailed", async () => {
+    const u = await signedInUser(t);
+    const before = (await t.db.select({ id: outbox.id }).from(outbox)).length;
+    const { link, expiresAt } = await createResetLink({ auth: t.deps.auth, baseUrl: TEST_ORIGIN, email: ` ${u.email.toUpperCase()} ` });
+    expect(link.startsWith(`${TEST_ORIGIN}/auth/reset-password?token=`)).toBe(true);
+    expect(expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+    expect((await t.db.select({ id: outbox.id }).from(outbox)).length).toBe(before);
+    const token = new URL(link).searchParams.get('token')!;
+    expect((await post('/reset-password', { token, newPassword: 'a-brand-new-secret' })).status).toBe(200);
+    expect((await post('/sign-in/email', { email: u.email, password: 'a-brand-new-secret' })).status).toBe(200);
+    expect((await post('/reset-password', { token, newPassword: 'another-new-secret' })).status).toBe(400);
+    await expect(createResetLink({ auth: t.deps.auth, baseUrl: TEST_ORIGIN, email: 'nobody@example.com' })).rejects.toThrow(/No account/);
   });
 
   it('an expired link is refused', async () => {

@@ -31,7 +31,7 @@ type Rsvp = { name: string; email: string; phone?: string };
 
 /** The owner account and one free, unlimited event; returns the event id. */
 async function eventOf(app: AppProcess): Promise<string> {
-  const owner = await post(app, '/api/setup/owner', { email: 'owner@example.com', password: PASSWORD });
+  const owner = await post(app, '/api/setup/owner', { name: 'Maya Berg', email: 'owner@example.com', password: PASSWORD });
   expect(owner.status).toBe(200);
   const at = new Date(Date.now() + 30 * 86_400_000).toISOString();
   const res = await post(app, '/api/events', { title: 'Outage Party', event_date: at, location: 'Hall' }, cookieOf(owner));

@@ -41,7 +41,7 @@ describe('db:backup and db:restore', () => {
     const dataDir = clusterDir();
     const file = path.join(tempDir(), 'turnout.tar.gz');
     const app = await startApp({ DATA_DIR: dataDir });
-    const owner = await post(app, '/api/setup/owner', { email: 'owner@example.com', password: 'correct-horse-battery' });
+    const owner = await post(app, '/api/setup/owner', { name: 'Maya Berg', email: 'owner@example.com', password: 'correct-horse-battery' });
     expect(owner.status).toBe(200);
     const cookie = cookieOf(owner);
     await createEvent(app, cookie, 'Kept Supper');

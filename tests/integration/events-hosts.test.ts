@@ -95,11 +95,18 @@ describe('co-host invitations', () => {
     expect(days).toBeLessThanOrEqual(14);
 
     const info = await t.request(`/api/invitations/${encodeURIComponent(token)}`);
-    expect(await info.json()).toEqual({ email, event_title: 'Launch <Party>' });
+    expect(await info.json()).toEqual({ email, event_title: 'Launch <Party>', role: 'cohost' });
 
-    // A short password fails and leaves the link usable.
-    const weak = await t.request('/api/invitations/accept', { method: 'POST', json: { token, password: 'short' } });
+    // A short password, a missing name or a password made of the invited address fails and leaves the link usable.
+    const weak = await t.request('/api/invitations/accept', { method: 'POST', json: { token, name: 'Sam Door', password: 'short' } });
     expect(weak.status).toBe(400);
+    const nameless = await t.request('/api/invitations/accept', { method: 'POST', json: { token, password: TEST_PASSWORD } });
+    expect(nameless.status).toBe(400);
+    expect((await nameless.json()).error.fields).toEqual({ name: 'Please enter your name.' });
+    const local = email.split('@')[0]!;
+    const own = await t.request('/api/invitations/accept', { method: 'POST', json: { token, name: 'Sam', password: `${local}-secret` } });
+    expect(own.status).toBe(400);
+    expect((await own.json()).error.fields).toEqual({ password: 'Do not use your e-mail address in the password.' });
 
     // The e-mail comes from the invitation; an e-mail in the request is ignored.
     const ok = await t.request('/api/invitations/accept', {
@@ -115,7 +122,10 @@ describe('co-host invitations', () => {
     expect((await hostsOf(e.id)).find((h) => h.email === email)?.has_account).toBe(true);
 
     // Used: refused with a clear message; the attacker's address got nothing.
-    const again = await t.request('/api/invitations/accept', { method: 'POST', json: { token, password: TEST_PASSWORD } });
+    const again = await t.request('/api/invitations/accept', {
+      method: 'POST',
+      json: { token, name: 'Sam Door', password: TEST_PASSWORD },
+    });
     expect(again.status).toBe(400);
     expect((await again.json()).error.message).toMatch(/already been used/);
     expect((await t.request(`/api/invitations/${token}`)).status).toBe(400);
@@ -135,7 +145,10 @@ describe('co-host invitations', () => {
       .update(host_invitations)
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where(eq(host_invitations.email, late));
-    const expired = await t.request('/api/invitations/accept', { method: 'POST', json: { token, password: TEST_PASSWORD } });
+    const expired = await t.request('/api/invitations/accept', {
+      method: 'POST',
+      json: { token, name: 'Sam Door', password: TEST_PASSWORD },
+    });
     expect(expired.status).toBe(410);
     expect((await expired.json()).error).toMatchObject({ code: 'gone', message: expect.stringMatching(/expired/) });
     expect((await t.request(`/api/invitations/${token}`)).status).toBe(410);
@@ -143,7 +156,7 @@ describe('co-host invitations', () => {
     expect((await t.request('/api/invitations/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG')).status).toBe(404);
     const unknown = await t.request('/api/invitations/accept', {
       method: 'POST',
-      json: { token: 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', password: TEST_PASSWORD },
+      json: { token: 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', name: 'Sam Door', password: TEST_PASSWORD },
     });
     expect(unknown.status).toBe(404);
 
@@ -166,7 +179,9 @@ describe('co-host invitations', () => {
     await addHost(e.id, email);
     const { token } = await invitationFor(email);
     const results = await Promise.all(
-      [0, 1, 2].map(() => t.request('/api/invitations/accept', { method: 'POST', json: { token, password: TEST_PASSWORD } })),
+      [0, 1, 2].map(() =>
+        t.request('/api/invitations/accept', { method: 'POST', json: { token, name: 'Sam Door', password: TEST_PASSWORD } }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
   });

@@ -32,6 +32,7 @@ const PUBLIC_KEYS = [
   'event_date',
   'going',
   'host_line',
+  'host_name',
   'id',
   'image_url',
   'is_paid_event',
@@ -74,6 +75,9 @@ describe('public read', () => {
       const event = JSON.parse(text).event as TPublicEvent;
       expect(Object.keys(event).sort()).toEqual(PUBLIC_KEYS);
       expect(event).toMatchObject({ id: e.id, title: e.title, seats_left: 40, ticket_price: 25, is_paid_event: true });
+      // "Hosted by" the owner's display name: an account without one shows its e-mail's local part.
+      const local = owner.email.split('@')[0];
+      expect(event).toMatchObject({ host_name: local, host_line: `Hosted by ${local}` });
       for (const leak of [SECRET, 'stripe', 'sk_test', owner.id, owner.email, 'user_id', 'seats_taken'])
         expect(text, leak).not.toContain(leak);
     }

@@ -83,23 +83,50 @@ describe('health and errors', () => {
 describe('owner setup and sign-in', () => {
   it('offers the owner form once, then only sign-in', async () => {
     expect(await (await t.request('/api/setup')).json()).toEqual({ needsOwner: true });
-    const bad = await t.request('/api/setup/owner', { method: 'POST', json: { email: 'nope', password: 'short' } });
+    const bad = await t.request('/api/setup/owner', { method: 'POST', json: { name: 'Maya Berg', email: 'nope', password: 'short' } });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.fields).toEqual({
       email: 'Please enter a valid email address.',
       password: 'Use at least 8 characters.',
     });
 
-    const ok = await t.request('/api/setup/owner', { method: 'POST', json: { email: 'Owner@Example.com', password: TEST_PASSWORD } });
+    // A display name is required (trimmed, at most 100 characters); the password follows the one rule of reset.
+    const setup = (json: Record<string, unknown>) =>
+      t.request('/api/setup/owner', { method: 'POST', json: { email: 'owner@example.com', password: TEST_PASSWORD, ...json } });
+    for (const [name, reason] of [
+      [undefined, 'Please enter your name.'],
+      ['   ', 'Please enter your name.'],
+      ['x'.repeat(101), 'Use at most 100 characters.'],
+    ] as const) {
+      const res = await setup(name === undefined ? {} : { name });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.fields).toEqual({ name: reason });
+    }
+    for (const [password, reason] of [
+      ['password123', 'This password is too common.'],
+      ['owner-password', 'Do not use your e-mail address in the password.'],
+    ]) {
+      const res = await setup({ name: 'Maya Berg', password });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.fields).toEqual({ password: reason });
+    }
+
+    const ok = await t.request('/api/setup/owner', {
+      method: 'POST',
+      json: { name: '  Maya Berg ', email: 'Owner@Example.com', password: TEST_PASSWORD },
+    });
     expect(ok.status).toBe(200);
     const cookie = cookiesFrom(ok);
     expect(ok.headers.getSetCookie().join()).toMatch(/HttpOnly/i);
     expect(ok.headers.getSetCookie().join()).toMatch(/SameSite=Lax/i);
     const session = await (await t.request('/api/auth/get-session', { cookie })).json();
-    expect(session.user).toMatchObject({ email: 'owner@example.com', role: 'admin' });
+    expect(session.user).toMatchObject({ email: 'owner@example.com', name: 'Maya Berg', role: 'admin' });
 
     expect(await (await t.request('/api/setup')).json()).toEqual({ needsOwner: false });
-    const again = await t.request('/api/setup/owner', { method: 'POST', json: { email: 'second@example.com', password: TEST_PASSWORD } });
+    const again = await t.request('/api/setup/owner', {
+      method: 'POST',
+      json: { name: 'Maya Berg', email: 'second@example.com', password: TEST_PASSWORD },
+    });
     expect(again.status).toBe(409);
     expect(ok.headers.getSetCookie().join()).not.toMatch(/;\s*Secure/i); // plain http outside production
   });

@@ -56,7 +56,7 @@ describe('embedded PostgreSQL lifecycle', () => {
     const first = await startApp({ DATA_DIR: dataDir });
     console.log(`start-up on a copied cluster (migrations) to first served request: ${Math.round(first.startupMs)} ms`);
 
-    const owner = await post(first, '/api/setup/owner', { email: 'owner@example.com', password: PASSWORD });
+    const owner = await post(first, '/api/setup/owner', { name: 'Maya Berg', email: 'owner@example.com', password: PASSWORD });
     expect(owner.status).toBe(200);
     const hosts = ['host-1@example.com', 'host-2@example.com', 'host-3@example.com'];
     for (const email of hosts) await createUserWithCli(dataDir, email);
@@ -86,7 +86,7 @@ describe('embedded PostgreSQL lifecycle', () => {
     const dataDir = clusterDir();
     const owner = await startApp({ DATA_DIR: dataDir });
     const pgPid = postmasterPid(dataDir);
-    const signUp = await post(owner, '/api/setup/owner', { email: 'owner@example.com', password: PASSWORD });
+    const signUp = await post(owner, '/api/setup/owner', { name: 'Maya Berg', email: 'owner@example.com', password: PASSWORD });
     expect(signUp.status).toBe(200);
 
     const intruder = await spawnApp({ DATA_DIR: dataDir });
@@ -225,10 +225,10 @@ describe('DATABASE_URL: several app processes on one PostgreSQL', () => {
     expect(Number(migrations[0]!.n)).toBe((JSON.parse(files) as { entries: unknown[] }).entries.length);
 
     expect(await (await fetch(`${b.baseURL}/api/setup`)).json()).toEqual({ needsOwner: true });
-    const created = await post(a, '/api/setup/owner', { email: 'owner@example.com', password: PASSWORD });
+    const created = await post(a, '/api/setup/owner', { name: 'Maya Berg', email: 'owner@example.com', password: PASSWORD });
     expect(created.status).toBe(200);
     expect(await (await fetch(`${b.baseURL}/api/setup`)).json()).toEqual({ needsOwner: false });
-    const again = await post(b, '/api/setup/owner', { email: 'second@example.com', password: PASSWORD });
+    const again = await post(b, '/api/setup/owner', { name: 'Maya Berg', email: 'second@example.com', password: PASSWORD });
     expect(again.status).toBe(409);
 
     const signIn = await post(b, '/api/auth/sign-in/email', { email: 'owner@example.com', password: PASSWORD });

@@ -183,7 +183,12 @@ describe('real answers parse with the schemas their routes declare', () => {
 
   it('accounts: setup, sign-in, session, sign-out', async () => {
     expect((await call('GET', '/api/setup', {}, fresh)).body.needsOwner).toBe(true);
-    const setup = await call('POST', '/api/setup/owner', { json: { email: 'owner@example.com', password: TEST_PASSWORD } }, fresh);
+    const setup = await call(
+      'POST',
+      '/api/setup/owner',
+      { json: { name: 'Maya Berg', email: 'owner@example.com', password: TEST_PASSWORD } },
+      fresh,
+    );
     expect(setup.body.user.email).toBe('owner@example.com');
     expect((await call('GET', '/api/auth/get-session', { cookie: cookiesFrom(setup.res) }, fresh)).body.user.role).toBe('admin');
     const owner = await signedInUser(t);

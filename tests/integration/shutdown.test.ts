@@ -84,6 +84,7 @@ it('stops accepting, lets a request in flight answer and an abandoned handler fi
     // A waits for its answer; B (the owner's creation: the lock, then more queries) is abandoned by its client.
     const a = send(port, 'GET', '/api/setup', env.PUBLIC_BASE_URL);
     const b = send(port, 'POST', '/api/setup/owner', env.PUBLIC_BASE_URL, {
+      name: 'Maya Berg',
       email: 'owner@example.com',
       password: 'correct-horse-battery',
     });

@@ -141,7 +141,7 @@ describe('team members who change their e-mail', () => {
     await addHost(e.id, email);
     const accepted = await t.request('/api/invitations/accept', {
       method: 'POST',
-      json: { token: await invitationToken(email), password: TEST_PASSWORD },
+      json: { token: await invitationToken(email), name: 'Sam Door', password: TEST_PASSWORD },
     });
     expect(accepted.status).toBe(200);
     const cookie = cookiesFrom(accepted);

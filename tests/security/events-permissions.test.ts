@@ -714,7 +714,7 @@ const ROUTES: Row[] = [
     send: async (who) =>
       t.request('/api/invitations/accept', {
         method: 'POST',
-        json: { token: await invitationToken(), password: 'a-long-enough-password' },
+        json: { token: await invitationToken(), name: 'Sam Door', password: 'a-long-enough-password' },
         cookie: who.cookie,
       }),
   },

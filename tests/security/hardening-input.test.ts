@@ -294,7 +294,10 @@ describe('races with the database', () => {
     try {
       await other.query('BEGIN');
       await other.query(`INSERT INTO "user" (id, name, email) VALUES ('other-accept', 'Other', $1)`, [email]);
-      const pending = t.request('/api/invitations/accept', { method: 'POST', json: { token: tokens[0], password: TEST_PASSWORD } });
+      const pending = t.request('/api/invitations/accept', {
+        method: 'POST',
+        json: { token: tokens[0], name: 'Sam Door', password: TEST_PASSWORD },
+      });
       // Polled from another session: pg_stat_activity is a snapshot within a transaction.
       while (
         !(await t.db.execute(sql`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows

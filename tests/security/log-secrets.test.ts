@@ -103,7 +103,7 @@ describe('secrets stay out of the logs (docs/product.md#privacy-and-safety)', ()
     const token = decodeURIComponent(/accept-invite\?token=([\w%-]+)/.exec(invitation.text)![1]!);
     expect((await get(`/auth/accept-invite?token=${encodeURIComponent(token)}`)).status).toBe(200);
     expect((await get(`/api/invitations/${encodeURIComponent(token)}`)).status).toBe(200);
-    const accepted = await get('/api/invitations/accept', { method: 'POST', json: { token, password } });
+    const accepted = await get('/api/invitations/accept', { method: 'POST', json: { token, name: 'Sam Door', password } });
     expect(accepted.status).toBe(200);
     const cohostCookie = cookiesFrom(accepted);
     expect((await get(`/api/events/${event.id}`, { cookie: cohostCookie })).status).toBe(200);

@@ -174,8 +174,8 @@ describe('the sign-up forms', () => {
         body: json === undefined ? undefined : JSON.stringify(json),
       });
     for (const [rule, p, json] of [
-      [OWNER_SETUP, '/api/setup/owner', { email: 'someone@example.com', password: TEST_PASSWORD }],
-      [INVITATIONS, '/api/invitations/accept', { token: 'not-a-real-token-0123', password: TEST_PASSWORD }],
+      [OWNER_SETUP, '/api/setup/owner', { name: 'Maya Berg', email: 'someone@example.com', password: TEST_PASSWORD }],
+      [INVITATIONS, '/api/invitations/accept', { token: 'not-a-real-token-0123', name: 'Sam Door', password: TEST_PASSWORD }],
       [INVITATIONS, '/api/invitations/not-a-real-token-0123', undefined],
     ] as const) {
       const ip = freshIp();

@@ -220,7 +220,7 @@ export function sendAs(app: AppProcess, browser: Browser, p: string, method: str
 
 /** The first-run owner account, made through `app`: the browser comes back signed in. */
 export async function setupOwner(app: AppProcess, origin: string, email = 'owner@example.com'): Promise<Browser> {
-  const res = await sendAs(app, { origin, cookie: '' }, '/api/setup/owner', 'POST', { email, password: PASSWORD });
+  const res = await sendAs(app, { origin, cookie: '' }, '/api/setup/owner', 'POST', { name: 'Maya Berg', email, password: PASSWORD });
   expect(res.status, await res.clone().text()).toBe(200);
   return { origin, cookie: cookieOf(res) };
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
-import { MSG, PASSWORD_TOO_SHORT } from '../messages.ts';
+import { DISPLAY_NAME_MAX, PASSWORD_MAX } from '../constants.ts';
+import { NAME_REQUIRED } from '../messages.ts';
 import { weakPasswordReasons } from '../password-rules.ts';
 import { ZEmail } from './email.ts';
+import { ZInvitationToken } from './events.ts';
 import { zText } from './text.ts';
 
 export const ZSignIn = z.object({
@@ -10,30 +11,44 @@ export const ZSignIn = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
 });
 
-/** An account's display name. */
-const ZAccountName = zText().max(100, 'Use at most 100 characters.');
+/** An account's display name: required where an account is made, and on the account page. */
+export const ZDisplayName = zText({ error: NAME_REQUIRED })
+  .min(1, NAME_REQUIRED)
+  .max(DISPLAY_NAME_MAX, `Use at most ${DISPLAY_NAME_MAX} characters.`);
 
-export const ZOwnerSetup = z.object({
-  name: ZAccountName.optional(),
-  email: ZEmail,
-  password: z.string({ error: 'Password is required' }).min(PASSWORD_MIN, PASSWORD_TOO_SHORT).max(PASSWORD_MAX, MSG.passwordTooLong),
+/**
+ * A new password: the one rule of weakPasswordReasons (docs/product.md#account), the first reason named on
+ * the field — at owner set-up, at an invitation, at reset and at change alike.
+ */
+export const ZNewPassword = z.string({ error: 'Please enter a new password.' }).superRefine((value, ctx) => {
+  const [reason] = weakPasswordReasons(value);
+  if (reason) ctx.addIssue({ code: 'custom', message: reason });
 });
+
+/** Where the account's e-mail is known, its password must not contain it either (the same rule, with the address). */
+export function refinePasswordWithEmail(v: { email: string; password: string }, ctx: z.RefinementCtx) {
+  const [reason] = weakPasswordReasons(v.password, v.email);
+  if (reason) ctx.addIssue({ code: 'custom', message: reason, path: ['password'] });
+}
+
+export const ZOwnerSetup = z.object({ name: ZDisplayName, email: ZEmail, password: ZNewPassword }).superRefine(refinePasswordWithEmail);
 export type TOwnerSetup = z.infer<typeof ZOwnerSetup>;
+
+/**
+ * POST /api/invitations/accept: the invited e-mail is the invitation's, so the server checks the password
+ * against it as well (createUser).
+ */
+export const ZAcceptInvitation = z.object({ token: ZInvitationToken, name: ZDisplayName, password: ZNewPassword });
+export type TAcceptInvitation = z.infer<typeof ZAcceptInvitation>;
 
 /** Better Auth's update-user, whose own schema takes any value for name and image. */
 export const ZUpdateUser = z.object({
-  name: ZAccountName.min(1, 'Please enter a name.').optional(),
+  name: ZDisplayName.optional(),
   image: z
     .url({ protocol: /^https?$/, error: 'Use an http(s) address.' })
     .max(2048, 'Use at most 2048 characters.')
     .nullable()
     .optional(),
-});
-
-/** A new password: its length and the reasons of weakPasswordReasons, the first one named on the field. */
-const ZNewPassword = z.string({ error: 'Please enter a new password.' }).superRefine((value, ctx) => {
-  const [reason] = weakPasswordReasons(value);
-  if (reason) ctx.addIssue({ code: 'custom', message: reason });
 });
 
 /** POST /api/auth/request-password-reset (docs/product.md#password-recovery). */

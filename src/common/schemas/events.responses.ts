@@ -86,8 +86,10 @@ export type TEventAnswer = z.infer<typeof ZEventAnswer>;
 export const ZPublicEvent = z
   .strictObject({
     ...eventCore,
-    /** The landing template's host line; only the seeded sample event has one (hosts cannot set it). */
+    /** "Hosted by …": the seeded sample event's own line (hosts cannot set it), else hostedBy(host_name). */
     host_line: z.string().nullable(),
+    /** The owner's display name (docs/product.md#public-event-page: "Hosted by …"); null when the event has no owner account. */
+    host_name: z.string().nullable(),
     currency: z.string(),
     /** Seats left when capped, null when unlimited. */
     seats_left: z.number().int().nullable(),
@@ -119,8 +121,13 @@ export type THostList = z.infer<typeof ZHostList>;
 export const ZHostAnswer = z.strictObject({ host: ZHost });
 export type THostAnswer = z.infer<typeof ZHostAnswer>;
 
-/** Who an invitation is for; `event_title` is null for the owner's invitation to host (the People page). */
-export const ZInvitation = z.strictObject({ email: z.string(), event_title: z.string().nullable() }).meta({ id: 'Invitation' });
+/**
+ * Who an invitation is for and the role it grants; `event_title` and `role` are null for the owner's
+ * invitation to host (the People page).
+ */
+export const ZInvitation = z
+  .strictObject({ email: z.string(), event_title: z.string().nullable(), role: z.enum(TEAM_ROLES).nullable() })
+  .meta({ id: 'Invitation' });
 export type TInvitation = z.infer<typeof ZInvitation>;
 
 /** POST /api/media answer: the 1200×675 social image and its ~600×338 preview. */

@@ -195,12 +195,6 @@ const INVITATION_LINK_INVALID = 'This invitation link is not valid.';
 /** The token of a co-host invitation link (base64url). */
 export const ZInvitationToken = z.string({ error: INVITATION_LINK_INVALID }).regex(/^[\w-]{10,200}$/, INVITATION_LINK_INVALID);
 
-export const ZAcceptInvitation = z.object({
-  token: ZInvitationToken,
-  password: z.string({ error: 'Please choose a password.' }).min(1, 'Please choose a password.').max(PASSWORD_MAX, MSG.passwordTooLong),
-  name: zText().max(120, 'Use at most 120 characters.').optional(),
-});
-
 /** The legacy form on the sample landing page (docs/product.md#sample-event). */
 export const ZLegacyRsvp = z.object({
   preferred_name: zText({ error: MSG.preferredNameRequired }).min(1, MSG.preferredNameRequired).max(100, 'Use at most 100 characters.'),

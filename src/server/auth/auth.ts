@@ -12,12 +12,16 @@ import { betterAuthLogger, type Logger } from '../logger.ts';
 import { enqueueEmail } from '../domain/enqueue.ts';
 import { changeEmailEmail, passwordResetEmail } from './account-emails.ts';
 import { refuseReusedTotp } from './totp-replay.ts';
+import { generateBackupCodes } from './backup-codes.ts';
 import { ACCOUNT_DEACTIVATED, EMAIL_HAS_PENDING_PLACE } from '../../common/messages.ts';
 import { bindTeamPlaces, followAccountEmail, hasPendingPlace } from '../domain/team-places.ts';
 import { fastPasswordHash } from './fast-password-hash.ts';
 
 /** How long a password-recovery link works (docs/product.md#password-recovery). */
 export const RESET_LINK_MINUTES = 30;
+
+/** The recovery link's page (the SPA's form) for a reset token: the e-mail's and the CLI's (reset-link.ts). */
+export const resetPasswordLink = (baseUrl: string, token: string) => `${baseUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
 
 const keyOf = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 32);
 
@@ -41,7 +45,7 @@ export function createAuth(db: Db, env: Env, log: Logger) {
       // Better Auth's scrypt, except in the test suite when it asks for the cheap hash (env.ts allows it only there).
       ...(env.TEST_FAST_PASSWORD_HASH && env.NODE_ENV === 'test' ? { password: fastPasswordHash } : {}),
       sendResetPassword: async ({ user: u, token }) => {
-        const link = `${env.PUBLIC_BASE_URL}/auth/reset-password?token=${encodeURIComponent(token)}`;
+        const link = resetPasswordLink(env.PUBLIC_BASE_URL, token);
         await enqueueEmail(db, `password-reset:${keyOf(token)}`, passwordResetEmail({ to: u.email, link, minutes: RESET_LINK_MINUTES }));
       },
     },
@@ -101,7 +105,13 @@ export function createAuth(db: Db, env: Env, log: Logger) {
       ipAddress: { ipAddressHeaders: env.TRUST_PROXY ? ['x-forwarded-for'] : [] },
     },
     // docs/product.md#two-factor-sign-in: TOTP with backup codes; a trusted device skips the code 30 days.
-    plugins: [twoFactorPlugin({ issuer: 'Turnout', trustDeviceMaxAge: 30 * 86_400, backupCodeOptions: { amount: 10 } })],
+    plugins: [
+      twoFactorPlugin({
+        issuer: 'Turnout',
+        trustDeviceMaxAge: 30 * 86_400,
+        backupCodeOptions: { customBackupCodesGenerate: () => generateBackupCodes(10) },
+      }),
+    ],
     // A TOTP code signs in (or turns two-factor on) once: totp-replay.ts.
     hooks: { before: refuseReusedTotp(db) },
     telemetry: { enabled: false },

@@ -2,9 +2,10 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { user } from '../db/schema/auth.ts';
 import { AppError } from '../errors.ts';
-import { MSG, PASSWORD_TOO_SHORT } from '../../common/messages.ts';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../common/constants.ts';
+import { MSG, NAME_REQUIRED } from '../../common/messages.ts';
+import { ZDisplayName } from '../../common/schemas/auth.ts';
 import { ZEmail } from '../../common/schemas/email.ts';
+import { weakPasswordReasons } from '../../common/password-rules.ts';
 import { isUniqueViolation } from '../db/pg-errors.ts';
 import { fieldErrors, invalidFields } from '../http/validation.ts';
 import type { Auth } from './auth.ts';
@@ -20,13 +21,19 @@ export type CreateUserOptions = {
   role?: 'admin' | 'host';
 };
 
-/** Creates an e-mail + password account (the owner setup, the CLI and co-host invitations use it). */
+/**
+ * Creates an e-mail + password account (the owner setup, the CLI and co-host invitations use it). The
+ * password follows the one rule of weakPasswordReasons, with the address (docs/product.md#account); a
+ * missing name (the CLI without --name) falls back on the e-mail's local part, as displayName() would.
+ */
 export async function createUser({ auth, email, password, name, role = 'host' }: CreateUserOptions) {
   const parsed = ZEmail.safeParse(email);
   const fields: Record<string, string> = {};
   if (!parsed.success) fields.email = fieldErrors(parsed.error)._ ?? MSG.invalidEmailText;
-  if (password.length < PASSWORD_MIN) fields.password = PASSWORD_TOO_SHORT;
-  if (password.length > PASSWORD_MAX) fields.password = MSG.passwordTooLong;
+  const [weak] = weakPasswordReasons(password, parsed.success ? parsed.data : undefined);
+  if (weak) fields.password = weak;
+  const named = name === undefined ? undefined : ZDisplayName.safeParse(name);
+  if (named && !named.success) fields.name = fieldErrors(named.error)._ ?? NAME_REQUIRED;
   if (!parsed.success || Object.keys(fields).length) throw invalidFields(fields);
   const normalized = parsed.data;
 
@@ -35,7 +42,7 @@ export async function createUser({ auth, email, password, name, role = 'host' }:
   const hash = await ctx.password.hash(password);
   const created = await ctx.internalAdapter
     .createUser(
-      { email: normalized, name: name?.trim() || normalized.split('@')[0]!, emailVerified: false, role },
+      { email: normalized, name: named?.data ?? normalized.split('@')[0]!, emailVerified: false, role },
       { method: 'email-password' },
     )
     .catch((err: unknown) => {

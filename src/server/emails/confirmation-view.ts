@@ -1,3 +1,4 @@
+import { hostedBy } from '../../common/messages.ts';
 import { googleCalendarUrl, outlookCalendarUrl } from '../../common/calendar-links.ts';
 import { absoluteUrl, mapSearchHref } from '../../common/hrefs.ts';
 import type { ThemeColors } from '../db/schema/events.ts';
@@ -81,7 +82,7 @@ export function confirmationView(
     imageUrl: absoluteImageUrl(baseUrl, e.image_url),
     title: e.title,
     subtitle: e.subtitle,
-    host: e.host_name ? `Hosted by ${e.host_name}` : null,
+    host: e.host_name ? hostedBy(e.host_name) : null,
     greeting: `Hi ${slot.name},`,
     lead: lead(e, v),
     details: going ? details : details.slice(0, 1),

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { displayName } from '../../common/display-name.ts';
 import { api } from './api.ts';
 import { announceSession } from './session-channel.ts';
 
@@ -55,8 +56,7 @@ export function useRefreshSession() {
   return () => qc.invalidateQueries({ queryKey: sessionKey });
 }
 
-/** The greeting name of docs/product.md#dashboard: the part of the e-mail before the @, else 'Admin'. */
-export function greetingName(email: string | undefined | null): string {
-  const local = email?.split('@')[0]?.trim();
-  return local || 'Admin';
+/** The greeting name of docs/product.md#dashboard: the account's display name (displayName()), else 'Admin'. */
+export function greetingName(account: { name?: string | null; email?: string | null } | null | undefined): string {
+  return (account && displayName(account)) || 'Admin';
 }

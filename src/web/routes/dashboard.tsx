@@ -11,15 +11,18 @@ import { useDocumentTitle } from '../lib/document-title.ts';
 import { useDashboardSummary } from '../features/guests/api/summary.ts';
 import type { TDashboardSummary } from '../../common/schemas/guests.ts';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useDoorStaffLanding } from '../features/checkin/door-staff-gate.tsx';
 
 export function Component() {
   useDocumentTitle('Dashboard');
   const { data: user, isPending } = useSession();
   const { signOut, pending: signingOut } = useSignOut();
   const summary = useDashboardSummary();
+  const door = useDoorStaffLanding();
 
-  if (isPending) return <Loading text="Loading..." />;
+  if (isPending || door.pending) return <Loading text="Loading..." />;
   if (!user) return <Navigate to="/auth" replace />;
+  if (door.to) return <Navigate to={door.to} replace />;
 
   return (
     <div className="min-h-dvh">
@@ -40,7 +43,7 @@ export function Component() {
       </header>
       <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
         <div className="flex flex-wrap items-end justify-between gap-2">
-          <h1 className="font-display text-3xl font-semibold">Hello, {greetingName(user.email)}</h1>
+          <h1 className="font-display text-3xl font-semibold">Hello, {greetingName(user)}</h1>
           {/* The period is the one the totals were counted over; no totals, no period. */}
           {summary.data ? <span className="rounded-full bg-ink/5 px-3 py-1 text-sm text-ink/70">{periodLabel(summary.data)}</span> : null}
         </div>

@@ -106,6 +106,8 @@ function EventPage({ event }: { event: TPublicEvent }) {
         <header className="px-5 pt-6 sm:px-0 sm:pt-8 lg:col-start-1">
           <h1 className="font-display text-4xl leading-tight font-bold tracking-tight break-words sm:text-5xl">{event.title}</h1>
           {event.subtitle ? <p className="mt-2 text-lg opacity-80 sm:text-xl">{event.subtitle}</p> : null}
+          {/* docs/product.md#public-event-page: "Hosted by …", written by the server. */}
+          {event.host_line ? <p className="mt-2 opacity-80">{event.host_line}</p> : null}
         </header>
 
         {/* docs/product.md#public-event-page: on desktop a sticky card beside the content, on phones after the title. */}

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { VERIFICATION_CODE_SHOWN } from '../../../common/constants.ts';
+import { displayName } from '../../../common/display-name.ts';
 import type { TCheckinGuest } from '../../../common/schemas/checkin.responses.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
@@ -65,6 +66,6 @@ export async function toCheckinGuest(db: DbOrTx, g: GuestRow): Promise<TCheckinG
 /** The last admission as the card shows it: when, by whom (the name, else the e-mail's local part), on which device. */
 export const lastCheckin = (last: { at: Date; by: string | null; email: string | null; device: string | null }) => ({
   at: last.at.toISOString(),
-  by: last.by?.trim() || last.email?.split('@')[0] || null,
+  by: displayName({ name: last.by, email: last.email }),
   device: last.device,
 });

@@ -6,7 +6,7 @@ import { host_invitations } from '../../db/schema/events.ts';
 import type { Logger } from '../../logger.ts';
 import { findInvitation } from './find-invitation.ts';
 
-export type AcceptInvitationOptions = { db: Db; auth: Auth; log: Logger; token: string; password: string; name?: string };
+export type AcceptInvitationOptions = { db: Db; auth: Auth; log: Logger; token: string; password: string; name: string };
 
 /**
  * Creates the account for exactly the invited e-mail (the request names no e-mail at all) and marks

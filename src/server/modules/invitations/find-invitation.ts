@@ -26,6 +26,7 @@ export async function findInvitation({ db, token, now = new Date(), lock }: Find
       expires_at: host_invitations.expires_at,
       used_at: host_invitations.used_at,
       still_host: event_hosts.email,
+      role: event_hosts.role,
     })
     .from(host_invitations)
     .leftJoin(events, eq(events.id, host_invitations.event_id))
@@ -41,5 +42,5 @@ export async function findInvitation({ db, token, now = new Date(), lock }: Find
 
 export async function getInvitation(opts: { db: DbOrTx; token: string }): Promise<TInvitation> {
   const row = await findInvitation(opts);
-  return { email: row.email, event_title: row.event_title };
+  return { email: row.email, event_title: row.event_title, role: row.event_id === null ? null : row.role };
 }

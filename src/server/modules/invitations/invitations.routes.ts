@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ZAcceptInvitation, ZInvitationToken } from '../../../common/schemas/events.ts';
+import { ZInvitationToken } from '../../../common/schemas/events.ts';
+import { ZAcceptInvitation } from '../../../common/schemas/auth.ts';
 import { ZInvitation } from '../../../common/schemas/events.responses.ts';
 import { ZSignInResult } from '../../../common/schemas/auth.responses.ts';
 import { signInAnswer } from '../../auth/sign-in-answer.ts';

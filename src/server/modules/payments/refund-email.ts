@@ -1,3 +1,4 @@
+import { hostedBy } from '../../../common/messages.ts';
 import { absoluteUrl, eventHref } from '../../../common/hrefs.ts';
 import type { EmailPayload } from '../../db/schema/outbox.ts';
 import { absoluteImageUrl } from '../../emails/confirmation-view.ts';
@@ -34,7 +35,7 @@ export function buildRefundEmail(o: {
     imageUrl: absoluteImageUrl(o.baseUrl, e.image_url ?? null),
     title: e.title,
     subtitle: e.subtitle ?? null,
-    host: e.host_name ? `Hosted by ${e.host_name}` : null,
+    host: e.host_name ? hostedBy(e.host_name) : null,
     greeting: `Hi ${o.name},`,
     lead: LEAD[o.reason],
     details,

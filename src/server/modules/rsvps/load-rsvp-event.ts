@@ -5,6 +5,7 @@ import { MSG } from '../../../common/messages.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { EmailEvent } from '../../emails/confirmation-view.ts';
 import { user } from '../../db/schema/auth.ts';
+import { displayNameSql } from '../../domain/display-name.ts';
 import { event_themes, events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
@@ -85,7 +86,7 @@ export const rsvpEventColumns = {
   subtitle: events.subtitle,
   image_url: events.image_url,
   theme_colors: event_themes.colors,
-  host_name: sql<string | null>`nullif(btrim(${user.name}), '')`,
+  host_name: displayNameSql,
   event_date: events.event_date,
   end_date: events.end_date,
   timezone: events.timezone,

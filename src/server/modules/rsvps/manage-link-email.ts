@@ -1,5 +1,5 @@
 import { absoluteUrl, manageRsvpHref, mapSearchHref } from '../../../common/hrefs.ts';
-import { RSVP_STATUS_LABEL } from '../../../common/messages.ts';
+import { hostedBy, RSVP_STATUS_LABEL } from '../../../common/messages.ts';
 import type { ThemeColors } from '../../db/schema/events.ts';
 import type { EmailPayload } from '../../db/schema/outbox.ts';
 import { renderAnswersEmail } from '../../emails/answers-email.tsx';
@@ -48,7 +48,7 @@ export function buildManageLinkEmail(o: { baseUrl: string; to: string; answer: A
     imageUrl: absoluteImageUrl(o.baseUrl, e.image_url ?? null),
     title: e.title,
     subtitle: e.subtitle ?? null,
-    host: e.host_name ? `Hosted by ${e.host_name}` : null,
+    host: e.host_name ? hostedBy(e.host_name) : null,
     greeting: `Hi ${rsvp.name},`,
     lead: `You have already answered ${e.title}. To change or cancel your answer, use the button below.`,
     details,

@@ -7,7 +7,7 @@ import { AppError } from '../../errors.ts';
 const SETUP_LOCK = 727_002;
 
 /** The one-time owner account: allowed only while no user exists (serialised across processes). */
-export async function createOwner(opts: { db: Db; auth: Auth; email: string; password: string; name?: string }) {
+export async function createOwner(opts: { db: Db; auth: Auth; email: string; password: string; name: string }) {
   const client = await opts.db.$client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK]);

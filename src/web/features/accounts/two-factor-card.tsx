@@ -1,6 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { Download } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
+import { buttonVariants } from '../../components/ui/button-variants.ts';
+import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
@@ -10,6 +13,10 @@ import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 
 type Enrolment = { totpURI: string; backupCodes: string[]; qr: string };
 type Step = { at: 'idle' } | { at: 'scan'; enrolment: Enrolment } | { at: 'codes'; codes: string[] };
+
+/** The saved file's text: what the codes are for, then one code a line. */
+const codesText = (email: string, codes: string[]) =>
+  `Turnout backup codes for ${email}\nEach code signs you in once when your authenticator app is not at hand.\n\n${codes.join('\n')}\n`;
 
 const post = <T,>(path: string, body: unknown) => api<T>(`/api/auth/two-factor${path}`, { method: 'POST', body });
 
@@ -117,11 +124,22 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
         <p className="text-sm font-medium">
           Two-factor sign-in is on. Save these backup codes now: they are shown only once, and each works once.
         </p>
-        <ul className="grid grid-cols-2 gap-1 rounded-lg bg-ink/5 p-3 font-mono text-sm" aria-label="Backup codes">
+        <ul className="grid grid-cols-2 gap-1 rounded-lg bg-ink/5 p-3 font-mono text-base tracking-wide" aria-label="Backup codes">
           {step.codes.map((c) => (
             <li key={c}>{c}</li>
           ))}
         </ul>
+        <div className="flex flex-wrap gap-2">
+          <CopyButton text={codesText(user.email, step.codes)} label="Copy codes" srLabel="Copy the backup codes" />
+          <a
+            href={`data:text/plain;charset=utf-8,${encodeURIComponent(codesText(user.email, step.codes))}`}
+            download="turnout-backup-codes.txt"
+            className={buttonVariants({ variant: 'outline', size: 'sm', className: 'h-11' })}
+          >
+            <Download aria-hidden="true" />
+            Download .txt
+          </a>
+        </div>
         <Button
           variant="outline"
           className="justify-self-start"

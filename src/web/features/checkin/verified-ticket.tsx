@@ -64,7 +64,9 @@ export function VerifiedTicket({ verdict, verifiedAt, scanMoreHref, busy, onChec
           role="status"
         >
           {noneIn ? null : <Check className="size-5" aria-hidden="true" />}
-          {noneIn || !guest.checked_in_at ? 'Not checked in yet' : `Checked in ${dateTime(guest.checked_in_at)}`}
+          {noneIn || !guest.checked_in_at
+            ? 'Not checked in yet'
+            : `Checked in ${dateTime(guest.checked_in_at)}${guest.last_checkin?.by ? ` by ${guest.last_checkin.by}` : ''}`}
         </p>
         <div className="grid grid-cols-2 gap-2">
           <button type="button" className={buttonVariants({ variant: 'primary', size: 'lg' })} disabled={busy || allIn} onClick={onCheckIn}>

@@ -10,6 +10,7 @@ import { CheckinTab } from './checkin-tab.tsx';
 import { GuestListTab } from './guest-list-tab.tsx';
 import { MessagingScreen } from '../../features/messaging/messaging-screen.tsx';
 import { TwoFactorRuleBanner } from '../../features/people/two-factor-rule.tsx';
+import { DoorStaffGate } from '../../features/checkin/door-staff-gate.tsx';
 
 const TABS = ['events', 'guest-list', 'checkin', 'messaging'] as const;
 type Tab = (typeof TABS)[number];
@@ -40,8 +41,16 @@ function GuestsFromUrl() {
   return <EventGuestsDialog event={event} onClose={close} />;
 }
 
-/** /auth/admin: the host's admin dashboard (docs/product.md#admin-events). */
+/** /auth/admin: the host's admin dashboard (docs/product.md#admin-events); door staff land on check-in. */
 export function Component() {
+  return (
+    <DoorStaffGate>
+      <Admin />
+    </DoorStaffGate>
+  );
+}
+
+function Admin() {
   const [params, setParams] = useSearchParams();
   const tab = tabFrom(params.get('tab'));
   useDocumentTitle({ events: 'Events', checkin: 'Check-in', 'guest-list': 'Guest List', messaging: 'Messaging' }[tab]);

@@ -7,11 +7,15 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { useAcceptInvitation, useInvitation } from '../../features/events/api/invitations.ts';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/constants.ts';
-import { PASSWORD_TOO_SHORT } from '../../../common/messages.ts';
+import { DISPLAY_NAME_MAX, PASSWORD_MAX } from '../../../common/constants.ts';
+import { ROLE_GRANTED } from '../../../common/event-roles.ts';
+import { weakPasswordReasons } from '../../../common/password-rules.ts';
+import { ZAcceptInvitation } from '../../../common/schemas/auth.ts';
+import type { TInvitation } from '../../../common/schemas/events.ts';
+import { PasswordReasons } from '../../features/accounts/password-reasons.tsx';
 import { LoadFailed } from '../../components/page-states.tsx';
 import { checkinEventsQuery } from '../../features/checkin/api/checkin.ts';
-import { checkinHref } from '../../../common/hrefs.ts';
+import { doorStaffLanding } from '../../features/checkin/door-staff-gate.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { errorCode } from '../../lib/error-code.ts';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
@@ -47,7 +51,7 @@ export function Component() {
           retrying={invitation.isFetching}
         />
       );
-  } else body = <AcceptForm token={token} email={invitation.data.email} eventTitle={invitation.data.event_title} />;
+  } else body = <AcceptForm token={token} invitation={invitation.data} />;
 
   return (
     <main className="grid min-h-dvh place-items-center px-4 py-10">
@@ -74,38 +78,46 @@ function Invalid({ text }: { text: string }) {
 }
 
 /**
- * Where a new team member lands (docs/product.md#co-hosts): door staff of every event they are on (the
- * invitation does not say the role) go to check-in, anyone who manages an event to the admin.
+ * Where a new team member lands (docs/product.md#co-hosts): door staff of every event they are on (an
+ * account may already hold other places) go to check-in, anyone who manages an event to the admin.
  */
 async function landingAfterAccept(qc: QueryClient): Promise<string> {
   try {
-    const events = await qc.fetchQuery(checkinEventsQuery());
-    const first = events[0];
-    if (first && events.every((e) => e.role === 'door')) return checkinHref('index', events.length === 1 ? first.id : null);
+    const door = doorStaffLanding(await qc.fetchQuery(checkinEventsQuery()));
+    if (door) return door;
   } catch {
     // the admin is the safe default
   }
   return '/auth/admin';
 }
 
-function AcceptForm({ token, email, eventTitle }: { token: string; email: string; eventTitle: string | null }) {
+function AcceptForm({ token, invitation }: { token: string; invitation: TInvitation }) {
+  const { email, event_title: eventTitle } = invitation;
+  const granted = ROLE_GRANTED[invitation.role ?? 'host'];
   const accept = useAcceptInvitation();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [errors, setErrors] = useState<{ password?: string; name?: string }>({});
+  const [password, setPassword] = useState('');
+  const nameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const name = String(form.get('name') ?? '').trim();
-    const password = String(form.get('password') ?? '');
+    const parsed = ZAcceptInvitation.safeParse({ token, name: form.get('name'), password: form.get('password') });
     const found: typeof errors = {};
-    if (password.length < PASSWORD_MIN) found.password = PASSWORD_TOO_SHORT;
+    for (const issue of parsed.error?.issues ?? []) {
+      const key = issue.path[0];
+      if (key === 'name' || key === 'password') found[key] ??= issue.message;
+    }
+    const [weak] = weakPasswordReasons(password, email);
+    found.password ??= weak;
     setErrors(found);
-    if (found.password) return passwordRef.current?.focus();
+    if (found.name) return nameRef.current?.focus();
+    if (found.password || !parsed.success) return passwordRef.current?.focus();
     try {
-      await accept.mutateAsync({ token, password, ...(name ? { name } : {}) });
+      await accept.mutateAsync(parsed.data);
       const to = await landingAfterAccept(qc);
       notify.success(
         'Welcome to Turnout!',
@@ -126,30 +138,33 @@ function AcceptForm({ token, email, eventTitle }: { token: string; email: string
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div>
-        <h1 className="text-xl font-semibold">{eventTitle ? "You're invited to join the team" : "You're invited to host on Turnout"}</h1>
-        <p className="mt-1 text-sm text-ink/70">
-          {eventTitle && <span className="font-medium text-ink">{eventTitle}. </span>}
-          Choose a password to create your account.
+        <h1 className="text-xl font-semibold">{eventTitle ? `You're invited as ${granted.name}` : "You're invited to host on Turnout"}</h1>
+        {eventTitle ? <p className="mt-1 font-medium">{eventTitle}</p> : null}
+        <p className="mt-2 text-sm text-ink/70" data-testid="role-allows">
+          <span className="font-medium text-ink">As {granted.name} you can: </span>
+          {granted.allows}
         </p>
       </div>
       <Field label="Email">
         <Input name="email" type="email" value={email} readOnly autoComplete="username" className="bg-paper-soft" />
       </Field>
-      <Field label="Your name" hint="Optional" error={errors.name}>
-        <Input name="name" autoComplete="name" maxLength={120} />
+      <Field label="Your name" hint="Shown to your team and at the door" error={errors.name}>
+        <Input ref={nameRef} name="name" autoComplete="name" maxLength={DISPLAY_NAME_MAX} required autoFocus />
       </Field>
-      <Field label="Password" hint={`At least ${PASSWORD_MIN} characters`} error={errors.password}>
+      <Field label="Password" error={errors.password}>
         <Input
           ref={passwordRef}
           name="password"
           type="password"
           autoComplete="new-password"
           required
-          minLength={PASSWORD_MIN}
           maxLength={PASSWORD_MAX}
-          autoFocus
+          aria-describedby="invite-password-reasons"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
         />
       </Field>
+      <PasswordReasons id="invite-password-reasons" password={password} email={email} />
       <Button type="submit" size="lg" disabled={accept.isPending}>
         {accept.isPending ? 'Creating account…' : 'Create account and continue'}
       </Button>

@@ -51,10 +51,19 @@ export function Component() {
                   works once, for 30 minutes.
                 </p>
               ) : (
-                <p className="text-sm text-ink/70">
-                  This site does not send e-mail yet: if <strong className="text-ink">{sentTo}</strong> has a Turnout account, its link to
-                  choose a new password is in the dev mailbox, which the owner account can read. It works once, for 30 minutes.
-                </p>
+                <>
+                  <p className="text-sm text-ink/70">
+                    This site does not send e-mail yet: if <strong className="text-ink">{sentTo}</strong> has a Turnout account, its link to
+                    choose a new password is in the dev mailbox, which only the owner account can read. Ask the owner for it. It works once,
+                    for 30 minutes.
+                  </p>
+                  <p className="text-sm text-ink/70">
+                    Are you the owner? Whoever runs the server can print a link for you there:{' '}
+                    <code className="break-all rounded bg-ink/5 px-1 font-mono text-ink">
+                      npm run user:reset-password -- --email {sentTo}
+                    </code>
+                  </p>
+                </>
               )}
               <Link to="/auth" className="text-sm underline underline-offset-4">
                 Back to sign in

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PASSWORD_MIN } from '../../../common/constants.ts';
+import { DISPLAY_NAME_MAX } from '../../../common/constants.ts';
 import { ZOwnerSetup, ZSignIn } from '../../../common/schemas/auth.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -14,10 +14,11 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { notify } from '../../lib/toast.ts';
 import { errorCode } from '../../lib/error-code.ts';
 import { SecondFactorForm } from '../../features/accounts/second-factor-form.tsx';
+import { PasswordReasons } from '../../features/accounts/password-reasons.tsx';
 import { safeNext } from '../../lib/session-sync.ts';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 
-type Errors = Partial<Record<'email' | 'password', string>>;
+type Errors = Partial<Record<'name' | 'email' | 'password', string>>;
 
 function errorsOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): Errors {
   const out: Errors = {};
@@ -57,18 +58,20 @@ export function Component() {
   );
 }
 
-type Credentials = { email: string; password: string };
+type Credentials = { email: string; password: string; name?: string };
 type ParseResult = { success: true; data: Credentials } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 
 /**
- * E-mail and password, checked with `schema` before anything is sent; `submit` gets the parsed values
- * and `onFailure` what it threw, with the setter of the field errors.
+ * E-mail and password (and, for a new account, the name), checked with `schema` before anything is sent;
+ * `submit` gets the parsed values and `onFailure` what it threw, with the setter of the field errors. A
+ * new password shows the reasons of the one password rule as it is typed (docs/product.md#account).
  */
 function CredentialsForm({
   heading,
   footer,
   schema,
-  password,
+  askName,
+  newPassword,
   submitLabel,
   busyLabel,
   submit,
@@ -77,7 +80,8 @@ function CredentialsForm({
   heading: React.ReactNode;
   footer?: React.ReactNode;
   schema: { safeParse: (value: unknown) => ParseResult };
-  password: { autoComplete: string; hint?: string; minLength?: number };
+  askName?: boolean;
+  newPassword?: boolean;
   submitLabel: string;
   busyLabel: string;
   submit: (values: Credentials) => Promise<void>;
@@ -85,11 +89,13 @@ function CredentialsForm({
 }) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const [typed, setTyped] = useState({ email: '', password: '' });
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const parsed = schema.safeParse({ email: form.get('email'), password: form.get('password') });
+    const values = { email: form.get('email'), password: form.get('password') };
+    const parsed = schema.safeParse(askName ? { ...values, name: form.get('name') } : values);
     if (!parsed.success) return setErrors(errorsOf(parsed));
     setErrors({});
     setBusy(true);
@@ -105,12 +111,32 @@ function CredentialsForm({
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       {heading}
+      {askName ? (
+        <Field label="Your name" hint="Guests see it on your event pages: “Hosted by …”" error={errors.name}>
+          <Input name="name" autoComplete="name" maxLength={DISPLAY_NAME_MAX} required autoFocus />
+        </Field>
+      ) : null}
       <Field label="Email" error={errors.email}>
-        <Input name="email" {...EMAIL_INPUT} autoComplete="email" required autoFocus />
+        <Input
+          name="email"
+          {...EMAIL_INPUT}
+          autoComplete="email"
+          required
+          autoFocus={!askName}
+          onChange={(e) => setTyped((t) => ({ ...t, email: e.target.value }))}
+        />
       </Field>
-      <Field label="Password" error={errors.password} hint={password.hint}>
-        <Input name="password" type="password" autoComplete={password.autoComplete} required minLength={password.minLength} />
+      <Field label="Password" error={errors.password}>
+        <Input
+          name="password"
+          type="password"
+          autoComplete={newPassword ? 'new-password' : 'current-password'}
+          required
+          aria-describedby={newPassword ? 'password-reasons' : undefined}
+          onChange={(e) => setTyped((t) => ({ ...t, password: e.target.value }))}
+        />
       </Field>
+      {newPassword ? <PasswordReasons id="password-reasons" password={typed.password} email={typed.email} /> : null}
       <Button type="submit" disabled={busy} size="lg">
         {busy ? busyLabel : submitLabel}
       </Button>
@@ -132,7 +158,6 @@ function SignInForm() {
         </Link>
       }
       schema={ZSignIn}
-      password={{ autoComplete: 'current-password' }}
       submitLabel="Sign In"
       busyLabel="Signing in…"
       submit={async ({ email, password }) => {
@@ -166,7 +191,8 @@ function OwnerSetupForm() {
         </div>
       }
       schema={ZOwnerSetup}
-      password={{ autoComplete: 'new-password', hint: `At least ${PASSWORD_MIN} characters`, minLength: PASSWORD_MIN }}
+      askName
+      newPassword
       submitLabel="Create account"
       busyLabel="Creating…"
       submit={async (values) => {

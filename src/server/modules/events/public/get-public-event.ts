@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { BoundedCache } from '../../../../common/bounded-cache.ts';
 import { SLUG_MAX_LENGTH } from '../../../../common/constants.ts';
-import { MSG } from '../../../../common/messages.ts';
+import { hostedBy, MSG } from '../../../../common/messages.ts';
 import { SAMPLE_PRODUCT } from '../../../../common/routes.ts';
 import type { TPublicEvent } from '../../../../common/schemas/events.ts';
 import type { Db } from '../../../db/client.ts';
@@ -11,6 +11,8 @@ import type { Logger } from '../../../logger.ts';
 import { ensureSampleEvent } from '../../sample/ensure-sample-event.ts';
 import { isUuid } from '../../../../common/schemas/ids.ts';
 import { publicEventColumns } from '../../../domain/event-columns.ts';
+import { displayNameSql } from '../../../domain/display-name.ts';
+import { user } from '../../../db/schema/auth.ts';
 import { eventTheme, eventThemeColumns } from '../../themes/theme-row.ts';
 import type { PublicEventCache } from './public-event-cache.ts';
 
@@ -65,14 +67,17 @@ async function readPublicEvent(
       seats_version: events.seats_version,
       seats_held: heldSeats,
       show_guest_count: events.show_guest_count,
+      host_name: displayNameSql,
       ...eventThemeColumns,
     })
     .from(events)
     .leftJoin(event_themes, eq(event_themes.id, events.theme_id))
+    .leftJoin(user, eq(user.id, events.user_id))
     .where(and('id' in key ? eq(events.id, key.id) : eq(events.slug, key.slug), eq(events.is_active, true)))
     .limit(1);
   if (!row) return null;
   const { seats_taken, seats_version, seats_held, show_guest_count, theme_name, theme_colors, ...rest } = row;
+  rest.host_line ??= rest.host_name === null ? null : hostedBy(rest.host_name);
   const held = seats_held === null ? null : Number(seats_held);
   const event: TPublicEvent = {
     ...rest,

@@ -4,6 +4,7 @@ import { sessionKey } from '../../../lib/auth.ts';
 import { eventKeys } from '../../../lib/queries/event-keys.ts';
 
 import type { TInvitation } from '../../../../common/schemas/events.ts';
+import type { TAcceptInvitation } from '../../../../common/schemas/auth.ts';
 
 /** A co-host invitation (sign-up link valid for one e-mail). */
 export const invitationQuery = (token: string) =>
@@ -21,8 +22,7 @@ export function useInvitation(token: string) {
 export function useAcceptInvitation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { token: string; password: string; name?: string }) =>
-      api<unknown>('/api/invitations/accept', { method: 'POST', body: input }),
+    mutationFn: (input: TAcceptInvitation) => api<unknown>('/api/invitations/accept', { method: 'POST', body: input }),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: sessionKey }), qc.invalidateQueries({ queryKey: eventKeys.all })]),
   });
 }
