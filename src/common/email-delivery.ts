@@ -10,5 +10,11 @@ export type EmailDelivery = (typeof EMAIL_DELIVERIES)[number];
 /** The server's mode, from its SMTP_URL. */
 export const emailDeliveryOf = (env: { SMTP_URL?: string | undefined }): EmailDelivery => (env.SMTP_URL ? 'smtp' : 'dev_mailbox');
 
+/** Why nothing reaches anyone: the one wording guests and hosts are both told. */
+const NOT_SENDING = 'This site does not send e-mail yet';
+
 /** What a guest is told in place of an e-mail that is only kept in the dev mailbox. */
-export const NO_EMAIL_SENT = 'This site does not send e-mail yet, so no e-mail will reach you.';
+export const NO_EMAIL_SENT = `${NOT_SENDING}, so no e-mail will reach you.`;
+
+/** What a host is told in place of "sent to {to}" when the e-mail is only kept in the dev mailbox. */
+export const notSentTo = (to: string) => `${NOT_SENDING}, so nothing reaches ${to}: the e-mail is kept in the dev mailbox.`;
