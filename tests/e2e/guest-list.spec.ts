@@ -87,7 +87,7 @@ test('a host searches the guest list, regenerates a QR code and downloads the CS
   await expect(page).toHaveURL(new RegExp(`event=${event.id}`));
   await expect(page.getByText('5 RSVPs')).toBeVisible();
   const numbers = page.getByLabel('Headcount and answers');
-  await expect(numbers).toContainText('Headcount (guests)4No limit');
+  await expect(numbers).toContainText('Headcount (guests)4 / 10096 spots left');
   await expect(numbers).toContainText("Going (RSVPs)3Maybe (RSVPs)1Can't go (RSVPs)1");
   const table = page.getByRole('table');
   await expect(table.getByRole('row')).toHaveCount(6);

@@ -1,6 +1,9 @@
 import { RSVP_STATUS_LABEL } from '../../../common/messages.ts';
 import type { TEventCounts } from '../../../common/schemas/guests.ts';
+import { cn } from '../../lib/cn.ts';
 import { plural } from './format.ts';
+
+const TILE = 'rounded-xl border border-ink/10 bg-white px-3 py-2';
 
 /** What the summary needs of an event: its cap and its card's numbers. */
 export type CapacityEvent = { max_attendees: number | null; counts: TEventCounts };
@@ -34,14 +37,14 @@ export function CapacitySummary({ event }: { event: CapacityEvent }) {
     [RSVP_STATUS_LABEL.declined, `${c.declined}`],
   ];
   return (
-    <dl className="grid grid-cols-3 gap-2 sm:grid-cols-[minmax(10rem,auto)_repeat(3,minmax(0,1fr))]" aria-label="Headcount and answers">
-      <div className="col-span-3 rounded-xl bg-paper-soft px-3 py-2 sm:col-span-1">
+    <dl className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap" aria-label="Headcount and answers">
+      <div className={cn(TILE, 'col-span-3')}>
         <dt className="text-xs text-ink/70">Headcount (guests)</dt>
         <dd className="text-xl font-semibold tabular-nums">{headcount(event)}</dd>
         <dd className="text-xs text-ink/70">{capacityNote(event)}</dd>
       </div>
       {tiles.map(([label, value]) => (
-        <div key={label} className="rounded-xl bg-paper-soft px-3 py-2">
+        <div key={label} className={cn(TILE, 'sm:min-w-28')}>
           <dt className="text-xs text-ink/70">
             {label} <span className="sr-only">(RSVPs)</span>
           </dt>

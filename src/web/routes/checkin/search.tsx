@@ -131,7 +131,8 @@ function GuestRow({ guest: g, eventId }: { guest: Guest; eventId: string }) {
             onClick={() => attendance.mutate({ target: { eventId, rsvpId: g.rsvp_id }, action: 'in', count: o.count })}
             aria-label={g.guest_count > 1 ? `${o.label} of ${g.name}'s party` : `${o.label} ${g.name}`}
           >
-            <Check aria-hidden="true" />
+            {/* Two admit buttons side by side at 375 px: their words, without the icon, fit on one line. */}
+            {admit.length === 1 ? <Check aria-hidden="true" /> : null}
             {o.label}
           </button>
         ))}
