@@ -229,6 +229,8 @@ test('search checks a guest in and undoes it, admits part of a party; a wedge sc
   await page.goto(`/checkin/scan?event=${event.id}`);
   await expect(page.getByRole('alert').filter({ hasText: /camera/i })).toBeVisible();
   await keepScreenshot(page, testInfo, 'scan-no-camera-375');
+  // The page is live (its stream answered, so its listeners are on) before the scanner types.
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
   await page.keyboard.type(ada.pin);
   await page.keyboard.press('Enter');
   const verdict = page.locator('[data-verdict]');
