@@ -50,11 +50,11 @@ export const MSG = {
   checkConnection: 'Check your connection and try again.',
 } as const;
 
-/** An RSVP status as a label: admin, ticket and e-mails alike (docs/product.md#rsvp-status). */
+/** An RSVP status as a label: event cards, guest list, ticket and e-mails alike (docs/product.md#rsvp-status). */
 export const RSVP_STATUS_LABEL = {
-  confirmed: 'Attending',
+  confirmed: 'Going',
   maybe: 'Maybe',
-  declined: 'Not Attending',
+  declined: "Can't go",
 } as const satisfies Record<RsvpStatus, string>;
 
 /** Sign-in of an account the owner deactivated (docs/product.md#people): only after the right password. */

@@ -189,7 +189,11 @@ test('door staff scan a real ticket with the camera; the owner sees the count li
   }
 });
 
-test('search checks a guest in and cancels; a wedge scanner types a PIN', async ({ page, server, playwright }, testInfo) => {
+test('search checks a guest in and undoes it, admits part of a party; a wedge scanner types a PIN', async ({
+  page,
+  server,
+  playwright,
+}, testInfo) => {
   const owner = await ownerApi(playwright, server);
   const event = await createEvent(owner, `Supper Club ${Date.now().toString(36)}`);
   const alan = await rsvp(owner, event.id, 'Alan Turing', 1);
@@ -211,15 +215,26 @@ test('search checks a guest in and cancels; a wedge scanner types a PIN', async 
   await expect(toasts(page).getByText('Guest checked in successfully')).toBeVisible();
   await expect(row).toContainText('✓ In');
   await expect(row.getByRole('button', { name: 'Check in Alan Turing' })).toBeDisabled();
-  await row.getByRole('button', { name: 'Cancel check-in of Alan Turing' }).click();
+  await row.getByRole('button', { name: 'Undo check-in of Alan Turing' }).click();
   await expect(toasts(page).getByText('Guest check-in cancelled successfully')).toBeVisible();
-  await expect(row.getByRole('button', { name: 'Cancel check-in of Alan Turing' })).toBeDisabled();
+  await expect(row.getByRole('button', { name: 'Undo check-in of Alan Turing' })).toBeDisabled();
   expect(alan.pin).toMatch(/^\d{6}$/);
+  // A party: Admit 1 or Admit all 2; Undo check-in takes it back.
+  await box.fill('ada');
+  const party = page.getByRole('listitem').filter({ hasText: 'Ada Lovelace' });
+  await expect(party.getByRole('button', { name: "Admit all 2 of Ada Lovelace's party" })).toBeEnabled();
+  await party.getByRole('button', { name: "Admit 1 of Ada Lovelace's party" }).click();
+  await expect(party).toContainText('1 of 2 in');
+  await screenshot(page, testInfo, 'search-party-375');
+  await party.getByRole('button', { name: 'Undo check-in of Ada Lovelace' }).click();
+  await expect(party).toContainText('Not in');
 
   // The scan page without a camera says why, and a keyboard-wedge scanner's PIN + Enter works without focusing anything.
   await page.goto(`/checkin/scan?event=${event.id}`);
   await expect(page.getByRole('alert').filter({ hasText: /camera/i })).toBeVisible();
   await screenshot(page, testInfo, 'scan-no-camera-375');
+  // The page is live (its stream answered, so its listeners are on) before the scanner types.
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
   await page.keyboard.type(ada.pin);
   await page.keyboard.press('Enter');
   const verdict = page.locator('[data-verdict]');

@@ -100,7 +100,7 @@ test(
     await expect(page.getByText('Thursday, July 18, 2030')).toBeVisible();
     await expect(page.getByText('5:00 PM – 11:00 PM CDT')).toBeVisible();
     await expect(page.getByText('2 guests')).toBeVisible();
-    await expect(page.getByText('Attending', { exact: true })).toBeVisible();
+    await expect(page.getByText('Going', { exact: true })).toBeVisible();
     await expect(page.getByText(/^RSVP confirmed on \w+ \d{1,2}, \d{4}$/)).toBeVisible();
     await expect(page.getByText('Show this QR code at the event for check-in')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();

@@ -78,6 +78,31 @@ describe('admitting at the door', () => {
     expect(log.filter((l) => l.reason === null)).toHaveLength(1);
   });
 
+  it('parts of a party admitted at once from search (Admit 1, Admit all n) never pass its size, each counted once', async () => {
+    const g = await guest(event.id, 3);
+    // Ten devices press "Admit 1" together: exactly three succeed.
+    const ones = await Promise.all(Array.from({ length: 10 }, () => redeem({ rsvp_id: g.row.id, count: 1 })));
+    expect(ones.filter((r) => r.body.ok)).toHaveLength(3);
+    expect(ones.filter((r) => !r.body.ok).every((r) => r.body.reason === 'already_checked_in')).toBe(true);
+
+    // Mixed sizes on a party of 5: whatever the order, the admissions add up to the counter, at most 5.
+    const p = await guest(event.id, 5);
+    const mixed = await Promise.all([2, 2, 2, 2, 1, 1, 1, 1, 3, 5].map((count) => redeem({ rsvp_id: p.row.id, count })));
+    expect(mixed.every((r) => r.status === 200)).toBe(true);
+    const admitted = mixed.filter((r) => r.body.ok).reduce((sum, r) => sum + r.body.admitted, 0);
+    const refused = mixed.filter((r) => !r.body.ok).map((r) => r.body.reason);
+    expect(refused.every((reason) => reason === 'too_many' || reason === 'already_checked_in')).toBe(true);
+    const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, p.row.id));
+    expect(row!.checked_in_count).toBe(admitted);
+    expect(admitted).toBeLessThanOrEqual(5);
+    const log = await t.db.select().from(checkins).where(eq(checkins.rsvp_id, p.row.id));
+    expect(log).toHaveLength(10);
+    expect(log.reduce((sum, l) => sum + l.admitted, 0)).toBe(admitted);
+    // The rest of the party, then nothing more.
+    if (admitted < 5) expect((await redeem({ rsvp_id: p.row.id, count: 5 - admitted })).body).toMatchObject({ ok: true });
+    expect((await redeem({ rsvp_id: p.row.id, count: 1 })).body).toMatchObject({ ok: false, reason: 'already_checked_in' });
+  });
+
   it('a retry with the same nonce answers the original verdict and changes nothing', async () => {
     const g = await guest(event.id, 3);
     // Scanned a minute ago by a device that was offline: the log keeps scan time and receive time apart.

@@ -4,7 +4,7 @@ import type { TEventListItem } from '../../src/common/schemas/events.responses.t
 import { type TGuestList, ZGuestList } from '../../src/common/schemas/guests.responses.ts';
 import { createEvent } from '../factories/events.ts';
 import { seedGuests } from '../factories/guests.ts';
-import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
+import { insertImportedRsvp, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp } from '../support/app.ts';
 
@@ -123,7 +123,7 @@ describe('the guest list: pages of 40 over 1,000 guests', () => {
 });
 
 describe('event cards carry their numbers', () => {
-  it('going guests and RSVPs, maybe, declined and spots left, from the counter and one aggregate', async () => {
+  it('going guests and RSVPs, maybe, declined, seats held at checkouts and spots left, from the counter and one aggregate', async () => {
     const res = await t.request('/api/events', { cookie: owner.cookie });
     const events = (await res.json()).events as TEventListItem[];
     const card = events.find((e) => e.id === event.id)!;
@@ -133,17 +133,21 @@ describe('event cards carry their numbers', () => {
       going_rsvps: count((i) => is(i).confirmed),
       maybe: count((i) => is(i).maybe),
       declined: count((i) => is(i).declined),
+      held_seats: 0,
       spots_left: 5000 - seats,
     });
     const other = await createEvent(t, owner);
     expect((await postRsvp(t, other.id, rsvpInput({ guest_count: 2 }))).status).toBe(201);
     await postRsvp(t, other.id, rsvpInput({ status: 'maybe' }));
+    // Two seats taken at an unpaid checkout: going, and said to be held.
+    await insertImportedRsvp(t, other.id, { status: 'confirmed', payment_status: 'pending', guest_count: 2 });
     const again = (await (await t.request('/api/events', { cookie: owner.cookie })).json()).events as TEventListItem[];
     expect(again.find((e) => e.id === other.id)!.counts).toEqual({
-      going_guests: 2,
-      going_rsvps: 1,
+      going_guests: 4,
+      going_rsvps: 2,
       maybe: 1,
       declined: 0,
+      held_seats: 2,
       spots_left: null,
     });
   });

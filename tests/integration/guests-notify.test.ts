@@ -34,8 +34,8 @@ describe('new-RSVP notifications for hosts', () => {
     const sent = await notes(e.id);
     expect(sent.map((m) => m.to).sort()).toEqual([owner.email, cohost.email].sort());
     expect(sent[0]!.subject).toBe(`${e.title}: 2 new RSVPs`);
-    expect(sent[0]!.text).toContain('Ada — Attending (2 guests)');
-    expect(sent[0]!.text).toContain('Bo — Not Attending');
+    expect(sent[0]!.text).toContain('Ada — Going (2 guests)');
+    expect(sent[0]!.text).toContain("Bo — Can't go");
     expect(sent[0]!.text).toContain(`/auth/admin?tab=guest-list&event=${e.id}`);
     // A second run finds nothing new; the next answer is news again.
     expect(await notifyNewRsvps(t.deps, later(NOTIFY_LAG_MS + 2000))).toBe(0);
@@ -45,7 +45,7 @@ describe('new-RSVP notifications for hosts', () => {
       .set({ created_at: later(10_000) })
       .where(eq(event_rsvps.name, 'Cy'));
     expect(await notifyNewRsvps(t.deps, later(10_000 + NOTIFY_LAG_MS + 1000))).toBe(2);
-    expect((await notes(e.id)).filter((m) => m.text.includes('Cy — Attending'))).toHaveLength(2);
+    expect((await notes(e.id)).filter((m) => m.text.includes('Cy — Going'))).toHaveLength(2);
   });
 
   it("'digest': at most one e-mail a day; 'off' none; switching on starts from that moment", async () => {
@@ -62,7 +62,7 @@ describe('new-RSVP notifications for hosts', () => {
     expect(await notifyNewRsvps(t.deps, later(DIGEST_EVERY_MS + 1000))).toBe(1);
     const [digest] = await notes(off.id);
     expect(digest!.subject).toBe(`Today for ${off.title}: a new RSVP`);
-    expect(digest!.text).toContain('Late — Attending');
+    expect(digest!.text).toContain('Late — Going');
     expect(digest!.text).not.toContain('Early');
     expect(await notifyNewRsvps(t.deps, later(DIGEST_EVERY_MS + 60_000))).toBe(0);
   });

@@ -67,6 +67,8 @@ export const ZEventCounts = z
     going_rsvps: z.number().int(),
     maybe: z.number().int(),
     declined: z.number().int(),
+    /** Of going_guests, the seats held by unpaid checkouts of a paid event (taken, not sold yet); 0 when none. */
+    held_seats: z.number().int(),
     /** max_attendees − going_guests when capped, null when unlimited. */
     spots_left: z.number().int().nullable(),
   })

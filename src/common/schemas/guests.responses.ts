@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOB_KINDS, JOB_STATUSES } from '../constants.ts';
+import { ZEmailDelivery } from './rsvps.responses.ts';
 import { ZSmsDelivery } from './sms.ts';
 import { dateTime, id, rsvpStatus } from './responses.ts';
 
@@ -94,7 +95,15 @@ export const ZGuestDetailAnswer = z.strictObject({
 export type TGuestDetailAnswer = z.infer<typeof ZGuestDetailAnswer>;
 
 /** POST …/send-ticket: the ticket e-mail was queued to `to`. */
-export const ZTicketSent = z.strictObject({ queued: z.boolean(), to: z.string() }).meta({ id: 'TicketSent' });
+export const ZTicketSent = z
+  .strictObject({
+    /** false: the same ticket was already queued within the last minute, and no second e-mail was made. */
+    queued: z.boolean(),
+    to: z.string(),
+    /** Whether this server's e-mail reaches the guest at all (src/common/email-delivery.ts). */
+    email_delivery: ZEmailDelivery,
+  })
+  .meta({ id: 'TicketSent' });
 export type TTicketSent = z.infer<typeof ZTicketSent>;
 
 export const ZShortLink = z

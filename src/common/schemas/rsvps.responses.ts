@@ -158,6 +158,8 @@ export const ZRegeneratedQr = z
     ticket_url: z.string(),
     /** The new ticket was queued to the guest's e-mail (false when the RSVP has no e-mail: the legacy form). */
     email_queued: z.boolean(),
+    /** Whether this server's e-mail reaches the guest at all (src/common/email-delivery.ts). */
+    email_delivery: ZEmailDelivery,
   })
   .meta({ id: 'RegeneratedQr' });
 export type TRegeneratedQr = z.infer<typeof ZRegeneratedQr>;

@@ -209,11 +209,11 @@ describe('the links e-mails', () => {
   it("name each answer in the admin's and the ticket's words (docs/product.md#rsvp-status)", () => {
     const statuses = ['confirmed', 'maybe', 'declined'] as const;
     const mail = buildFindTicketEmail({ baseUrl: BASE, to: 'ada@example.com', answers: statuses.map((s) => answer(s, `SeCrEt_${s}`, s)) });
-    expect(mail.text).toContain('Attending · 2 guests');
+    expect(mail.text).toContain('Going · 2 guests');
     expect(mail.text).toContain(' · Maybe · 2 guests');
-    expect(mail.text).toContain(' · Not Attending\n');
+    expect(mail.text).toContain(" · Can't go\n");
     const known = buildManageLinkEmail({ baseUrl: BASE, to: 'ada@example.com', answer: answer('Harbour Gala', 'SeCrEt_x', 'declined') });
-    expect(known.text).toContain('Your answer: Not Attending');
+    expect(known.text).toContain("Your answer: Can't go");
   });
 });
 

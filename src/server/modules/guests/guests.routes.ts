@@ -1,3 +1,4 @@
+import { emailDeliveryOf } from '../../../common/email-delivery.ts';
 import { endCheckoutForStaff } from '../payments/end-checkout.ts';
 import { fulfilDeps } from '../payments/payments.routes.ts';
 import { createRoute, z } from '@hono/zod-openapi';
@@ -141,7 +142,7 @@ export function guestsRoutes() {
     const { eventId, rsvpId } = c.req.valid('param');
     const sent = await sendTicket({ db: c.var.deps.db, actor: currentUser(c), config: config(c), eventId, rsvpId });
     c.var.log.info({ eventId, rsvpId, queued: sent.queued }, 'ticket e-mail queued');
-    return c.json(sent, 200);
+    return c.json({ ...sent, email_delivery: emailDeliveryOf(c.var.deps.env) }, 200);
   });
   return r;
 }

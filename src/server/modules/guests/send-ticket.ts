@@ -32,7 +32,7 @@ export async function sendTicket(o: {
   eventId: string;
   rsvpId: string;
   now?: Date;
-}): Promise<TTicketSent> {
+}): Promise<Omit<TTicketSent, 'email_delivery'>> {
   if (!isUuid(o.eventId) || !isUuid(o.rsvpId)) throw notFound(RSVP_NOT_FOUND);
   const bucket = Math.floor((o.now ?? new Date()).getTime() / SEND_WINDOW_MS);
   return o.db.transaction(async (tx) => {

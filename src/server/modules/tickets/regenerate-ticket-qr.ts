@@ -25,7 +25,7 @@ export async function regenerateTicketQr(opts: {
   user: SessionUser;
   eventId: string;
   rsvpId: string;
-}): Promise<TRegeneratedQr> {
+}): Promise<Omit<TRegeneratedQr, 'email_delivery'>> {
   if (!isUuid(opts.eventId) || !isUuid(opts.rsvpId)) throw notFound('RSVP not found');
   return opts.db.transaction(async (tx) => {
     const [cur] = await tx

@@ -1,3 +1,4 @@
+import { emailDeliveryOf } from '../../../common/email-delivery.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZRegeneratedQr, ZTicket } from '../../../common/schemas/rsvps.responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
@@ -97,7 +98,7 @@ export function ticketRoutes() {
       rsvpId,
     });
     c.var.log.info({ rsvpId: result.id, eventId, qrVersion: result.qr_version }, 'ticket QR regenerated');
-    return c.json(result, 200);
+    return c.json({ ...result, email_delivery: emailDeliveryOf(env) }, 200);
   });
 
   return r;

@@ -10,19 +10,21 @@ import { readDeviceLabel, scanMeta } from './device.ts';
 export type AttendanceTarget = { eventId: string; rsvpId: string; code?: string };
 
 /**
- * CHECK IN / CANCEL with the toasts of docs/product.md#messages: success, 'No Change' when the guest is
- * already in (or already not in), 'Failed to update attendance status' otherwise.
+ * Check in (all, or `count` of a party) / Undo check-in with the toasts of docs/product.md#messages:
+ * success ("2 of 3 in" for a party), 'No Change' when the guest is already in (or already not in),
+ * 'Failed to update attendance status' otherwise.
  */
 export function useAttendance(onVerdict?: (v: TCheckinVerdict) => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ target, action }: { target: AttendanceTarget; action: 'in' | 'out' }) => {
-      const meta = scanMeta(readDeviceLabel());
+    mutationFn: ({ target, action, count }: { target: AttendanceTarget; action: 'in' | 'out'; count?: number }) => {
+      const meta = { ...scanMeta(readDeviceLabel()), ...(count === undefined ? {} : { count }) };
       if (action === 'out') return undo(target.eventId, { rsvp_id: target.rsvpId, ...meta });
       return redeem(target.eventId, target.code ? { code: target.code, ...meta } : { rsvp_id: target.rsvpId, ...meta });
     },
     onSuccess: (v, { target, action }) => {
-      if (v.ok) notify.success(action === 'in' ? 'Guest checked in successfully' : 'Guest check-in cancelled successfully');
+      const party = v.guest && v.guest.guest_count > 1 ? `${v.guest.checked_in_count} of ${v.guest.guest_count} in` : undefined;
+      if (v.ok) notify.success(action === 'in' ? 'Guest checked in successfully' : 'Guest check-in cancelled successfully', party);
       else if (v.reason === 'already_checked_in') notify.info('No Change', 'Guest is already checked in');
       else if (v.reason === 'not_checked_in') notify.info('No Change', 'Guest is already not checked in');
       else notify.error('Failed to update attendance status', refusalText(v));

@@ -2,6 +2,7 @@ import { CalendarDays, ExternalLink, ImageIcon, MapPin, Pencil, Trash2, Users } 
 import { Link } from 'react-router';
 import type { TEventAdmin } from '../../../common/schemas/events.ts';
 import type { TEventCounts } from '../../../common/schemas/guests.ts';
+import { RSVP_STATUS_LABEL } from '../../../common/messages.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
@@ -138,11 +139,11 @@ export function EventCard({
   );
 }
 
-/** Going (guests, from RSVPs), maybe, declined and, when capped, spots left (docs/product.md#guest-list). */
+/** Going (guests, from RSVPs), Maybe, Can't go (RSVP_STATUS_LABEL) and, when capped, spots left (docs/product.md#guest-list). */
 function CardCounts({ counts }: { counts: TEventCounts }) {
   const items: [string, React.ReactNode][] = [
     [
-      'Going',
+      RSVP_STATUS_LABEL.confirmed,
       <>
         {counts.going_guests}
         <span className="text-xs font-normal text-ink/70">
@@ -151,8 +152,8 @@ function CardCounts({ counts }: { counts: TEventCounts }) {
         </span>
       </>,
     ],
-    ['Maybe', counts.maybe],
-    ['Declined', counts.declined],
+    [RSVP_STATUS_LABEL.maybe, counts.maybe],
+    [RSVP_STATUS_LABEL.declined, counts.declined],
   ];
   if (counts.spots_left !== null) items.push(['Spots left', counts.spots_left]);
   return (

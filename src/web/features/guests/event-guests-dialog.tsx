@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { useGuestList } from './api/get-guests.ts';
+import { CapacitySummary } from './capacity-summary.tsx';
 import { CsvLink } from './csv-link.tsx';
 import { plural } from './format.ts';
 import { type GuestTarget, StatusBadge } from './guest-dialog-parts.tsx';
@@ -14,7 +15,7 @@ import { GuestSearch } from './guest-filters.tsx';
 import { ListError, ListSkeleton } from './list-states.tsx';
 import { Pager } from './pager.tsx';
 import { QrDialog } from './qr-dialog.tsx';
-import { checkedInCell } from './status.ts';
+import { checkedInCell, rowActions } from './status.ts';
 
 /**
  * The guest list of one event, opened from its card (docs/product.md#guest-list): search, stats and
@@ -44,7 +45,7 @@ function Body({ event }: { event: EventWithCounts }) {
 
   return (
     <div className="grid grid-cols-1 gap-4">
-      {event.counts ? <Stats counts={event.counts} /> : null}
+      {event.counts ? <CapacitySummary event={{ max_attendees: event.max_attendees, counts: event.counts }} /> : null}
       <div className="flex flex-wrap items-center gap-2">
         <GuestSearch
           value={q}
@@ -78,30 +79,6 @@ function Body({ event }: { event: EventWithCounts }) {
   );
 }
 
-function Stats({ counts }: { counts: TEventCounts }) {
-  const items: [string, string][] = [
-    ['Going', `${counts.going_guests}`],
-    ['Maybe', `${counts.maybe}`],
-    ['Declined', `${counts.declined}`],
-  ];
-  if (counts.spots_left !== null) items.push(['Spots left', `${counts.spots_left}`]);
-  return (
-    <div className="grid grid-cols-1 gap-2">
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {items.map(([label, value]) => (
-          <div key={label} className="rounded-xl bg-paper-soft px-3 py-2">
-            <dt className="text-xs text-ink/70">{label}</dt>
-            <dd className="text-xl font-semibold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="text-xs text-ink/70">
-        Going counts guests: {plural(counts.going_guests, 'guest')} from {plural(counts.going_rsvps, 'RSVP')}.
-      </p>
-    </div>
-  );
-}
-
 function GuestRows({ data, onQr, busy }: { data: TGuestList; onQr: (t: GuestTarget) => void; busy: boolean }) {
   return (
     <div aria-busy={busy || undefined} className={busy ? 'opacity-60' : undefined}>
@@ -120,9 +97,16 @@ function GuestRows({ data, onQr, busy }: { data: TGuestList; onQr: (t: GuestTarg
             </div>
             <div className="hidden text-right text-xs text-ink/70 sm:block">Checked in: {checkedInCell(r.status, r.checked_in_at)}</div>
             <StatusBadge status={r.status} />
-            <Button variant="outline" size="icon" onClick={() => onQr({ rsvpId: r.id, name: r.name })} aria-label={`QR Code of ${r.name}`}>
-              <QrCode aria-hidden="true" />
-            </Button>
+            {rowActions(r).qr ? (
+              <Button
+                variant="outline"
+                size="icon"
+                onClick={() => onQr({ rsvpId: r.id, name: r.name })}
+                aria-label={`QR Code of ${r.name}`}
+              >
+                <QrCode aria-hidden="true" />
+              </Button>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -3,12 +3,11 @@ import { QrCode } from 'lucide-react';
 import type { TGuestRow } from '../../../common/schemas/guests.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { TYPE_LABEL } from './guest-table.tsx';
 import { PaymentCell } from './payment-cell.tsx';
-import { checkedInCell, rsvpYesNo } from './status.ts';
+import { checkedInCell, rowActions, rsvpLabel, showTypeColumn, TYPE_LABEL } from './status.ts';
 import { SmsStatus } from './sms-button.tsx';
 
-/** The guest list on a phone: one card per guest with the table's columns, the last SMS's status, select and QR Code (its dialog sends SMS). */
+/** The guest list on a phone: one card per guest with the table's columns, the last SMS's status, select and, where it applies, QR Code (its dialog sends SMS). */
 export function GuestCards({
   rows,
   selection,
@@ -27,6 +26,7 @@ export function GuestCards({
   /** A paid event: each card shows the payment. */
   paid?: boolean;
 }) {
+  const typed = showTypeColumn(rows);
   const allSelected = rows.length > 0 && rows.every((r) => selection[r.id]);
   const toggleAll = () =>
     onSelectionChange((prev) => {
@@ -78,7 +78,7 @@ export function GuestCards({
                 <dl className="mt-2 grid grid-cols-3 gap-x-3 gap-y-1 text-xs">
                   <div>
                     <dt className="text-ink/75">RSVP</dt>
-                    <dd className="font-medium">{rsvpYesNo(r.status)}</dd>
+                    <dd className="font-medium">{rsvpLabel(r.status)}</dd>
                   </div>
                   <div>
                     <dt className="text-ink/75">Checked In</dt>
@@ -95,10 +95,12 @@ export function GuestCards({
                       <SmsStatus sms={r.sms} />
                     </dd>
                   </div>
-                  <div>
-                    <dt className="text-ink/75">Type</dt>
-                    <dd>{TYPE_LABEL[r.type] ?? r.type}</dd>
-                  </div>
+                  {typed ? (
+                    <div>
+                      <dt className="text-ink/75">Type</dt>
+                      <dd>{TYPE_LABEL[r.type] ?? r.type}</dd>
+                    </div>
+                  ) : null}
                   {paid ? (
                     <div className="col-span-3">
                       <dt className="text-ink/75">Payment</dt>
@@ -109,9 +111,11 @@ export function GuestCards({
                   ) : null}
                 </dl>
               </div>
-              <Button variant="outline" size="icon" className="shrink-0" onClick={() => onQr(r)} aria-label={`QR Code of ${r.name}`}>
-                <QrCode aria-hidden="true" />
-              </Button>
+              {rowActions(r).qr ? (
+                <Button variant="outline" size="icon" className="shrink-0" onClick={() => onQr(r)} aria-label={`QR Code of ${r.name}`}>
+                  <QrCode aria-hidden="true" />
+                </Button>
+              ) : null}
             </div>
           </li>
         ))}

@@ -2,7 +2,7 @@ import type { RowSelectionState, Updater } from '@tanstack/react-table';
 import { CalendarPlus, MessageSquare, Users } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { GuestSort, TGuestList, TGuestRow } from '../../../common/schemas/guests.ts';
+import type { GuestSort, TGuestRow } from '../../../common/schemas/guests.ts';
 import { EventsLoadFailed } from '../../components/events-load-failed.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
@@ -12,6 +12,8 @@ import { useEvents } from '../../lib/queries/get-events.ts';
 import { useGuestList } from './api/get-guests.ts';
 import type { GuestListParams } from '../../lib/queries/guest-keys.ts';
 import { BulkTickets } from './bulk-tickets.tsx';
+import { CapacitySummary } from './capacity-summary.tsx';
+import type { EventWithCounts } from './event-guests-dialog.tsx';
 import { CsvLink } from './csv-link.tsx';
 import { EventPicker } from '../../components/event-picker.tsx';
 import type { GuestTarget } from './guest-dialog-parts.tsx';
@@ -26,8 +28,8 @@ import { RsvpDetailDialog } from './rsvp-detail-dialog.tsx';
 import { plural } from './format.ts';
 
 /**
- * The Guest List tab (docs/product.md#guest-list): pick an event (kept in the URL), then its answers 40
- * a page, filtered, sorted and searched by the server, with the QR and RSVP detail dialogs and the bulk
+ * The Guest List tab (docs/product.md#guest-list): pick an event (kept in the URL), its headcount against
+ * its capacity and its answers per status, then its answers 40 a page, filtered, sorted and searched by the server, with the QR and RSVP detail dialogs and the bulk
  * ticket e-mail.
  */
 export function GuestList() {
@@ -73,22 +75,22 @@ export function GuestList() {
         <EventPicker events={list} value={event.id} onChange={(id) => update({ event: id })} />
         <CsvLink eventId={event.id} filter={filterOf(params)} />
       </div>
-      <EventGuests key={event.id} eventId={event.id} paid={event.is_paid_event} params={params} update={update} />
+      <EventGuests key={event.id} event={event} params={params} update={update} />
     </section>
   );
 }
 
 function EventGuests({
-  eventId,
-  paid,
+  event,
   params,
   update,
 }: {
-  eventId: string;
-  paid: boolean;
+  event: EventWithCounts;
   params: GuestListParams;
   update: (change: Partial<GuestListParams>) => void;
 }) {
+  const eventId = event.id;
+  const paid = event.is_paid_event;
   const guests = useGuestList(eventId, params, { retry: false });
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [qrFor, setQrFor] = useState<GuestTarget | null>(null);
@@ -112,7 +114,13 @@ function EventGuests({
         <GuestSearch value={params.q ?? ''} onChange={onSearch} />
         <GuestFilters params={params} update={update} paid={paid} />
       </div>
-      {data ? <ListHeader data={data} /> : null}
+      {event.counts ? <CapacitySummary event={{ max_attendees: event.max_attendees, counts: event.counts }} /> : null}
+      {data ? (
+        <p className="text-base font-semibold" aria-live="polite">
+          {plural(data.total, 'RSVP')}
+          {filtered ? <span className="font-normal text-ink/70"> match the search and filters</span> : null}
+        </p>
+      ) : null}
       <BulkTickets
         eventId={eventId}
         selectedIds={selectedIds}
@@ -201,22 +209,6 @@ function EventGuests({
         onClose={() => setDetailFor(null)}
         onDeleted={(id) => setSelection(({ [id]: _gone, ...rest }) => rest)}
       />
-    </div>
-  );
-}
-
-/** The total of the filtered list and the confirmed and declined answers of this page (maybe is neither). */
-function ListHeader({ data }: { data: TGuestList }) {
-  return (
-    <div className="flex flex-wrap items-baseline gap-x-5 gap-y-1 text-sm" aria-live="polite">
-      <p className="text-base font-semibold">{plural(data.total, 'RSVP')}</p>
-      <p className="text-ink/70">
-        This page: <span className="font-medium text-ink">{data.page_confirmed} confirmed</span> ·{' '}
-        <span className="font-medium text-ink">{data.page_declined} declined</span>
-      </p>
-      <p className="text-ink/70">
-        All: {data.totals.confirmed} attending · {data.totals.maybe} maybe · {data.totals.declined} not attending
-      </p>
     </div>
   );
 }

@@ -13,13 +13,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { GuestListParams } from '../../lib/queries/guest-keys.ts';
 import { PaymentCell } from './payment-cell.tsx';
-import { checkedInCell, rsvpYesNo } from './status.ts';
+import { checkedInCell, rowActions, rsvpLabel, showTypeColumn, TYPE_LABEL } from './status.ts';
 import { SmsButton, SmsStatus } from './sms-button.tsx';
 
 const features = tableFeatures({ rowSelectionFeature });
 const helper = createColumnHelper<typeof features, TGuestRow>();
-
-export const TYPE_LABEL: Record<string, string> = { rsvp: 'RSVP', ticket: 'Ticket', legacy: 'Sample form' };
 
 export type GuestTableProps = {
   eventId: string;
@@ -66,12 +64,13 @@ function ariaSort(params: GuestListParams, column: GuestSort) {
 }
 
 /**
- * The Guest List table (docs/product.md#guest-list): select, Name, Phone, Pin, RSVP (Yes / No; maybe is
- * neither), Type, Payment (paid events: status, amount, Stripe payment id), Checked In (Yes / No / -), and per row a
- * QR Code and an SMS button with the last SMS's status. The server pages, sorts and
- * filters; the table holds the selection (by RSVP id, so it survives paging).
+ * The Guest List table (docs/product.md#guest-list): select, Name, Phone, Pin, RSVP (Going / Maybe / Can't go),
+ * Type (only when the rows differ in it), Payment (paid events: status, amount, Stripe payment id), Checked In
+ * (Yes / No / -), and per row a QR Code and an SMS button where they apply (status.ts rowActions) with the last
+ * SMS's status. The server pages, sorts and filters; the table holds the selection (by RSVP id, so it survives paging).
  */
 export function GuestTable({ eventId, rows, selection, onSelectionChange, params, onSort, onOpen, onQr, busy, paid }: GuestTableProps) {
+  const typed = showTypeColumn(rows);
   const columns = useMemo(
     () =>
       helper.columns([
@@ -124,13 +123,17 @@ export function GuestTable({ eventId, rows, selection, onSelectionChange, params
         helper.accessor('status', {
           header: () => <SortHeader label="RSVP" column="status" params={params} onSort={onSort} />,
           cell: ({ getValue }) => {
-            const v = rsvpYesNo(getValue());
+            const s = getValue();
             return (
-              <span className={cn(v === 'Yes' && 'text-green-800', v === 'No' && 'text-danger', v === 'Maybe' && 'text-ink/70')}>{v}</span>
+              <span
+                className={cn(s === 'confirmed' && 'text-green-800', s === 'declined' && 'text-danger', s === 'maybe' && 'text-ink/70')}
+              >
+                {rsvpLabel(s)}
+              </span>
             );
           },
         }),
-        helper.accessor('type', { header: 'Type', cell: ({ getValue }) => TYPE_LABEL[getValue()] ?? getValue() }),
+        ...(typed ? [helper.accessor('type', { header: 'Type', cell: ({ getValue }) => TYPE_LABEL[getValue()] ?? getValue() })] : []),
         ...(paid
           ? [helper.accessor('payment_status', { header: 'Payment', cell: ({ row }) => <PaymentCell guest={row.original} /> })]
           : []),
@@ -141,21 +144,28 @@ export function GuestTable({ eventId, rows, selection, onSelectionChange, params
         helper.display({
           id: 'actions',
           header: () => <span className="sr-only">Actions</span>,
-          cell: ({ row }) => (
-            <div className="grid gap-1">
-              <div className="flex gap-2">
-                <Button variant="outline" size="sm" onClick={() => onQr(row.original)} aria-label={`QR Code of ${row.original.name}`}>
-                  <QrCode aria-hidden="true" />
-                  QR Code
-                </Button>
-                <SmsButton eventId={eventId} guest={row.original} />
+          cell: ({ row }) => {
+            const can = rowActions(row.original);
+            return (
+              <div className="grid gap-1">
+                {can.qr || can.sms ? (
+                  <div className="flex gap-2">
+                    {can.qr ? (
+                      <Button variant="outline" size="sm" onClick={() => onQr(row.original)} aria-label={`QR Code of ${row.original.name}`}>
+                        <QrCode aria-hidden="true" />
+                        QR Code
+                      </Button>
+                    ) : null}
+                    {can.sms ? <SmsButton eventId={eventId} guest={row.original} /> : null}
+                  </div>
+                ) : null}
+                <SmsStatus sms={row.original.sms} />
               </div>
-              <SmsStatus sms={row.original.sms} />
-            </div>
-          ),
+            );
+          },
         }),
       ]),
-    [params, onSort, onOpen, onQr, paid, eventId],
+    [params, onSort, onOpen, onQr, paid, eventId, typed],
   );
 
   const table = useTable({

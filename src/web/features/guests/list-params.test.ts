@@ -3,7 +3,6 @@ import { ZGuestListQuery } from '../../../common/schemas/guests.ts';
 import { guestSearch } from '../../lib/queries/guest-keys.ts';
 import { guestCsvHref } from './api/get-guests.ts';
 import { filterOf, paramsFrom } from './list-params.ts';
-import { checkedInCell, rsvpYesNo } from './status.ts';
 
 describe('guest list URL state', () => {
   it('reads the filters, sort and page a URL holds, and drops values the server would refuse', () => {
@@ -30,20 +29,5 @@ describe('guest list URL state', () => {
     expect(ZGuestListQuery.safeParse(Object.fromEntries(new URLSearchParams(search))).success).toBe(true);
     expect(guestSearch({ page: 1 })).toBe('');
     expect(guestCsvHref('e1', filterOf(params))).toBe('/api/events/e1/rsvps.csv?status=confirmed&q=415+555');
-  });
-});
-
-describe('guest list cells (docs/product.md#rsvp-status)', () => {
-  it('shows maybe as neither Yes nor No', () => {
-    expect(rsvpYesNo('confirmed')).toBe('Yes');
-    expect(rsvpYesNo('declined')).toBe('No');
-    expect(rsvpYesNo('maybe')).toBe('Maybe');
-  });
-
-  it('checked in: Yes / No for guests coming, - for the others', () => {
-    expect(checkedInCell('confirmed', '2030-01-01T10:00:00Z')).toBe('Yes');
-    expect(checkedInCell('confirmed', null)).toBe('No');
-    expect(checkedInCell('maybe', null)).toBe('-');
-    expect(checkedInCell('declined', null)).toBe('-');
   });
 });

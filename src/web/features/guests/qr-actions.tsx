@@ -11,8 +11,12 @@ import { cn } from '../../lib/cn.ts';
 import { notify } from '../../lib/toast.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
 import { useRegenerateQr, useSendTicket, useShortLink } from './api/guest-mutations.ts';
+import { type MailNotice, regeneratedNotice, ticketSentNotice } from './mail-notice.ts';
 import { GUEST_MSG } from './messages.ts';
 import { SmsButton } from './sms-button.tsx';
+import { rowActions } from './status.ts';
+
+const tell = (n: MailNotice) => notify[n.tone](n.title, n.text);
 
 const full = (href: string) => (/^https?:\/\//.test(href) ? href : absoluteUrl(window.location.origin, href));
 
@@ -91,12 +95,7 @@ export function QrActions({ eventId, guest }: { eventId: string; guest: TGuestDe
     try {
       const r = await regenerate.mutateAsync();
       setConfirming(false);
-      notify.success(
-        GUEST_MSG.qrGenerated,
-        r.email_queued
-          ? `The new ticket is on its way to ${guest.email}.`
-          : 'This guest has no e-mail address: share the new link yourself.',
-      );
+      tell(regeneratedNotice(r, guest.email));
     } catch (err) {
       setConfirming(false);
       notify.error(GUEST_MSG.qrGenerateFailed, toUserMessage(err, '') || undefined);
@@ -105,8 +104,7 @@ export function QrActions({ eventId, guest }: { eventId: string; guest: TGuestDe
 
   async function onSend() {
     try {
-      const r = await send.mutateAsync();
-      notify.success(GUEST_MSG.qrSent, `Sent to ${r.to}.`);
+      tell(ticketSentNotice(await send.mutateAsync()));
     } catch (err) {
       notify.error(GUEST_MSG.qrSendFailed, toUserMessage(err, '') || undefined);
     }
@@ -124,7 +122,7 @@ export function QrActions({ eventId, guest }: { eventId: string; guest: TGuestDe
           {send.isPending ? 'Sending…' : 'Email QR'}
         </Button>
       ) : null}
-      <SmsButton eventId={eventId} guest={guest} />
+      {rowActions(guest).sms ? <SmsButton eventId={eventId} guest={guest} /> : null}
       {guest.qr_png_url ? (
         <a
           href={guest.qr_png_url}

@@ -13,7 +13,7 @@ import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { useGuest } from './api/get-guest.ts';
 import { useDeleteGuest, usePatchGuest } from './api/guest-mutations.ts';
 import { ContactList, GuestLoader, type GuestTarget } from './guest-dialog-parts.tsx';
-import { TYPE_LABEL } from './guest-table.tsx';
+import { TYPE_LABEL } from './status.ts';
 import { QrActions, QrImage, TicketLink } from './qr-actions.tsx';
 import { PaymentCell } from './payment-cell.tsx';
 import { isPaid, paymentAmount } from './payment.ts';

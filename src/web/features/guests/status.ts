@@ -1,12 +1,30 @@
 import type { RsvpStatus } from '../../../common/constants.ts';
+import { RSVP_STATUS_LABEL } from '../../../common/messages.ts';
+import type { TGuestRow } from '../../../common/schemas/guests.ts';
 
-/** The guest list's RSVP column: Yes / No, and maybe is neither (docs/product.md#rsvp-status). */
-export function rsvpYesNo(status: RsvpStatus): 'Yes' | 'No' | 'Maybe' {
-  return status === 'confirmed' ? 'Yes' : status === 'declined' ? 'No' : 'Maybe';
-}
+/** The guest list's answer words: the event card's and the ticket's (Going / Maybe / Can't go, docs/product.md#rsvp-status). */
+export const rsvpLabel = (status: RsvpStatus): string => RSVP_STATUS_LABEL[status];
 
 /** Checked In: Yes / No for an answer that can be admitted, '-' for one that cannot (not coming). */
 export function checkedInCell(status: RsvpStatus, checkedInAt: string | null): 'Yes' | 'No' | '-' {
   if (checkedInAt) return 'Yes';
   return status === 'confirmed' ? 'No' : '-';
+}
+
+/** How an answer came: 'rsvp' (free), 'ticket' (paid), 'legacy' (the sample landing form). */
+export const TYPE_LABEL: Record<string, string> = { rsvp: 'RSVP', ticket: 'Ticket', legacy: 'Sample form' };
+
+/** The Type column says something only when the rows shown differ in it (a free event's answers are all RSVPs). */
+export function showTypeColumn(rows: readonly Pick<TGuestRow, 'type'>[]): boolean {
+  return rows.some((r) => r.type !== rows[0]?.type);
+}
+
+/**
+ * The actions a row offers (docs/product.md#guest-list): QR Code for a ticket, or for an attending guest
+ * who may be given one (Generate; not while a paid answer is still at its checkout); SMS (the ticket's
+ * link) only to a phone number, of a guest with a ticket. A declined or maybe answer has neither.
+ */
+export function rowActions(r: Pick<TGuestRow, 'status' | 'has_ticket' | 'phone' | 'payment_status'>): { qr: boolean; sms: boolean } {
+  const qr = r.has_ticket || (r.status === 'confirmed' && r.payment_status !== 'pending');
+  return { qr, sms: r.has_ticket && Boolean(r.phone) };
 }

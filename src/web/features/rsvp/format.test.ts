@@ -31,9 +31,9 @@ describe('ticket and dialog formatting', () => {
   });
 
   it('maps statuses to the badges hosts and the ticket show', () => {
-    expect(statusBadge('confirmed')).toEqual({ label: 'Attending', tone: 'success' });
+    expect(statusBadge('confirmed')).toEqual({ label: 'Going', tone: 'success' });
     expect(statusBadge('maybe')).toEqual({ label: 'Maybe', tone: 'warning' });
-    expect(statusBadge('declined')).toEqual({ label: 'Not Attending', tone: 'danger' });
+    expect(statusBadge('declined')).toEqual({ label: "Can't go", tone: 'danger' });
     expect(paymentBadge('paid').label).toBe('Paid');
     expect(paymentBadge('pending').label).toBe('Pending');
     expect(paymentBadge(null).label).toBe('Pending');

@@ -1,12 +1,14 @@
 import { Check, Search, Undo2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { clsx } from 'clsx';
 import { checkinHref } from '../../../common/hrefs.ts';
 import type { TCheckinSearch } from '../../../common/schemas/checkin.responses.ts';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { checkinSearchQuery, useCheckinEvents } from '../../features/checkin/api/checkin.ts';
 import { CheckinShell, darkButton, darkInput } from '../../features/checkin/checkin-shell.tsx';
 import { CheckinEventGate } from '../../features/checkin/event-gate.tsx';
+import { admitOptions } from '../../features/checkin/admit-options.ts';
 import { useAttendance } from '../../features/checkin/use-attendance.ts';
 import { formatPin } from '../../features/rsvp/format.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
@@ -14,8 +16,8 @@ import { toUserMessage } from '../../lib/user-message.ts';
 const DEBOUNCE_MS = 250;
 
 /**
- * /checkin/search?event=…: find a guest by name, e-mail, phone or PIN on the server and check them in or
- * cancel in place (docs/product.md#check-in). Without an event: /checkin.
+ * /checkin/search?event=…: find a guest by name, e-mail, phone or PIN on the server and check them in (a
+ * party: Admit 1 or Admit all n) or undo it in place (docs/product.md#check-in). Without an event: /checkin.
  */
 export function Component() {
   return <CheckinEventGate>{(eventId) => <GuestSearch eventId={eventId} />}</CheckinEventGate>;
@@ -94,6 +96,7 @@ function GuestRow({ guest: g, eventId }: { guest: Guest; eventId: string }) {
   const allIn = g.checked_in_count >= g.guest_count;
   const noneIn = g.checked_in_count <= 0;
   const confirmed = g.status === 'confirmed';
+  const admit = admitOptions(g);
   return (
     <li className="grid gap-3 rounded-xl border border-white/15 bg-white/5 p-3">
       <div className="flex items-start justify-between gap-3">
@@ -119,25 +122,29 @@ function GuestRow({ guest: g, eventId }: { guest: Guest; eventId: string }) {
         </p>
       </div>
       <div className="grid grid-cols-2 gap-2">
+        {admit.map((o) => (
+          <button
+            key={o.label}
+            type="button"
+            className={darkButton.primary}
+            disabled={pending || allIn} // the search lists only guests a scan admits
+            onClick={() => attendance.mutate({ target: { eventId, rsvpId: g.rsvp_id }, action: 'in', count: o.count })}
+            aria-label={g.guest_count > 1 ? `${o.label} of ${g.name}'s party` : `${o.label} ${g.name}`}
+          >
+            {/* Two admit buttons side by side at 375 px: their words, without the icon, fit on one line. */}
+            {admit.length === 1 ? <Check aria-hidden="true" /> : null}
+            {o.label}
+          </button>
+        ))}
         <button
           type="button"
-          className={darkButton.primary}
-          disabled={pending || allIn} // the search lists only guests a scan admits
-          onClick={() => attendance.mutate({ target: { eventId, rsvpId: g.rsvp_id }, action: 'in' })}
-          aria-label={`Check in ${g.name}`}
-        >
-          <Check aria-hidden="true" />
-          Check in
-        </button>
-        <button
-          type="button"
-          className={darkButton.secondary}
+          className={clsx(darkButton.secondary, admit.length > 1 && 'col-span-2')}
           disabled={pending || noneIn}
           onClick={() => attendance.mutate({ target: { eventId, rsvpId: g.rsvp_id }, action: 'out' })}
-          aria-label={`Cancel check-in of ${g.name}`}
+          aria-label={`Undo check-in of ${g.name}`}
         >
           <Undo2 aria-hidden="true" />
-          Cancel
+          Undo check-in
         </button>
       </div>
     </li>
