@@ -132,7 +132,7 @@ function Compose({ eventId, selectedIds }: { eventId: string; selectedIds: strin
           </p>
         ) : (
           <>
-            <ul aria-label="Recipients" className="flex max-h-48 flex-wrap gap-2 overflow-y-auto p-1">
+            <ul aria-label="Recipients" className="flex max-h-48 flex-wrap gap-2 overflow-y-auto touch:p-1">
               {chosen.map((r) => (
                 <li key={r.id} className="inline-flex items-center gap-1 rounded-full bg-accent/10 py-1 pr-1 pl-3 text-sm">
                   {r.name}
