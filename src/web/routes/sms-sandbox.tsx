@@ -67,7 +67,7 @@ export function Component() {
 
   return (
     <main className="mx-auto grid max-w-xl gap-4 p-4 sm:p-6">
-      <Link to="/auth/admin" className={buttonVariants({ variant: 'ghost', className: '-ml-3 justify-self-start' })}>
+      <Link to="/auth/admin" data-toast-below className={buttonVariants({ variant: 'ghost', className: '-ml-3 justify-self-start' })}>
         <ArrowLeft aria-hidden="true" />
         Back to Dashboard
       </Link>

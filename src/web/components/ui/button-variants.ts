@@ -20,10 +20,12 @@ export const buttonVariants = cva(
         link: 'text-accent-ink underline-offset-4 hover:underline px-0',
       },
       size: {
-        sm: 'h-9 px-3',
+        // On phones and touch screens every size is at least 44×44 px (docs/product.md#accessibility); min-*
+        // so that a caller's own height still wins when it is larger.
+        sm: 'h-9 px-3 touch:min-h-11 touch:min-w-11',
         md: 'h-11 px-4',
         lg: 'h-12 px-6 text-base',
-        icon: 'size-10',
+        icon: 'size-10 touch:min-h-11 touch:min-w-11',
       },
     },
     defaultVariants: { variant: 'primary', size: 'md' },

@@ -118,7 +118,7 @@ export function DialogContent({
             <D.Title className="font-display text-xl font-semibold">{title}</D.Title>
             {description ? <D.Description className="mt-1 text-sm text-ink/70">{description}</D.Description> : null}
           </div>
-          <D.Close className="-m-2 rounded-lg p-2 text-ink/60 hover:bg-ink/5 hover:text-ink" aria-label="Close">
+          <D.Close className="-m-3 rounded-lg p-3 text-ink/60 hover:bg-ink/5 hover:text-ink" aria-label="Close">
             <X className="size-5" />
           </D.Close>
         </div>

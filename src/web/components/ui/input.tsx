@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { cn } from '../../lib/cn.ts';
 
 const base =
-  'w-full rounded-lg border border-ink/20 bg-white px-3 text-base text-ink placeholder:text-ink/40 focus-visible:outline-2 focus-visible:outline-accent aria-[invalid=true]:border-danger disabled:opacity-60';
+  'w-full rounded-lg border border-ink/20 bg-white px-3 text-base text-ink placeholder:text-ink/40 focus-visible:outline-2 focus-visible:outline-accent aria-[invalid=true]:border-danger disabled:opacity-60 touch:min-h-11';
 
 /** An e-mail field: the e-mail keyboard on phones, no automatic capitals or spelling marks. Spread it into <Input>. */
 export const EMAIL_INPUT = { type: 'email', inputMode: 'email', autoCapitalize: 'none', spellCheck: false } as const;

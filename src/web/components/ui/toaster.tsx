@@ -8,7 +8,8 @@ const SonnerToaster = lazy(() => import('sonner').then((m) => ({ default: m.Toas
  * pages. Nothing is lost: sonner replays toasts raised before its Toaster subscribed.
  * Top-center on every screen: at the bottom of a phone a toast lands on the button the user needs next
  * (Sign In after 'Invalid credentials', a dialog's Submit), and a tap leaves sonner's stack expanded
- * and its timers paused, so it stays there. At the top it covers only the header, for 4 s, swipeable.
+ * and its timers paused, so it stays there. On a phone (sonner's mobile layout, ≤ 600 px) it sits below the
+ * header and the Back control, at --toast-top, which lib/toast.ts measures as each toast is raised.
  */
 export function LazyToaster({ position = 'top-center', richColors = true, closeButton = true, ...props }: ToasterProps) {
   const [ready, setReady] = useState(false);
@@ -24,7 +25,13 @@ export function LazyToaster({ position = 'top-center', richColors = true, closeB
   if (!ready) return null;
   return (
     <Suspense fallback={null}>
-      <SonnerToaster {...props} position={position} richColors={richColors} closeButton={closeButton} />
+      <SonnerToaster
+        mobileOffset={{ top: 'var(--toast-top, 16px)' }}
+        {...props}
+        position={position}
+        richColors={richColors}
+        closeButton={closeButton}
+      />
     </Suspense>
   );
 }

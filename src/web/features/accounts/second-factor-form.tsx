@@ -63,7 +63,7 @@ export function SecondFactorForm({ onCancel }: { onCancel: () => void }) {
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button
           type="button"
-          className="underline underline-offset-4"
+          className="tap-target underline underline-offset-4"
           onClick={() => {
             setBackup(!backup);
             setError(undefined);
@@ -71,7 +71,7 @@ export function SecondFactorForm({ onCancel }: { onCancel: () => void }) {
         >
           {backup ? 'Use the authenticator app' : 'Use a backup code'}
         </button>
-        <button type="button" className="text-ink/70 underline underline-offset-4" onClick={onCancel}>
+        <button type="button" className="tap-target text-ink/70 underline underline-offset-4" onClick={onCancel}>
           Back
         </button>
       </div>

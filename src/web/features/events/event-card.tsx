@@ -90,7 +90,7 @@ export function EventCard({
             href={url}
             target="_blank"
             rel="noreferrer"
-            className="min-w-0 flex-1 truncate text-sm text-accent-ink underline-offset-4 hover:underline"
+            className="min-w-0 flex-1 truncate text-sm text-accent-ink underline-offset-4 hover:underline touch:py-3"
             title={url}
           >
             {url.replace(/^https?:\/\//, '')}

@@ -55,19 +55,21 @@ export function GuestCards({
         {rows.map((r) => (
           <li key={r.id} className={cn('rounded-xl border border-ink/10 bg-white p-3', selection[r.id] && 'border-accent bg-violet-50')}>
             <div className="flex items-start gap-3">
-              <input
-                type="checkbox"
-                className="mt-1 size-5 shrink-0 accent-ink"
-                aria-label={`Select ${r.name}`}
-                checked={!!selection[r.id]}
-                onChange={() => toggle(r.id)}
-              />
+              <label className="tap-target mt-1 flex shrink-0">
+                <input
+                  type="checkbox"
+                  className="size-5 accent-ink"
+                  aria-label={`Select ${r.name}`}
+                  checked={!!selection[r.id]}
+                  onChange={() => toggle(r.id)}
+                />
+              </label>
               <div className="min-w-0 flex-1">
                 <p className="break-words">
                   <button
                     type="button"
                     onClick={() => onOpen(r)}
-                    className="text-left font-medium text-accent-ink underline-offset-4 hover:underline"
+                    className="tap-target text-left font-medium text-accent-ink underline-offset-4 hover:underline"
                   >
                     <span className="sr-only">Details of </span>
                     {r.name}

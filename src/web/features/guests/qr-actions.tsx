@@ -63,7 +63,7 @@ export function TicketLink({ eventId, guest }: { eventId: string; guest: TGuestD
           href={link}
           target="_blank"
           rel="noreferrer"
-          className="min-w-0 flex-1 truncate text-sm text-accent-ink underline-offset-4 hover:underline"
+          className="min-w-0 flex-1 truncate text-sm text-accent-ink underline-offset-4 hover:underline touch:py-3"
           title={link}
         >
           {link.replace(/^https?:\/\//, '')}

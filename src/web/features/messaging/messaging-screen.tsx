@@ -160,14 +160,14 @@ function Compose({ event, selectedIds }: { event: TEventListItem; selectedIds: s
           </p>
         ) : (
           <>
-            <ul aria-label="Recipients" className="flex max-h-48 flex-wrap gap-2 overflow-y-auto">
+            <ul aria-label="Recipients" className="flex max-h-48 flex-wrap gap-2 overflow-y-auto touch:p-1">
               {chosen.map((r) => (
                 <li key={r.id} className="inline-flex items-center gap-1 rounded-full bg-accent/10 py-1 pr-1 pl-3 text-sm">
                   {r.name}
                   <button
                     type="button"
                     aria-label={`Remove ${r.name}`}
-                    className="grid size-7 place-items-center rounded-full hover:bg-accent/20"
+                    className="tap-target grid size-7 place-items-center rounded-full hover:bg-accent/20"
                     onClick={() => setRemoved((s) => new Set(s).add(r.id))}
                   >
                     <X className="size-3.5" aria-hidden="true" />

@@ -33,12 +33,15 @@ export function Component() {
   return (
     <main className="mx-auto grid max-w-2xl gap-6 px-4 py-8 sm:px-6">
       <div className="grid gap-2">
-        <Link to="/" className="flex items-center gap-1 text-sm text-ink/70 hover:text-ink">
+        <Link to="/" data-toast-below className="flex min-h-11 w-fit items-center gap-1 text-sm text-ink/70 hover:text-ink">
           <ArrowLeft aria-hidden="true" className="size-4" /> Dashboard
         </Link>
         <h1 className="font-display text-3xl font-semibold">Your account</h1>
         {user.role === 'admin' ? (
-          <Link to="/auth/people" className="w-fit text-sm font-medium text-accent-ink underline underline-offset-4">
+          <Link
+            to="/auth/people"
+            className="flex min-h-11 w-fit items-center text-sm font-medium text-accent-ink underline underline-offset-4"
+          >
             People: everyone with an account on this Turnout
           </Link>
         ) : null}

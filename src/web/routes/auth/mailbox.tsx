@@ -82,7 +82,7 @@ export function Component() {
                     aria-pressed={channel === f.value}
                     onClick={() => update({ channel: f.value, id: null }, true)}
                     className={cn(
-                      'min-h-9 flex-1 cursor-pointer rounded-lg px-3 text-sm font-medium',
+                      'min-h-9 flex-1 cursor-pointer rounded-lg px-3 text-sm font-medium touch:min-h-11',
                       channel === f.value ? 'bg-ink text-paper' : 'text-ink/70 hover:bg-ink/5',
                     )}
                   >
