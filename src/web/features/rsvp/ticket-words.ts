@@ -19,4 +19,3 @@ export function answerButtonText(e: WordsEvent): string {
 
 /** docs/product.md#capacity: a full event takes Maybe and No; no waitlist yet, so no promise of one. */
 export const FULL_EVENT_NEXT = 'You can still answer Maybe or No. If a seat opens up, you can change your answer to Yes.';
-
