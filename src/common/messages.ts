@@ -121,31 +121,9 @@ export const qrImagesRegenerated = (processed: number, updated: number) =>
  * out of their budget (docs/product.md#performance-targets).
  */
 export const PASSWORD_TOO_SHORT = `Use at least ${PASSWORD_MIN} characters.`;
+
 /** The host line of event pages and e-mails (docs/product.md#public-event-page). */
 export const hostedBy = (name: string) => `Hosted by ${name}`;
 
 /** An account's display name left empty (owner set-up, invitations, the account page). */
 export const NAME_REQUIRED = 'Please enter your name.';
-
-/** Paid events' checkout and payment texts (docs/product.md#payments). */
-export const PAYMENT_MSG = {
-  checkoutFailed: 'Failed to create checkout session',
-  noCheckoutUrl: 'No checkout URL received',
-  noSessionId: 'No session ID provided',
-  verifyFailed: 'Failed to verify payment',
-  unexpected: 'An unexpected error occurred',
-  sessionNotFound: 'This payment session could not be found.',
-  refundFailed: 'The refund could not be made. Please try again.',
-  guestRefundsOff: 'This answer is paid: please contact the event organizer to cancel it.',
-  paidPartyFixed: 'The number of guests of a paid answer cannot be changed here. Please contact the event organizer.',
-  nothingToPay: 'This answer has nothing to pay.',
-  alreadyPaid: 'This answer is already paid: your ticket is on its way to your e-mail.',
-  seatsGone: 'The seats held for you were released when your checkout ended, and they have been taken since.',
-  checkoutOpening: 'Your checkout is being opened. Please try again in a moment.',
-  holdsPerClient:
-    'Too many seats of this event are already held at unpaid checkouts from your network. Please finish or cancel those checkouts, or try again when their hold ends.',
-  holdsPerEmail:
-    'Seats of this event are already held at an unpaid checkout for this e-mail address. Please finish or cancel that checkout, or try again when its hold ends.',
-  reopensUsed:
-    'Your seats were held at the checkout too many times without payment, so they cannot be held again. Please contact the event organizer.',
-} as const;

@@ -92,7 +92,8 @@ test(
     await party.selectOption({ label: 'Me + 2' });
     await page.getByLabel('Notes (optional)').fill('Front row, please');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
+    // Confirmed beside the button that saved (docs/product.md#manage-page).
+    await expect(page.getByRole('button', { name: 'Save changes' }).locator('..').getByRole('status')).toHaveText('Saved.');
     await expect(page.getByRole('heading', { name: "You're going · 3 guests" })).toBeVisible();
     await screenshot(page, testInfo, 'manage-changed');
 
@@ -100,6 +101,10 @@ test(
     const alanPage = await guestPage(browser, server, testInfo);
     await alanPage.goto(`/event/${event.id}`);
     await expect(alanPage.getByText('Sorry, this event is full.')).toBeVisible();
+    // Not a dead end: the dialog opens on Maybe, with Yes closed (docs/product.md#capacity).
+    await alanPage.getByRole('button', { name: 'RSVP', exact: true }).click();
+    await expect(alanPage.getByRole('radio', { name: "Yes, I'll attend" })).toBeDisabled();
+    await expect(alanPage.getByRole('radio', { name: 'Maybe' })).toBeChecked();
 
     // Ada cancels, after a confirmation; the page carries on under the new link, e-mailed to her.
     await page.getByRole('button', { name: 'Cancel RSVP' }).click();

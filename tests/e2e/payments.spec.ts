@@ -38,13 +38,14 @@ async function seatsLeft(page: Page, eventId: string): Promise<number | null> {
 /** Opens the RSVP dialog, fills a 'yes' for a party of two and sends it: the browser leaves for the checkout page. */
 async function answerYes(page: Page, event: TEventAdmin, name: string, email: string) {
   await page.goto(`/event/${event.slug}`);
-  await page.getByRole('button', { name: 'RSVP', exact: true }).click();
+  // A paid event speaks tickets (docs/product.md#public-event-page).
+  await page.getByRole('button', { name: 'Get tickets', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: event.title });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Party size').selectOption('2');
+  await dialog.getByLabel('Tickets').selectOption('2');
   // The price in the event's currency, for the whole party (docs/product.md#rsvp-dialog).
-  await expect(dialog).toContainText('€42.50 × 2');
+  await expect(dialog).toContainText('2 tickets × €42.50');
   await expect(dialog).toContainText('€85.00');
   await dialog.getByRole('button', { name: 'Continue to payment' }).click();
   await page.waitForURL(/\/sandbox-checkout\//);
@@ -66,6 +67,7 @@ test(
 
     await page.waitForURL(new RegExp(`/event/${event.slug}/payment-success\\?session_id=cs_`));
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+    await expect(page.getByText('Your tickets (2) are below')).toBeVisible();
     await expect(page.getByRole('img', { name: `QR code ticket for Ada Lovelace at ${event.title}` })).toBeVisible();
     await expect(page.getByText('Paid', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Print Ticket' })).toBeVisible();
@@ -127,7 +129,8 @@ test(
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
 
     await page.goto(`/event/${event.slug}`);
-    await expect(card.getByRole('heading', { name: "You're going · 2 guests" })).toBeVisible();
+    await expect(card.getByRole('heading', { name: 'Your tickets' })).toBeVisible();
+    await expect(card).toContainText('2 tickets, paid.');
     await expect(card.getByRole('link', { name: 'View ticket' })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
   },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PAYMENT_MSG } from '../../src/common/messages.ts';
+import { PAYMENT_MSG } from '../../src/common/payment-texts.ts';
 import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';

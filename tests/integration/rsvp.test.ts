@@ -251,6 +251,24 @@ describe('capacity', () => {
     expect(await seats(event.id)).toEqual({ counter: 1, sum: 1 });
   });
 
+  it('a full event still takes Maybe and No, of any party size, free or paid, and holds no seat for them', async () => {
+    const freeEvent = await insertEvent(t, { max_attendees: 2 });
+    expect((await postRsvp(t, freeEvent.id, rsvpInput({ guest_count: 2 }))).status).toBe(201);
+    expect((await postRsvp(t, freeEvent.id, rsvpInput())).status).toBe(409);
+    // A paid event whose seats are all taken: its Maybe and No are free answers, with no checkout.
+    const paidEvent = await insertEvent(t, { max_attendees: 3, seats_taken: 3, is_paid_event: true, ticket_price: '42.50' });
+    for (const event of [freeEvent, paidEvent]) {
+      const before = await seats(event.id);
+      const maybe = await postRsvp(t, event.id, rsvpInput({ status: 'maybe', guest_count: 4 }));
+      expect(maybe.status).toBe(201);
+      expect(maybe.body).toMatchObject({ rsvp: { status: 'maybe', guest_count: 4 }, ticket_url: null, checkout_url: null });
+      const no = await postRsvp(t, event.id, rsvpInput({ status: 'declined' }));
+      expect(no.status).toBe(201);
+      expect(no.body).toMatchObject({ rsvp: { status: 'declined' }, ticket_url: null });
+      expect((await seats(event.id)).counter).toBe(before.counter);
+    }
+  });
+
   it('through the manage link: downgrading frees the seats, even on a full event; upgrading takes them again if free', async () => {
     const event = await insertEvent(t, { max_attendees: 4 });
     const a = rsvpInput({ guest_count: 4 });

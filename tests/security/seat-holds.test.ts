@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_REOPENS_MAX, HELD_SEATS_PER_CLIENT, HELD_SEATS_PER_EMAIL } from '../../src/common/constants.ts';
-import { PAYMENT_MSG } from '../../src/common/messages.ts';
+import { PAYMENT_MSG } from '../../src/common/payment-texts.ts';
 import type { TPublicEvent } from '../../src/common/schemas/events.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';

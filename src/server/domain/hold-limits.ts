@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import { normalizeEmail } from '../../common/schemas/email.ts';
 import { HELD_SEATS_PER_CLIENT, HELD_SEATS_PER_EMAIL } from '../../common/constants.ts';
-import { PAYMENT_MSG } from '../../common/messages.ts';
+import { PAYMENT_MSG } from '../../common/payment-texts.ts';
 import { type MessagePart, sessionStatement } from '../db/session-statements.ts';
 import { AppError } from '../errors.ts';
 

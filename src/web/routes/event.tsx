@@ -1,6 +1,5 @@
 import { Fragment, useState } from 'react';
 import { useParams, useSearchParams } from '../lib/nav.tsx';
-import { DEFAULT_RSVP_BUTTON_TEXT } from '../../common/constants.ts';
 import { hasEnded } from '../../common/event-time.ts';
 import { eventHref, absoluteUrl } from '../../common/hrefs.ts';
 import { MSG } from '../../common/messages.ts';
@@ -16,6 +15,7 @@ import { themeStyle } from '../features/events/theme-style.ts';
 import { useMyRsvp } from '../features/rsvp/api/get-my-rsvp.ts';
 import { LazyRsvpDialog, preloadRsvpDialog } from '../features/rsvp/lazy-rsvp-dialog.tsx';
 import { formatPrice } from '../features/rsvp/price.ts';
+import { answerButtonText, FULL_EVENT_NEXT } from '../features/rsvp/ticket-words.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { lazyPart, usePart } from '../lib/lazy-part.ts';
 
@@ -85,7 +85,6 @@ function EventPage({ event }: { event: TPublicEvent }) {
   const checking = !cardFailed && (mine.isLoading || (remembered !== null && !Card));
   const ended = hasEnded(event);
   const full = event.seats_left === 0;
-  const buttonText = event.rsvp_button_text?.trim() || DEFAULT_RSVP_BUTTON_TEXT;
   const counts = figures(event);
   const bar = !ended && !remembered && !checking;
   const calendar: CalendarSource = {
@@ -118,7 +117,7 @@ function EventPage({ event }: { event: TPublicEvent }) {
           <EventDetails start={event.event_date} end={event.end_date} timezone={event.timezone} location={event.location} />
           {event.is_paid_event && event.ticket_price !== null ? (
             <p>
-              <span className="font-semibold">{formatPrice(event.ticket_price, event.currency)}</span> per guest
+              <span className="font-semibold">{formatPrice(event.ticket_price, event.currency)}</span> per ticket
             </p>
           ) : null}
           {counts ? (
@@ -160,9 +159,10 @@ function EventPage({ event }: { event: TPublicEvent }) {
                 {event.call_to_action ? (
                   <p className="mb-2 text-center text-sm font-medium sm:mb-3 sm:text-left sm:text-base">{event.call_to_action}</p>
                 ) : null}
+                {/* docs/product.md#capacity: full is not a dead end; the button still opens the dialog for Maybe and No. */}
                 {full ? (
-                  <p className="mb-2 text-center text-sm font-medium sm:text-left" role="status">
-                    {MSG.capacityReached}
+                  <p className="mb-2 text-center text-sm sm:text-left" role="status">
+                    <strong className="font-semibold">{MSG.capacityReached}</strong> {FULL_EVENT_NEXT}
                   </p>
                 ) : null}
                 <button
@@ -170,10 +170,9 @@ function EventPage({ event }: { event: TPublicEvent }) {
                   onClick={() => setOpen(true)}
                   onPointerEnter={preloadRsvpDialog}
                   onFocus={preloadRsvpDialog}
-                  disabled={full}
-                  className="min-h-12 w-full cursor-pointer rounded-xl bg-(--event-accent) px-8 text-lg font-semibold text-(--event-on-accent) shadow-sm transition hover:brightness-110 focus-visible:outline-offset-4 disabled:cursor-not-allowed disabled:opacity-50"
+                  className="min-h-12 w-full cursor-pointer rounded-xl bg-(--event-accent) px-8 text-lg font-semibold text-(--event-on-accent) shadow-sm transition hover:brightness-110 focus-visible:outline-offset-4"
                 >
-                  {buttonText}
+                  {answerButtonText(event)}
                 </button>
               </div>
             ) : null}

@@ -12,6 +12,7 @@ import { themeStyle } from '../features/events/theme-style.ts';
 import { RECHECK_FOR_MS, useVerifyPayment } from '../features/payments/api/verify-payment.ts';
 import { PAY } from '../../common/payment-texts.ts';
 import { ticketQuery as ticketQueryOptions } from '../features/rsvp/api/get-ticket.ts';
+import { ticketsBelow } from '../features/rsvp/answer-words.ts';
 import { TicketActions, TicketCard, TicketMeta } from './ticket-card.tsx';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { errorCode } from '../lib/error-code.ts';
@@ -122,11 +123,7 @@ function Success({ ticket, mailed }: { ticket: TTicket; mailed: boolean }) {
         <h1 id="payment-title" className="font-display text-2xl font-semibold sm:text-3xl">
           {PAY.successTitle}
         </h1>
-        <p className="text-ink/75 text-pretty">
-          {mailed
-            ? 'Your ticket is below. We’ve also sent it to your e-mail: show the QR code at the event.'
-            : 'Your ticket is below: show the QR code at the event.'}
-        </p>
+        <p className="text-ink/75 text-pretty">{ticketsBelow(ticket.guest_count, mailed)}</p>
       </div>
       <TicketCard ticket={ticket} heading="h2" />
       <TicketActions ticket={ticket} printLabel={PAY.printTicket} eventLabel={PAY.viewEvent} />

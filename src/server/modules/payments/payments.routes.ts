@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { absoluteUrl, eventHref } from '../../../common/hrefs.ts';
-import { PAYMENT_MSG } from '../../../common/messages.ts';
+import { PAYMENT_MSG } from '../../../common/payment-texts.ts';
 import { emailDeliveryOf } from '../../../common/email-delivery.ts';
 import { ZCheckoutSessionId, ZPaymentVerification, ZVerifyPaymentInput, ZWebhookAnswer } from '../../../common/schemas/payments.ts';
 import { AppError } from '../../errors.ts';

@@ -1,5 +1,5 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import { PAYMENT_MSG } from '../../../common/messages.ts';
+import { PAYMENT_MSG } from '../../../common/payment-texts.ts';
 import type { Db } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError } from '../../errors.ts';

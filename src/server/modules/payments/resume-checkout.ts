@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { CHECKOUT_REOPENS_MAX } from '../../../common/constants.ts';
-import { MSG, PAYMENT_MSG } from '../../../common/messages.ts';
+import { MSG } from '../../../common/messages.ts';
+import { PAYMENT_MSG } from '../../../common/payment-texts.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { assertCanPay, assertNotEnded } from '../rsvps/attend-rules.ts';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { absoluteUrl, checkoutCancelledHref, eventHref } from '../../../common/hrefs.ts';
-import { MSG, PAYMENT_MSG } from '../../../common/messages.ts';
+import { MSG } from '../../../common/messages.ts';
+import { PAYMENT_MSG } from '../../../common/payment-texts.ts';
 import type { Db } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError } from '../../errors.ts';

@@ -29,6 +29,8 @@ type AnswerButtonsProps = {
   disabled?: boolean;
   /** Set on the checked answer's radio, e.g. to focus it when a dialog opens. */
   checkedRef?: React.Ref<HTMLInputElement>;
+  /** Why "Yes" cannot be chosen now (a full event, docs/product.md#capacity): shown on it, and it is disabled. */
+  yesClosed?: string;
   className?: string;
 };
 
@@ -45,6 +47,7 @@ export function AnswerButtons({
   error,
   disabled,
   checkedRef,
+  yesClosed,
   className,
 }: AnswerButtonsProps) {
   const id = React.useId();
@@ -60,30 +63,39 @@ export function AnswerButtons({
         {legend}
       </span>
       <div className="grid grid-cols-3 gap-2">
-        {ANSWERS.map(({ value: v, label, icon: Icon }) => (
-          <label
-            key={v}
-            className={cn(
-              'relative flex min-h-16 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-ink/15 bg-white px-1.5 py-2 text-center text-sm leading-tight font-medium transition-colors',
-              'hover:border-ink/35 has-checked:border-accent has-checked:bg-violet-50 has-checked:text-ink',
-              'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent',
-              'has-disabled:cursor-not-allowed has-disabled:opacity-60',
-            )}
-          >
-            <input
-              ref={value === v ? checkedRef : undefined}
-              type="radio"
-              name={name}
-              value={v}
-              checked={value === v}
-              disabled={disabled}
-              onChange={() => onValueChange(v)}
-              className="absolute inset-0 size-full cursor-pointer appearance-none rounded-xl opacity-0"
-            />
-            <Icon className={cn('size-5', value === v ? 'text-accent' : 'text-ink/60')} aria-hidden="true" />
-            <span>{label}</span>
-          </label>
-        ))}
+        {ANSWERS.map(({ value: v, label, icon: Icon }) => {
+          const closed = v === 'confirmed' ? yesClosed : undefined;
+          return (
+            <label
+              key={v}
+              className={cn(
+                'relative flex min-h-16 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-ink/15 bg-white px-1.5 py-2 text-center text-sm leading-tight font-medium transition-colors',
+                'hover:border-ink/35 has-checked:border-accent has-checked:bg-violet-50 has-checked:text-ink',
+                'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent',
+                'has-disabled:cursor-not-allowed has-disabled:opacity-60',
+              )}
+            >
+              <input
+                ref={value === v ? checkedRef : undefined}
+                type="radio"
+                name={name}
+                value={v}
+                checked={value === v}
+                disabled={disabled || Boolean(closed)}
+                aria-describedby={closed ? `${id}-closed` : undefined}
+                onChange={() => onValueChange(v)}
+                className="absolute inset-0 size-full cursor-pointer appearance-none rounded-xl opacity-0"
+              />
+              <Icon className={cn('size-5', value === v ? 'text-accent' : 'text-ink/60')} aria-hidden="true" />
+              <span>{label}</span>
+              {closed ? (
+                <span id={`${id}-closed`} className="text-xs font-normal">
+                  {closed}
+                </span>
+              ) : null}
+            </label>
+          );
+        })}
       </div>
       <FieldError id={id} error={error} />
     </div>
@@ -102,6 +114,8 @@ type PartySizeFieldProps = {
   error?: string;
   hint?: React.ReactNode;
   disabled?: boolean;
+  /** Each choice's text (answer-words.ts: "Just me" … "Me + 9", or "1" … "10" tickets). */
+  option?: (n: number) => string;
   className?: string;
 };
 
@@ -115,6 +129,7 @@ export function PartySizeField({
   error,
   hint,
   disabled,
+  option = partySizeLabel,
   className,
 }: PartySizeFieldProps) {
   return (
@@ -122,7 +137,7 @@ export function PartySizeField({
       <Select id={id} name={name} value={value} disabled={disabled} onChange={(e) => onChange(Number(e.target.value))}>
         {PARTY_SIZES.map((n) => (
           <option key={n} value={n}>
-            {partySizeLabel(n)}
+            {option(n)}
           </option>
         ))}
       </Select>

@@ -1,5 +1,6 @@
 import * as React from 'react';
-import { MSG, PAYMENT_MSG } from '../../../common/messages.ts';
+import { MSG } from '../../../common/messages.ts';
+import { PAYMENT_MSG } from '../../../common/payment-texts.ts';
 import type { TManagedRsvp, TManagedRsvpAnswer } from '../../../common/schemas/rsvps.ts';
 import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '../../components/ui/alert-dialog.tsx';
 import { toUserMessage } from '../../lib/user-message.ts';

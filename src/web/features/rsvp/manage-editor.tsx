@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Check } from 'lucide-react';
 import * as React from 'react';
 import { GUESTS_MAX, type RsvpStatus } from '../../../common/constants.ts';
 import { MSG } from '../../../common/messages.ts';
@@ -43,6 +44,13 @@ export function seatsHint(seatsLeft: number | null, holding: boolean): string | 
   return `Only ${seatsLeft} ${seatsLeft === 1 ? 'seat' : 'seats'} left${holding ? ' besides yours' : ''}`;
 }
 
+/** A save's confirmation: whether an e-mail is on its way (a dev mailbox keeps it: src/common/email-delivery.ts). */
+function savedText({ rsvp, email_queued }: TManagedRsvpAnswer): string {
+  return email_queued && rsvp.email_delivery === 'smtp'
+    ? `Saved. An e-mail with your new answer is on its way to ${rsvp.email}.`
+    : 'Saved.';
+}
+
 /**
  * Change the answer (docs/product.md#manage-page): the three answers first, the party size unless
  * declining, then name, e-mail (read-only: it is whose answer this is), phone and notes; one Save.
@@ -52,6 +60,8 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
   const [values, setValues] = React.useState<Values>(() => valuesOf(rsvp));
   const [errors, setErrors] = React.useState<RsvpFieldErrors>({});
   const [formError, setFormError] = React.useState<string | null>(null);
+  // The last save's confirmation, shown beside Save changes until the next edit (docs/product.md#manage-page).
+  const [savedNote, setSavedNote] = React.useState<string | null>(null);
   const change = useChangeManagedRsvp(secret);
   const qc = useQueryClient();
   const id = React.useId();
@@ -70,6 +80,7 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
     setValues((v) => ({ ...v, [key]: value }));
     if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
     setFormError(null);
+    setSavedNote(null);
   };
 
   const bindText = (key: 'name' | 'phone' | 'notes') => ({
@@ -97,9 +108,11 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
     }
     setErrors({});
     setFormError(null);
+    setSavedNote(null);
     change.mutate(parsed.data, {
       onSuccess: (answer) => {
         setValues(valuesOf(answer.rsvp));
+        setSavedNote(savedText(answer));
         onAnswer(answer, 'saved');
       },
       onError: (err) => {
@@ -153,7 +166,7 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
             {formError}
           </p>
         ) : null}
-        <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
           <button
             type="submit"
             disabled={!dirty || pending}
@@ -177,6 +190,15 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
               Undo changes
             </button>
           ) : null}
+          {/* Beside the button that saved, announced when it appears; always there so the announcement is heard. */}
+          <p role="status" aria-live="polite" className="min-w-0 sm:flex-1">
+            {savedNote ? (
+              <span className="inline-flex items-start gap-1.5 text-sm font-medium text-green-900">
+                <Check className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                {savedNote}
+              </span>
+            ) : null}
+          </p>
         </div>
       </form>
       {rsvp.status === 'declined' ? null : <ManageCancel rsvp={rsvp} secret={secret} onAnswer={onAnswer} disabled={pending} />}

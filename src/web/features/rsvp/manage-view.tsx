@@ -71,17 +71,17 @@ const ManageEditor = lazy(() =>
 const outlineButton =
   'inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-full border border-ink/20 bg-white px-4 text-sm font-medium text-ink hover:bg-paper [&_svg]:size-4';
 
-/** The line under the answer after a change: saved or cancelled, and whether an e-mail is on its way. */
-function noticeText(notice: ManageNotice, rsvp: TManagedRsvp): string {
+/**
+ * The line under the answer after a cancel, and whether an e-mail is on its way. A save is confirmed beside
+ * its own button instead (manage-editor.tsx).
+ */
+function cancelText(notice: ManageNotice, rsvp: TManagedRsvp): string {
   // A dev mailbox keeps the e-mail: nothing is on its way (src/common/email-delivery.ts).
-  const mailed = notice.emailQueued && rsvp.email_delivery === 'smtp';
-  if (notice.kind === 'cancelled') {
-    const link = mailed
+  const link =
+    notice.emailQueued && rsvp.email_delivery === 'smtp'
       ? `We've e-mailed a new link to this page to ${rsvp.email}; the old link no longer works.`
       : 'The old link to this page no longer works: keep this one.';
-    return `${link} Changed your mind? Answer again below.`;
-  }
-  return mailed ? `Saved. An e-mail with your new answer is on its way to ${rsvp.email}.` : 'Saved.';
+  return `${link} Changed your mind? Answer again below.`;
 }
 
 /** The manage page's content (docs/product.md#manage-page); the route puts it on the event's colours. */
@@ -147,9 +147,9 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
               <PaymentLine rsvp={rsvp} payment={payment} ended={ended} />
             </div>
             <div role="status" aria-live="polite" aria-atomic="true">
-              {notice ? (
+              {notice?.kind === 'cancelled' ? (
                 <p key={notice.at} className="rounded-lg bg-green-50 px-3 py-2.5 text-sm text-green-950">
-                  {noticeText(notice, rsvp)}
+                  {cancelText(notice, rsvp)}
                 </p>
               ) : null}
             </div>

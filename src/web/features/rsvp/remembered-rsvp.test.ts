@@ -38,7 +38,9 @@ describe("a paid event's answer (docs/product.md#payments)", () => {
     expect(pending.title).toBe('Payment pending · 2 guests');
     expect(pending.text).not.toMatch(/ticket is ready/i);
     expect(rememberedText({ status: 'declined', guest_count: 2 }, false, 'unpaid').title).toBe('Not paid');
-    expect(rememberedText({ status: 'confirmed', guest_count: 1 }, false, 'paid').title).toBe("You're going");
+    // A paid yes speaks tickets (answer-words.ts).
+    expect(rememberedText({ status: 'confirmed', guest_count: 1 }, false, 'paid').title).toBe('Your ticket');
+    expect(rememberedText({ status: 'confirmed', guest_count: 2 }, false, 'paid').title).toBe('Your tickets');
     expect(rememberedText({ status: 'confirmed', guest_count: 1 }, true, 'pending').title).toBe('Payment not completed');
   });
 });

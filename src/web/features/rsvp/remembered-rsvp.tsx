@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { clsx as cn } from 'clsx';
 import { Link } from '../../lib/nav.tsx';
 import type { MyRsvp } from './api/get-my-rsvp.ts';
+import { ticketsConfirmation } from './answer-words.ts';
 import { guestLabel } from './format.ts';
 import { PayNowButton } from './pay-now-button.tsx';
 import { type GuestPayment, guestPayment, PAY_CARD, payable } from './payment-state.ts';
@@ -23,6 +24,8 @@ export function rememberedText(
       ? { title: `${PAY_CARD.pendingTitle}${party}`, text: PAY_CARD.pendingText }
       : { title: PAY_CARD.unpaidTitle, text: PAY_CARD.unpaidText };
   }
+  // docs/product.md#public-event-page: a paid event speaks tickets (answer-words.ts).
+  if (rsvp.status === 'confirmed' && payment === 'paid') return ticketsConfirmation(rsvp.guest_count, ended);
   if (rsvp.status === 'confirmed') {
     return ended
       ? { title: `You were going${party}`, text: 'This event has ended. Your ticket stays here.' }

@@ -16,6 +16,8 @@ import { type RsvpPayload, useSubmitRsvp } from './api/submit-rsvp.ts';
 import { formatEventWhen } from '../../lib/datetime.ts';
 import { AnswerButtons, PartySizeField } from './answer-fields.tsx';
 import { formatPrice } from './price.ts';
+import { partyWords, ticketCount } from './answer-words.ts';
+import { sellsTickets } from './ticket-words.ts';
 import { RsvpThankYou } from './rsvp-thank-you.tsx';
 import { PAY } from '../../../common/payment-texts.ts';
 import { type RsvpFieldErrors, type RsvpFormValues, titleFor, toFieldErrors, validateRsvp } from './validate-rsvp.ts';
@@ -43,6 +45,8 @@ const EMPTY: RsvpFormValues = { name: '', email: '', phone: '', notes: '', guest
  * Heavy (it pulls in zod through the shared schema): pages load it through LazyRsvpDialog.
  */
 export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
+  // docs/product.md#capacity: a full event still takes Maybe and No, so the form starts on Maybe.
+  const full = event.seats_left === 0;
   const [values, setValues] = React.useState<RsvpFormValues>(EMPTY);
   const [errors, setErrors] = React.useState<RsvpFieldErrors>({});
   // The server's refusal of a 'Yes' on a full event; `partly` when fewer guests would still fit.
@@ -67,6 +71,9 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
   if (open && returnFocusRef.current === null && typeof document !== 'undefined') returnFocusRef.current = focusedElement();
 
   // A fresh start each time the dialog opens again after a thank-you (values stay: same e-mail updates).
+  // Full from the start, or since this form last opened: "Yes" cannot be chosen (it is shown disabled).
+  if (full && values.status === 'confirmed') setValues((v) => ({ ...v, status: 'maybe' }));
+
   React.useEffect(() => {
     if (!open) {
       setResult(null);
@@ -155,6 +162,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
   const pending = mutation.isPending || redirecting;
   const declining = values.status === 'declined';
   const toCheckout = event.is_paid_event && values.status === 'confirmed';
+  const party = partyWords(sellsTickets(event) && values.status === 'confirmed');
   const { date, time } = formatEventWhen(event.event_date, event.end_date, event.timezone);
   const when = date ? (
     <>
@@ -189,16 +197,18 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
               error={errors.status}
               disabled={ended}
               checkedRef={answerRef}
+              yesClosed={full ? 'Event full' : undefined}
             />
-            {event.is_paid_event && event.ticket_price !== null && values.status === 'confirmed' ? (
+            {toCheckout && event.ticket_price !== null ? (
               <p
                 className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 rounded-lg bg-paper px-3 py-2.5 text-sm"
                 aria-live="polite"
               >
                 <span>
-                  Ticket price{' '}
+                  Total{' '}
                   <span className="text-ink/70">
-                    {values.guest_count > 1 ? `(${formatPrice(event.ticket_price, event.currency)} × ${values.guest_count})` : 'per guest'}
+                    ({ticketCount(values.guest_count)}
+                    {values.guest_count > 1 ? ` × ${formatPrice(event.ticket_price, event.currency)}` : ''})
                   </span>
                 </span>
                 <span className="font-semibold tabular-nums">
@@ -221,6 +231,8 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
               {declining ? null : (
                 <PartySizeField
                   id={`${fieldId}-guest_count`}
+                  label={party.label}
+                  option={party.option}
                   value={values.guest_count}
                   onChange={(n) => set('guest_count', n)}
                   error={errors.guest_count}
