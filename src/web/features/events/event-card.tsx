@@ -10,6 +10,7 @@ import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { absoluteUrl, eventHref } from '../../../common/hrefs.ts';
 import { formatEventWhen } from '../../lib/datetime.ts';
 import { Detail } from '../../components/ui/detail.tsx';
+import { isDemoEvent } from '../../../common/sample-event.ts';
 
 /** One event on the Events tab (docs/product.md#admin-events): what it is, when, where, its link, and what to do with it. */
 export function EventCard({
@@ -46,6 +47,11 @@ export function EventCard({
           <Badge tone={event.is_active ? 'success' : 'neutral'} className="shadow-sm">
             {event.is_active ? 'Active' : 'Inactive'}
           </Badge>
+          {isDemoEvent(event) ? (
+            <Badge tone="accent" className="shadow-sm" title="The sample event: not counted in the dashboard's figures">
+              Demo
+            </Badge>
+          ) : null}
           {event.role === 'cohost' ? (
             <Badge tone="accent" className="shadow-sm">
               Co-host
