@@ -21,3 +21,9 @@ export const SAMPLE_EVENT_CONTENT = {
   /** UTC−5 on that date (CDT). */
   timezone: 'America/Chicago',
 } as const;
+
+/**
+ * The demo event is the seeded sample, known by its reserved page address (docs/product.md#sample-event):
+ * host screens mark it "Demo" and the dashboard's figures leave it out. Its address cannot be changed.
+ */
+export const isDemoEvent = (e: { slug: string | null }) => e.slug === SAMPLE_EVENT_CONTENT.slug;

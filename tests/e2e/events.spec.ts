@@ -55,6 +55,19 @@ test('a host creates an event with an image in the dialog and sees its public pa
   await expect(toasts(page).getByText('Event created')).toBeVisible();
   await expect(dialog).toBeHidden();
 
+  // Publishing is a moment: the share dialog offers the full link, its QR code and the shared card's preview.
+  const share = page.getByRole('dialog', { name: 'Your event is live' });
+  const link = share.getByLabel('Public link');
+  await expect(link).toHaveValue(new RegExp(`^${server.baseURL}/event/harbour-lights-gala-\\d+-[a-z0-9]{6}$`));
+  await expect(share.getByRole('img', { name: `QR code of the link to ${title}` })).toBeVisible();
+  const download = share.getByRole('link', { name: 'Download QR code' });
+  await expect(download).toHaveAttribute('href', /^data:image\/png;base64,/);
+  const preview = share.getByTestId('share-preview');
+  await expect(preview).toContainText(title);
+  await expect(preview).toContainText('Dinner, dancing and fireworks');
+  await share.getByRole('button', { name: 'Done' }).click();
+  await expect(share).toBeHidden();
+
   const card = page.getByRole('article', { name: title });
   await expect(card.getByText('Active')).toBeVisible();
   await expect(card.getByText('Thursday, September 12, 2030')).toBeVisible();
@@ -120,7 +133,9 @@ test('edit keeps the secret key write-only; co-hosts are normalised; delete asks
   expect(saved.event.subtitle).toBe('Now with dessert');
   expect(saved.event.stripe_secret_key_masked).toMatch(/9876$/);
 
-  await page.getByRole('button', { name: `Delete ${event.title}` }).click();
+  // Delete sits apart from Edit, in the card's More menu.
+  await page.getByRole('button', { name: `More actions for ${event.title}` }).click();
+  await page.getByRole('menuitem', { name: /^Delete event/ }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete this event?' });
   await expect(confirm).toContainText('cannot be undone');
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
@@ -149,7 +164,7 @@ test('a co-host edits content but sees no delete, payment or co-host controls (A
   expect(added.status()).toBe(201);
   // The owner sees the owner's controls.
   await page.goto('/auth/admin');
-  await expect(page.getByRole('button', { name: `Delete ${event.title}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `More actions for ${event.title}` })).toBeVisible();
   await signOut(page, server.baseURL);
 
   await signIn(page, helper.email, helper.password, server.baseURL);
@@ -157,7 +172,7 @@ test('a co-host edits content but sees no delete, payment or co-host controls (A
   const card = page.getByRole('article', { name: event.title });
   await expect(card.getByText('Co-host', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: `Edit ${event.title}` })).toBeVisible();
-  await expect(card.getByRole('button', { name: `Delete ${event.title}` })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: `More actions for ${event.title}` })).toHaveCount(0);
 
   await card.getByRole('button', { name: `Edit ${event.title}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit event' });

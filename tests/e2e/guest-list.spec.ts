@@ -284,22 +284,25 @@ test('bulk ticket e-mail and QR backfill run as server jobs whose progress survi
   await expect(page.getByRole('table')).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 
-  // Backfill QR Codes on the Events tab: a dry run counts, force regenerates every attending guest's ticket.
+  // Create missing tickets (the QR backfill, in the Events tab's More menu): counting only, then replacing every attending guest's ticket.
   await page.getByRole('tab', { name: 'Events' }).click();
-  await page.getByRole('button', { name: 'Backfill QR Codes' }).click();
-  let dialog = page.getByRole('dialog', { name: 'Backfill QR Codes' });
+  const openBackfill = async () => {
+    await page.getByRole('button', { name: 'More event actions' }).click();
+    await page.getByRole('menuitem', { name: /Create missing tickets/ }).click();
+    return page.getByRole('dialog', { name: 'Create missing tickets' });
+  };
+  let dialog = await openBackfill();
   await dialog.getByLabel('Events').selectOption({ label: title });
   await expect(dialog.getByLabel('Limit')).toHaveValue('1000');
-  await dialog.getByRole('switch', { name: 'Dry run' }).click();
+  await dialog.getByRole('switch', { name: 'Only count' }).click();
   await dialog.getByRole('button', { name: 'Count' }).click();
   await expect(toasts(page).getByText('Dry run finished (Processed 2, would update 0)')).toBeVisible();
-  await expect(page.getByRole('progressbar', { name: 'Backfilling QR codes' })).toBeHidden({ timeout: 5_000 });
+  await expect(page.getByRole('progressbar', { name: 'Creating missing tickets' })).toBeHidden({ timeout: 5_000 });
 
-  await page.getByRole('button', { name: 'Backfill QR Codes' }).click();
-  dialog = page.getByRole('dialog', { name: 'Backfill QR Codes' });
+  dialog = await openBackfill();
   await dialog.getByLabel('Events').selectOption({ label: title });
-  await dialog.getByRole('switch', { name: 'Force regenerate' }).click();
-  await dialog.getByRole('button', { name: 'Start backfill' }).click();
+  await dialog.getByRole('switch', { name: 'Replace every ticket' }).click();
+  await dialog.getByRole('button', { name: 'Replace all tickets' }).click();
   await expect(toasts(page).getByText('QR images regenerated (Processed 2, updated 2)')).toBeVisible();
   await guestApi.dispose();
   await owner.dispose();

@@ -89,7 +89,8 @@ test(
     // The owner cannot delete the event while it holds a guest's payment, and is told what to do first.
     await createOwner(page, server);
     await page.goto('/admin');
-    await page.getByRole('button', { name: `Delete ${event.title}` }).click();
+    await page.getByRole('button', { name: `More actions for ${event.title}` }).click();
+    await page.getByRole('menuitem', { name: /^Delete event/ }).click();
     await page.getByRole('alertdialog', { name: 'Delete this event?' }).getByRole('button', { name: 'Delete event' }).click();
     const toast = page.getByRole('region', { name: /Notifications/ });
     await expect(toast.getByText('Failed to delete event.')).toBeVisible();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatEventWhen as mailWhen } from '../../src/server/emails/event-when.ts';
-import { longDate } from '../../src/server/modules/events/public/share-tags.ts';
+import { longDate } from '../../src/common/share-card.ts';
 import { formatShortDate } from '../../src/web/features/rsvp/format.ts';
 import { formatLongDate } from '../../src/web/lib/datetime.ts';
 

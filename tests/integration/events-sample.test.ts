@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/common/messages.ts';
 import type { TEventAdmin, TPublicEvent } from '../../src/common/schemas/events.ts';
+import type { TDashboardSummary } from '../../src/common/schemas/guests.responses.ts';
 import type { TTicket } from '../../src/common/schemas/rsvps.ts';
 import { SAMPLE_EVENT_CONTENT } from '../../src/common/sample-event.ts';
 import { events } from '../../src/server/db/schema/events.ts';
@@ -54,6 +55,53 @@ describe('sample event (/sample)', () => {
     expect(html).toContain('<meta property="og:url" content="http://localhost:3999/sample">');
     expect(html).toContain('"startDate":"2025-05-03T22:00:00.000Z","endDate":"2025-05-04T04:00:00.000Z"');
     expect((await t.request(`/api/public/events?slug=sample`, { headers: from() })).status).toBe(200);
+  });
+});
+
+describe('the demo event on host screens', () => {
+  it('is never counted in the dashboard figures, however it stands', async () => {
+    const admin = await signedInUser(t, { role: 'admin' });
+    expect((await t.request('/api/public/events/sample', { headers: from() })).status).toBe(200);
+    const [demo] = await t.db.select({ id: events.id }).from(events).where(eq(events.slug, SAMPLE_EVENT_CONTENT.slug));
+    // The first admin of this file's database owns it: hand it to this one, an owner like any.
+    await t.db.update(events).set({ user_id: admin.id }).where(eq(events.id, demo!.id));
+    // Upcoming, with answers and a check-in in the period: every figure would count it.
+    await t.db
+      .update(events)
+      .set({ event_date: new Date(Date.now() + 10 * 86_400_000), end_date: null })
+      .where(eq(events.id, demo!.id));
+    await t.db.insert(event_rsvps).values([
+      { event_id: demo!.id, name: 'Tried it', email: 'tried@example.com', guest_count: 2 },
+      { event_id: demo!.id, name: 'Came', email: 'came@example.com', guest_count: 1, attended: true, checked_in_at: new Date() },
+    ]);
+    const summary = async () => (await (await t.request('/api/dashboard/summary', { cookie: admin.cookie })).json()) as TDashboardSummary;
+    expect(await summary()).toMatchObject({
+      events: { upcoming: 0, rsvps_received: 0, guests_going: 0 },
+      check_in: { checked_in: 0, pending: 0 },
+    });
+    // A real event beside it is counted as before.
+    const real = await createEvent(t, admin, { event_date: new Date(Date.now() + 5 * 86_400_000).toISOString() });
+    await t.db.insert(event_rsvps).values({ event_id: real.id, name: 'Guest', email: 'guest@example.com', guest_count: 3 });
+    expect(await summary()).toMatchObject({
+      events: { upcoming: 1, rsvps_received: 1, guests_going: 3 },
+      check_in: { checked_in: 0, pending: 3 },
+    });
+  });
+
+  it('keeps its page address: moving it would make it count as a real event', async () => {
+    const admin = await signedInUser(t, { role: 'admin' });
+    await t.request('/api/public/events/sample', { headers: from() });
+    const [demo] = await t.db.select({ id: events.id }).from(events).where(eq(events.slug, SAMPLE_EVENT_CONTENT.slug));
+    await t.db.update(events).set({ user_id: admin.id }).where(eq(events.id, demo!.id));
+    const res = await t.request(`/api/events/${demo!.id}`, { method: 'PATCH', json: { slug: 'my-party' }, cookie: admin.cookie });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.fields).toEqual({ slug: 'The demo event keeps its page address.' });
+    const same = await t.request(`/api/events/${demo!.id}`, {
+      method: 'PATCH',
+      json: { slug: 'sample', title: 'Our demo' },
+      cookie: admin.cookie,
+    });
+    expect(same.status).toBe(200);
   });
 });
 

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { isDemoEvent } from '../../common/sample-event.ts';
 import type { TEventAdmin } from '../../common/schemas/events.ts';
 import { Select } from './ui/input.tsx';
 
@@ -14,6 +15,7 @@ export function EventPicker({ events, value, onChange }: { events: TEventAdmin[]
         {events.map((e) => (
           <option key={e.id} value={e.id}>
             {e.title}
+            {isDemoEvent(e) ? ' (demo)' : ''}
             {e.is_active ? '' : ' (inactive)'}
           </option>
         ))}

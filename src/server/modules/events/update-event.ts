@@ -9,7 +9,7 @@ import { adminEventColumns, toAdminEvent } from './admin-event.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import { type Actor, eventAccess, ownerOnly, roleOf } from '../../domain/event-access.ts';
-import { isReservedSlug, SLUG_CONSTRAINT, slugTaken, THEME_CONSTRAINT, unknownTheme } from './event-errors.ts';
+import { demoSlugFixed, isReservedSlug, SLUG_CONSTRAINT, slugTaken, THEME_CONSTRAINT, unknownTheme } from './event-errors.ts';
 import { eventColumns } from '../../domain/event-values.ts';
 import { paymentChanges } from './payment-changes.ts';
 import type { PublicEventCache } from './public/public-event-cache.ts';
@@ -84,6 +84,8 @@ export async function updateEvent({ db, log, publicEvents, encryptionKey, actor,
         ),
       );
       if (patch.slug && patch.slug !== cur.slug && isReservedSlug(patch.slug)) throw slugTaken();
+      // The demo is known by its address (common/sample-event.ts): moving it would make it count as a real event.
+      if (patch.slug !== undefined && patch.slug !== cur.slug && isReservedSlug(cur.slug)) throw demoSlugFixed();
 
       const themeId = await themeFromColors({ tx, log, userId: actor.id, name: patch.title ?? cur.title, colors: patch.custom_colors });
       const [row] = await tx

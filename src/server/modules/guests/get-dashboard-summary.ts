@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DASHBOARD_PERIOD_DAYS } from '../../../common/constants.ts';
+import { SAMPLE_EVENT_CONTENT } from '../../../common/sample-event.ts';
 import type { TDashboardSummary } from '../../../common/schemas/guests.responses.ts';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
@@ -10,7 +11,7 @@ import { type Actor, eventAccess } from '../../domain/event-access.ts';
  * The dashboard tiles' totals over the last DASHBOARD_PERIOD_DAYS days, for the events the user owns
  * or co-hosts (docs/product.md#dashboard), in one query: upcoming events; RSVPs received and the guests
  * they bring; guests checked in during the period and confirmed guests still to check in (events
- * starting in the period or later).
+ * starting in the period or later). The seeded demo event is never counted (common/sample-event.ts isDemoEvent).
  */
 export async function getDashboardSummary({
   db,
@@ -31,7 +32,7 @@ export async function getDashboardSummary({
   }>(sql`
     WITH managed AS (
       SELECT ${events.id} AS id, ${events.event_date} AS event_date, ${events.is_active} AS is_active
-      FROM ${events} WHERE ${eventAccess(actor, 'manage')}
+      FROM ${events} WHERE ${eventAccess(actor, 'manage')} AND ${events.slug} IS DISTINCT FROM ${SAMPLE_EVENT_CONTENT.slug}
     )
     SELECT
       (SELECT count(*) FROM managed WHERE is_active AND event_date >= ${now})::int AS upcoming,

@@ -1,4 +1,4 @@
-import { CalendarDays, ExternalLink, ImageIcon, MapPin, Pencil, Trash2, Users } from 'lucide-react';
+import { CalendarDays, ExternalLink, ImageIcon, MapPin, Pencil, Share2, Trash2, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import type { TEventAdmin } from '../../../common/schemas/events.ts';
 import type { TEventCounts } from '../../../common/schemas/guests.ts';
@@ -11,16 +11,20 @@ import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { absoluteUrl, eventHref } from '../../../common/hrefs.ts';
 import { formatEventWhen } from '../../lib/datetime.ts';
 import { Detail } from '../../components/ui/detail.tsx';
+import { isDemoEvent } from '../../../common/sample-event.ts';
+import { OverflowMenu } from './overflow-menu.tsx';
 
 /** One event on the Events tab (docs/product.md#admin-events): what it is, when, where, its link, and what to do with it. */
 export function EventCard({
   event,
   onEdit,
+  onShare,
   onDelete,
 }: {
   /** Counts are missing only for a moment after the event was created (until the list is read again). */
   event: TEventAdmin & { counts?: TEventCounts };
   onEdit: () => void;
+  onShare: () => void;
   onDelete: () => void;
 }) {
   const when = formatEventWhen(event.event_date, event.end_date, event.timezone);
@@ -47,6 +51,11 @@ export function EventCard({
           <Badge tone={event.is_active ? 'success' : 'neutral'} className="shadow-sm">
             {event.is_active ? 'Active' : 'Inactive'}
           </Badge>
+          {isDemoEvent(event) ? (
+            <Badge tone="accent" className="shadow-sm" title="The sample event: not counted in the dashboard's figures">
+              Demo
+            </Badge>
+          ) : null}
           {event.role === 'cohost' ? (
             <Badge tone="accent" className="shadow-sm">
               Co-host
@@ -99,45 +108,46 @@ export function EventCard({
         </div>
       </div>
 
-      <div className={cn('grid border-t border-ink/10', canDelete ? 'grid-cols-4' : 'grid-cols-3')}>
+      {/* Everyday actions share one row with equal weight; Delete sits apart, in the owner's More menu (ADR 0011). */}
+      <div className="flex border-t border-ink/10">
         <a
           href={eventHref(event)}
           target="_blank"
           rel="noreferrer"
-          className={cn(buttonVariants({ variant: 'ghost' }), 'h-12 flex-col gap-0.5 rounded-none text-xs')}
+          className={ACTION}
           aria-label={`View page of ${event.title} (opens in a new tab)`}
         >
           <ExternalLink aria-hidden="true" />
           View
         </a>
-        <Button variant="ghost" className="h-12 flex-col gap-0.5 rounded-none text-xs" onClick={onEdit} aria-label={`Edit ${event.title}`}>
+        <Button variant="ghost" className={ACTION} onClick={onEdit} aria-label={`Edit ${event.title}`}>
           <Pencil aria-hidden="true" />
           Edit
         </Button>
         {/* The guest list dialog opens from the URL (?guests=…), so a reload or Back keeps or closes it (routes/admin). */}
-        <Link
-          to={`?guests=${encodeURIComponent(event.id)}`}
-          className={cn(buttonVariants({ variant: 'ghost' }), 'h-12 flex-col gap-0.5 rounded-none text-xs')}
-          aria-label={`Guests of ${event.title}`}
-        >
+        <Link to={`?guests=${encodeURIComponent(event.id)}`} className={ACTION} aria-label={`Guests of ${event.title}`}>
           <Users aria-hidden="true" />
           Guests
         </Link>
+        <Button variant="ghost" className={ACTION} onClick={onShare} aria-label={`Share ${event.title}`}>
+          <Share2 aria-hidden="true" />
+          Share
+        </Button>
         {canDelete ? (
-          <Button
-            variant="ghost"
-            className="h-12 flex-col gap-0.5 rounded-none text-xs text-danger hover:bg-red-50"
-            onClick={onDelete}
-            aria-label={`Delete ${event.title}`}
-          >
-            <Trash2 aria-hidden="true" />
-            Delete
-          </Button>
+          <OverflowMenu
+            label={`More actions for ${event.title}`}
+            triggerClassName="h-12 w-12 shrink-0 rounded-none border-l border-ink/10"
+            items={[
+              { label: 'Delete event', hint: 'Its page and guest list go too.', icon: Trash2, destructive: true, onSelect: onDelete },
+            ]}
+          />
         ) : null}
       </div>
     </article>
   );
 }
+
+const ACTION = cn(buttonVariants({ variant: 'ghost' }), 'h-12 min-w-0 flex-1 flex-col gap-0.5 rounded-none text-xs');
 
 /** Going (guests, from RSVPs), Maybe, Can't go (RSVP_STATUS_LABEL) and, when capped, spots left (docs/product.md#guest-list). */
 function CardCounts({ counts }: { counts: TEventCounts }) {

@@ -32,10 +32,13 @@ export function EventFormDialog({
   open,
   onOpenChange,
   event,
+  onSaved,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   event?: TEventAdmin | null;
+  /** After a save, with the event as it was before (null: just created); the dialog has closed. */
+  onSaved?: (saved: TEventAdmin, before: TEventAdmin | null) => void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -56,14 +59,21 @@ export function EventFormDialog({
             e.preventDefault();
           }}
         >
-          <EventForm key={event?.id ?? 'new'} event={event ?? null} onDone={() => onOpenChange(false)} />
+          <EventForm
+            key={event?.id ?? 'new'}
+            event={event ?? null}
+            onDone={(saved) => {
+              onOpenChange(false);
+              if (saved) onSaved?.(saved, event ?? null);
+            }}
+          />
         </DialogContent>
       ) : null}
     </Dialog>
   );
 }
 
-function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: () => void }) {
+function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: (saved?: TEventAdmin) => void }) {
   const formId = useId();
   const [state, setState] = useState<EventFormState>(() => initialFormState(event));
   const [errors, setErrors] = useState<EventFormErrors>({});
@@ -115,9 +125,9 @@ function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: () =>
 
   async function saveInput(input: TEventInput) {
     try {
-      await save.mutateAsync({ id: event?.id, input });
+      const saved = await save.mutateAsync({ id: event?.id, input });
       notify.success(event ? 'Event updated' : 'Event created', input.title.trim());
-      onDone();
+      onDone(saved);
     } catch (err) {
       const fields = fieldErrorsOf(err);
       if (fields) {

@@ -1,4 +1,3 @@
-import { QrCode } from 'lucide-react';
 import { type FormEvent, useCallback, useId, useState } from 'react';
 import { BACKFILL_DEFAULT_LIMIT } from '../../../common/constants.ts';
 import type { TJob } from '../../../common/schemas/guests.ts';
@@ -17,11 +16,12 @@ import { JobProgress, useTrackedJob } from './tracked-job.tsx';
 const num = (v: unknown) => (typeof v === 'number' ? v : 0);
 
 /**
- * Backfill QR Codes (docs/product.md#guest-list): give every confirmed answer of one event (or of every
- * event the host manages) a QR ticket, up to a limit; a dry run only counts; force regenerates every
- * ticket (each guest is e-mailed the new one). Runs as a server job whose progress bar resumes after a reload.
+ * Create missing tickets (docs/product.md#admin-events; the QR backfill): give every confirmed answer of one
+ * event (or of every event the host manages) a QR ticket, up to a limit; a dry run only counts; force
+ * regenerates every ticket (each guest is e-mailed the new one). Runs as a server job whose progress bar
+ * resumes after a reload. `trigger` draws the entry point (the Events tab's More menu), told whether a run is on.
  */
-export function BackfillQrCodes() {
+export function BackfillQrCodes({ trigger }: { trigger: (open: () => void, running: boolean) => React.ReactNode }) {
   const [open, setOpen] = useState(false);
   const { jobId, track, forget, release } = useTrackedJob('qr-backfill');
 
@@ -37,19 +37,19 @@ export function BackfillQrCodes() {
   }, []);
 
   return (
-    <div className="ml-auto grid justify-items-end gap-2">
-      <Button variant="outline" size="md" onClick={() => setOpen(true)} disabled={jobId !== ''}>
-        <QrCode aria-hidden="true" />
-        Backfill QR Codes
-      </Button>
+    <div className="grid justify-items-end gap-2">
+      {trigger(() => setOpen(true), jobId !== '')}
       {jobId ? (
         <div className="w-64 max-w-full">
-          <JobProgress jobId={jobId} label="Backfilling QR codes" onFinish={onFinish} onGone={forget} release={release} />
+          <JobProgress jobId={jobId} label="Creating missing tickets" onFinish={onFinish} onGone={forget} release={release} />
         </div>
       ) : null}
       <Dialog open={open} onOpenChange={setOpen}>
         {open ? (
-          <DialogContent title="Backfill QR Codes" description="Give attending guests a QR ticket where one is missing.">
+          <DialogContent
+            title="Create missing tickets"
+            description="Give every attending guest a QR ticket where one is missing. Guests who already have one keep it."
+          >
             <BackfillForm
               onStarted={(id) => {
                 track(id);
@@ -122,11 +122,17 @@ function BackfillForm({ onStarted }: { onStarted: (jobId: string) => void }) {
           onChange={(e) => setLimit(e.target.value)}
         />
       </Field>
-      <SwitchField id={ids.dry} label="Dry run" hint="Only count what would change." checked={dryRun} onCheckedChange={setDryRun} />
+      <SwitchField
+        id={ids.dry}
+        label="Only count"
+        hint="Count the guests who would get a ticket; change nothing."
+        checked={dryRun}
+        onCheckedChange={setDryRun}
+      />
       <SwitchField
         id={ids.force}
-        label="Force regenerate"
-        hint="Replace every ticket, not just missing ones: old QR codes stop working and each guest is e-mailed the new one."
+        label="Replace every ticket"
+        hint="Not just the missing ones: old QR codes stop working and each guest is e-mailed the new one."
         checked={force}
         onCheckedChange={setForce}
       />
@@ -135,7 +141,7 @@ function BackfillForm({ onStarted }: { onStarted: (jobId: string) => void }) {
           <Button variant="outline">Cancel</Button>
         </DialogClose>
         <Button type="submit" disabled={start.isPending} aria-busy={start.isPending || undefined}>
-          {start.isPending ? 'Starting…' : dryRun ? 'Count' : 'Start backfill'}
+          {start.isPending ? 'Starting…' : dryRun ? 'Count' : force ? 'Replace all tickets' : 'Create tickets'}
         </Button>
       </div>
     </form>

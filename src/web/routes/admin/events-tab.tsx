@@ -1,4 +1,4 @@
-import { CalendarPlus, Plus } from 'lucide-react';
+import { CalendarPlus, Plus, QrCode } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { hasEnded } from '../../../common/event-time.ts';
 import { MSG } from '../../../common/messages.ts';
@@ -15,11 +15,14 @@ import { useDeleteEvent } from '../../features/events/api/delete-event.ts';
 import { useEvents } from '../../lib/queries/get-events.ts';
 import { EventCard } from '../../features/events/event-card.tsx';
 import { EventFormDialog } from '../../features/events/event-form-dialog.tsx';
+import { OverflowMenu } from '../../features/events/overflow-menu.tsx';
+import { ShareDialog } from '../../features/events/share-dialog.tsx';
 import { BackfillQrCodes } from '../../features/guests/backfill-dialog.tsx';
 
 /**
  * Events tab (docs/product.md#admin-events): the host's events as cards, upcoming then past, Create Event, edit in a
- * dialog, delete after a confirmation; Backfill QR Codes (features/guests).
+ * dialog, delete after a confirmation; the share dialog after a save that makes an event live and from each card;
+ * Create missing tickets (features/guests) in the More menu.
  */
 export function EventsTab() {
   const events = useEvents();
@@ -29,6 +32,13 @@ export function EventsTab() {
   // The dialog keeps showing the event it was opened for while it animates out.
   const [formOpen, setFormOpen] = useState(false);
   const createRef = useRef<HTMLButtonElement>(null);
+  // The event being shared; it stays while the dialog animates out. `published`: opened by the save that made it live.
+  const [sharing, setSharing] = useState<{ event: TEventAdmin; published: boolean } | null>(null);
+  const [shareOpen, setShareOpen] = useState(false);
+  const share = (event: TEventAdmin, published = false) => {
+    setSharing({ event, published });
+    setShareOpen(true);
+  };
 
   const openForm = (e: TEventAdmin | 'new') => {
     setEditing(e);
@@ -66,11 +76,31 @@ export function EventsTab() {
             {events.isSuccess && count > 0 ? (count === 1 ? '1 event' : `${count} events`) : '\u00a0'}
           </p>
         </div>
-        <BackfillQrCodes />
-        <Button ref={createRef} onClick={() => openForm('new')} size="md">
-          <Plus aria-hidden="true" />
-          Create Event
-        </Button>
+        <div className="ml-auto flex items-start gap-2">
+          <BackfillQrCodes
+            trigger={(openBackfill, running) => (
+              <OverflowMenu
+                label="More event actions"
+                triggerClassName="border border-ink/20 bg-white"
+                items={[
+                  {
+                    label: 'Create missing tickets',
+                    hint: running
+                      ? 'Already running: see its progress here.'
+                      : 'Give every attending guest a QR ticket where one is missing.',
+                    icon: QrCode,
+                    disabled: running,
+                    onSelect: openBackfill,
+                  },
+                ]}
+              />
+            )}
+          />
+          <Button ref={createRef} onClick={() => openForm('new')} size="md">
+            <Plus aria-hidden="true" />
+            Create Event
+          </Button>
+        </div>
       </div>
 
       {events.isPending ? (
@@ -118,10 +148,19 @@ export function EventsTab() {
           </Button>
         </Card>
       ) : (
-        <EventSections events={events.data} onEdit={openForm} onDelete={setDeleting} />
+        <EventSections events={events.data} onEdit={openForm} onShare={share} onDelete={setDeleting} />
       )}
 
-      <EventFormDialog open={formOpen} onOpenChange={setFormOpen} event={editing === 'new' ? null : editing} />
+      <EventFormDialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        event={editing === 'new' ? null : editing}
+        // Publishing is a moment (docs/product.md#share-dialog): a save that makes the page live offers to share it.
+        onSaved={(saved, before) => {
+          if (saved.is_active && !before?.is_active) share(saved, true);
+        }}
+      />
+      <ShareDialog event={sharing?.event ?? null} justPublished={sharing?.published} open={shareOpen} onOpenChange={setShareOpen} />
 
       <AlertDialog open={deleting !== null} onOpenChange={(o) => !o && !remove.isPending && setDeleting(null)}>
         {deleting ? (
@@ -147,10 +186,12 @@ export function EventsTab() {
 function EventSections({
   events,
   onEdit,
+  onShare,
   onDelete,
 }: {
   events: TEventAdmin[];
   onEdit(e: TEventAdmin): void;
+  onShare(e: TEventAdmin): void;
   onDelete(e: TEventAdmin): void;
 }) {
   const now = Date.now();
@@ -176,7 +217,7 @@ function EventSections({
               <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
                 {list.map((e) => (
                   <li key={e.id} className="flex min-w-0">
-                    <EventCard event={e} onEdit={() => onEdit(e)} onDelete={() => onDelete(e)} />
+                    <EventCard event={e} onEdit={() => onEdit(e)} onShare={() => onShare(e)} onDelete={() => onDelete(e)} />
                   </li>
                 ))}
               </ul>

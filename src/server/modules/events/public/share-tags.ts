@@ -2,34 +2,9 @@ import { SOCIAL_IMAGE } from '../../../../common/constants.ts';
 import { eventEndsAt } from '../../../../common/event-time.ts';
 import type { TPublicEvent } from '../../../../common/schemas/events.ts';
 import { escapeHtml } from '../../../../common/html-escape.ts';
-import { zonedFormat } from '../../../../common/zoned-format.ts';
-
-const DESCRIPTION_MAX = 200;
+import { shareCard } from '../../../../common/share-card.ts';
 
 export type ShareTagOptions = { baseUrl: string; pageUrl: string };
-
-/** Absolute URL for an image path; our own /media images are the 1200×675 social size. */
-function absoluteImage(url: string | null, baseUrl: string): { url: string; sized: boolean } | null {
-  if (!url) return null;
-  if (url.startsWith('/')) return { url: baseUrl + url, sized: url.startsWith('/media/') };
-  return /^https?:\/\//.test(url) ? { url, sized: false } : null;
-}
-
-export function longDate(iso: string, timeZone: string): string {
-  return zonedFormat('share', timeZone, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
-}
-
-function clip(s: string, max: number): string {
-  const flat = s.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
-}
-
-/** Subtitle or intro, else when and where. */
-export function shareDescription(e: TPublicEvent): string {
-  const text = e.subtitle || e.main_body_intro || e.main_body_description;
-  const when = longDate(e.event_date, e.timezone);
-  return clip(text ?? (e.location ? `${when} · ${e.location}` : when), DESCRIPTION_MAX);
-}
 
 /** JSON inside <script>: '<' (and the line separators JavaScript dislikes) escaped. */
 export function scriptJson(value: unknown): string {
@@ -72,8 +47,7 @@ function jsonLd(e: TPublicEvent, description: string, image: string | null, page
 
 /** The <head> tags of a public event page: title, description, Open Graph, Twitter card, JSON-LD. */
 export function renderShareTags(e: TPublicEvent, { baseUrl, pageUrl }: ShareTagOptions): string {
-  const description = shareDescription(e);
-  const image = absoluteImage(e.image_url, baseUrl);
+  const { description, image } = shareCard(e, baseUrl, pageUrl);
   const t = escapeHtml(e.title);
   const d = escapeHtml(description);
   const u = escapeHtml(pageUrl);
