@@ -21,6 +21,7 @@ import {
   REQUIRED_FIELDS,
   validateEventForm,
 } from './event-form-state.ts';
+import { EventPreview } from './event-preview.tsx';
 import { LookFields } from './look-fields.tsx';
 import { PaymentFields, PaymentSummary } from './payment-fields.tsx';
 
@@ -46,7 +47,7 @@ export function EventFormDialog({
         <DialogContent
           title={event ? 'Edit event' : 'Create Event'}
           description={event ? event.title : 'Only the title and date are required; add the rest whenever you like.'}
-          className="pb-0 sm:max-w-2xl sm:pb-0"
+          className="pb-0 sm:max-w-2xl sm:pb-0 lg:max-w-6xl"
           onOpenAutoFocus={(e) => {
             // Desktop: start typing the title. Touch: don't pop the keyboard over the sheet.
             if (window.matchMedia('(pointer: fine)').matches) {
@@ -148,33 +149,39 @@ function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: (save
 
   return (
     <>
-      <div className="grid gap-6 pb-2">
-        <form
-          id={formId}
-          onSubmit={onSubmit}
-          noValidate
-          className="grid gap-6"
-          aria-describedby={errors.form ? `${formId}-error` : undefined}
-        >
-          <BasicsFields {...props} />
-          <WhenWhereFields {...props} />
-          <ContentFields {...props} />
-          <LookFields {...props} onUploadingChange={setUploading} />
-          {isOwner ? <PaymentFields {...props} event={event} /> : <PaymentSummary event={event!} />}
-          {errors.form ? (
-            <p id={`${formId}-error`} role="alert" className="text-sm text-danger">
-              {errors.form}
-            </p>
-          ) : null}
-        </form>
-        <div className="border-t border-ink/10 pt-5">
-          {event ? (
-            <CohostsSection eventId={event.id} canManage={isOwner} />
-          ) : (
-            <p className="text-sm text-ink/70">You can add co-hosts once the event is created.</p>
-          )}
+      <div className="grid gap-6 pb-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
+        {/* Beside the form on wide screens (sticky), above it on phones: the page as guests will see it. */}
+        <div className="lg:sticky lg:top-0 lg:order-2">
+          <EventPreview state={state} />
         </div>
-        <NotifyField event={event} />
+        <div className="grid gap-6 lg:order-1">
+          <form
+            id={formId}
+            onSubmit={onSubmit}
+            noValidate
+            className="grid gap-6"
+            aria-describedby={errors.form ? `${formId}-error` : undefined}
+          >
+            <BasicsFields {...props} />
+            <WhenWhereFields {...props} />
+            <ContentFields {...props} />
+            <LookFields {...props} onUploadingChange={setUploading} />
+            {isOwner ? <PaymentFields {...props} event={event} /> : <PaymentSummary event={event!} />}
+            {errors.form ? (
+              <p id={`${formId}-error`} role="alert" className="text-sm text-danger">
+                {errors.form}
+              </p>
+            ) : null}
+          </form>
+          <div className="border-t border-ink/10 pt-5">
+            {event ? (
+              <CohostsSection eventId={event.id} canManage={isOwner} />
+            ) : (
+              <p className="text-sm text-ink/70">You can add co-hosts once the event is created.</p>
+            )}
+          </div>
+          <NotifyField event={event} />
+        </div>
       </div>
       <div className="sticky bottom-0 z-10 -mx-5 mt-4 flex justify-end gap-2 border-t border-ink/10 bg-white px-5 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:-mx-6 sm:px-6">
         <DialogClose asChild>

@@ -50,11 +50,12 @@ export function BasicsFields(props: FieldsProps) {
         <Input {...bindText(props, 'subtitle', 'subtitle')} maxLength={300} />
       </Field>
       <Field
-        label="Page address (slug)"
+        label="Page address"
         error={errors.slug}
         hint={
           <>
-            Optional. Lower-case letters, digits and hyphens. Left empty, it is made from the title: <code>/event/{example}</code>
+            Optional: the end of your page's link. Lower-case letters, digits and hyphens; left empty, it is made from the title:{' '}
+            <code>/event/{example}</code>
           </>
         }
       >
