@@ -1,9 +1,10 @@
-import { Field, FieldError } from '../../components/ui/field.tsx';
-import { Input, Select } from '../../components/ui/input.tsx';
+import { FieldError } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { RadioGroup } from '../../components/ui/radio-group.tsx';
 import { SwitchField } from '../../components/ui/switch.tsx';
 import { useThemes } from './api/themes.ts';
 import { fieldId } from './event-form-state.ts';
-import { bindSwitch, bindText, type FieldsProps, Section } from './event-form-fields.tsx';
+import { bindSwitch, type FieldsProps, Section } from './event-form-fields.tsx';
 import { ImageUpload } from './image-upload.tsx';
 
 /** Image, theme or custom colours, and whether the page is live. */
@@ -19,27 +20,27 @@ export function LookFields({ onUploadingChange, ...props }: FieldsProps & { onUp
         onBusyChange={onUploadingChange}
         error={errors.image_url}
       />
-      <Field
-        label="Theme"
+      <RadioGroup
+        legend="Theme"
+        name={fieldId('theme_id')}
+        value={state.themeId}
+        onValueChange={(v) => set('themeId', v)}
+        disabled={state.customColors || themes.isPending}
         error={errors.theme_id}
-        hint={
-          state.customColors
-            ? 'Custom colours are on: saving makes a theme named after this event.'
-            : themes.isError
-              ? 'Themes could not be loaded.'
-              : undefined
-        }
-      >
-        <Select {...bindText(props, 'themeId', 'theme_id')} disabled={state.customColors || themes.isPending}>
-          <option value="">Default colours</option>
-          {themes.data?.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-              {t.is_default ? ' (default)' : ''}
-            </option>
-          ))}
-        </Select>
-      </Field>
+        layout="grid"
+        options={[
+          { value: '', label: <ThemeSwatch name="Default colours" colors={DEFAULT_COLOURS} /> },
+          ...(themes.data ?? []).map((t) => ({
+            value: t.id,
+            label: <ThemeSwatch name={t.is_default ? `${t.name} (default)` : t.name} colors={t.colors} />,
+          })),
+        ]}
+      />
+      {state.customColors || themes.isError ? (
+        <p className="-mt-2 text-sm text-ink/70">
+          {state.customColors ? 'Custom colours are on: saving makes a theme named after this event.' : 'Themes could not be loaded.'}
+        </p>
+      ) : null}
       <SwitchField
         id={fieldId('custom_colors')}
         label="Custom colours"
@@ -102,5 +103,24 @@ function ColourField({ state, set, errors, name, label }: FieldsProps & { name: 
       </div>
       <FieldError id={id} error={error} />
     </div>
+  );
+}
+
+type Colours = { background: string; text: string; accent: string };
+
+/** The app's own palette (styles.css), what "Default colours" gives a page. */
+const DEFAULT_COLOURS: Colours = { background: 'var(--color-paper-soft)', text: 'var(--color-ink)', accent: 'var(--color-accent)' };
+
+/** A theme as a host sees it: its background, text and accent side by side, then its name. */
+function ThemeSwatch({ name, colors }: { name: string; colors: Colours }) {
+  return (
+    <span className="flex items-center gap-2">
+      <span aria-hidden="true" className="flex h-6 w-12 shrink-0 overflow-hidden rounded border border-ink/20">
+        <span className="flex-1" style={{ background: colors.background }} />
+        <span className="flex-1" style={{ background: colors.text }} />
+        <span className="flex-1" style={{ background: colors.accent }} />
+      </span>
+      {name}
+    </span>
   );
 }
