@@ -272,7 +272,7 @@ test('the ticket verification page: the team checks in, anyone else sees only va
   await expect(page.getByRole('heading', { name: 'Katherine Johnson' })).toBeVisible();
   await expect(page.getByText('This ticket is authentic and verified')).toBeVisible();
   await expect(page.getByText('Not checked in yet')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'CANCEL' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'UNDO CHECK-IN' })).toBeDisabled();
   await page.setViewportSize(PHONE);
   await screenshot(page, testInfo, 'verify-team-375');
   await expectAccessible(page, '/ticket-verification (team, 375 px)');

@@ -22,7 +22,7 @@ const NOT_VALID = new Set(['invalid', 'other_event', 'not_confirmed']);
 
 /**
  * /ticket-verification/:qrData and /checkin/verify/:qrData (docs/product.md#ticket-verification): what a
- * ticket's QR opens. The event's team gets the guest and CHECK IN / CANCEL; anyone else only whether the
+ * ticket's QR opens. The event's team gets the guest and CHECK IN / UNDO CHECK-IN; anyone else only whether the
  * ticket is valid and for which event. Opened on another host than the public one, it moves there first.
  */
 export function Component() {

@@ -22,7 +22,7 @@ type Props = {
 /**
  * The valid ticket as its event's team sees it (docs/product.md#ticket-verification): event image and
  * name, guest, phone, a PAID stamp when the guest paid for the ticket, the verified date, the first 16 characters of the
- * code, whether the guest is in, CHECK IN / CANCEL and Scan More Tickets.
+ * code, whether the guest is in, CHECK IN / UNDO CHECK-IN and Scan More Tickets.
  */
 export function VerifiedTicket({ verdict, verifiedAt, scanMoreHref, busy, onCheckIn, onCancel }: Props) {
   const { event, guest } = verdict;
@@ -75,7 +75,7 @@ export function VerifiedTicket({ verdict, verifiedAt, scanMoreHref, busy, onChec
           </button>
           <button type="button" className={buttonVariants({ variant: 'outline', size: 'lg' })} disabled={busy || noneIn} onClick={onCancel}>
             <Undo2 aria-hidden="true" />
-            CANCEL
+            UNDO CHECK-IN
           </button>
         </div>
         <Link to={scanMoreHref} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
