@@ -359,7 +359,7 @@ describe('one e-mail rule', () => {
       const signIn = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'whatever-123' } });
       expect(signIn.status, email).toBe(400);
     }
-    expect(ZOwnerSetup.safeParse({ email: 'a@b.com;c@d.com', password: TEST_PASSWORD }).error?.issues[0]?.message).toBe(
+    expect(ZOwnerSetup.safeParse({ name: 'Maya Berg', email: 'a@b.com;c@d.com', password: TEST_PASSWORD }).error?.issues[0]?.message).toBe(
       MSG.invalidEmailText,
     );
     for (const email of ['x@y,z.com', 'x@y.com\r\nBcc: z@w.com', 'x y@z.com']) {
