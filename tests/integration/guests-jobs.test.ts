@@ -50,7 +50,7 @@ describe('bulk "Email QR": a server job through the outbox', () => {
       total: 3,
       done: 3,
       failed: 1,
-      result: { queued: 2, skipped: 1 },
+      result: { queued: 2, skipped: 1, email_delivery: 'dev_mailbox' }, // no SMTP_URL here: the toast must not say "on the way"
     });
     expect(await keysLike(`job:${created.id}:%`)).toHaveLength(2);
     // The creator only.

@@ -1,3 +1,4 @@
+import { emailDeliveryOf } from '../../../common/email-delivery.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -81,6 +82,8 @@ async function runJob(deps: JobDeps, config: TicketConfig, job: Claimed, signal?
       const result: Record<string, number | string | boolean> = { ...(cur.result ?? {}) };
       for (const [k, v] of Object.entries(step.counts)) result[k] = Number(result[k] ?? 0) + v;
       if (p.kind === 'qr-backfill') result.dry_run = p.dry_run;
+      // Whether "queued" means on its way or only kept in the dev mailbox: the host's toast must not say "sent".
+      if (p.kind === 'send-tickets') result.email_delivery = emailDeliveryOf(deps.env);
       const end = step.items === 0;
       await tx
         .update(jobs)

@@ -8,9 +8,8 @@ import { toUserMessage } from '../../lib/user-message.ts';
 import { runningJobOf, useSendTickets } from './api/jobs.ts';
 import type { GuestFilter } from '../../lib/queries/guest-keys.ts';
 import { plural } from './format.ts';
+import { bulkTicketsNotice } from './mail-notice.ts';
 import { JobProgress, useTrackedJob } from './tracked-job.tsx';
-
-const num = (v: unknown) => (typeof v === 'number' ? v : 0);
 
 type BulkTicketsProps = {
   eventId: string;
@@ -53,12 +52,8 @@ export function BulkTickets({ eventId, selectedIds, onClear, filter, attending }
 
   const onFinish = useCallback((job: TJob) => {
     if (job.status === 'done') {
-      const queued = num(job.result?.queued);
-      const skipped = num(job.result?.skipped);
-      notify.success(
-        'Tickets e-mailed',
-        `${plural(queued, 'ticket')} on the way${skipped ? `; ${plural(skipped, 'guest')} skipped (not attending or no e-mail)` : ''}.`,
-      );
+      const n = bulkTicketsNotice(job);
+      notify[n.tone](n.title, n.text);
     } else {
       notify.error('Failed to e-mail tickets', typeof job.result?.error === 'string' ? job.result.error : undefined);
     }

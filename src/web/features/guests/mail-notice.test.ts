@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_EMAIL_SENT } from '../../../common/email-delivery.ts';
-import { regeneratedNotice, ticketSentNotice } from './mail-notice.ts';
+import { bulkTicketsNotice, regeneratedNotice, ticketSentNotice } from './mail-notice.ts';
 
 const to = 'ada@example.com';
 // The guest pages' own sentence and the host's start alike: one wording, one owner (src/common/email-delivery.ts).
@@ -32,5 +32,17 @@ describe('what a host is told about a ticket e-mail (docs/product.md#guest-list)
     expect(regeneratedNotice({ email_queued: true, email_delivery: 'smtp' }, to)).toMatchObject({ tone: 'success' });
     expect(regeneratedNotice({ email_queued: true, email_delivery: 'dev_mailbox' }, to).text).toContain(notSending);
     expect(regeneratedNotice({ email_queued: false, email_delivery: 'smtp' }, null).text).toContain('no e-mail address');
+  });
+
+  it('a bulk e-mail job: on the way with SMTP; kept in the dev mailbox, never "e-mailed", without it', () => {
+    expect(bulkTicketsNotice({ result: { queued: 2, skipped: 1, email_delivery: 'smtp' } })).toEqual({
+      tone: 'success',
+      title: 'Tickets e-mailed',
+      text: '2 tickets on the way; 1 guest skipped (not attending or no e-mail).',
+    });
+    const dev = bulkTicketsNotice({ result: { queued: 2, skipped: 0, email_delivery: 'dev_mailbox' } });
+    expect(dev).toMatchObject({ tone: 'info', title: 'Tickets kept in the dev mailbox' });
+    expect(dev.text).toContain(notSending);
+    expect(dev.text).not.toMatch(/on the way|e-mailed/);
   });
 });

@@ -1,6 +1,7 @@
 import { notDeliveredText } from '../../../common/not-delivered.ts';
-import type { TTicketSent } from '../../../common/schemas/guests.ts';
+import type { TJob, TTicketSent } from '../../../common/schemas/guests.ts';
 import type { TRegeneratedQr } from '../../../common/schemas/rsvps.responses.ts';
+import { plural } from './format.ts';
 import { GUEST_MSG } from './messages.ts';
 
 /** A toast that says what really happened to a guest's e-mail: 'success' only when it is on its way. */
@@ -34,4 +35,23 @@ export function regeneratedNotice(r: Pick<TRegeneratedQr, 'email_queued' | 'emai
         ? `${notDeliveredText('e-mail', email)} Share the new link yourself.`
         : `The new ticket is on its way to ${email}.`;
   return { tone: r.email_queued && r.email_delivery === 'smtp' ? 'success' : 'info', title: GUEST_MSG.qrGenerated, text };
+}
+
+/**
+ * The end of a bulk ticket e-mail job: "on the way" only when the server sends e-mail; with the dev
+ * mailbox, the tickets are kept there and the toast says so (job.result.email_delivery, run-jobs.ts).
+ */
+export function bulkTicketsNotice(job: Pick<TJob, 'result'>): MailNotice {
+  const count = (k: string) => (typeof job.result?.[k] === 'number' ? (job.result[k] as number) : 0);
+  const queued = count('queued');
+  const skipped = count('skipped');
+  const skippedText = skipped ? `; ${plural(skipped, 'guest')} skipped (not attending or no e-mail)` : '';
+  if (job.result?.email_delivery === 'dev_mailbox') {
+    return {
+      tone: 'info',
+      title: 'Tickets kept in the dev mailbox',
+      text: `${notDeliveredText('e-mail', `these ${plural(queued, 'guest')}`)}${skippedText ? ` ${skippedText.slice(2)}.` : ''}`,
+    };
+  }
+  return { tone: 'success', title: 'Tickets e-mailed', text: `${plural(queued, 'ticket')} on the way${skippedText}.` };
 }
