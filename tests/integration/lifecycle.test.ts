@@ -164,7 +164,7 @@ describe('SIGTERM in every phase', () => {
     const app = await startApp({ DATA_DIR: dataDir });
     const pgPid = postmasterPid(dataDir);
     const { port } = new URL(app.baseURL);
-    const body = Buffer.from(JSON.stringify({ email: 'owner@example.com', password: PASSWORD }));
+    const body = Buffer.from(JSON.stringify({ name: 'Maya Berg', email: 'owner@example.com', password: PASSWORD }));
     const half = Math.floor(body.length / 2);
 
     // A request held open by its unfinished body: the handler is waiting for the rest when SIGTERM comes.
