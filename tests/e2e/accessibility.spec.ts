@@ -157,8 +157,12 @@ test('signed-in screens have 44 px targets at 375 px; toasts clear the header', 
   await visit('/', page.getByRole('heading', { name: /^Hello,/ }), 'dashboard');
   await visit('/auth/admin', page.getByRole('heading', { name: 'Lantern Walk' }).first(), 'events');
   await dialog(() => page.getByRole('button', { name: 'Create Event' }).click(), 'create event dialog');
-  await dialog(() => page.getByRole('button', { name: 'Edit Lantern Walk' }).click(), 'edit event dialog');
-  await dialog(() => page.getByRole('button', { name: 'Delete Lantern Walk' }).click(), 'delete confirmation');
+  await dialog(() => page.getByRole('button', { name: 'Edit Lantern Walk' }).first().click(), 'edit event dialog');
+  // Delete sits in the card's More menu (its items are at least 44 px tall too: measured with the page below).
+  await dialog(async () => {
+    await page.getByRole('button', { name: 'More actions for Lantern Walk' }).first().click();
+    await page.getByRole('menuitem', { name: /^Delete event/ }).click();
+  }, 'delete confirmation');
   await visit(`/auth/admin?guests=${event.id}`, page.getByRole('dialog'), 'guests dialog', page.getByRole('dialog'));
   await visit(`/auth/admin?tab=guest-list&event=${event.id}`, page.getByText('Rosa Park').filter({ visible: true }).first(), 'guest list');
   await dialog(() => page.getByRole('button', { name: 'Rosa Park' }).filter({ visible: true }).first().click(), 'guest detail dialog');

@@ -49,6 +49,8 @@ export async function smallTargets(page: Page, scope?: Locator, min = 44): Promi
       for (const el of scopeEl.querySelectorAll(SELECTOR)) {
         if (!el.checkVisibility({ visibilityProperty: true })) continue;
         if (el.closest('[aria-hidden="true"]') && (el as HTMLElement).tabIndex < 0) continue;
+        // Inside an inert subtree (the editor's page preview) nothing can be tapped or focused.
+        if (el.closest('[inert]')) continue;
         if (inProse(el)) continue;
         const labels = [...((el as HTMLInputElement).labels ?? [])];
         const owners = [el, ...labels];
