@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
  */
 export const PROCESS_LEVEL = [
   'tests/integration/lifecycle.test.ts',
+  'tests/integration/lifecycle-stop.test.ts',
   'tests/integration/database-outage.test.ts',
   'tests/integration/db-backup.test.ts',
   'tests/integration/scale-out.test.ts',

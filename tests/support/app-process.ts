@@ -183,6 +183,13 @@ export const cookieOf = (res: Response) =>
     .map((c) => c.split(';')[0])
     .join('; ');
 
+/** The e-mail of the session `cookie` holds, as the app at `app` reads it. */
+export async function sessionEmail(app: AppProcess, cookie: string): Promise<string | undefined> {
+  const res = await fetch(`${app.baseURL}/api/auth/get-session`, { headers: { cookie } });
+  const body = (await res.json()) as { user?: { email: string } } | null;
+  return body?.user?.email;
+}
+
 /** Resolves once the app's output contains `text` (a log line), or fails with the output. */
 export async function waitForOutput(app: AppProcess, text: string, ms = 60_000): Promise<void> {
   const until = Date.now() + ms;
