@@ -3,6 +3,7 @@ import type { TSmsHistory } from '../../../common/schemas/sms.ts';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { jobs } from '../../db/schema/guests.ts';
+import { displayNameSql } from '../../domain/display-name.ts';
 import type { Actor } from '../../domain/event-access.ts';
 import { requireEventAccess } from '../../domain/managed-event.ts';
 import type { SmsChannel } from '../../domain/sms-delivery.ts';
@@ -23,7 +24,7 @@ export async function listSmsHistory(o: { db: Db; actor: Actor; eventId: string;
     .select({
       id: jobs.id,
       created_at: jobs.created_at,
-      sent_by: sql<string | null>`coalesce(nullif(${user.name}, ''), ${user.email})`,
+      sent_by: displayNameSql,
       message: sql<string>`coalesce(${jobs.params}->>'message', '')`,
       status: jobs.status,
       recipients: jobs.total,
