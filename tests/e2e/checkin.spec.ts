@@ -5,16 +5,15 @@
  * guest in, and the owner's /checkin in another browser shows the count change live. Then search → check
  * in → cancel, the keyboard-wedge scanner, and the ticket verification page.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, chromium, type Page } from '@playwright/test';
-import type { Result } from 'axe-core';
 import pg from 'pg';
 import type { TDevMailMessage, TDevMailPage } from '../../src/common/schemas/dev-mailbox.ts';
 import type { TEventAdmin } from '../../src/common/schemas/events.ts';
 import type { TRsvpResult, TTicket } from '../../src/common/schemas/rsvps.responses.ts';
 import type { TCheckinSearch } from '../../src/common/schemas/checkin.responses.ts';
 import config from '../../playwright.config.ts';
+import { axeViolations } from '../support/axe.ts';
 import {
   createEvent as createEventWith,
   createOwner,
@@ -30,21 +29,9 @@ import {
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 const PHONE = { width: 375, height: 740 };
 
-// Evaluated through the DevTools protocol: the CSP (script-src 'self') refuses an injected <script>.
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 /** axe-core's WCAG 2.1 A/AA rules find nothing on the screen as it is now. */
 async function expectAccessible(page: Page, what: string) {
-  await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations as Result[];
-  });
-  expect(
-    found.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
+  expect(await axeViolations(page), what).toEqual([]);
 }
 
 const createEvent = (owner: APIRequestContext, title: string): Promise<TEventAdmin> =>
