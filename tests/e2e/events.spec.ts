@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import sharp from 'sharp';
-import { createOwner, createUser, expect, expectOverlayCloses, screenshot, signIn, signOut, test } from './fixtures.ts';
+import { createOwner, createUser, expect, expectOverlayCloses, ownerApi, screenshot, signIn, signOut, test } from './fixtures.ts';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
@@ -14,8 +14,11 @@ function makePng() {
 }
 
 /** Creates an event through the API (the UI journey has its own test) and returns it. */
-async function createEventViaApi(page: Page, baseURL: string, body: Record<string, unknown>) {
-  const res = await page.request.post(`${baseURL}/api/events`, { data: body, headers: { origin: baseURL } });
+async function createEventViaApi(target: Page | APIRequestContext, baseURL: string, body: Record<string, unknown>) {
+  const res = await ('request' in target ? target.request : target).post(`${baseURL}/api/events`, {
+    data: body,
+    headers: { origin: baseURL },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { event: { id: string; slug: string; title: string } }).event;
 }
@@ -220,15 +223,16 @@ test('the create dialog works from the keyboard alone', async ({ page, server })
   await expect(create).toBeFocused();
 });
 
-test('a raw HTTP GET of the public page carries the share tags', async ({ page, request, server }) => {
-  await createOwner(page, server);
-  const upload = await page.request.post(`${server.baseURL}/api/media`, {
+// No browser page: the owner's API client arranges, and an anonymous one reads the HTML.
+test('a raw HTTP GET of the public page carries the share tags', async ({ playwright, request, server }) => {
+  const owner = await ownerApi(playwright, server);
+  const upload = await owner.post(`${server.baseURL}/api/media`, {
     multipart: { file: { name: 'share.png', mimeType: 'image/png', buffer: await makePng() } },
     headers: { origin: server.baseURL },
   });
   expect(upload.status(), await upload.text()).toBe(201);
   const image = (await upload.json()) as { image_url: string; preview_image_url: string };
-  const event = await createEventViaApi(page, server.baseURL, {
+  const event = await createEventViaApi(owner, server.baseURL, {
     title: 'Share <Preview> & Test',
     main_body_intro: 'Tags that work without JavaScript.',
     location: 'Pier 4',
@@ -261,6 +265,7 @@ test('a raw HTTP GET of the public page carries the share tags', async ({ page, 
     expect(og.status()).toBe(200);
     expect(await sharp(await og.body()).metadata()).toMatchObject({ width: 1200, height: 675 });
   }
+  await owner.dispose();
 });
 
 test('public page: unknown and missing identifiers', { tag: '@mobile' }, async ({ page }, testInfo) => {
