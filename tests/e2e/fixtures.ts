@@ -12,7 +12,7 @@
  *   FILE (and per `serverEnv`): every test of a file shares it, the next file gets a new one. Playwright
  *   starts a new worker after a failed test, so the rest of that file then runs on a new, empty server:
  *   make each test set up what it needs (the helpers below are idempotent per server).
- *   Env: NODE_ENV=production, RATE_LIMIT=false, OUTBOX_WORKER=true, OUTBOX_POLL_MS=100, fixed secrets,
+ *   Env: NODE_ENV=production, RATE_LIMIT=false, OUTBOX_WORKER=true, OUTBOX_POLL_MS=500, fixed secrets,
  *   PUBLIC_BASE_URL = baseURL.
  *     type TestServer = {
  *       baseURL: string;        // http://localhost:<port>, also the tests' `baseURL` (page.goto('/auth') works)
@@ -157,7 +157,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         RATE_LIMIT: 'false',
         DEV_MAILBOX: 'true',
         OUTBOX_WORKER: 'true',
-        OUTBOX_POLL_MS: '100',
+        // Every poll is a query, queued mail or not: a faster poll kept the idle servers and PostgreSQL busy.
+        OUTBOX_POLL_MS: '500',
         LOG_LEVEL: 'info',
         ...dbEnv,
         ...extraEnv,
