@@ -9,7 +9,7 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 /**
  * axe-core's WCAG 2.1 A/AA violations on the page as it is now, readable in a failure message. axe is
  * evaluated once per document (a dialog opened on the same page reuses it), and only violations get their
- * nodes collected: the passes and inapplicable rules nobody reads cost most of a run's time.
+ * nodes collected: no test reads the passes or the inapplicable rules.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function'))) await page.evaluate(AXE_SOURCE);
