@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ZGuestList, ZJobAnswer } from '../../src/common/schemas/guests.responses.ts';
 import { ZSmsHistory, ZSmsJobProgress, ZSmsSent } from '../../src/common/schemas/sms.ts';
+import { user } from '../../src/server/db/schema/auth.ts';
 import { drainJobs } from '../../src/server/modules/jobs/run-jobs.ts';
 import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
 import { createEvent } from '../factories/events.ts';
@@ -105,6 +107,15 @@ describe('the message history of an event', () => {
     // The progress bar counts the same recipients.
     const p = ZSmsJobProgress.parse(await (await t.request(`/api/sms-jobs/${first.id}`, { cookie: owner.cookie })).json());
     expect(p).toMatchObject({ total: 2, sent: 1, failed: 1, skipped: 0 });
+  });
+
+  it('names an older account without a name by its e-mail’s local part, as event pages do', async () => {
+    const nameless = await signedInUser(t);
+    await t.db.update(user).set({ name: '' }).where(eq(user.email, nameless.email));
+    const e = await createEvent(t, nameless, { title: 'Nameless host' });
+    await guest(t, e.id, '415 555 0703');
+    await sendToGoing(t, e.id, nameless.cookie, 'Hello');
+    expect((await history(t, e.id, nameless.cookie)).entries[0]?.sent_by).toBe(nameless.email.split('@')[0]);
   });
 
   it('is for the event’s owner and co-hosts only', async () => {
