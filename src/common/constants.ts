@@ -81,5 +81,14 @@ export const JOB_STARTS_WINDOW_SEC = 10 * 60;
 /** What a host hears of new answers: nothing, each answer, or a daily digest (docs/product.md#rsvp-notifications). */
 export const NOTIFY_RSVPS = ['off', 'each', 'digest'] as const;
 export type NotifyRsvps = (typeof NOTIFY_RSVPS)[number];
+/** A new event's guest reminders, in minutes before it starts: 1 day and 2 hours (docs/product.md#reminders). */
+export const DEFAULT_REMINDER_MINUTES = [1440, 120] as const;
+/** Reminders an event may have, and how early one may go: 30 days before the start at most, 15 minutes at least. */
+export const MAX_REMINDERS = 5;
+export const REMINDER_MINUTES_MIN = 15;
+export const REMINDER_MINUTES_MAX = 30 * 1440;
+/** A guest's reminders for an event: on, or turned off from their manage page. */
+export const REMINDER_CHOICES = ['on', 'off'] as const;
+export type ReminderChoice = (typeof REMINDER_CHOICES)[number];
 /** The dashboard's period, in days ("Period: Last 30 days"). */
 export const DASHBOARD_PERIOD_DAYS = 30;

@@ -4,10 +4,11 @@ import { startRsvpNotifier } from './modules/guests/notify-new-rsvps.ts';
 import { startJobWorker } from './modules/jobs/run-jobs.ts';
 import { startOutboxWorker } from './modules/outbox/worker.ts';
 import { startHoldSweeper } from './modules/payments/sweep-holds.ts';
+import { startReminderSender } from './modules/reminders/send-reminders.ts';
 
 export type Workers = { stop: () => Promise<void> };
 
-/** Background loops of this process (the outbox, expired rate-limit counters, guest-list jobs, new-RSVP e-mails to hosts); stopped before the database closes. */
+/** Background loops of this process (the outbox, expired rate-limit counters, guest-list jobs, new-RSVP e-mails to hosts, guests' reminders); stopped before the database closes. */
 export function startWorkers(deps: Deps): Workers {
   const outbox = deps.env.OUTBOX_WORKER ? startOutboxWorker(deps) : undefined;
   const rateLimits = deps.env.RATE_LIMIT ? startRateLimitSweeper(deps) : undefined;
@@ -16,9 +17,11 @@ export function startWorkers(deps: Deps): Workers {
   const notifier = deps.env.OUTBOX_WORKER ? startRsvpNotifier(deps) : undefined;
   // Paid answers' lapsed seat holds (docs/decisions/0015-payments.md); each release happens once whichever process sweeps.
   const holds = deps.env.OUTBOX_WORKER ? startHoldSweeper(deps) : undefined;
+  // Guests' reminders (docs/product.md#reminders): each goes once whichever process gets there first.
+  const reminders = deps.env.OUTBOX_WORKER ? startReminderSender(deps) : undefined;
   return {
     stop: async () => {
-      await Promise.all([outbox?.stop(), rateLimits?.stop(), jobs?.stop(), notifier?.stop(), holds?.stop()]);
+      await Promise.all([outbox?.stop(), rateLimits?.stop(), jobs?.stop(), notifier?.stop(), holds?.stop(), reminders?.stop()]);
     },
   };
 }

@@ -639,6 +639,16 @@ const ROUTES: Row[] = [
     send: async (who) => t.request(`/api/public/rsvps/${await manageSecret(cancelling)}/cancel`, { method: 'POST', cookie: who.cookie }),
   },
   {
+    route: 'PUT /api/public/rsvps/:manageSecret/reminders',
+    expect: publicRoute(200),
+    send: async (who) =>
+      t.request(`/api/public/rsvps/${await manageSecret(rsvpId)}/reminders`, {
+        method: 'PUT',
+        json: { reminders: 'on' },
+        cookie: who.cookie,
+      }),
+  },
+  {
     route: 'GET /api/public/events/:eventId/my-rsvp',
     expect: publicRoute(200),
     send: (who) => t.request(`/api/public/events/${shared.id}/my-rsvp`, { cookie: who.cookie }),

@@ -31,6 +31,22 @@ export type TEventCore = z.infer<z.ZodObject<typeof eventCore>>;
 /** An event's theme as guest pages wear it; null for the default look. */
 export const ZEventTheme = z.strictObject({ name: z.string(), colors: ZThemeColors }).nullable();
 
+/**
+ * One of an event's guest reminders: `due_at` is when it goes (whole days before the start on the event's
+ * local calendar); 'pending' until then, 'sent' with how many guests it e-mailed and texted, or 'skipped'
+ * (it was already due when it was set, or a later reminder went in its place).
+ */
+export const ZReminder = z
+  .strictObject({
+    minutes_before: z.number().int(),
+    due_at: dateTime,
+    status: z.enum(['pending', 'sent', 'skipped']),
+    emails: z.number().int(),
+    texts: z.number().int(),
+  })
+  .meta({ id: 'Reminder' });
+export type TReminder = z.infer<typeof ZReminder>;
+
 /** What hosts see of their event. Never the secret key: only its masked hint ('sk_live_…abcd'). */
 export const ZEventAdmin = z
   .strictObject({
@@ -52,6 +68,8 @@ export const ZEventAdmin = z
     role: z.enum(EVENT_ROLES),
     /** New-RSVP e-mails to the owner and co-hosts: off, each answer, or a daily digest (docs/product.md#rsvp-notifications). */
     notify_rsvps: z.enum(NOTIFY_RSVPS),
+    /** The guests' reminders, latest first (docs/product.md#reminders): when each goes, and what became of it. */
+    reminders: z.array(ZReminder),
     created_at: dateTime,
     updated_at: dateTime,
   })

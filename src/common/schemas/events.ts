@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { CURRENCIES, DEFAULT_CURRENCY, EVENT_DATE_EARLIEST, NOTIFY_RSVPS, PASSWORD_MAX, SLUG_MAX_LENGTH } from '../constants.ts';
+import {
+  CURRENCIES,
+  DEFAULT_CURRENCY,
+  DEFAULT_REMINDER_MINUTES,
+  EVENT_DATE_EARLIEST,
+  MAX_REMINDERS,
+  NOTIFY_RSVPS,
+  PASSWORD_MAX,
+  REMINDER_MINUTES_MAX,
+  REMINDER_MINUTES_MIN,
+  SLUG_MAX_LENGTH,
+} from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { isPlausiblePhone, normalizePhone, PHONE_INVALID } from '../phone.ts';
 import { zUuid } from './ids.ts';
@@ -42,6 +53,7 @@ export const EVENT_DATE_TOO_EARLY = 'Choose a date from 1970 on.';
 const eventDate = (message: string) =>
   z.iso.datetime({ offset: true, error: message }).refine((v) => Date.parse(v) >= earliest, EVENT_DATE_TOO_EARLY);
 
+const reminderMsg = `Choose a time from ${REMINDER_MINUTES_MIN} minutes to ${REMINDER_MINUTES_MAX / 1440} days before the start.`;
 const maxAttendeesMsg = 'Enter a whole number of at least 1, or leave empty for unlimited.';
 
 /** The event form's fields without defaults (the edit form sends any subset of them). */
@@ -84,6 +96,16 @@ const eventFields = {
   is_active: z.boolean(),
   /** New-RSVP e-mails to the owner and co-hosts (docs/product.md#rsvp-notifications); omitted = 'off' on create, kept on edit. */
   notify_rsvps: z.enum(NOTIFY_RSVPS, 'Choose off, each or digest.').optional(),
+  /** Guest reminders in minutes before the start (docs/product.md#reminders); omitted = 1 day and 2 hours on create, kept on edit. */
+  reminder_minutes: z
+    .array(
+      z.number({ error: reminderMsg }).int(reminderMsg).min(REMINDER_MINUTES_MIN, reminderMsg).max(REMINDER_MINUTES_MAX, reminderMsg),
+      'Send a list of reminders.',
+    )
+    .max(MAX_REMINDERS, `Use at most ${MAX_REMINDERS} reminders.`)
+    .refine((v) => new Set(v).size === v.length, 'Each reminder once: two are at the same time.')
+    .transform((v) => [...v].sort((a, b) => b - a))
+    .optional(),
   is_paid_event: z.boolean(),
   ticket_price: z
     .number({ error: 'Enter a price of 0 or more.' })
@@ -169,6 +191,7 @@ export const ZEventInput = z
     show_guest_count: eventFields.show_guest_count.default(false),
     is_paid_event: eventFields.is_paid_event.default(false),
     currency: eventFields.currency.default(DEFAULT_CURRENCY),
+    reminder_minutes: eventFields.reminder_minutes.default([...DEFAULT_REMINDER_MINUTES]),
   })
   .superRefine(addRuleIssues);
 export type TEventInput = z.input<typeof ZEventInput>;
@@ -188,7 +211,7 @@ export const ZEventPatch = z
 export type TEventPatch = z.input<typeof ZEventPatch>;
 export type TEventPatchParsed = z.output<typeof ZEventPatch>;
 
-export type { TEventAdmin, TEventCore, THost, TInvitation, TMediaUpload, TPublicEvent, TTheme } from './events.responses.ts';
+export type { TEventAdmin, TEventCore, TReminder, THost, TInvitation, TMediaUpload, TPublicEvent, TTheme } from './events.responses.ts';
 export type { TLegacyRsvpResult } from './rsvps.responses.ts';
 
 const INVITATION_LINK_INVALID = 'This invitation link is not valid.';

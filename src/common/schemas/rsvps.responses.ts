@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REMINDER_CHOICES } from '../constants.ts';
 import { EMAIL_DELIVERIES } from '../email-delivery.ts';
 import { dateTime, id, rsvpStatus } from './responses.ts';
 import { eventCore, ZEventTheme } from './events.responses.ts';
@@ -74,6 +75,8 @@ export const ZManagedRsvp = z
     ticket_url: z.string().nullable(),
     /** /rsvp/{manage secret}: this page (a new one after a cancel). */
     manage_url: z.string(),
+    /** The event's reminders for this guest (docs/product.md#reminders): 'on', 'off' (turned off here), or null when the event sends none. */
+    reminders: z.enum(REMINDER_CHOICES).nullable(),
     updated_at: dateTime,
     event: ZGuestEvent,
     /** Whether the e-mails this page mentions reach the guest (src/common/email-delivery.ts). */
@@ -84,6 +87,12 @@ export type TManagedRsvp = z.infer<typeof ZManagedRsvp>;
 
 export const ZManagedRsvpRead = z.strictObject({ rsvp: ZManagedRsvp });
 export type TManagedRsvpRead = z.infer<typeof ZManagedRsvpRead>;
+
+/** A guest's reminders for one event, on or off (PUT /api/public/rsvps/{manageSecret}/reminders, and its answer). */
+export const ZReminderChoice = z
+  .strictObject({ reminders: z.enum(REMINDER_CHOICES, "Choose 'on' or 'off'.") })
+  .meta({ id: 'ReminderChoice' });
+export type TReminderChoice = z.infer<typeof ZReminderChoice>;
 
 export const ZManagedRsvpAnswer = z.strictObject({
   rsvp: ZManagedRsvp,

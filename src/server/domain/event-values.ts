@@ -24,6 +24,7 @@ const COPIED = [
   'max_attendees',
   'show_guest_count',
   'notify_rsvps',
+  'reminder_minutes',
   'theme_id',
   'is_active',
   'is_paid_event',

@@ -69,6 +69,12 @@ export const events = pgTable(
       .default('off'),
     /** RSVPs created before this instant were reported to the hosts (guests/notify-new-rsvps.ts); reset when notify_rsvps changes. */
     rsvps_notified_until: timestamp('rsvps_notified_until', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The guests' reminders, in minutes before the start (docs/product.md#reminders): whole days of it count on
+     * the event's local calendar, the rest in real time (domain/reminder-schedule.ts). A new event gets 1 day
+     * and 2 hours; events from before reminders existed have none until their host sets some.
+     */
+    reminder_minutes: integer('reminder_minutes').array().notNull().default(sql`'{}'::integer[]`),
     /** Sum of guest_count over confirmed RSVPs, kept in the same transaction as each RSVP write. */
     seats_taken: integer('seats_taken').notNull().default(0),
     /**
@@ -105,6 +111,8 @@ export const events = pgTable(
     check('events_notify_rsvps', sql`${t.notify_rsvps} IN ('off','each','digest')`),
     /** The notification worker's scan: only events that asked for e-mails. */
     index('events_notify_rsvps_idx').on(t.rsvps_notified_until).where(sql`${t.notify_rsvps} <> 'off'`),
+    /** The reminder sender's scan (reminders/send-reminders.ts): events with reminders, by start. */
+    index('events_reminders_due_idx').on(t.event_date).where(sql`${t.reminder_minutes} <> '{}'::integer[]`),
   ],
 );
 

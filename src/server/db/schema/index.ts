@@ -9,3 +9,4 @@ export * from './payments.ts';
 export * from './sms.ts';
 export * from './settings.ts';
 export * from './two-factor-steps.ts';
+export * from './reminders.ts';

@@ -97,6 +97,8 @@ export const event_rsvps = pgTable(
     confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
     /** Guests of this RSVP admitted at the door so far ("3 of 5 in"); attended = checked_in_count > 0. */
     checked_in_count: integer('checked_in_count').notNull().default(0),
+    /** The guest turned reminders off on their manage page (docs/product.md#reminders). */
+    reminders_off: boolean('reminders_off').notNull().default(false),
     attended: boolean('attended').notNull().default(false),
     checked_in_at: timestamp('checked_in_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

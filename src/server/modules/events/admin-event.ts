@@ -3,6 +3,7 @@ import type { TEventAdmin } from '../../../common/schemas/events.ts';
 import { events } from '../../db/schema/events.ts';
 import { type Actor, roleOf } from '../../domain/event-access.ts';
 import { eventCoreColumns } from '../../domain/event-columns.ts';
+import { remindersColumn } from '../../domain/reminder-schedule.ts';
 
 /** The columns hosts may see: everything except the encrypted secret key (only its hint). */
 export function adminEventColumns(actor: Actor) {
@@ -12,6 +13,7 @@ export function adminEventColumns(actor: Actor) {
     seats_taken: events.seats_taken,
     show_guest_count: events.show_guest_count,
     notify_rsvps: events.notify_rsvps,
+    reminders: remindersColumn,
     theme_id: events.theme_id,
     is_active: events.is_active,
     stripe_publishable_key: events.stripe_publishable_key,
@@ -26,8 +28,8 @@ export function adminEventColumns(actor: Actor) {
 
 type AdminRow = Omit<
   typeof events.$inferSelect,
-  'stripe_secret_key_enc' | 'stripe_webhook_secret_enc' | 'host_line' | 'rsvps_notified_until' | 'seats_version'
-> & { role: EventRole };
+  'stripe_secret_key_enc' | 'stripe_webhook_secret_enc' | 'host_line' | 'rsvps_notified_until' | 'seats_version' | 'reminder_minutes'
+> & { role: EventRole; reminders: TEventAdmin['reminders'] };
 
 export function toAdminEvent(row: AdminRow): TEventAdmin {
   const { stripe_secret_key_hint, stripe_webhook_secret_hint, ...rest } = row;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { eventRuleIssues, type TEventAdmin, type TEventInputParsed } from '../../../common/schemas/events.ts';
 import { generateSlug } from '../../../common/slug.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +10,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.ts'
 import type { Actor } from '../../domain/event-access.ts';
 import { isReservedSlug, SLUG_CONSTRAINT, slugTaken, THEME_CONSTRAINT, unknownTheme } from './event-errors.ts';
 import { eventColumns } from '../../domain/event-values.ts';
+import { skipPassedReminders } from '../../domain/reminder-schedule.ts';
 import { themeFromColors } from './theme-from-colors.ts';
 import { throwIfIssues } from './validation-issues.ts';
 
@@ -19,6 +21,7 @@ const GENERATED_SLUG_ATTEMPTS = 5;
 /**
  * A new event owned by the actor. A given slug must be free (409); an empty one is generated. A
  * custom-colours theme is created in the same transaction: a refused insert leaves no theme behind.
+ * Its reminders are the given ones or 1 day and 2 hours before; those already due are skipped.
  */
 export async function createEvent({ db, log, encryptionKey, actor, input }: CreateEventOptions): Promise<TEventAdmin> {
   throwIfIssues(eventRuleIssues(input, { checkSecretKey: true }));
@@ -39,10 +42,10 @@ export async function createEvent({ db, log, encryptionKey, actor, input }: Crea
     try {
       const row = await db.transaction(async (tx) => {
         const themeId = await themeFromColors({ tx, log, userId: actor.id, name: input.title, colors: input.custom_colors });
-        const [inserted] = await tx
-          .insert(events)
-          .values({ ...values, slug, ...(themeId ? { theme_id: themeId } : {}) })
-          .returning(adminEventColumns(actor));
+        await tx.insert(events).values({ ...values, slug, ...(themeId ? { theme_id: themeId } : {}) });
+        // Reminders already due at the start (an event 5 hours away keeps "2 hours before" only).
+        await skipPassedReminders(tx, id, input.reminder_minutes);
+        const [inserted] = await tx.select(adminEventColumns(actor)).from(events).where(eq(events.id, id));
         return inserted!;
       });
       log.info({ eventId: id, slug }, 'event created');

@@ -1,13 +1,20 @@
 import { emailDeliveryOf } from '../../../common/email-delivery.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { MSG } from '../../../common/messages.ts';
-import { ZFindTicketAnswer, ZManagedRsvpAnswer, ZManagedRsvpRead, ZMyRsvpAnswer } from '../../../common/schemas/rsvps.responses.ts';
+import {
+  ZFindTicketAnswer,
+  ZManagedRsvpAnswer,
+  ZManagedRsvpRead,
+  ZMyRsvpAnswer,
+  ZReminderChoice,
+} from '../../../common/schemas/rsvps.responses.ts';
 import { ZFindTicketInput, ZRsvpChange } from '../../../common/schemas/rsvps.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { errors, json, jsonBody } from '../../http/openapi.ts';
 import { enforce, type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
 import { ZEventIdParam } from '../../domain/event-access.ts';
+import { setGuestReminders } from '../reminders/guest-reminders.ts';
 import { changeRsvp } from '../rsvps/change-rsvp.ts';
 import { FIND_TICKET_MIN_MS, findTickets } from '../rsvps/find-tickets.ts';
 import { findRememberedRsvp, getManagedRsvp } from '../rsvps/get-managed-rsvp.ts';
@@ -63,6 +70,15 @@ const payNow = createRoute({
   tags,
   request: { params: secretParam },
   responses: { 200: json('Where the browser goes to pay', ZPayNowAnswer), ...errors(403, 404, 409, 422, 429, 502) },
+});
+
+const setReminders = createRoute({
+  method: 'put',
+  path: '/api/public/rsvps/{manageSecret}/reminders',
+  summary: "A guest turns the event's reminders on or off (the link in every reminder leads here)",
+  tags,
+  request: { params: secretParam, ...jsonBody(ZReminderChoice) },
+  responses: { 200: json('Whether reminders are on', ZReminderChoice), ...errors(400, 403, 404, 413, 415, 429) },
 });
 
 const myRsvp = createRoute({
@@ -147,6 +163,13 @@ export function manageRoutes() {
     c.var.log.info('payment: checkout resumed through the manage link');
     c.header('Cache-Control', 'no-store');
     return c.json({ checkout_url: url }, 200);
+  });
+
+  r.openapi(setReminders, async (c) => {
+    const reminders = await setGuestReminders(c.var.deps.db, c.req.valid('param').manageSecret, c.req.valid('json').reminders);
+    c.var.log.info({ reminders }, 'reminders set through the manage link');
+    c.header('Cache-Control', 'no-store');
+    return c.json({ reminders }, 200);
   });
 
   r.openapi(myRsvp, async (c) => {

@@ -1,4 +1,5 @@
 import type { EmailAttachment, QueuedAttachment, QueuedEmail, SendableEmail } from '../../db/schema/outbox.ts';
+import { renderQueuedReminder } from '../reminders/reminder-email.ts';
 import { renderQueuedConfirmation } from '../rsvps/confirmation-email.ts';
 import { renderQrPng } from '../tickets/qr-image.ts';
 
@@ -9,10 +10,11 @@ function sendableAttachment(a: QueuedAttachment): EmailAttachment {
 }
 
 /**
- * A queued e-mail rendered (a confirmation queued as its input) and with every attachment's bytes drawn, as the
+ * A queued e-mail rendered (a confirmation or reminder queued as its input) and with every attachment's bytes drawn, as the
  * mail channels and the dev mailbox read it.
  */
 export function sendableEmail(payload: QueuedEmail): SendableEmail {
-  const { attachments, ...rest } = 'confirmation' in payload ? renderQueuedConfirmation(payload) : payload;
+  const { attachments, ...rest } =
+    'confirmation' in payload ? renderQueuedConfirmation(payload) : 'reminder' in payload ? renderQueuedReminder(payload) : payload;
   return attachments ? { ...rest, attachments: attachments.map(sendableAttachment) } : rest;
 }

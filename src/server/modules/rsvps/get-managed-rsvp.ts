@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { manageRsvpHref } from '../../../common/hrefs.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { TManagedRsvp } from '../../../common/schemas/rsvps.ts';
@@ -32,6 +32,8 @@ async function readManaged(db: DbOrTx, where: SQL): Promise<ManagedRsvpRow | nul
       payment_currency: event_rsvps.payment_currency,
       ticket_secret: event_rsvps.ticket_secret,
       manage_secret: event_rsvps.manage_secret,
+      reminders_off: event_rsvps.reminders_off,
+      has_reminders: sql<boolean>`${events.reminder_minutes} <> '{}'::integer[]`,
       updated_at: event_rsvps.updated_at,
       event: { ...eventCoreColumns, seats_taken: events.seats_taken, guest_refunds_allowed: events.guest_refunds_allowed },
       ...eventThemeColumns,
@@ -57,6 +59,7 @@ async function readManaged(db: DbOrTx, where: SQL): Promise<ManagedRsvpRow | nul
     ticket_url:
       row.status === 'confirmed' && !awaitingPayment(event.is_paid_event, row.payment_status) ? ticketPagePath(row.ticket_secret) : null,
     manage_url: manageRsvpHref(row.manage_secret),
+    reminders: row.has_reminders ? (row.reminders_off ? 'off' : 'on') : null,
     updated_at: row.updated_at.toISOString(),
     event: {
       ...event,

@@ -3,7 +3,7 @@ import type { NotifyRsvps } from '../../../common/constants.ts';
 import type { TEventAdmin } from '../../../common/schemas/events.ts';
 import { RadioGroup, type RadioOption } from '../../components/ui/radio-group.tsx';
 import { toUserMessage } from '../../lib/user-message.ts';
-import { useSetNotifyRsvps } from './api/notify.ts';
+import { usePatchEvent } from './api/patch-event.ts';
 
 const OPTIONS: readonly RadioOption<NotifyRsvps>[] = [
   { value: 'off', label: 'Off', hint: 'No e-mails about answers' },
@@ -24,7 +24,7 @@ export function NotifyField({ event }: { event: TEventAdmin | null }) {
 }
 
 function NotifyChoice({ event }: { event: TEventAdmin }) {
-  const save = useSetNotifyRsvps(event.id);
+  const save = usePatchEvent(event.id);
   const [value, setValue] = useState<NotifyRsvps>(event.notify_rsvps);
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string>();
@@ -36,7 +36,7 @@ function NotifyChoice({ event }: { event: TEventAdmin }) {
     setError(undefined);
     setStatus('Saving…');
     try {
-      await save.mutateAsync(next);
+      await save.mutateAsync({ notify_rsvps: next });
       setStatus('Saved.');
     } catch (err) {
       setValue(before);

@@ -1,0 +1,169 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { user } from '../../db/schema/auth.ts';
+import { event_themes, events } from '../../db/schema/events.ts';
+import { outbox } from '../../db/schema/outbox.ts';
+import { event_reminder_runs } from '../../db/schema/reminders.ts';
+import { event_rsvps } from '../../db/schema/rsvps.ts';
+import { sms_messages, sms_opt_outs } from '../../db/schema/sms.ts';
+import { reminderDueSql } from '../../domain/reminder-schedule.ts';
+import { ticketPageUrl } from '../../domain/ticket-urls.ts';
+import { formatEventWhen } from '../../emails/event-when.ts';
+import type { Deps } from '../../http/context.ts';
+import { startPeriodic } from '../../periodic.ts';
+import { rsvpEventColumns } from '../rsvps/load-rsvp-event.ts';
+import { type ReminderEvent, reminderSubject } from './reminder-email.ts';
+
+/** How often a process looks for due reminders: a reminder goes within about this long of its time. */
+export const REMINDER_POLL_MS = 30_000;
+/** Events one run fans out; the rest wait for the next run (each run is one transaction per event). */
+const EVENTS_PER_RUN = 50;
+/** The longest a reminder may be set before the start (REMINDER_MINUTES_MAX), with a day's slack for the local-calendar days. */
+const LOOK_AHEAD = sql`interval '31 days'`;
+
+/** Who a reminder reaches: guests going or maybe, who kept reminders on, with no unpaid checkout (docs/product.md#reminders). */
+const reminded = and(
+  sql`${event_rsvps.status} in ('confirmed', 'maybe')`,
+  eq(event_rsvps.reminders_off, false),
+  sql`(${event_rsvps.payment_status} is null or ${event_rsvps.payment_status} = 'paid')`,
+);
+
+export type ReminderRun = { eventId: string; minutesBefore: number; emails: number; texts: number };
+
+type Due = { id: string; minutes: number[] };
+
+/** Events with a reminder due at `now` and not done, soonest first; an event that has begun has none. */
+async function dueReminders(db: Db, now: Date): Promise<Due[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const rows = await db.execute<{ id: string; minutes: number[] }>(sql`
+    select e.id, array_agg(m.minutes order by m.minutes) as minutes
+    from ${events} e cross join lateral unnest(e.reminder_minutes) as m (minutes)
+    where e.reminder_minutes <> '{}'::integer[] and e.is_active
+      and e.event_date > ${at} and e.event_date <= ${at} + ${LOOK_AHEAD}
+      and ${reminderDueSql(sql`e.event_date`, sql`e.timezone`, sql`m.minutes`)} <= ${at}
+      and not exists (select 1 from ${event_reminder_runs} run where run.event_id = e.id and run.minutes_before = m.minutes)
+    group by e.id
+    order by min(e.event_date)
+    limit ${EVENTS_PER_RUN}`);
+  return rows.rows;
+}
+
+/** The event as its reminders show it (read inside the run, so an edit made since the scan is what goes out). */
+async function reminderEvent(tx: DbOrTx, eventId: string, now: Date): Promise<ReminderEvent | undefined> {
+  const { slug: _slug, max_attendees: _max, has_payment_keys: _keys, ...columns } = rsvpEventColumns;
+  const [e] = await tx
+    .select({ ...columns, is_active: events.is_active })
+    .from(events)
+    .leftJoin(event_themes, eq(event_themes.id, events.theme_id))
+    .innerJoin(user, eq(user.id, events.user_id))
+    .where(eq(events.id, eventId));
+  if (!e?.is_active || e.event_date <= now) return undefined;
+  const { is_active: _active, ...event } = e;
+  return { ...event, event_date: e.event_date.toISOString(), end_date: e.end_date?.toISOString() ?? null };
+}
+
+/**
+ * One reminder of one event, in one transaction: the run row first (its primary key lets one process through;
+ * another that gets here waits for that commit and finds the row taken), then every reminded guest's e-mail
+ * and the going guests' SMS as single INSERT … SELECTs into the outbox, keyed per guest and reminder.
+ */
+async function runReminder(
+  db: Db,
+  o: { eventId: string; send: number; skip: number[]; now: Date; baseUrl: string },
+): Promise<ReminderRun | undefined> {
+  return db.transaction(async (tx) => {
+    const event = await reminderEvent(tx, o.eventId, o.now);
+    if (!event) return undefined;
+    // Earlier reminders that fell due together with this one (the app was down) are not sent: this one goes instead.
+    const runs = [
+      { event_id: o.eventId, minutes_before: o.send, status: 'sent' as const },
+      ...o.skip.map((m) => ({ event_id: o.eventId, minutes_before: m, status: 'skipped' as const })),
+    ];
+    const taken = await tx
+      .insert(event_reminder_runs)
+      .values(runs)
+      .onConflictDoNothing()
+      .returning({ minutes: event_reminder_runs.minutes_before, status: event_reminder_runs.status });
+    if (!taken.some((r) => r.status === 'sent')) return undefined;
+
+    const key = `reminder:${o.eventId}:${o.send}:`;
+    const base = JSON.stringify({ baseUrl: o.baseUrl, event });
+    // The supersede key is the confirmations' (rsvps/confirmation-email.ts): an answer changed or cancelled after
+    // this run outranks its guest's reminder while it waits, so a guest who just said no is not reminded.
+    const r = event_rsvps;
+    const emails = await tx.execute(sql`
+      insert into ${outbox} (channel, idempotency_key, payload, supersede_key, supersede_rank)
+      select 'email', ${key} || ${r.id}, jsonb_build_object(
+          'to', ${r.email},
+          'subject', case when ${r.status} = 'confirmed' then ${reminderSubject(event.title, 'going')}::text else ${reminderSubject(event.title, 'maybe')}::text end,
+          'reminder', ${base}::jsonb || jsonb_build_object(
+            'going', ${r.status} = 'confirmed', 'name', ${r.name}, 'guests', ${r.guest_count},
+            'ticketSecret', ${r.ticket_secret}, 'manageSecret', ${r.manage_secret})),
+        'rsvp:' || ${r.id}, ${r.revision}
+      from ${r}
+      where ${r.event_id} = ${o.eventId} and ${r.email} is not null and ${reminded}
+      on conflict (idempotency_key) do nothing`);
+
+    const smsKey = `reminder-sms:${o.eventId}:${o.send}:`;
+    const texts = await tx.execute(sql`
+      with targets as (
+        select ${r.id} as id, ${r.phone} as phone, ${r.ticket_secret} as ticket_secret from ${r}
+        where ${r.event_id} = ${o.eventId} and ${r.status} = 'confirmed' and ${r.phone} is not null and ${reminded}
+          and not exists (select 1 from ${sms_opt_outs} where ${sms_opt_outs.phone} = ${r.phone})
+      ), queued as (
+        insert into ${outbox} (channel, idempotency_key, payload)
+        select 'sms', ${smsKey} || t.id, jsonb_build_object('to', t.phone, 'body', ${smsText(event)}::text || ${ticketPageUrl(o.baseUrl, '')}::text || t.ticket_secret)
+        from targets t
+        on conflict (idempotency_key) do nothing
+        returning id, idempotency_key
+      )
+      insert into ${sms_messages} (event_id, rsvp_id, "to", outbox_id)
+      select ${o.eventId}, t.id, t.phone, q.id from queued q join targets t on q.idempotency_key = ${smsKey} || t.id`);
+
+    const run = { emails: emails.rowCount ?? 0, texts: texts.rowCount ?? 0 };
+    await tx
+      .update(event_reminder_runs)
+      .set(run)
+      .where(and(eq(event_reminder_runs.event_id, o.eventId), eq(event_reminder_runs.minutes_before, o.send)));
+    return { eventId: o.eventId, minutesBefore: o.send, ...run };
+  });
+}
+
+/** An SMS reminder up to the ticket link: "Reminder: Summer party · Saturday, July 18, 2030 · 5:00 PM CDT · 12 Main St. Your ticket: ". */
+function smsText(e: ReminderEvent): string {
+  const title = e.title.length > 60 ? `${e.title.slice(0, 59)}…` : e.title;
+  const when = formatEventWhen(new Date(e.event_date), e.end_date === null ? null : new Date(e.end_date), e.timezone);
+  const where = e.location ? ` · ${e.location.length > 60 ? `${e.location.slice(0, 59)}…` : e.location}` : '';
+  return `Reminder: ${title} · ${when}${where}. Your ticket: `;
+}
+
+/**
+ * Queues the reminders due at `now` (docs/product.md#reminders): per event, the latest of its due reminders
+ * (the smallest lead) goes, earlier ones due with it are skipped. Exactly once per guest and reminder,
+ * whatever the number of processes; none once the event has begun. Returns what it queued.
+ */
+export async function sendDueReminders(
+  deps: { db: Db; env: Pick<Deps['env'], 'PUBLIC_BASE_URL'> },
+  now = new Date(),
+): Promise<ReminderRun[]> {
+  const done: ReminderRun[] = [];
+  for (const due of await dueReminders(deps.db, now)) {
+    const [send, ...skip] = due.minutes;
+    const run = await runReminder(deps.db, { eventId: due.id, send: send!, skip, now, baseUrl: deps.env.PUBLIC_BASE_URL });
+    if (run) done.push(run);
+  }
+  return done;
+}
+
+/** Runs sendDueReminders every REMINDER_POLL_MS until stop(). */
+export function startReminderSender(deps: Pick<Deps, 'db' | 'env' | 'log'>, everyMs = REMINDER_POLL_MS) {
+  const log = deps.log.child({ module: 'reminders' });
+  return startPeriodic({
+    log,
+    everyMs,
+    failed: 'reminder run failed; retrying on the next one',
+    run: async () => {
+      for (const r of await sendDueReminders(deps)) log.info(r, 'reminder queued');
+    },
+  });
+}

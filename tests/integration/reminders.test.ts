@@ -1,0 +1,217 @@
+import { and, eq, like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { TEventAdmin } from '../../src/common/schemas/events.ts';
+import { outbox, type QueuedEmail, type SmsPayload } from '../../src/server/db/schema/outbox.ts';
+import { event_reminder_runs } from '../../src/server/db/schema/reminders.ts';
+import { sms_messages, sms_opt_outs } from '../../src/server/db/schema/sms.ts';
+import { createOutboxStore } from '../../src/server/modules/outbox/outbox-store.ts';
+import { sendableEmail } from '../../src/server/modules/outbox/sendable-email.ts';
+import { sendDueReminders } from '../../src/server/modules/reminders/send-reminders.ts';
+import { createEvent } from '../factories/events.ts';
+import { cancelAnswer, changeAnswer, manageSecretOf, postRsvp, rsvpInput } from '../factories/rsvps.ts';
+import { signedInUser } from '../factories/users.ts';
+import { createTestApp } from '../support/app.ts';
+
+/**
+ * Guest reminders (docs/product.md#reminders) on a controllable clock: sendDueReminders(deps, now) is what
+ * the worker runs every 30 s. No reminder early, none twice, none late, none after a cancellation.
+ */
+const t = await createTestApp({ RATE_LIMIT: 'false', LOG_LEVEL: 'error' });
+const owner = await signedInUser(t);
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const at = (iso: string, plusMs = 0) => new Date(Date.parse(iso) + plusMs);
+
+async function messages(eventId: string) {
+  const rows = await t.db
+    .select({ key: outbox.idempotency_key, channel: outbox.channel, payload: outbox.payload })
+    .from(outbox)
+    .where(like(outbox.idempotency_key, `reminder%:${eventId}:%`));
+  return {
+    emails: rows.filter((r) => r.channel === 'email').map((r) => ({ key: r.key, ...sendableEmail(r.payload as QueuedEmail) })),
+    texts: rows.filter((r) => r.channel === 'sms').map((r) => ({ key: r.key, ...(r.payload as SmsPayload) })),
+  };
+}
+
+const patch = (id: string, json: unknown) => t.request(`/api/events/${id}`, { method: 'PATCH', json, cookie: owner.cookie });
+const reminders = async (id: string): Promise<TEventAdmin['reminders']> =>
+  ((await (await t.request(`/api/events/${id}`, { cookie: owner.cookie })).json()) as { event: TEventAdmin }).event.reminders;
+
+describe('guest reminders', () => {
+  it('a new event reminds 1 day and 2 hours before; going guests get their ticket, maybe guests a nudge; once each', async () => {
+    const start = '2031-06-21T17:00:00.000Z';
+    const e = await createEvent(t, owner, { event_date: start, timezone: 'America/Chicago', location: '12 Main St, Chicago' });
+    expect(e.reminders).toEqual([
+      { minutes_before: 1440, due_at: '2031-06-20T17:00:00.000Z', status: 'pending', emails: 0, texts: 0 },
+      { minutes_before: 120, due_at: '2031-06-21T15:00:00.000Z', status: 'pending', emails: 0, texts: 0 },
+    ]);
+    const going = rsvpInput({ name: 'Ada', guest_count: 2, phone: '+14155550101' });
+    const maybe = rsvpInput({ name: 'Bo', status: 'maybe', phone: '+14155550102' });
+    const declined = rsvpInput({ name: 'Cy', status: 'declined' });
+    const quiet = rsvpInput({ name: 'Di' });
+    for (const r of [going, maybe, declined, quiet]) expect((await postRsvp(t, e.id, r)).status).toBe(201);
+    const off = await t.request(`/api/public/rsvps/${await manageSecretOf(t, e.id, quiet.email)}/reminders`, {
+      method: 'PUT',
+      json: { reminders: 'off' },
+    });
+    expect(await off.json()).toEqual({ reminders: 'off' });
+
+    // Not a minute early.
+    expect(await sendDueReminders(t.deps, at('2031-06-20T17:00:00.000Z', -MIN))).toEqual([]);
+    expect((await messages(e.id)).emails).toEqual([]);
+    const [run] = await sendDueReminders(t.deps, at('2031-06-20T17:00:00.000Z'));
+    expect(run).toEqual({ eventId: e.id, minutesBefore: 1440, emails: 2, texts: 1 });
+    // Not twice, however often (or by however many processes) the sender runs.
+    expect(await sendDueReminders(t.deps, at('2031-06-20T17:00:00.000Z', 10 * MIN))).toEqual([]);
+
+    const { emails, texts } = await messages(e.id);
+    expect(emails.map((m) => m.to).sort()).toEqual([going.email, maybe.email].sort());
+    const ada = emails.find((m) => m.to === going.email)!;
+    expect(ada.subject).toBe(`Reminder: ${e.title} is coming up`);
+    // The event's local time, the place with a map link, the ticket, the manage page and the way to stop.
+    expect(ada.text).toContain('Saturday, June 21, 2031 · 12:00 PM CDT');
+    expect(ada.text).toContain('12 Main St, Chicago');
+    expect(ada.text).toContain('https://www.google.com/maps/search/?api=1&query=12%20Main%20St%2C%20Chicago');
+    expect(ada.text).toMatch(/Your ticket: http:\/\/localhost:3999\/ticket\/[\w-]{24}/);
+    const secret = await manageSecretOf(t, e.id, going.email);
+    expect(ada.text).toContain(`http://localhost:3999/rsvp/${secret}?reminders=off`);
+    expect(ada.html).toContain('Hi Ada,');
+    const bo = emails.find((m) => m.to === maybe.email)!;
+    expect(bo.subject).toBe(`Are you coming to ${e.title}?`);
+    expect(bo.text).toContain('You answered "Maybe"');
+    expect(bo.text).not.toContain('/ticket/');
+    // SMS for the going guest with a phone only, recorded in their message history.
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.to).toBe('+14155550101');
+    expect(texts[0]!.body).toMatch(
+      new RegExp(
+        `^Reminder: ${e.title} · Saturday, June 21, 2031 · 12:00 PM CDT · 12 Main St, Chicago\\. Your ticket: http://localhost:3999/ticket/[\\w-]{24}$`,
+      ),
+    );
+    expect(await t.db.select().from(sms_messages).where(eq(sms_messages.event_id, e.id))).toHaveLength(1);
+    expect((await reminders(e.id))[0]).toMatchObject({ minutes_before: 1440, status: 'sent', emails: 2, texts: 1 });
+
+    // Ada cancels: the 2-hour reminder passes her by; Bo still hears.
+    await cancelAnswer(t, secret);
+    const [second] = await sendDueReminders(t.deps, at(start, -2 * HOUR));
+    expect(second).toEqual({ eventId: e.id, minutesBefore: 120, emails: 1, texts: 0 });
+    // Never after the start, and nothing is left to send.
+    expect(await sendDueReminders(t.deps, at(start, MIN))).toEqual([]);
+    expect((await messages(e.id)).emails.filter((m) => m.to === going.email)).toHaveLength(1);
+  });
+
+  it('an answer changed after the reminder was queued outranks it while it waits', async () => {
+    const start = '2031-07-01T20:00:00.000Z';
+    const e = await createEvent(t, owner, { event_date: start, reminder_minutes: [60] });
+    const guest = rsvpInput({ name: 'Eve' });
+    await postRsvp(t, e.id, guest);
+    await sendDueReminders(t.deps, at(start, -HOUR));
+    const [queued] = await t.db
+      .select({ supersede_key: outbox.supersede_key, supersede_rank: outbox.supersede_rank })
+      .from(outbox)
+      .where(like(outbox.idempotency_key, `reminder:${e.id}:%`));
+    const [confirmation] = await t.db
+      .select({ supersede_key: outbox.supersede_key, supersede_rank: outbox.supersede_rank })
+      .from(outbox)
+      .where(and(like(outbox.idempotency_key, 'rsvp:%'), eq(outbox.supersede_key, queued!.supersede_key!)));
+    // The same key as the guest's confirmations, at the answer's revision: the next change (a decline) outranks it.
+    expect(queued).toEqual(confirmation);
+    expect((await changeAnswer(t, e.id, guest, { status: 'declined' })).status).toBe(200);
+    await createOutboxStore({ db: t.db, leaseMs: 60_000, log: t.deps.log }).sweep();
+    const [reminder] = await t.db
+      .select({ status: outbox.status })
+      .from(outbox)
+      .where(like(outbox.idempotency_key, `reminder:${e.id}:%`));
+    expect(reminder!.status).toBe('superseded');
+  });
+
+  it('whole days follow the local calendar across a daylight-saving change; hours are real hours', async () => {
+    // US clocks go forward on Sunday 9 March 2031: 7 PM that day is 23 hours after 7 PM the day before.
+    const start = '2031-03-10T00:00:00.000Z'; // 7 PM CDT on 9 March
+    const e = await createEvent(t, owner, { event_date: start, timezone: 'America/Chicago', reminder_minutes: [1440, 180] });
+    expect(e.reminders.map((r) => [r.minutes_before, r.due_at])).toEqual([
+      [1440, '2031-03-09T01:00:00.000Z'], // 7 PM CST on 8 March
+      [180, '2031-03-09T21:00:00.000Z'], // 4 PM CDT
+    ]);
+    await postRsvp(t, e.id, rsvpInput());
+    expect(await sendDueReminders(t.deps, at('2031-03-09T01:00:00.000Z', -1000))).toEqual([]);
+    expect(await sendDueReminders(t.deps, at('2031-03-09T01:00:00.000Z'))).toMatchObject([{ minutesBefore: 1440 }]);
+    expect(await sendDueReminders(t.deps, at('2031-03-09T21:00:00.000Z', -1000))).toEqual([]);
+    expect(await sendDueReminders(t.deps, at('2031-03-09T21:00:00.000Z'))).toMatchObject([{ minutesBefore: 180 }]);
+  });
+
+  it('after downtime only the latest due reminder goes, and none once the event has begun', async () => {
+    const start = '2031-08-01T18:00:00.000Z';
+    const e = await createEvent(t, owner, { event_date: start });
+    await postRsvp(t, e.id, rsvpInput());
+    // Down from before the 1-day reminder until 30 minutes before the start: the 2-hour one goes, alone.
+    expect(await sendDueReminders(t.deps, at(start, -30 * MIN))).toMatchObject([{ minutesBefore: 120, emails: 1 }]);
+    expect((await reminders(e.id)).map((r) => r.status)).toEqual(['skipped', 'sent']);
+    expect((await messages(e.id)).emails).toHaveLength(1);
+
+    const late = await createEvent(t, owner, { event_date: start, title: 'Came back late' });
+    await postRsvp(t, late.id, rsvpInput());
+    expect(await sendDueReminders(t.deps, at(start, MIN))).toEqual([]);
+    expect((await messages(late.id)).emails).toEqual([]);
+  });
+
+  it("editing the event's time moves pending reminders; one added after its time is skipped, not sent", async () => {
+    const start = '2031-09-01T18:00:00.000Z';
+    const e = await createEvent(t, owner, { event_date: start, reminder_minutes: [1440] });
+    await postRsvp(t, e.id, rsvpInput());
+    const moved = '2031-09-03T18:00:00.000Z';
+    expect((await patch(e.id, { event_date: moved })).status).toBe(200);
+    expect((await reminders(e.id))[0]!.due_at).toBe('2031-09-02T18:00:00.000Z');
+    expect(await sendDueReminders(t.deps, at(start, -1440 * MIN))).toEqual([]);
+    expect(await sendDueReminders(t.deps, at(moved, -1440 * MIN))).toMatchObject([{ minutesBefore: 1440 }]);
+
+    // Three hours before an event, "1 day before" is already past: stored as skipped; "2 hours" is pending.
+    const soon = new Date(Date.now() + 3 * HOUR).toISOString();
+    const s = await createEvent(t, owner, { event_date: soon, reminder_minutes: [] });
+    expect(s.reminders).toEqual([]);
+    const res = await patch(s.id, { reminder_minutes: [120, 1440] });
+    expect((await res.json()).event.reminders.map((r: { status: string }) => r.status)).toEqual(['skipped', 'pending']);
+    await postRsvp(t, s.id, rsvpInput());
+    expect(await sendDueReminders(t.deps, new Date(Date.now() + MIN))).toEqual([]);
+  });
+
+  it('several processes running at once queue each guest once', async () => {
+    const start = '2031-10-01T18:00:00.000Z';
+    const e = await createEvent(t, owner, { event_date: start, reminder_minutes: [60] });
+    for (let i = 0; i < 20; i++) await postRsvp(t, e.id, rsvpInput({ phone: `+1415555${String(200 + i).padStart(4, '0')}` }));
+    await t.db.insert(sms_opt_outs).values({ phone: '+14155550200' });
+    const runs = (await Promise.all([1, 2, 3, 4].map(() => sendDueReminders(t.deps, at(start, -HOUR))))).flat();
+    expect(runs.filter((r) => r.eventId === e.id)).toEqual([{ eventId: e.id, minutesBefore: 60, emails: 20, texts: 19 }]);
+    const { emails, texts } = await messages(e.id);
+    expect(new Set(emails.map((m) => m.to)).size).toBe(20);
+    expect(emails).toHaveLength(20);
+    expect(texts).toHaveLength(19);
+    expect(await t.db.select().from(event_reminder_runs).where(eq(event_reminder_runs.event_id, e.id))).toHaveLength(1);
+  });
+
+  it('bad reminder lists and choices are refused naming the field', async () => {
+    const e = await createEvent(t, owner);
+    for (const bad of [[5], [60, 60], [1, 2, 3, 4, 5, 6].map((n) => n * 60), [31 * 1440], 'daily']) {
+      const res = await patch(e.id, { reminder_minutes: bad });
+      expect(res.status).toBe(400);
+      // The list, or the one entry that is wrong ("reminder_minutes.0").
+      expect(Object.keys((await res.json()).error.fields)).toEqual([expect.stringMatching(/^reminder_minutes(\.\d)?$/)]);
+    }
+    const guest = rsvpInput();
+    await postRsvp(t, e.id, guest);
+    const secret = await manageSecretOf(t, e.id, guest.email);
+    const res = await t.request(`/api/public/rsvps/${secret}/reminders`, { method: 'PUT', json: { reminders: 'maybe' } });
+    expect(res.status).toBe(400);
+    expect(Object.keys((await res.json()).error.fields)).toEqual(['reminders']);
+    const unknown = await t.request(`/api/public/rsvps/${'x'.repeat(24)}/reminders`, { method: 'PUT', json: { reminders: 'off' } });
+    expect(unknown.status).toBe(404);
+    // The manage page says whether they are on; an event without reminders says nothing.
+    const read = async (s: string) => (await (await t.request(`/api/public/rsvps/${s}`)).json()).rsvp.reminders;
+    expect(await read(secret)).toBe('on');
+    const none = await createEvent(t, owner, { reminder_minutes: [] });
+    const other = rsvpInput();
+    await postRsvp(t, none.id, other);
+    expect(await read(await manageSecretOf(t, none.id, other.email))).toBeNull();
+  });
+});
