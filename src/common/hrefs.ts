@@ -17,6 +17,10 @@ export const ticketHref = (secret: string) => `/ticket/${encodeURIComponent(secr
 /** A guest's manage page: change or cancel their answer (the secret is e-mailed to the RSVP's address only). */
 export const manageRsvpHref = (secret: string) => `/rsvp/${encodeURIComponent(secret)}`;
 
+/** The manage page asking "Stop reminders for this event?": every reminder's opt-out link (docs/product.md#reminders). */
+export const STOP_REMINDERS_PARAM = 'reminders';
+export const stopRemindersHref = (secret: string) => `${manageRsvpHref(secret)}?${STOP_REMINDERS_PARAM}=off`;
+
 /** A map search for an event's location (opens the maps app on phones). */
 export const mapSearchHref = (location: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`;
 

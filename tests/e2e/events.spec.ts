@@ -128,6 +128,20 @@ test('edit keeps the secret key write-only; co-hosts are normalised; delete asks
   await dialog.getByRole('button', { name: 'Remove friend@example.com' }).click();
   await expect(dialog.getByText('No co-hosts yet.')).toBeVisible();
 
+  // Guest reminders (docs/product.md#reminders): the defaults with when they go, in the event's zone; each change saved at once.
+  const reminders = dialog.getByRole('region', { name: 'Reminders for guests' });
+  await expect(reminders.getByRole('listitem')).toHaveCount(2);
+  await expect(reminders.getByText('Goes Thursday, February 28, 2030, 7:00 PM UTC')).toBeVisible();
+  await reminders.getByLabel('Add a reminder').selectOption({ label: '1 week before' });
+  await reminders.getByRole('button', { name: 'Add reminder' }).click();
+  await expect(reminders.getByText('Added the reminder 1 week before.')).toBeVisible();
+  await reminders.getByLabel('Change the reminder 2 hours before').selectOption({ label: '3 hours before' });
+  await expect(reminders.getByText('The reminder now goes 3 hours before.')).toBeVisible();
+  await reminders.getByRole('button', { name: 'Delete the reminder 1 day before' }).click();
+  await expect(reminders.getByText('Deleted the reminder 1 day before.')).toBeVisible();
+  const stored = await (await page.request.get(`${server.baseURL}/api/events/${event.id}`)).json();
+  expect(stored.event.reminders.map((r: { minutes_before: number }) => r.minutes_before)).toEqual([10080, 180]);
+
   // Saving without touching the key keeps it (the masked hint is unchanged).
   await dialog.getByLabel('Subtitle').fill('Now with dessert');
   await dialog.getByRole('button', { name: 'Save changes' }).click();

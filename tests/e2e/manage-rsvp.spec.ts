@@ -97,6 +97,18 @@ test(
     await expect(page.getByRole('heading', { name: "You're going · 3 guests" })).toBeVisible();
     await screenshot(page, testInfo, 'manage-changed');
 
+    // Every reminder's "Stop reminders for this event" link: the question in view, its button focused (docs/product.md#reminders).
+    await page.goto(`${link}?reminders=off`);
+    const stop = page.getByRole('button', { name: 'Stop reminders' });
+    await expect(stop).toBeFocused();
+    await stop.click();
+    const remindersSwitch = page.getByRole('switch', { name: 'Reminders before the event' });
+    await expect(remindersSwitch).toBeFocused();
+    await expect(remindersSwitch).not.toBeChecked();
+    await expect(page.getByText('Reminders are off: you will get no more for this event.')).toBeVisible();
+    await page.goto(link);
+    await expect(remindersSwitch).not.toBeChecked();
+
     // The event is full now: Alan cannot answer yes.
     const alanPage = await guestPage(browser, server, testInfo);
     await alanPage.goto(`/event/${event.id}`);

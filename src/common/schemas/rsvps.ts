@@ -31,7 +31,15 @@ export type TRsvpInput = z.input<typeof ZRsvpInput>;
 /** What a form sends once checked: trimmed, blanks dropped, defaults filled. */
 export type TRsvpPayload = z.output<typeof ZRsvpInput>;
 
-export type { TManagedRsvp, TManagedRsvpAnswer, TManagedRsvpRead, TMyRsvpAnswer, TRsvpResult, TTicket } from './rsvps.responses.ts';
+export type {
+  TManagedRsvp,
+  TManagedRsvpAnswer,
+  TManagedRsvpRead,
+  TMyRsvpAnswer,
+  TReminderChoice,
+  TRsvpResult,
+  TTicket,
+} from './rsvps.responses.ts';
 
 /** The manage page's form: the answer without the e-mail, which names whose answer it is and cannot change. */
 export const ZRsvpChange = ZRsvpInput.omit({ email: true });

@@ -1,6 +1,6 @@
 import { BoundedCache } from '../../../common/bounded-cache.ts';
 import { hostedBy } from '../../../common/messages.ts';
-import { absoluteUrl, manageRsvpHref, mapSearchHref } from '../../../common/hrefs.ts';
+import { absoluteUrl, manageRsvpHref, mapSearchHref, stopRemindersHref } from '../../../common/hrefs.ts';
 import type { EmailPayload, QueuedReminder } from '../../db/schema/outbox.ts';
 import { absoluteImageUrl, type EmailEvent } from '../../emails/confirmation-view.ts';
 import { renderEventEmail } from '../../emails/event-email.tsx';
@@ -30,9 +30,6 @@ export type ReminderInput = {
   ticketSecret: string;
   manageSecret: string;
 };
-
-/** The manage page with the question "Stop reminders for this event?" open (docs/product.md#reminders). */
-export const STOP_REMINDERS_QUERY = 'reminders=off';
 
 export function reminderSubject(title: string, variant: ReminderVariant): string {
   return variant === 'going' ? `Reminder: ${title} is coming up` : `Are you coming to ${title}?`;
@@ -90,13 +87,12 @@ export function renderQueuedReminder(q: QueuedReminder): EmailPayload {
     t = compileTemplate(SLOTS, (slot) => renderEventEmail(reminderView(i.baseUrl, event, variant, slot)));
     prepared.set(key, t);
   }
-  const manageUrl = absoluteUrl(i.baseUrl, manageRsvpHref(i.manageSecret));
   const { html, text } = fillTemplate(t, {
     name: i.name,
     guests: String(i.guests),
     ticketUrl: ticketPageUrl(i.baseUrl, i.ticketSecret),
-    manageUrl,
-    stopUrl: `${manageUrl}?${STOP_REMINDERS_QUERY}`,
+    manageUrl: absoluteUrl(i.baseUrl, manageRsvpHref(i.manageSecret)),
+    stopUrl: absoluteUrl(i.baseUrl, stopRemindersHref(i.manageSecret)),
     to: q.to,
   });
   return { to: q.to, subject: q.subject, text, html };

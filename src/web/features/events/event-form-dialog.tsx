@@ -9,6 +9,7 @@ import { notify } from '../../lib/toast.ts';
 import { useSaveEvent } from './api/save-event.ts';
 import { CohostsSection } from './cohosts-section.tsx';
 import { NotifyField } from './notify-field.tsx';
+import { RemindersField } from './reminders-field.tsx';
 import { BasicsFields, ContentFields, WhenWhereFields } from './event-form-fields.tsx';
 import {
   type EventFormErrors,
@@ -180,6 +181,7 @@ function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: (save
               <p className="text-sm text-ink/70">You can add co-hosts once the event is created.</p>
             )}
           </div>
+          <RemindersField event={event} />
           <NotifyField event={event} />
         </div>
       </div>

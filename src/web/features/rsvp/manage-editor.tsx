@@ -12,6 +12,7 @@ import { useChangeManagedRsvp } from './api/change-managed-rsvp.ts';
 import { manageKeys } from './api/manage-rsvp.ts';
 import { AnswerButtons, PartySizeField } from './answer-fields.tsx';
 import { ManageCancel } from './manage-cancel.tsx';
+import { ManageReminders } from './manage-reminders.tsx';
 import type { ManageNotice } from './manage-view.tsx';
 import { fieldMessage, type RsvpFieldErrors, toFieldErrors } from './validate-rsvp.ts';
 
@@ -201,6 +202,9 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
           </p>
         </div>
       </form>
+      {rsvp.reminders !== null && rsvp.status !== 'declined' ? (
+        <ManageReminders rsvp={{ ...rsvp, reminders: rsvp.reminders }} secret={secret} />
+      ) : null}
       {rsvp.status === 'declined' ? null : <ManageCancel rsvp={rsvp} secret={secret} onAnswer={onAnswer} disabled={pending} />}
     </div>
   );

@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TManagedRsvpAnswer, TRsvpChange } from '../../../../common/schemas/rsvps.ts';
+import type { ReminderChoice } from '../../../../common/constants.ts';
+import type { TManagedRsvp, TManagedRsvpAnswer, TReminderChoice, TRsvpChange } from '../../../../common/schemas/rsvps.ts';
 import { api } from '../../../lib/api.ts';
 import { eventKeys } from '../../../lib/queries/event-keys.ts';
 import { invalidatePublicEvent } from '../../../lib/queries/get-public-event.ts';
@@ -34,5 +35,16 @@ export function useCancelManagedRsvp(manageSecret: string) {
       qc.removeQueries({ queryKey: manageKeys.detail(manageSecret), exact: true });
       settle(qc, answer);
     },
+  });
+}
+
+/** PUT the guest's reminders for this event, on or off (docs/product.md#reminders); the page's copy follows. */
+export function useSetReminders(manageSecret: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (reminders: ReminderChoice) =>
+      api<TReminderChoice>(`${managedRsvpPath(manageSecret)}/reminders`, { method: 'PUT', body: { reminders } }),
+    onSuccess: ({ reminders }) =>
+      qc.setQueryData<TManagedRsvp>(manageKeys.detail(manageSecret), (old) => (old ? { ...old, reminders } : old)),
   });
 }
