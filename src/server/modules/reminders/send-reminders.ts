@@ -49,16 +49,21 @@ async function dueReminders(db: Db, now: Date): Promise<Due[]> {
 }
 
 /** The event as its reminders show it (read inside the run, so an edit made since the scan is what goes out). */
-async function reminderEvent(tx: DbOrTx, eventId: string, now: Date): Promise<ReminderEvent | undefined> {
+async function reminderEvent(tx: DbOrTx, eventId: string, minutes: number, now: Date): Promise<ReminderEvent | undefined> {
   const { slug: _slug, max_attendees: _max, has_payment_keys: _keys, ...columns } = rsvpEventColumns;
   const [e] = await tx
-    .select({ ...columns, is_active: events.is_active })
+    .select({
+      ...columns,
+      is_active: events.is_active,
+      // Still one of its reminders, and still due: the host may have changed either since the scan.
+      due: sql<boolean>`${minutes}::int = any(${events.reminder_minutes}) and ${reminderDueSql(events.event_date, events.timezone, sql`${minutes}::int`)} <= ${now.toISOString()}::timestamptz`,
+    })
     .from(events)
     .leftJoin(event_themes, eq(event_themes.id, events.theme_id))
     .innerJoin(user, eq(user.id, events.user_id))
     .where(eq(events.id, eventId));
-  if (!e?.is_active || e.event_date <= now) return undefined;
-  const { is_active: _active, ...event } = e;
+  if (!e?.is_active || !e.due || e.event_date <= now) return undefined;
+  const { is_active: _active, due: _due, ...event } = e;
   return { ...event, event_date: e.event_date.toISOString(), end_date: e.end_date?.toISOString() ?? null };
 }
 
@@ -72,7 +77,7 @@ async function runReminder(
   o: { eventId: string; send: number; skip: number[]; now: Date; baseUrl: string },
 ): Promise<ReminderRun | undefined> {
   return db.transaction(async (tx) => {
-    const event = await reminderEvent(tx, o.eventId, o.now);
+    const event = await reminderEvent(tx, o.eventId, o.send, o.now);
     if (!event) return undefined;
     // Earlier reminders that fell due together with this one (the app was down) are not sent: this one goes instead.
     const runs = [
