@@ -4,12 +4,13 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { measureInsertCeiling } from './lib/ceilings.ts';
+import { perRequest, startCpuMeter } from './lib/cpu.ts';
 import { FIRST_LOAD_BUDGET_BYTES, publicFirstLoads } from './lib/first-load-js.ts';
 import { type Config, loadConfig, ROOT } from './lib/config.ts';
 import { createContext } from './lib/context.ts';
 import { runLoad } from './lib/load.ts';
 import { loadScenarios, type LoadedScenario } from './lib/registry.ts';
-import { formatReport, judge, type ScenarioResult, type Startup, writeJson } from './lib/report.ts';
+import { cpuText, formatReport, judge, type ScenarioResult, type Startup, writeJson } from './lib/report.ts';
 import { type BenchServer, excerpt, freePort, provisionDatabase, serverEnv, startServer } from './lib/server.ts';
 import { startBenchSmtpSink } from './lib/smtp-sink.ts';
 import { startFakeTwilio } from '../tests/support/fake-twilio.ts';
@@ -50,7 +51,9 @@ async function runScenario(
     const livez = { requests: [{ path: '/livez' }] };
     const ceilingLoad: Load = { connections: load.connections, duration: config.ceilingDuration, warmup: 0 };
     if (config.warmup > 0) await runLoad({ baseURL: ctx.baseURL, plan: livez, load: { ...ceilingLoad, duration: config.warmup }, abort });
+    const ceilingCpu = await startCpuMeter(server.child.pid, ctx.db);
     result.ceiling = await runLoad({ baseURL: ctx.baseURL, plan: livez, load: ceilingLoad, abort });
+    result.ceilingCpu = perRequest(await ceilingCpu(), result.ceiling.total);
     say(`    ceiling GET /livez: ${fmt(result.ceiling.rps)} req/s, p99 ${result.ceiling.p99.toFixed(2)} ms`);
     if (s.insertCeiling) {
       result.insertCeiling = await measureInsertCeiling(dbUrl, load.connections, config.ceilingDuration);
@@ -67,6 +70,7 @@ async function runScenario(
         maxSeconds: config.maxSeconds,
       });
     }
+    const runCpu = await startCpuMeter(server.child.pid, ctx.db);
     const run = await runLoad({
       baseURL: ctx.baseURL,
       plan: s.requests(ctx, state),
@@ -76,10 +80,12 @@ async function runScenario(
       maxSeconds: config.maxSeconds,
     });
     result.run = run;
+    result.cpu = perRequest(await runCpu(), run.total);
     result.ratio = result.ceiling.rps > 0 ? run.rps / result.ceiling.rps : undefined;
     say(
       `    ${fmt(run.rps)} req/s (${fmt(run.okRps)} ok/s), p50 ${run.p50.toFixed(2)} / p95 ${run.p95.toFixed(2)} / p99 ${run.p99.toFixed(2)} ms`,
     );
+    if (result.cpu) say(`    CPU per request: ${cpuText(result.cpu, result.ceilingCpu)}`);
     if (s.verify) result.verify = await s.verify(ctx, state, run);
     result.failures = judge(s.target, run, result.verify);
     result.status = result.failures.length ? 'FAIL' : 'PASS';

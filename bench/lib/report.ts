@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { InsertCeiling } from './ceilings.ts';
+import type { CpuPerRequest } from './cpu.ts';
 import { FIRST_LOAD_BUDGET_BYTES, type FirstLoad } from './first-load-js.ts';
 import { LIGHTHOUSE_TARGET, type LighthouseResult, lighthousePass } from './lighthouse.ts';
 import type { Load, RunStats, Target, VerifyResult } from './types.ts';
@@ -17,11 +18,21 @@ export type ScenarioResult = {
   run?: RunStats;
   /** Scenario req/s ÷ ceiling req/s. */
   ratio?: number;
+  /** CPU per answered request of the measured run and of the ceiling's (bench/lib/cpu.ts), in µs. */
+  cpu?: CpuPerRequest;
+  ceilingCpu?: CpuPerRequest;
   verify?: VerifyResult;
   status: 'PASS' | 'FAIL' | 'ERROR';
   failures: string[];
   error?: string;
 };
+
+/** "server 1,020 µs (12.0 × /livez's 85), PostgreSQL 310 µs": the measured run's CPU per request beside the ceiling's. */
+export function cpuText(cpu: CpuPerRequest, ceiling: CpuPerRequest | undefined): string {
+  const times =
+    ceiling && ceiling.serverUs > 0 ? ` (${(cpu.serverUs / ceiling.serverUs).toFixed(1)} × /livez's ${int(ceiling.serverUs)})` : '';
+  return `server ${int(cpu.serverUs)} µs${times}, PostgreSQL backends ${int(cpu.dbUs)} µs`;
+}
 
 export type Startup = { coldMs: number; warmMs: number; maxWarmMs: number; pass: boolean };
 
@@ -66,7 +77,22 @@ export function formatReport(
   firstLoads: FirstLoad[] = [],
   lighthouse: LighthouseResult[] | string = [],
 ): string {
-  const header = ['scenario', 'req/s', 'ok/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'ceiling/s', 'ratio', 'target', 'result'];
+  const header = [
+    'scenario',
+    'req/s',
+    'ok/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'non-2xx',
+    'ceiling/s',
+    'ratio',
+    'cpu µs',
+    'db µs',
+    '× livez',
+    'target',
+    'result',
+  ];
   const rows = results.map((r) => {
     const run = r.run;
     const otherErrors = run ? run.errors - run.timeouts : 0;
@@ -83,6 +109,9 @@ export function formatReport(
       non2xx,
       int(r.ceiling?.rps),
       r.ratio === undefined ? '–' : r.ratio.toFixed(2),
+      int(r.cpu?.serverUs),
+      int(r.cpu?.dbUs),
+      r.cpu && r.ceilingCpu && r.ceilingCpu.serverUs > 0 ? (r.cpu.serverUs / r.ceilingCpu.serverUs).toFixed(1) : '–',
       describeTarget(r.target),
       r.status,
     ];
@@ -91,6 +120,7 @@ export function formatReport(
   const notes: string[] = [];
   for (const r of results) {
     if (r.ceiling) notes.push(`${r.name}: ceiling GET /livez ${int(r.ceiling.rps)}/s, p99 ${ms(r.ceiling.p99)} ms`);
+    if (r.cpu) notes.push(`${r.name}: CPU per request ${cpuText(r.cpu, r.ceilingCpu)}`);
     if (r.insertCeiling) {
       const ic = r.insertCeiling;
       const ratio = r.run ? ` → ok/s ÷ insert ceiling = ${(r.run.okRps / ic.rps).toFixed(2)}` : '';
