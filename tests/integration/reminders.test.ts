@@ -1,14 +1,16 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TEventAdmin } from '../../src/common/schemas/events.ts';
 import { outbox, type QueuedEmail, type SmsPayload } from '../../src/server/db/schema/outbox.ts';
 import { event_reminder_runs } from '../../src/server/db/schema/reminders.ts';
 import { sms_messages, sms_opt_outs } from '../../src/server/db/schema/sms.ts';
-import { createOutboxStore } from '../../src/server/modules/outbox/outbox-store.ts';
+import type { Channels } from '../../src/server/integrations/channels.ts';
+import { deliverClaimed, TOO_LATE } from '../../src/server/modules/outbox/deliver-claimed.ts';
+import { type Claimed, createOutboxStore } from '../../src/server/modules/outbox/outbox-store.ts';
 import { sendableEmail } from '../../src/server/modules/outbox/sendable-email.ts';
 import { sendDueReminders } from '../../src/server/modules/reminders/send-reminders.ts';
 import { createEvent } from '../factories/events.ts';
-import { cancelAnswer, changeAnswer, manageSecretOf, postRsvp, rsvpInput } from '../factories/rsvps.ts';
+import { cancelAnswer, changeAnswer, insertImportedRsvp, manageSecretOf, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp } from '../support/app.ts';
 
@@ -104,7 +106,7 @@ describe('guest reminders', () => {
   it('an answer changed after the reminder was queued outranks it while it waits', async () => {
     const start = '2031-07-01T20:00:00.000Z';
     const e = await createEvent(t, owner, { event_date: start, reminder_minutes: [60] });
-    const guest = rsvpInput({ name: 'Eve' });
+    const guest = rsvpInput({ name: 'Eve', phone: '+14155550150' });
     await postRsvp(t, e.id, guest);
     await sendDueReminders(t.deps, at(start, -HOUR));
     const [queued] = await t.db
@@ -119,11 +121,76 @@ describe('guest reminders', () => {
     expect(queued).toEqual(confirmation);
     expect((await changeAnswer(t, e.id, guest, { status: 'declined' })).status).toBe(200);
     await createOutboxStore({ db: t.db, leaseMs: 60_000, log: t.deps.log }).sweep();
-    const [reminder] = await t.db
+    // The e-mail and the SMS alike.
+    const queued2 = await t.db
       .select({ status: outbox.status })
       .from(outbox)
-      .where(like(outbox.idempotency_key, `reminder:${e.id}:%`));
-    expect(reminder!.status).toBe('superseded');
+      .where(like(outbox.idempotency_key, `reminder%:${e.id}:%`));
+    expect(queued2.map((r) => r.status)).toEqual(['superseded', 'superseded']);
+  });
+
+  it('a reminder still queued when the event begins is never delivered', async () => {
+    const start = '2031-07-02T20:00:00.000Z';
+    const e = await createEvent(t, owner, { event_date: start, reminder_minutes: [60] });
+    await postRsvp(t, e.id, rsvpInput({ phone: '+14155550151' }));
+    await sendDueReminders(t.deps, at(start, -HOUR));
+    // As if the provider had been down until after the start: the queued copies carry the start as not_after.
+    const mine = like(outbox.idempotency_key, `reminder%:${e.id}:%`);
+    const rows = await t.db.select({ payload: outbox.payload }).from(outbox).where(mine);
+    expect(rows.map((r) => (r.payload as { not_after?: string }).not_after)).toEqual([start, start]);
+    await t.db
+      .update(outbox)
+      .set({ payload: sql`jsonb_set(${outbox.payload}, '{not_after}', '"2020-01-01T00:00:00.000Z"')` })
+      .where(mine);
+    const store = createOutboxStore({ db: t.db, leaseMs: 60_000, log: t.deps.log });
+    const late: Claimed[] = [];
+    const others: Claimed[] = [];
+    for (let batch = await store.claim(); batch.length > 0 && late.length < 2; batch = await store.claim()) {
+      for (const m of batch) (m.idempotency_key.includes(e.id) ? late : others).push(m);
+    }
+    await store.release(others);
+    expect(late).toHaveLength(2);
+    const channels = {
+      get smtp(): never {
+        throw new Error('a late reminder reached the mail channel');
+      },
+      twilio: undefined,
+    } as unknown as Channels;
+    for (const m of late) {
+      const done = await deliverClaimed({ db: t.db, channels, log: t.deps.log, mark: async () => {} }, m, 30_000);
+      expect(done.outcome).toBe('dead');
+    }
+    const after = await t.db.select({ status: outbox.status, error: outbox.last_error }).from(outbox).where(mine);
+    expect(after).toEqual([
+      { status: 'dead', error: TOO_LATE },
+      { status: 'dead', error: TOO_LATE },
+    ]);
+  });
+
+  it('switching the event off or deleting it drops its queued reminders', async () => {
+    const start = '2031-07-03T20:00:00.000Z';
+    const off = await createEvent(t, owner, { event_date: start, reminder_minutes: [60] });
+    const gone = await createEvent(t, owner, { event_date: start, reminder_minutes: [60] });
+    for (const e of [off, gone]) await postRsvp(t, e.id, rsvpInput());
+    await sendDueReminders(t.deps, at(start, -HOUR));
+    expect((await patch(off.id, { is_active: false })).status).toBe(200);
+    expect((await t.request(`/api/events/${gone.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    for (const e of [off, gone]) {
+      const rows = await t.db
+        .select({ status: outbox.status })
+        .from(outbox)
+        .where(like(outbox.idempotency_key, `reminder:${e.id}:%`));
+      expect(rows.map((r) => r.status)).toEqual(['superseded']);
+    }
+  });
+
+  it('guests without an e-mail get the text only; an unpaid checkout gets nothing', async () => {
+    const start = '2031-07-04T20:00:00.000Z';
+    const e = await createEvent(t, owner, { event_date: start, reminder_minutes: [60] });
+    await insertImportedRsvp(t, e.id, { email: null, phone: '+14155550160', legacy_qr: false });
+    await insertImportedRsvp(t, e.id, { phone: '+14155550161', legacy_qr: false, payment_status: 'pending' });
+    expect(await sendDueReminders(t.deps, at(start, -HOUR))).toEqual([{ eventId: e.id, minutesBefore: 60, emails: 0, texts: 1 }]);
+    expect((await messages(e.id)).texts.map((m) => m.to)).toEqual(['+14155550160']);
   });
 
   it('whole days follow the local calendar across a daylight-saving change; hours are real hours', async () => {
@@ -139,6 +206,13 @@ describe('guest reminders', () => {
     expect(await sendDueReminders(t.deps, at('2031-03-09T01:00:00.000Z'))).toMatchObject([{ minutesBefore: 1440 }]);
     expect(await sendDueReminders(t.deps, at('2031-03-09T21:00:00.000Z', -1000))).toEqual([]);
     expect(await sendDueReminders(t.deps, at('2031-03-09T21:00:00.000Z'))).toMatchObject([{ minutesBefore: 180 }]);
+    // And back on Sunday 2 November 2031: 7 PM that day is 25 hours after 7 PM the day before.
+    const fall = await createEvent(t, owner, {
+      event_date: '2031-11-03T01:00:00.000Z',
+      timezone: 'America/Chicago',
+      reminder_minutes: [1440],
+    });
+    expect(fall.reminders[0]!.due_at).toBe('2031-11-02T00:00:00.000Z');
   });
 
   it('after downtime only the latest due reminder goes, and none once the event has begun', async () => {
@@ -165,6 +239,25 @@ describe('guest reminders', () => {
     expect((await reminders(e.id))[0]!.due_at).toBe('2031-09-02T18:00:00.000Z');
     expect(await sendDueReminders(t.deps, at(start, -1440 * MIN))).toEqual([]);
     expect(await sendDueReminders(t.deps, at(moved, -1440 * MIN))).toMatchObject([{ minutesBefore: 1440 }]);
+
+    // Postponed again after it went: the reminder is pending for the new start and goes once more, with the new
+    // time; what was still queued for the old start is dropped.
+    const later = '2031-09-10T18:00:00.000Z';
+    expect((await patch(e.id, { event_date: later })).status).toBe(200);
+    expect((await reminders(e.id))[0]).toMatchObject({ status: 'pending', due_at: '2031-09-09T18:00:00.000Z' });
+    const old = await t.db
+      .select({ status: outbox.status })
+      .from(outbox)
+      .where(like(outbox.idempotency_key, `reminder:${e.id}:%`));
+    expect(old.map((r) => r.status)).toEqual(['superseded']);
+    expect(await sendDueReminders(t.deps, at(later, -1440 * MIN))).toMatchObject([{ minutesBefore: 1440, emails: 1 }]);
+    expect((await messages(e.id)).emails.map((m) => m.text.includes('September 10, 2031'))).toEqual([false, true]);
+
+    // Brought forward so that "1 day before" has passed: skipped, not sent at once.
+    const near = await createEvent(t, owner, { event_date: new Date(Date.now() + 30 * HOUR).toISOString(), reminder_minutes: [1440] });
+    expect(near.reminders[0]!.status).toBe('pending');
+    const res0 = await patch(near.id, { event_date: new Date(Date.now() + 3 * HOUR).toISOString() });
+    expect((await res0.json()).event.reminders[0].status).toBe('skipped');
 
     // Three hours before an event, "1 day before" is already past: stored as skipped; "2 hours" is pending.
     const soon = new Date(Date.now() + 3 * HOUR).toISOString();

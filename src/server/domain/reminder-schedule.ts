@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { events } from '../db/schema/events.ts';
+import { outbox } from '../db/schema/outbox.ts';
 import { event_reminder_runs } from '../db/schema/reminders.ts';
 
 /**
@@ -41,5 +42,45 @@ export async function skipPassedReminders(tx: DbOrTx, eventId: string, added: nu
     select ${events.id}, m.minutes, 'skipped'
     from ${events}, unnest(${sql.param(added)}::int[]) as m (minutes)
     where ${events.id} = ${eventId} and ${reminderDueSql(events.event_date, events.timezone, sql`m.minutes`)} <= ${now.toISOString()}::timestamptz
+    on conflict do nothing`);
+}
+
+/**
+ * The outbox keys of an event's reminders, e-mail ('reminder:') and SMS ('reminder-sms:') alike:
+ * {prefix}{event}:{minutes}:{due, epoch seconds}:{rsvp}. The due time is part of the key, so a reminder
+ * made pending again by a new start goes again; for one start it goes once.
+ */
+export const reminderKeyPrefix = (channel: 'email' | 'sms', eventId: string, minutes: number, due: Date) =>
+  `${channel === 'email' ? 'reminder' : 'reminder-sms'}:${eventId}:${minutes}:${Math.round(due.getTime() / 1000)}:`;
+
+/**
+ * An event's reminders still waiting in the outbox are dropped ('superseded'): they show a start that is no
+ * longer the event's, or an event that is off or gone. One already on its way is not stopped. The due
+ * index holds only waiting rows, so this reads those, not the outbox's history.
+ */
+export async function dropQueuedReminders(tx: DbOrTx, eventId: string): Promise<number> {
+  const dropped = await tx.execute(sql`
+    update ${outbox} set status = 'superseded', last_error = 'The event changed before this reminder went out; not sent.'
+    where ${outbox.status} = 'pending' and ${outbox.idempotency_key} like ${`reminder%:${eventId}:%`}`);
+  return dropped.rowCount ?? 0;
+}
+
+/**
+ * After the event's start or time zone changed: the reminders queued for the old start are dropped, those
+ * whose new time is still ahead are pending again (sent or skipped before), and those whose new time has
+ * passed without them are skipped, as when they are set late.
+ */
+export async function rescheduleReminders(tx: DbOrTx, eventId: string, now: Date = new Date()): Promise<void> {
+  await dropQueuedReminders(tx, eventId);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  await tx.execute(sql`
+    delete from ${event_reminder_runs} run using ${events}
+    where run.event_id = ${eventId} and ${events.id} = ${eventId}
+      and ${reminderDueSql(events.event_date, events.timezone, sql`run.minutes_before`)} > ${at}`);
+  await tx.execute(sql`
+    insert into ${event_reminder_runs} (event_id, minutes_before, status)
+    select ${events.id}, m.minutes, 'skipped'
+    from ${events}, unnest(${events.reminder_minutes}) as m (minutes)
+    where ${events.id} = ${eventId} and ${reminderDueSql(events.event_date, events.timezone, sql`m.minutes`)} <= ${at}
     on conflict do nothing`);
 }

@@ -26,12 +26,13 @@ export type QueuedConfirmation = { to: string; subject: string; confirmation: Re
  * A guest reminder as queued (docs/product.md#reminders): the event's part and the guest's values, written by
  * one INSERT … SELECT per reminder run and rendered when it goes out (reminders/reminder-email.ts).
  */
-export type QueuedReminder = { to: string; subject: string; reminder: Record<string, unknown> };
+export type QueuedReminder = { to: string; subject: string; not_after?: string; reminder: Record<string, unknown> };
 /** An e-mail row's payload: rendered, or a confirmation or reminder to render when sent. */
 export type QueuedEmail = EmailPayload | QueuedConfirmation | QueuedReminder;
 /** An e-mail as handed to a mail channel: every attachment's bytes drawn. */
 export type SendableEmail = Omit<EmailPayload, 'attachments'> & { attachments?: EmailAttachment[] };
-export type SmsPayload = { to: string; body: string };
+/** `not_after` (ISO): a message that makes no sense later (a reminder once the event has begun) is given up then. */
+export type SmsPayload = { to: string; body: string; not_after?: string };
 
 /**
  * Messages to deliver, written in the same transaction as the change that causes them.

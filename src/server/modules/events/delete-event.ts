@@ -9,6 +9,7 @@ import { isUuid } from '../../../common/schemas/ids.ts';
 import { type Actor, eventAccess } from '../../domain/event-access.ts';
 import { announceTeamChange } from '../../domain/checkin-hub.ts';
 import { deniedAccess } from '../../domain/managed-event.ts';
+import { dropQueuedReminders } from '../../domain/reminder-schedule.ts';
 import { isDeadlock } from '../../db/pg-errors.ts';
 import { closeEventCheckouts } from '../payments/close-event-checkouts.ts';
 import type { FulfilDeps } from '../payments/fulfil-checkout.ts';
@@ -83,6 +84,7 @@ export async function deleteEvent({ db, log, publicEvents, payments, actor, id }
         const counts = await paymentCounts(tx, id);
         if (counts.paid || counts.pending) throw paymentsBlockDelete(counts.paid, counts.pending);
         await tx.delete(events).where(eq(events.id, id));
+        await dropQueuedReminders(tx, id); // the outbox keeps no event id: its reminders would still go
         await announceTeamChange(tx, id); // on commit, the event's live check-in streams end
       });
       break;

@@ -11,7 +11,7 @@ import { isUuid } from '../../../common/schemas/ids.ts';
 import { type Actor, eventAccess, ownerOnly, roleOf } from '../../domain/event-access.ts';
 import { demoSlugFixed, isReservedSlug, SLUG_CONSTRAINT, slugTaken, THEME_CONSTRAINT, unknownTheme } from './event-errors.ts';
 import { eventColumns } from '../../domain/event-values.ts';
-import { skipPassedReminders } from '../../domain/reminder-schedule.ts';
+import { dropQueuedReminders, rescheduleReminders, skipPassedReminders } from '../../domain/reminder-schedule.ts';
 import { paymentChanges } from './payment-changes.ts';
 import type { PublicEventCache } from './public/public-event-cache.ts';
 import { themeFromColors } from './theme-from-colors.ts';
@@ -59,6 +59,8 @@ export async function updateEvent({ db, log, publicEvents, encryptionKey, actor,
           has_webhook_secret: sql<boolean>`${events.stripe_webhook_secret_enc} is not null`,
           guest_refunds_allowed: events.guest_refunds_allowed,
           reminder_minutes: events.reminder_minutes,
+          timezone: events.timezone,
+          is_active: events.is_active,
           role: roleOf(actor),
         })
         .from(events)
@@ -95,10 +97,19 @@ export async function updateEvent({ db, log, publicEvents, encryptionKey, actor,
         .set({ ...eventColumns(patch, { eventId: id, encryptionKey }), ...(themeId ? { theme_id: themeId } : {}), updated_at: new Date() })
         .where(and(eq(events.id, id), eventAccess(actor, payment.length ? 'owner' : 'manage')))
         .returning(adminEventColumns(actor));
-      if (!patch.reminder_minutes) return toAdminEvent(row!);
-      // A reminder added when its time has passed is not sent (reminder-schedule.ts); pending ones follow a new start.
-      const added = patch.reminder_minutes.filter((m) => !cur.reminder_minutes.includes(m));
-      await skipPassedReminders(tx, id, added);
+      const moved =
+        (patch.event_date !== undefined && Date.parse(patch.event_date) !== cur.event_date.getTime()) ||
+        (patch.timezone !== undefined && patch.timezone !== cur.timezone);
+      // Guests' reminders (reminder-schedule.ts): they follow a new start; an event switched off sends none of those queued.
+      if (moved) await rescheduleReminders(tx, id);
+      else if (patch.is_active === false && cur.is_active) await dropQueuedReminders(tx, id);
+      if (!patch.reminder_minutes && !moved) return toAdminEvent(row!);
+      // A reminder added when its time has passed is not sent.
+      await skipPassedReminders(
+        tx,
+        id,
+        (patch.reminder_minutes ?? []).filter((m) => !cur.reminder_minutes.includes(m)),
+      );
       const [reread] = await tx.select(adminEventColumns(actor)).from(events).where(eq(events.id, id));
       return toAdminEvent(reread!);
     })

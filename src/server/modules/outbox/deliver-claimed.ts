@@ -7,6 +7,9 @@ import { type DeliveredVia, deliverMessage } from './deliver-message.ts';
 import { type Claimed, markFailed, markHandedOff, markUnknown } from './outbox-store.ts';
 import { backoffMs, MAX_ATTEMPTS } from './retry-policy.ts';
 
+/** Why a message past its `not_after` was given up (the outbox schema). */
+export const TOO_LATE = 'Not sent: its time had passed (the event had begun).';
+
 export type Outcome = 'sent' | 'retry' | 'dead' | 'unknown' | 'lost';
 /** Records a sent message's 'sent' (grouped with others: drain.ts groupMarks); settles once written. */
 export type MarkSent = (m: Claimed, via: DeliveredVia) => Promise<void>;
@@ -57,6 +60,13 @@ export async function deliverClaimed(
   const { id, attempts } = claimed;
   const sms = claimed.channel === 'sms';
   let handedOff = false;
+  // A reminder queued before the event began and still here after it (retries, a provider's outage): never sent.
+  const notAfter = (claimed.payload as { not_after?: unknown }).not_after;
+  if (typeof notAfter === 'string' && Date.parse(notAfter) <= Date.now()) {
+    await markFailed(db, claimed, { dead: true, error: TOO_LATE, retryInMs: 0 });
+    log.info({ outboxId: id, key: claimed.idempotency_key, channel: claimed.channel, attempts }, 'message too late; not sent');
+    return { outcome: 'dead' };
+  }
   try {
     if (sms && channels.twilio) {
       await channels.twilio.ready();

@@ -6,7 +6,8 @@ import { outbox } from '../../db/schema/outbox.ts';
 import { event_reminder_runs } from '../../db/schema/reminders.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { sms_messages, sms_opt_outs } from '../../db/schema/sms.ts';
-import { reminderDueSql } from '../../domain/reminder-schedule.ts';
+import { reminderDueSql, reminderKeyPrefix } from '../../domain/reminder-schedule.ts';
+import { isConnectionError } from '../../db/connection-errors.ts';
 import { ticketPageUrl } from '../../domain/ticket-urls.ts';
 import { formatEventWhen } from '../../emails/event-when.ts';
 import type { Deps } from '../../http/context.ts';
@@ -49,22 +50,28 @@ async function dueReminders(db: Db, now: Date): Promise<Due[]> {
 }
 
 /** The event as its reminders show it (read inside the run, so an edit made since the scan is what goes out). */
-async function reminderEvent(tx: DbOrTx, eventId: string, minutes: number, now: Date): Promise<ReminderEvent | undefined> {
+async function reminderEvent(
+  tx: DbOrTx,
+  eventId: string,
+  minutes: number,
+  now: Date,
+): Promise<{ event: ReminderEvent; dueAt: Date } | undefined> {
   const { slug: _slug, max_attendees: _max, has_payment_keys: _keys, ...columns } = rsvpEventColumns;
   const [e] = await tx
     .select({
       ...columns,
       is_active: events.is_active,
-      // Still one of its reminders, and still due: the host may have changed either since the scan.
-      due: sql<boolean>`${minutes}::int = any(${events.reminder_minutes}) and ${reminderDueSql(events.event_date, events.timezone, sql`${minutes}::int`)} <= ${now.toISOString()}::timestamptz`,
+      // Still one of its reminders: the host may have changed them since the scan.
+      kept: sql<boolean>`${minutes}::int = any(${events.reminder_minutes})`,
+      due_at: sql<Date>`${reminderDueSql(events.event_date, events.timezone, sql`${minutes}::int`)}`.mapWith(events.event_date),
     })
     .from(events)
     .leftJoin(event_themes, eq(event_themes.id, events.theme_id))
     .innerJoin(user, eq(user.id, events.user_id))
     .where(eq(events.id, eventId));
-  if (!e?.is_active || !e.due || e.event_date <= now) return undefined;
-  const { is_active: _active, due: _due, ...event } = e;
-  return { ...event, event_date: e.event_date.toISOString(), end_date: e.end_date?.toISOString() ?? null };
+  if (!e?.is_active || !e.kept || e.due_at > now || e.event_date <= now) return undefined;
+  const { is_active: _active, kept: _kept, due_at, ...event } = e;
+  return { dueAt: due_at, event: { ...event, event_date: e.event_date.toISOString(), end_date: e.end_date?.toISOString() ?? null } };
 }
 
 /**
@@ -77,8 +84,9 @@ async function runReminder(
   o: { eventId: string; send: number; skip: number[]; now: Date; baseUrl: string },
 ): Promise<ReminderRun | undefined> {
   return db.transaction(async (tx) => {
-    const event = await reminderEvent(tx, o.eventId, o.send, o.now);
-    if (!event) return undefined;
+    const found = await reminderEvent(tx, o.eventId, o.send, o.now);
+    if (!found) return undefined;
+    const { event, dueAt } = found;
     // Earlier reminders that fell due together with this one (the app was down) are not sent: this one goes instead.
     const runs = [
       { event_id: o.eventId, minutes_before: o.send, status: 'sent' as const },
@@ -91,15 +99,18 @@ async function runReminder(
       .returning({ minutes: event_reminder_runs.minutes_before, status: event_reminder_runs.status });
     if (!taken.some((r) => r.status === 'sent')) return undefined;
 
-    const key = `reminder:${o.eventId}:${o.send}:`;
+    const key = reminderKeyPrefix('email', o.eventId, o.send, dueAt);
     const base = JSON.stringify({ baseUrl: o.baseUrl, event });
-    // The supersede key is the confirmations' (rsvps/confirmation-email.ts): an answer changed or cancelled after
-    // this run outranks its guest's reminder while it waits, so a guest who just said no is not reminded.
+    // Never delivered once the event has begun, whatever retries the outbox makes (deliver-claimed.ts).
+    const notAfter = event.event_date;
+    // The supersede key is the confirmations' (rsvps/confirmation-email.ts), for the e-mail and the SMS: an answer
+    // changed or cancelled after this run outranks its guest's reminder while it waits, so a guest who just said no is not reminded.
     const r = event_rsvps;
     const emails = await tx.execute(sql`
       insert into ${outbox} (channel, idempotency_key, payload, supersede_key, supersede_rank)
       select 'email', ${key} || ${r.id}, jsonb_build_object(
           'to', ${r.email},
+          'not_after', ${notAfter}::text,
           'subject', case when ${r.status} = 'confirmed' then ${reminderSubject(event.title, 'going')}::text else ${reminderSubject(event.title, 'maybe')}::text end,
           'reminder', ${base}::jsonb || jsonb_build_object(
             'going', ${r.status} = 'confirmed', 'name', ${r.name}, 'guests', ${r.guest_count},
@@ -109,15 +120,17 @@ async function runReminder(
       where ${r.event_id} = ${o.eventId} and ${r.email} is not null and ${reminded}
       on conflict (idempotency_key) do nothing`);
 
-    const smsKey = `reminder-sms:${o.eventId}:${o.send}:`;
+    const smsKey = reminderKeyPrefix('sms', o.eventId, o.send, dueAt);
     const texts = await tx.execute(sql`
       with targets as (
-        select ${r.id} as id, ${r.phone} as phone, ${r.ticket_secret} as ticket_secret from ${r}
+        select ${r.id} as id, ${r.phone} as phone, ${r.ticket_secret} as ticket_secret, ${r.revision} as revision from ${r}
         where ${r.event_id} = ${o.eventId} and ${r.status} = 'confirmed' and ${r.phone} is not null and ${reminded}
           and not exists (select 1 from ${sms_opt_outs} where ${sms_opt_outs.phone} = ${r.phone})
       ), queued as (
-        insert into ${outbox} (channel, idempotency_key, payload)
-        select 'sms', ${smsKey} || t.id, jsonb_build_object('to', t.phone, 'body', ${smsText(event)}::text || ${ticketPageUrl(o.baseUrl, '')}::text || t.ticket_secret)
+        insert into ${outbox} (channel, idempotency_key, payload, supersede_key, supersede_rank)
+        select 'sms', ${smsKey} || t.id,
+          jsonb_build_object('to', t.phone, 'not_after', ${notAfter}::text, 'body', ${smsText(event)}::text || ${ticketPageUrl(o.baseUrl, '')}::text || t.ticket_secret),
+          'rsvp:' || t.id, t.revision
         from targets t
         on conflict (idempotency_key) do nothing
         returning id, idempotency_key
