@@ -79,6 +79,17 @@ describe('guest reminders', () => {
     const secret = await manageSecretOf(t, e.id, going.email);
     expect(ada.text).toContain(`http://localhost:3999/rsvp/${secret}?reminders=off`);
     expect(ada.html).toContain('Hi Ada,');
+    // A mail client's own "Unsubscribe" (RFC 8058): the URL of List-Unsubscribe, POSTed by the provider's servers
+    // (form-encoded, no Origin, no session), turns them off; turned on again from the manage page.
+    expect(ada.unsubscribe).toBe(`http://localhost:3999/api/public/rsvps/${secret}/reminders/one-click`);
+    const oneClick = await t.app.request(ada.unsubscribe!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect([oneClick.status, await oneClick.json()]).toEqual([200, { reminders: 'off' }]);
+    const on = await t.request(`/api/public/rsvps/${secret}/reminders`, { method: 'PUT', json: { reminders: 'on' } });
+    expect(await on.json()).toEqual({ reminders: 'on' });
     const bo = emails.find((m) => m.to === maybe.email)!;
     expect(bo.subject).toBe(`Are you coming to ${e.title}?`);
     expect(bo.text).toContain('You answered "Maybe"');

@@ -649,6 +649,12 @@ const ROUTES: Row[] = [
       }),
   },
   {
+    route: 'POST /api/public/rsvps/:manageSecret/reminders/one-click',
+    expect: publicRoute(200),
+    send: async (who) =>
+      t.request(`/api/public/rsvps/${await manageSecret(rsvpId)}/reminders/one-click`, { method: 'POST', cookie: who.cookie }),
+  },
+  {
     route: 'GET /api/public/events/:eventId/my-rsvp',
     expect: publicRoute(200),
     send: (who) => t.request(`/api/public/events/${shared.id}/my-rsvp`, { cookie: who.cookie }),

@@ -57,6 +57,16 @@ describe('composeMessage', () => {
     expect(plain.attachments).toEqual([]);
   });
 
+  it('a one-click unsubscribe URL becomes List-Unsubscribe and List-Unsubscribe-Post (RFC 8058); an odd one goes to nodemailer', async () => {
+    const from = mailbox('no-reply@turnout.example')!;
+    const url = 'https://turnout.example/api/public/rsvps/abc_DEF-123/reminders/one-click';
+    const raw = composeMessage({ from, messageId: '<m@x>', payload: { ...payload, unsubscribe: url } });
+    expect(raw!.toString()).toContain(`\r\nList-Unsubscribe: <${url}>\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n`);
+    expect((await parse(raw)).headers.get('list')).toMatchObject({ unsubscribe: { url } });
+    expect(composeMessage({ from, messageId: '<m@x>', payload: { ...payload, unsubscribe: 'https://x.example/a>b' } })).toBeNull();
+    expect(composeMessage({ from, messageId: '<m@x>', payload: { ...payload, unsubscribe: 'javascript:alert(1)' } })).toBeNull();
+  });
+
   it('a non-ASCII display name of MAIL_FROM is encoded', async () => {
     const mail = await parse(composeMessage({ from: mailbox('Zoë’s Events <z@example.com>')!, messageId: '<m@x>', payload }));
     expect(mail.from?.value).toEqual([{ name: 'Zoë’s Events', address: 'z@example.com' }]);

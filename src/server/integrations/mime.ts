@@ -12,6 +12,11 @@ const ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+$/;
 const FILENAME = /^[A-Za-z0-9][A-Za-z0-9._ -]{0,100}$/;
 const CONTENT_TYPE = /^[a-z]+\/[a-z0-9.+-]+$/i;
 const CID = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~@-]{1,200}$/;
+/** An https or http URL of printable ASCII with nothing that could end the <…> around it. */
+const HEADER_URL = /^https?:\/\/[\x21-\x3b\x3d\x3f-\x7e]{1,900}$/;
+
+/** RFC 8058's two headers for a one-click unsubscribe URL. */
+const unsubscribeHeaders = (url: string) => [`List-Unsubscribe: <${url}>`, 'List-Unsubscribe-Post: List-Unsubscribe=One-Click'];
 /** Characters that need a display name quoted (RFC 5322 specials). */
 const SPECIALS = /[()<>[\]:;@\\,."]/;
 
@@ -70,6 +75,7 @@ export type ComposeInput = { from: { header: string }; messageId: string; payloa
 /** The message as bytes ready for SMTP DATA (CRLF line ends), or null when it needs nodemailer's composer. */
 export function composeMessage({ from, messageId, payload, date = new Date() }: ComposeInput): Buffer | null {
   if (!ADDRESS.test(payload.to)) return null;
+  if (payload.unsubscribe !== undefined && !HEADER_URL.test(payload.unsubscribe)) return null;
   const attachments = payload.attachments ?? [];
   for (const a of attachments) {
     if (!FILENAME.test(a.filename) || !CONTENT_TYPE.test(a.contentType) || (a.cid !== undefined && !CID.test(a.cid))) return null;
@@ -102,6 +108,7 @@ export function composeMessage({ from, messageId, payload, date = new Date() }: 
     header('Subject', headerText(payload.subject)),
     `Message-ID: ${messageId}`,
     `Date: ${date.toUTCString().replace(/GMT/, '+0000')}`,
+    ...(payload.unsubscribe ? unsubscribeHeaders(payload.unsubscribe) : []),
     'MIME-Version: 1.0',
     ...root.headers,
   ];

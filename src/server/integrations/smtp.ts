@@ -232,6 +232,9 @@ export function createSmtpMailer(opts: { url: string; from: string; connections:
       text: payload.text,
       html: payload.html,
       messageId,
+      ...(payload.unsubscribe
+        ? { list: { unsubscribe: payload.unsubscribe }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+        : {}),
       attachments: payload.attachments?.map((a) => ({
         filename: a.filename,
         contentType: a.contentType,

@@ -15,6 +15,8 @@ export type EmailPayload = {
   text: string;
   html?: string;
   attachments?: QueuedAttachment[];
+  /** One-click unsubscribe (RFC 8058): the URL a mail client POSTs to, sent as List-Unsubscribe with List-Unsubscribe-Post. */
+  unsubscribe?: string;
 };
 /**
  * A confirmation queued as what it shows (the input of rsvps/confirmation-email.ts, dates as ISO text),

@@ -81,6 +81,15 @@ const setReminders = createRoute({
   responses: { 200: json('Whether reminders are on', ZReminderChoice), ...errors(400, 403, 404, 413, 415, 429) },
 });
 
+const oneClickStop = createRoute({
+  method: 'post',
+  path: '/api/public/rsvps/{manageSecret}/reminders/one-click',
+  summary: "A mail client's one-click unsubscribe of a reminder (RFC 8058): turns the event's reminders off; the body is not read",
+  tags,
+  request: { params: secretParam },
+  responses: { 200: json('Reminders are off', ZReminderChoice), ...errors(403, 404, 429) },
+});
+
 const myRsvp = createRoute({
   method: 'get',
   path: '/api/public/events/{eventId}/my-rsvp',
@@ -168,6 +177,13 @@ export function manageRoutes() {
   r.openapi(setReminders, async (c) => {
     const reminders = await setGuestReminders(c.var.deps.db, c.req.valid('param').manageSecret, c.req.valid('json').reminders);
     c.var.log.info({ reminders }, 'reminders set through the manage link');
+    c.header('Cache-Control', 'no-store');
+    return c.json({ reminders }, 200);
+  });
+
+  r.openapi(oneClickStop, async (c) => {
+    const reminders = await setGuestReminders(c.var.deps.db, c.req.valid('param').manageSecret, 'off');
+    c.var.log.info({ reminders }, 'reminders stopped by a one-click unsubscribe');
     c.header('Cache-Control', 'no-store');
     return c.json({ reminders }, 200);
   });

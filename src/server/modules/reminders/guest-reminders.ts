@@ -21,3 +21,9 @@ export async function setGuestReminders(db: DbOrTx, manageSecret: string, choice
   if (!row) throw notFound(MSG.manageLinkInvalid);
   return row.off ? 'off' : 'on';
 }
+
+/**
+ * Where a mail client's one-click "Unsubscribe" of a reminder POSTs (RFC 8058: List-Unsubscribe-Post), without
+ * an Origin or a session: it turns this event's reminders off for the guest whose manage secret it holds.
+ */
+export const oneClickStopPath = (manageSecret: string) => `/api/public/rsvps/${encodeURIComponent(manageSecret)}/reminders/one-click`;

@@ -9,6 +9,7 @@ import { emailPalette } from '../../emails/palette.ts';
 import { compileTemplate, fillTemplate, type Template } from '../../emails/template.ts';
 import type { EventEmailView } from '../../emails/view.ts';
 import { ticketPageUrl } from '../../domain/ticket-urls.ts';
+import { oneClickStopPath } from './guest-reminders.ts';
 
 /** A guest's own values in a reminder, filled into the event's one rendering (escaped in the HTML). */
 const SLOTS = ['name', 'guests', 'ticketUrl', 'manageUrl', 'stopUrl', 'to'] as const;
@@ -95,5 +96,6 @@ export function renderQueuedReminder(q: QueuedReminder): EmailPayload {
     stopUrl: absoluteUrl(i.baseUrl, stopRemindersHref(i.manageSecret)),
     to: q.to,
   });
-  return { to: q.to, subject: q.subject, text, html };
+  // Mail clients offer their own "Unsubscribe" for it, which stops this event's reminders in one click.
+  return { to: q.to, subject: q.subject, text, html, unsubscribe: absoluteUrl(i.baseUrl, oneClickStopPath(i.manageSecret)) };
 }
