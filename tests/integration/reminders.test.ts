@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TEventAdmin } from '../../src/common/schemas/events.ts';
 import { outbox, type QueuedEmail, type SmsPayload } from '../../src/server/db/schema/outbox.ts';
 import { event_reminder_runs } from '../../src/server/db/schema/reminders.ts';
+import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { sms_messages, sms_opt_outs } from '../../src/server/db/schema/sms.ts';
 import type { Channels } from '../../src/server/integrations/channels.ts';
 import { deliverClaimed, TOO_LATE } from '../../src/server/modules/outbox/deliver-claimed.ts';
@@ -58,6 +59,10 @@ describe('guest reminders', () => {
       json: { reminders: 'off' },
     });
     expect(await off.json()).toEqual({ reminders: 'off' });
+    // The host sees it in the guest's detail.
+    const [quietRow] = await t.db.select({ id: event_rsvps.id }).from(event_rsvps).where(eq(event_rsvps.email, quiet.email));
+    const detail = await (await t.request(`/api/events/${e.id}/rsvps/${quietRow!.id}`, { cookie: owner.cookie })).json();
+    expect(detail.rsvp.reminders_off).toBe(true);
 
     // Not a minute early.
     expect(await sendDueReminders(t.deps, at('2031-06-20T17:00:00.000Z', -MIN))).toEqual([]);

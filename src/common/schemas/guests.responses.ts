@@ -77,6 +77,8 @@ export type TGuestList = z.infer<typeof ZGuestList>;
 /** One guest as the RSVP detail and QR dialogs show it. */
 export const ZGuestDetail = ZGuestRow.extend({
   qr_version: z.number().int(),
+  /** The guest stopped the event's reminders (docs/product.md#reminders). */
+  reminders_off: z.boolean(),
   confirmed_at: dateTime.nullable(),
   /** Confirmed only (else null): relative QR image URLs, the ticket page and the URL the QR encodes. */
   qr_png_url: z.string().nullable(),

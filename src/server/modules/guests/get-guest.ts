@@ -32,6 +32,7 @@ export async function getGuest(opts: {
     .select({
       ...guestRowColumns,
       qr_version: event_rsvps.qr_version,
+      reminders_off: event_rsvps.reminders_off,
       confirmed_at: event_rsvps.confirmed_at,
       ticket_secret: event_rsvps.ticket_secret,
       token: event_rsvps.qr_code_data,
@@ -43,11 +44,12 @@ export async function getGuest(opts: {
     .where(and(eq(event_rsvps.id, opts.rsvpId), guestWhere(opts.actor, opts.eventId, {})))
     .limit(1);
   if (!row) throw notFound(RSVP_NOT_FOUND);
-  const { qr_version, confirmed_at, ticket_secret, token, short_code, ...rest } = row;
+  const { qr_version, reminders_off, confirmed_at, ticket_secret, token, short_code, ...rest } = row;
   const ticketed = rest.has_ticket && token !== null;
   return {
     ...toGuestRow(rest),
     qr_version,
+    reminders_off,
     confirmed_at: confirmed_at?.toISOString() ?? null,
     qr_png_url: ticketed ? qrImagePath(ticket_secret, qr_version, 'png') : null,
     qr_svg_url: ticketed ? qrImagePath(ticket_secret, qr_version, 'svg') : null,

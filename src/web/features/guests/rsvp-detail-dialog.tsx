@@ -82,6 +82,12 @@ function DetailBody({ eventId, rsvpId, onDeleted }: { eventId: string; rsvpId: s
               <dd>{g.checked_in_at ? formatDateTime(g.checked_in_at) : 'Not checked in yet'}</dd>
               <dt className="text-ink/70">Answered</dt>
               <dd>{formatDateTime(g.created_at)}</dd>
+              {g.reminders_off ? (
+                <>
+                  <dt className="text-ink/70">Reminders</dt>
+                  <dd>Off: the guest stopped them</dd>
+                </>
+              ) : null}
               {g.notes ? (
                 <>
                   <dt className="text-ink/70">Notes</dt>
