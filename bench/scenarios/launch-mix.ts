@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { runLoad } from '../lib/load.ts';
-import type { BenchContext, BenchRequest, RequestPlan, RunStats } from '../lib/types.ts';
+import type { BenchContext, RequestPlan } from '../lib/types.ts';
 import { defineScenario } from '../lib/types.ts';
+import { rsvpPlan, runLine } from './_rsvps.ts';
 
 const READERS = 20;
 const RSVPERS = 10;
@@ -17,21 +17,7 @@ const pageHeaders = { accept: 'text/html,application/xhtml+xml', 'accept-encodin
 
 type State = { eventId: string; path: string };
 
-function rsvpPlan(eventId: string): RequestPlan {
-  const tag = randomBytes(4).toString('hex');
-  let n = 0;
-  const next = (): BenchRequest => ({
-    method: 'POST',
-    path: `/api/public/events/${eventId}/rsvps`,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: `Guest ${n}`, email: `mix${n++}.${tag}@bench.turnout.test`, guest_count: 1, status: 'confirmed' }),
-  });
-  return { next };
-}
-
 const readPlan = (s: State): RequestPlan => ({ requests: [{ path: s.path, headers: pageHeaders }] });
-
-const line = (label: string, r: RunStats) => `${label} ${Math.round(r.okRps)}/s p99 ${r.p99.toFixed(1)} ms`;
 
 /** Longest wait for the server to deliver the e-mails an earlier run left queued. */
 const SETTLE_MAX_MS = 120_000;
@@ -88,18 +74,18 @@ export default defineScenario<State>({
     const duration = Math.max(1, Math.round(readSolo.seconds));
     const base = { baseURL: ctx.baseURL, maxSeconds: 120 };
     const isRsvpOk = (status: number) => status === 201;
-    await runLoad({ ...base, plan: rsvpPlan(s.eventId), load: { connections: RSVPERS, duration: 2, warmup: 0 }, isOk: isRsvpOk });
+    await runLoad({ ...base, plan: rsvpPlan(s.eventId, 'mix'), load: { connections: RSVPERS, duration: 2, warmup: 0 }, isOk: isRsvpOk });
     const settled = [await settle(ctx)];
     const rsvpSolo = await runLoad({
       ...base,
-      plan: rsvpPlan(s.eventId),
+      plan: rsvpPlan(s.eventId, 'mix'),
       load: { connections: RSVPERS, duration, warmup: 0 },
       isOk: isRsvpOk,
     });
     settled.push(await settle(ctx));
     const [readMix, rsvpMix] = await Promise.all([
       runLoad({ ...base, plan: readPlan(s), load: { connections: READERS, duration, warmup: 0 } }),
-      runLoad({ ...base, plan: rsvpPlan(s.eventId), load: { connections: RSVPERS, duration, warmup: 0 }, isOk: isRsvpOk }),
+      runLoad({ ...base, plan: rsvpPlan(s.eventId, 'mix'), load: { connections: RSVPERS, duration, warmup: 0 }, isOk: isRsvpOk }),
     ]);
     // In-flight answers may still commit after the load stops: wait until the counter is still, then
     // change it as another process would (SQL, no local drop) and time until the page shows it.
@@ -135,10 +121,10 @@ export default defineScenario<State>({
       !fresh && `seats left not exact on the page ${SEATS_FRESH_MS} ms after a change`,
     ].filter((f): f is string => typeof f === 'string');
     const detail = [
-      line('readers alone', readSolo),
-      line('RSVPs alone', rsvpSolo),
-      line('mix: readers', readMix),
-      line('RSVPs', rsvpMix),
+      runLine('readers alone', readSolo),
+      runLine('RSVPs alone', rsvpSolo),
+      runLine('mix: readers', readMix),
+      runLine('RSVPs', rsvpMix),
       `ratios ${readRatio.toFixed(2)} + ${rsvpRatio.toFixed(2)} = ${(readRatio + rsvpRatio).toFixed(2)}`,
       `queued e-mails delivered before each run in ${settled.map((ms) => (ms / 1000).toFixed(1)).join(' / ')} s`,
       fresh ? `seats left exact on the page ${freshMs} ms after another process's change` : '',

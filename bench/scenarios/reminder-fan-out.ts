@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runLoad } from '../lib/load.ts';
-import type { BenchRequest, RequestPlan, RunStats } from '../lib/types.ts';
 import { defineScenario } from '../lib/types.ts';
+import { rsvpPlan, runLine } from './_rsvps.ts';
 import { seedGuestList } from './_guest-list.ts';
 
 const GUESTS = 10_000;
@@ -17,20 +16,6 @@ const MAX_P99_MS = 50;
 const WATCH_MS = 10_000;
 
 type State = { remindedId: string; rsvpEventId: string };
-
-function rsvpPlan(eventId: string): RequestPlan {
-  const tag = randomBytes(4).toString('hex');
-  let n = 0;
-  const next = (): BenchRequest => ({
-    method: 'POST',
-    path: `/api/public/events/${eventId}/rsvps`,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: `Guest ${n}`, email: `fan${n++}.${tag}@bench.turnout.test`, guest_count: 1, status: 'confirmed' }),
-  });
-  return { next };
-}
-
-const line = (label: string, r: RunStats) => `${label} ${Math.round(r.okRps)}/s p99 ${r.p99.toFixed(1)} ms`;
 
 /**
  * Reminders of a 10,000-guest event (docs/product.md#reminders) beside RSVPs to another event: the measured
@@ -53,7 +38,7 @@ export default defineScenario<State>({
     });
     return { remindedId, rsvpEventId: event.id };
   },
-  requests: (_ctx, s) => rsvpPlan(s.rsvpEventId),
+  requests: (_ctx, s) => rsvpPlan(s.rsvpEventId, 'fan'),
   async verify(ctx, s, solo) {
     const reminded = (
       await ctx.db.query<{ emails: number; texts: number }>(
@@ -71,7 +56,7 @@ export default defineScenario<State>({
     const due = Date.now();
     const mix = runLoad({
       baseURL: ctx.baseURL,
-      plan: rsvpPlan(s.rsvpEventId),
+      plan: rsvpPlan(s.rsvpEventId, 'fan'),
       load: { connections: 10, overallRate: RSVP_RATE, duration: MIX_SECONDS, warmup: 0 },
       maxSeconds: 120,
     });
@@ -112,8 +97,8 @@ export default defineScenario<State>({
       ok: failures.length === 0,
       detail: [
         `${run.emails.toLocaleString('en-US')} e-mails and ${run.texts.toLocaleString('en-US')} texts queued in ${Math.round(run.fan_out_ms)} ms (seen ${(seenAfter / 1000).toFixed(1)} s after due; the loop looks every 30 s)`,
-        line('RSVPs alone', solo),
-        line('RSVPs beside the fan-out', rsvps),
+        runLine('RSVPs alone', solo),
+        runLine('RSVPs beside the fan-out', rsvps),
         `then delivered at ${Math.round(rate)} messages/s`,
         ...failures,
       ].join('; '),
