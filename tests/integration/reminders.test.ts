@@ -299,6 +299,20 @@ describe('guest reminders', () => {
     expect(await t.db.select().from(event_reminder_runs).where(eq(event_reminder_runs.event_id, e.id))).toHaveLength(1);
   });
 
+  it('a big guest list is queued in chunks, every guest once', async () => {
+    const start = '2031-10-02T18:00:00.000Z';
+    const e = await createEvent(t, owner, { event_date: start, reminder_minutes: [60] });
+    await t.db.execute(sql`insert into ${event_rsvps} (event_id, name, email, status)
+      select ${e.id}, 'Guest ' || i, 'big' || i || '@example.com', case when i % 3 = 0 then 'maybe' else 'confirmed' end
+      from generate_series(1, 2500) as i`);
+    expect(await sendDueReminders(t.deps, at(start, -HOUR))).toEqual([{ eventId: e.id, minutesBefore: 60, emails: 2500, texts: 0 }]);
+    const [n] = await t.db
+      .select({ all: sql<number>`count(*)::int`, guests: sql<number>`count(distinct ${outbox.payload}->>'to')::int` })
+      .from(outbox)
+      .where(like(outbox.idempotency_key, `reminder:${e.id}:%`));
+    expect(n).toEqual({ all: 2500, guests: 2500 });
+  });
+
   it('bad reminder lists and choices are refused naming the field', async () => {
     const e = await createEvent(t, owner);
     for (const bad of [[5], [60, 60], [1, 2, 3, 4, 5, 6].map((n) => n * 60), [31 * 1440], 'daily']) {
