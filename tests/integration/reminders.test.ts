@@ -313,6 +313,26 @@ describe('guest reminders', () => {
     expect(n).toEqual({ all: 2500, guests: 2500 });
   });
 
+  it("one event's failing run holds up no other event's reminders, and is retried", async () => {
+    const start = '2031-10-03T18:00:00.000Z';
+    const failing = await createEvent(t, owner, { event_date: start, reminder_minutes: [60], title: 'Failing party' });
+    const fine = await createEvent(t, owner, { event_date: '2031-10-03T19:00:00.000Z', reminder_minutes: [120] });
+    for (const e of [failing, fine]) await postRsvp(t, e.id, rsvpInput());
+    // The failing event is the sooner, so it is tried first; its messages break a constraint added for the test.
+    await t.db.execute(
+      sql.raw(`ALTER TABLE outbox ADD CONSTRAINT test_refuse CHECK (idempotency_key NOT LIKE 'reminder:${failing.id}:%') NOT VALID`),
+    );
+    try {
+      expect(await sendDueReminders(t.deps, at(start, -HOUR))).toEqual([{ eventId: fine.id, minutesBefore: 120, emails: 1, texts: 0 }]);
+      expect((await reminders(failing.id))[0]!.status).toBe('pending');
+    } finally {
+      await t.db.execute(sql.raw('ALTER TABLE outbox DROP CONSTRAINT test_refuse'));
+    }
+    expect(await sendDueReminders(t.deps, at(start, -HOUR + MIN))).toEqual([
+      { eventId: failing.id, minutesBefore: 60, emails: 1, texts: 0 },
+    ]);
+  });
+
   it('bad reminder lists and choices are refused naming the field', async () => {
     const e = await createEvent(t, owner);
     for (const bad of [[5], [60, 60], [1, 2, 3, 4, 5, 6].map((n) => n * 60), [31 * 1440], 'daily']) {

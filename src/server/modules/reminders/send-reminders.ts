@@ -81,7 +81,8 @@ async function reminderEvent(
 /**
  * One reminder of one event, in one transaction: the run row first (its primary key lets one process through;
  * another that gets here waits for that commit and finds the row taken), then every reminded guest's e-mail
- * and the going guests' SMS as single INSERT … SELECTs into the outbox, keyed per guest and reminder.
+ * and the going guests' SMS as INSERT … SELECTs into the outbox, a chunk of guests at a time, keyed per guest
+ * and reminder (and its due time: a new start is a new reminder).
  */
 async function runReminder(
   db: Db,
@@ -107,8 +108,6 @@ async function runReminder(
     const base = JSON.stringify({ baseUrl: o.baseUrl, event });
     // Never delivered once the event has begun, whatever retries the outbox makes (deliver-claimed.ts).
     const notAfter = event.event_date;
-    // The supersede key is the confirmations' (rsvps/confirmation-email.ts), for the e-mail and the SMS: an answer
-    // changed or cancelled after this run outranks its guest's reminder while it waits, so a guest who just said no is not reminded.
     const smsKey = reminderKeyPrefix('sms', o.eventId, o.send, dueAt);
     const r = event_rsvps;
     // In chunks, with a breath between them: one statement over 10,000 guests held both cores for most of a
@@ -124,6 +123,8 @@ async function runReminder(
     for (let i = 0; i < ids.length; i += FAN_OUT_CHUNK) {
       if (i > 0) await sleep(FAN_OUT_PAUSE_MS);
       const chunk = sql.param(ids.slice(i, i + FAN_OUT_CHUNK));
+      // The supersede key is the confirmations' (rsvps/confirmation-email.ts), for the e-mail and the SMS: an answer
+      // changed or cancelled after this run outranks its guest's reminder while it waits, so a guest who just said no is not reminded.
       const emails = await tx.execute(sql`
         insert into ${outbox} (channel, idempotency_key, payload, supersede_key, supersede_rank)
         select 'email', ${key} || ${r.id}, jsonb_build_object(
@@ -179,14 +180,21 @@ function smsText(e: ReminderEvent): string {
  * whatever the number of processes; none once the event has begun. Returns what it queued.
  */
 export async function sendDueReminders(
-  deps: { db: Db; env: Pick<Deps['env'], 'PUBLIC_BASE_URL'> },
+  deps: { db: Db; env: Pick<Deps['env'], 'PUBLIC_BASE_URL'>; log: Deps['log'] },
   now = new Date(),
 ): Promise<ReminderRun[]> {
   const done: ReminderRun[] = [];
   for (const due of await dueReminders(deps.db, now)) {
     const [send, ...skip] = due.minutes;
-    const run = await runReminder(deps.db, { eventId: due.id, send: send!, skip, now, baseUrl: deps.env.PUBLIC_BASE_URL });
-    if (run) done.push(run);
+    try {
+      const run = await runReminder(deps.db, { eventId: due.id, send: send!, skip, now, baseUrl: deps.env.PUBLIC_BASE_URL });
+      if (run) done.push(run);
+    } catch (err) {
+      // A lost database fails every event alike: the loop logs it once and retries. Anything else is this event's
+      // (its run rolled back, retried next time) and holds up no other event's reminders.
+      if (isConnectionError(err)) throw err;
+      deps.log.warn({ err, eventId: due.id, minutesBefore: send }, 'reminder run failed; retrying on the next run');
+    }
   }
   return done;
 }
