@@ -1,4 +1,4 @@
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TEventAdmin } from '../../src/common/schemas/events.ts';
 import { outbox, type QueuedEmail, type SmsPayload } from '../../src/server/db/schema/outbox.ts';
@@ -296,6 +296,11 @@ describe('guest reminders', () => {
     expect(new Set(emails.map((m) => m.to)).size).toBe(20);
     expect(emails).toHaveLength(20);
     expect(texts).toHaveLength(19);
+    const skipped = await t.db
+      .select({ to: sms_messages.to, skipped: sms_messages.skipped })
+      .from(sms_messages)
+      .where(and(eq(sms_messages.event_id, e.id), isNotNull(sms_messages.skipped)));
+    expect(skipped).toEqual([{ to: '+14155550200', skipped: 'opted-out' }]);
     expect(await t.db.select().from(event_reminder_runs).where(eq(event_reminder_runs.event_id, e.id))).toHaveLength(1);
   });
 

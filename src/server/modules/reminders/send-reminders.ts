@@ -155,6 +155,12 @@ async function runReminder(
         )
         insert into ${sms_messages} (event_id, rsvp_id, "to", outbox_id)
         select ${o.eventId}, t.id, t.phone, q.id from queued q join targets t on q.idempotency_key = ${smsKey} || t.id`);
+      // A number that replied STOP gets no text; its guest's message history says why, as for a host's bulk SMS.
+      await tx.execute(sql`
+        insert into ${sms_messages} (event_id, rsvp_id, "to", skipped)
+        select ${o.eventId}, ${r.id}, ${r.phone}, 'opted-out' from ${r}
+        where ${r.event_id} = ${o.eventId} and ${r.id} = any(${chunk}::uuid[]) and ${r.status} = 'confirmed' and ${r.phone} is not null and ${reminded}
+          and exists (select 1 from ${sms_opt_outs} where ${sms_opt_outs.phone} = ${r.phone})`);
       run.emails += emails.rowCount ?? 0;
       run.texts += texts.rowCount ?? 0;
     }
