@@ -304,7 +304,7 @@ describe('guest reminders', () => {
     expect(await t.db.select().from(event_reminder_runs).where(eq(event_reminder_runs.event_id, e.id))).toHaveLength(1);
   });
 
-  it('a big guest list is queued in chunks, every guest once', async () => {
+  it('a guest list longer than one chunk is queued whole, every guest once', async () => {
     const start = '2031-10-02T18:00:00.000Z';
     const e = await createEvent(t, owner, { event_date: start, reminder_minutes: [60] });
     await t.db.execute(sql`insert into ${event_rsvps} (event_id, name, email, status)

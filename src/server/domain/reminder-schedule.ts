@@ -32,15 +32,16 @@ export const remindersColumn = sql<
 
 /**
  * Reminders set while already due are not sent (a "1 day before" added 5 hours before the start would
- * arrive as a surprise): `added` of this event whose time has passed are recorded as skipped. Called in
- * the transaction that stores them, after the event row is written.
+ * arrive as a surprise): those of `which` (minutes, or all the event's) whose time has passed and that have
+ * no run yet are recorded as skipped. Called in the transaction that stores them, after the event row is written.
  */
-export async function skipPassedReminders(tx: DbOrTx, eventId: string, added: number[], now: Date = new Date()): Promise<void> {
-  if (added.length === 0) return;
+export async function skipPassedReminders(tx: DbOrTx, eventId: string, which: number[] | 'all', now: Date = new Date()): Promise<void> {
+  if (which !== 'all' && which.length === 0) return;
+  const minutes = which === 'all' ? sql`${events.reminder_minutes}` : sql`${sql.param(which)}::int[]`;
   await tx.execute(sql`
     insert into ${event_reminder_runs} (event_id, minutes_before, status)
     select ${events.id}, m.minutes, 'skipped'
-    from ${events}, unnest(${sql.param(added)}::int[]) as m (minutes)
+    from ${events}, unnest(${minutes}) as m (minutes)
     where ${events.id} = ${eventId} and ${reminderDueSql(events.event_date, events.timezone, sql`m.minutes`)} <= ${now.toISOString()}::timestamptz
     on conflict do nothing`);
 }
@@ -72,15 +73,9 @@ export async function dropQueuedReminders(tx: DbOrTx, eventId: string): Promise<
  */
 export async function rescheduleReminders(tx: DbOrTx, eventId: string, now: Date = new Date()): Promise<void> {
   await dropQueuedReminders(tx, eventId);
-  const at = sql`${now.toISOString()}::timestamptz`;
   await tx.execute(sql`
     delete from ${event_reminder_runs} run using ${events}
     where run.event_id = ${eventId} and ${events.id} = ${eventId}
-      and ${reminderDueSql(events.event_date, events.timezone, sql`run.minutes_before`)} > ${at}`);
-  await tx.execute(sql`
-    insert into ${event_reminder_runs} (event_id, minutes_before, status)
-    select ${events.id}, m.minutes, 'skipped'
-    from ${events}, unnest(${events.reminder_minutes}) as m (minutes)
-    where ${events.id} = ${eventId} and ${reminderDueSql(events.event_date, events.timezone, sql`m.minutes`)} <= ${at}
-    on conflict do nothing`);
+      and ${reminderDueSql(events.event_date, events.timezone, sql`run.minutes_before`)} > ${now.toISOString()}::timestamptz`);
+  await skipPassedReminders(tx, eventId, 'all', now);
 }
