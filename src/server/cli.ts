@@ -50,9 +50,9 @@ async function main() {
     embedded = await startEmbeddedPostgres(env.DATA_DIR, log);
     url = embedded.url;
   }
-  const db = createDb(url, 2);
+  const db = createDb(url, 2, undefined, env.DATABASE_DIRECT_URL);
   try {
-    await runMigrations(url);
+    await runMigrations(env.DATABASE_DIRECT_URL ?? url);
     const auth = createAuth(db, env, log);
     if (command === 'user:reset-password') {
       // docs/product.md#password-recovery: printed here, on the server's terminal, never mailed or logged.

@@ -17,6 +17,16 @@ describe('loadEnv', () => {
     }
   });
 
+  it('takes DATABASE_DIRECT_URL only beside DATABASE_URL, and only a postgres:// URL', () => {
+    const direct = 'postgres://app@127.0.0.1:5432/turnout';
+    expect(() => loadEnv({ DATABASE_DIRECT_URL: direct, DATA_DIR: tmp() })).toThrow(/DATABASE_DIRECT_URL: only with DATABASE_URL/);
+    expect(() => loadEnv({ DATABASE_URL: direct, DATABASE_DIRECT_URL: 'http://x', DATA_DIR: tmp() })).toThrow(
+      /DATABASE_DIRECT_URL: must be a postgres:\/\/ URL/,
+    );
+    const pooled = 'postgres://app@127.0.0.1:6432/turnout';
+    expect(loadEnv({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct, DATA_DIR: tmp() }).DATABASE_DIRECT_URL).toBe(direct);
+  });
+
   it('requires the secrets in production', () => {
     expect(() => loadEnv({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(/AUTH_SECRET: required in production/);
   });

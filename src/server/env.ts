@@ -21,6 +21,16 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  /**
+   * A direct connection (no pooler, or one in session mode) to the same database as DATABASE_URL. Set it
+   * when DATABASE_URL goes through a pooler in transaction mode (PgBouncer): what needs a session of its
+   * own (LISTEN, the migrations' advisory lock) uses this URL, and the pooled connections keep no
+   * prepared statement between messages (ADR 0024).
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATA_DIR: z.string().default('./data'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   AUTH_SECRET: secret.optional(),
@@ -109,6 +119,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL)
+    throw new EnvError('Invalid configuration:\n  DATABASE_DIRECT_URL: only with DATABASE_URL (the pooled URL it goes beside)');
   if (env.TEST_FAST_PASSWORD_HASH && env.NODE_ENV !== 'test')
     throw new EnvError('Invalid configuration:\n  TEST_FAST_PASSWORD_HASH: only for the test suite (NODE_ENV=test)');
   assertProductionSettings(env);

@@ -26,9 +26,10 @@ async function start(env: Env, log: Logger, running: Running, control: Control, 
     url = running.embedded.url;
   }
   if (stopping()) return;
-  await runMigrations(url);
+  // Migrations hold a session's advisory lock: on the direct URL when DATABASE_URL is pooled (ADR 0024).
+  await runMigrations(env.DATABASE_DIRECT_URL ?? url);
   if (stopping()) return;
-  const db = createDb(url, env.DB_POOL_SIZE, running.embedded?.weighBackend);
+  const db = createDb(url, env.DB_POOL_SIZE, running.embedded?.weighBackend, env.DATABASE_DIRECT_URL);
   running.db = db;
   const { app, deps, close, inFlight } = createApp({ env, db, auth: createAuth(db, env, log), log });
   running.app = { close, inFlight };
@@ -49,7 +50,14 @@ async function start(env: Env, log: Logger, running: Running, control: Control, 
   running.workers = startWorkers(deps);
   const port = (server.address() as AddressInfo).port;
   log.info(
-    { ms: Math.round(performance.now() - started), database: running.embedded ? `embedded (${running.embedded.pgdata})` : 'DATABASE_URL' },
+    {
+      ms: Math.round(performance.now() - started),
+      database: running.embedded
+        ? `embedded (${running.embedded.pgdata})`
+        : env.DATABASE_DIRECT_URL
+          ? 'DATABASE_URL (pooled, transaction mode) + DATABASE_DIRECT_URL'
+          : 'DATABASE_URL',
+    },
     `Turnout is listening on http://localhost:${port}`,
   );
 }

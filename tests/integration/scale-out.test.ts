@@ -3,8 +3,11 @@
  * README "Running several processes"): seats exact over all three, edits heard by the others, each
  * outbox message delivered once, rate limits shared, and a process killed with -9 mid-rush loses no
  * acknowledged answer. Lean on purpose: one server-only build, three processes, a few hundred requests.
+ * Twice: straight to PostgreSQL, and through PgBouncer in transaction mode with DATABASE_DIRECT_URL for
+ * what needs a session (ADR 0024), where the three also share a few backends.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +28,7 @@ import {
 } from '../support/app-process.ts';
 import { freePort } from '../support/free-port.ts';
 import { createTestDb, type TestDb } from '../support/db.ts';
+import { type PgBouncer, startPgBouncer } from '../support/pgbouncer.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
 
 withBuiltServer('scale-out', { client: false });
@@ -64,35 +68,47 @@ function rsvp(app: AppProcess, eventId: string, n: number, tag: string, ip = `10
 
 const createEvent = (app: AppProcess, body: Record<string, unknown>) => createEventVia(app, browser, body);
 
-beforeAll(async () => {
-  db = await createTestDb();
-  sink = await startSmtpSink();
-  proxyPort = await freePort();
-  const origin = `http://127.0.0.1:${proxyPort}`;
-  const env = {
-    PUBLIC_BASE_URL: origin,
-    DATABASE_URL: db.url,
-    SMTP_URL: sink.url,
-    OUTBOX_WORKER: 'true',
-    OUTBOX_POLL_MS: '100',
-    RATE_LIMIT: 'true',
-    TRUST_PROXY: 'true',
-    LOG_LEVEL: 'warn',
-  };
-  apps = await Promise.all([spawnApp(env), spawnApp(env), spawnApp(env)]);
-  await Promise.all(apps.map((a) => waitHealthy(a)));
-  browser = await setupOwner(apps[0]!, origin);
-}, 120_000);
+/** PgBouncer's backends to the test database; the three processes' pools would hold 3 × DB_POOL_SIZE (10) without it. */
+const POOLED_BACKENDS = 6;
 
-afterAll(async () => {
-  await sink?.close();
-  // The apps stop in withBuiltServer's afterAll; the database goes once they are down.
-  for (const a of apps) a.child.kill('SIGTERM');
-  await Promise.all(apps.map((a) => exitCode(a).catch(() => null)));
-  await db?.drop();
-}, 60_000);
+const MODES = [
+  { mode: 'directly', pooled: false },
+  { mode: 'through PgBouncer in transaction mode', pooled: true },
+] as const;
 
-describe('three processes on one PostgreSQL', () => {
+describe.each(MODES)('three processes on one PostgreSQL, $mode', ({ pooled }) => {
+  let bouncer: PgBouncer | undefined;
+
+  beforeAll(async () => {
+    db = await createTestDb();
+    sink = await startSmtpSink();
+    proxyPort = await freePort();
+    if (pooled) bouncer = await startPgBouncer(db.url, POOLED_BACKENDS);
+    const origin = `http://127.0.0.1:${proxyPort}`;
+    const env = {
+      PUBLIC_BASE_URL: origin,
+      ...(bouncer ? { DATABASE_URL: bouncer.pooled(db.url), DATABASE_DIRECT_URL: db.url } : { DATABASE_URL: db.url }),
+      SMTP_URL: sink.url,
+      OUTBOX_WORKER: 'true',
+      OUTBOX_POLL_MS: '100',
+      RATE_LIMIT: 'true',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+    };
+    apps = await Promise.all([spawnApp(env), spawnApp(env), spawnApp(env)]);
+    await Promise.all(apps.map((a) => waitHealthy(a)));
+    browser = await setupOwner(apps[0]!, origin);
+  }, 120_000);
+
+  afterAll(async () => {
+    await sink?.close();
+    // The apps stop in withBuiltServer's afterAll; the database goes once they are down.
+    for (const a of apps) a.child.kill('SIGTERM');
+    await Promise.all(apps.map((a) => exitCode(a).catch(() => null)));
+    await bouncer?.stop();
+    await db?.drop();
+  }, 60_000);
+
   it('an RSVP race spread over the three is exact to the seat; each confirmation is delivered once', async () => {
     const e = await createEvent(apps[0]!, { title: 'Race Night', max_attendees: SEATS });
     const tag = `race${Date.now()}`;
@@ -116,6 +132,44 @@ describe('three processes on one PostgreSQL', () => {
     expect(new Set(race.map((m) => JSON.stringify(m.to))).size).toBe(SEATS);
     expect([...sink.acceptedPerMessageId().values()].every((n) => n === 1)).toBe(true);
   }, 60_000);
+
+  it.runIf(pooled)(
+    'through PgBouncer the three share its few backends; each LISTENs on a direct connection',
+    async () => {
+      const e = await createEvent(apps[0]!, { title: 'Pooled', max_attendees: 500 });
+      const tag = `pool${Date.now()}`;
+      // Enough answers at once that three pools of 10 would each open all their connections without the pooler.
+      const answers = await Promise.all(Array.from({ length: 90 }, (_, n) => rsvp(apps[n % 3]!, e.id, 5000 + n, tag)));
+      expect(answers.every((r) => r.status === 201)).toBe(true);
+      const backends = await query<{ pooled: number; listening: number }>(
+        db.url,
+        `SELECT count(*) FILTER (WHERE query NOT ILIKE 'LISTEN%')::int AS pooled, count(*) FILTER (WHERE query ILIKE 'LISTEN%')::int AS listening
+       FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      // PgBouncer's backends, and per process the public events' LISTEN (the check-in stream's starts with its first subscriber).
+      expect(backends[0]!.pooled).toBeLessThanOrEqual(POOLED_BACKENDS);
+      expect(backends[0]!.listening).toBe(3);
+    },
+    60_000,
+  );
+
+  it('the door: redeems of one ticket spread over the three admit it exactly once', async () => {
+    const e = await createEvent(apps[0]!, { title: 'Door', max_attendees: 10 });
+    const answer = await rsvp(apps[1]!, e.id, 7000, `door${Date.now()}`);
+    const id = ((await answer.json()) as { rsvp: { id: string } }).rsvp.id;
+    const scans = await Promise.all(
+      Array.from({ length: 30 }, async (_, n) => {
+        const res = await send(apps[n % 3]!, `/api/checkin/${e.id}/redeem`, 'POST', {
+          rsvp_id: id,
+          nonce: randomUUID(),
+          device: `Door ${n % 3}`,
+        });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { ok: boolean }).ok;
+      }),
+    );
+    expect(scans.filter(Boolean)).toHaveLength(1);
+  }, 30_000);
 
   it('an edit in one process shows in the others on their next requests', async () => {
     const e = await createEvent(apps[0]!, { title: 'Before', max_attendees: 50 });
@@ -174,7 +228,7 @@ describe('three processes on one PostgreSQL', () => {
   }, 60_000);
 
   // deploy/Caddyfile as the README runs it, in front of the three (one of them killed above).
-  it.skipIf(!hasCaddy())(
+  it.skipIf(pooled || !hasCaddy())(
     'deploy/Caddyfile spreads requests over the processes and skips the dead one',
     async () => {
       const port = proxyPort;

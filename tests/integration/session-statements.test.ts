@@ -4,6 +4,7 @@
  */
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, isTransactionPooled } from '../../src/server/db/client.ts';
 import { runMessage, sessionStatement } from '../../src/server/db/session-statements.ts';
 import { createTestApp } from '../support/app.ts';
 
@@ -95,6 +96,36 @@ describe('session statements', () => {
     await client.query('DEALLOCATE ALL');
     await expect(runMessage(client, [{ statement: count, args: [0] }])).rejects.toMatchObject({ code: '26000' });
     expect((await runMessage(client, [{ statement: count, args: [0] }]))[0]!.rows).toEqual([{ n: 3 }]);
+  });
+
+  it('on a transaction-mode pooled connection each message prepares afresh, whatever its backend kept', async () => {
+    // A pool marked as behind a transaction-mode pooler (a session URL given, ADR 0024): its next message
+    // may reach a backend that has none of the names, or the leftovers of a message that failed half-way.
+    const pooledDb = createDb(t.url, 1, undefined, t.url);
+    const c = await pooledDb.$client.connect();
+    try {
+      expect(isTransactionPooled(c)).toBe(true);
+      expect(isTransactionPooled(client)).toBe(false);
+      const double = sessionStatement('SELECT $1::int * 2 AS n');
+      const missing = sessionStatement('SELECT n FROM no_such_table WHERE n = $1');
+      // Leftovers: `double` prepared, then the message failed (as one that reached another backend would leave it).
+      await expect(
+        runMessage(c, [
+          { statement: double, args: [1] },
+          { statement: missing, args: [1] },
+        ]),
+      ).rejects.toMatchObject({ code: '42P01' });
+      expect(await prepared(c)).toContain(double.name);
+      // Sent again it neither fails on the leftover (42P05) nor trusts it: the backend gets its PREPAREs anew.
+      expect((await runMessage(c, [{ statement: double, args: [21] }]))[0]!.rows).toEqual([{ n: 42 }]);
+      await c.query('DEALLOCATE ALL'); // as a fresh backend would be
+      expect((await runMessage(c, [{ statement: double, args: [4] }]))[0]!.rows).toEqual([{ n: 8 }]);
+      // Each message keeps only its own: the backend holds what this message prepared, nothing else.
+      expect(await prepared(c)).toEqual([double.name]);
+    } finally {
+      c.release();
+      await pooledDb.$client.end();
+    }
   });
 
   it('quotes what a guest types, and refuses NUL before anything is sent', async () => {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
+import { sessionOptions } from './client.ts';
 
 const BACKOFF_MIN_MS = 100;
 const BACKOFF_MAX_MS = 5_000;
@@ -50,7 +51,8 @@ export class PgListener {
 
   private async connect() {
     if (this.done) return;
-    const client = new pg.Client({ ...this.pool.options, keepAlive: true });
+    // A session of its own: the direct URL when the pool goes through a transaction-mode pooler.
+    const client = new pg.Client({ ...sessionOptions(this.pool), keepAlive: true });
     this.client = client;
     client.on('notification', (msg) => {
       if (msg.channel === this.channel && msg.payload) this.hooks.onChange(msg.payload);

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { AppError } from '../errors.ts';
+import { isTransactionPooled } from './client.ts';
 
 /**
  * Statements a connection PREPAREs once and then runs by EXECUTE inside a simple-query message of several
  * statements, so the one-message RSVP write is not re-planned every time (ADR 0023). A PREPARE survives
  * ROLLBACK, so it counts once sent; after an error the list is re-read from pg_prepared_statements.
- * Needs a session per connection: not behind a pooler in transaction mode.
+ * Behind a pooler in transaction mode (DATABASE_DIRECT_URL set; ADR 0024) the next message may reach
+ * another backend, so each message drops whatever its backend kept and PREPAREs what it runs afresh.
  */
 
 /** A statement with parameters $1…$n, named after its text. */
@@ -73,8 +75,11 @@ async function preparedNames(client: pg.ClientBase): Promise<Set<string>> {
  * and returns the result of each statement after those PREPAREs.
  */
 export async function runMessage(client: pg.ClientBase, parts: readonly MessagePart[]): Promise<pg.QueryResult[]> {
-  const names = await preparedNames(client);
-  const prepares: string[] = [];
+  const pooled = isTransactionPooled(client);
+  // Behind a transaction-mode pooler: a backend shared with other clients, its statements unknown (a message
+  // that failed mid-way left its PREPAREs there), so start from none. A PREPARE is allowed inside a transaction.
+  const names = pooled ? new Set<string>() : await preparedNames(client);
+  const prepares: string[] = pooled ? ['DEALLOCATE ALL'] : [];
   const body = parts.map((part) => {
     if (typeof part === 'string') return part;
     const { statement, args } = part;
@@ -90,7 +95,7 @@ export async function runMessage(client: pg.ClientBase, parts: readonly MessageP
     return all.slice(prepares.length);
   } catch (err) {
     // Which PREPAREs ran is unknown (one may have failed), or a statement was missing after all.
-    if (prepares.length || (err as { code?: string }).code === '26000') preparedOn.set(client, 'unknown');
+    if (!pooled && (prepares.length || (err as { code?: string }).code === '26000')) preparedOn.set(client, 'unknown');
     throw err;
   }
 }

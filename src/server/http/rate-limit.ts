@@ -3,6 +3,7 @@ import { getTableName } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { namedStatementsClient } from '../db/client.ts';
 import { rate_limits } from '../db/schema/rate-limits.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -89,7 +90,7 @@ export class RateLimits {
       limiter = {
         store: new RateLimiterPostgres({
           ...shape,
-          storeClient: this.opts.pool,
+          storeClient: namedStatementsClient(this.opts.pool),
           storeType: 'pool',
           tableName: getTableName(rate_limits),
           tableCreated: true, // by its migration: no DDL at run time

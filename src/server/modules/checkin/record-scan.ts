@@ -3,7 +3,7 @@ import { MSG } from '../../../common/messages.ts';
 import { normalizeEmail } from '../../../common/schemas/email.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import type { TCheckinVerdict } from '../../../common/schemas/checkin.responses.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, namedStatementsClient } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';
 import { type GuestRow, guestCard, lastCheckin, toCheckinGuest } from './checkin-guest.ts';
@@ -44,7 +44,10 @@ type ScanRow = {
   last_device: string | null;
 };
 
-/** A named statement: parsed once per pooled connection; the function's own plans are cached by PL/pgSQL. */
+/**
+ * A named statement: parsed once per pooled connection (not behind a transaction-mode pooler: namedStatementsClient);
+ * the function's own plans are cached by PL/pgSQL.
+ */
 const SCAN = {
   name: 'turnout-checkin-scan',
   text: 'SELECT * FROM turnout_checkin_scan($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
@@ -60,7 +63,7 @@ export async function recordScan(opts: RecordScanOptions): Promise<TCheckinVerdi
   if (!isUuid(opts.eventId)) throw notFound(MSG.eventNotFound);
   const key = opts.kind === 'entry' && opts.code !== undefined ? codeKey(opts.signingKey, opts.code) : null;
   const scannedAt = opts.meta.scanned_at ? new Date(opts.meta.scanned_at) : new Date();
-  const { rows } = await opts.db.$client.query<ScanRow>({
+  const { rows } = await namedStatementsClient(opts.db.$client).query<ScanRow>({
     ...SCAN,
     values: [
       opts.eventId,

@@ -8,15 +8,18 @@ const SETUP_LOCK = 727_002;
 
 /** The one-time owner account: allowed only while no user exists (serialised across processes). */
 export async function createOwner(opts: { db: Db; auth: Auth; email: string; password: string; name: string }) {
+  // The lock belongs to a transaction held open on one connection while the account is made on others: a
+  // transaction keeps its backend behind a pooler in transaction mode too, where a session lock would not (ADR 0024).
   const client = await opts.db.$client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK]);
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SETUP_LOCK]);
     if ((await countUsers(opts.db)) > 0) {
       throw new AppError('conflict', 'The owner account already exists. Please sign in.');
     }
     return await createUser({ auth: opts.auth, email: opts.email, password: opts.password, name: opts.name, role: 'admin' });
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [SETUP_LOCK]).catch(() => {});
+    await client.query('COMMIT').catch(() => {});
     client.release();
   }
 }
