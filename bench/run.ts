@@ -134,7 +134,7 @@ async function main(): Promise<number> {
   if (loadBefore[0]! > os.cpus().length * 0.5)
     say('bench: warning — the machine is already busy; figures will be noisy (compare ratios, not req/s).');
 
-  const db = await provisionDatabase(config.databaseUrl);
+  const db = await provisionDatabase(config.databaseUrl, config.pgbouncer);
   const smtp = config.smtp ? await startBenchSmtpSink() : undefined;
   // SMS go through the real Twilio SDK to the tests' fake Twilio API, which accepts every text.
   const twilio = await startFakeTwilio();

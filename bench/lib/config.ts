@@ -41,6 +41,8 @@ export function loadConfig() {
     /** E-mail over SMTP to a local sink (lib/smtp-sink.ts); off: the dev mailbox (marked sent, no send). */
     smtp: !off('BENCH_SMTP'),
     databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+    /** The server through PgBouncer in transaction mode (with BENCH_DATABASE_URL): what the pooler costs per request. */
+    pgbouncer: flag('BENCH_PGBOUNCER'),
     /** The issue 2 bound: start-up to the first served request on a warm data dir. */
     maxWarmStartMs: 3000,
     resultsDir: path.join(ROOT, 'bench', 'results'),

@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { isAlive as alive } from '../../src/server/db/embedded.ts';
 import { FAKE_TWILIO } from '../../tests/support/fake-twilio.ts';
+import { startPgBouncer } from '../../tests/support/pgbouncer.ts';
 
 /** Where the bench server keeps its data: a temp DATA_DIR (embedded) or a fresh database on BENCH_DATABASE_URL. */
 export type BenchDatabase = {
@@ -18,7 +19,12 @@ export type BenchDatabase = {
   dispose: (keep: boolean) => Promise<void>;
 };
 
-export async function provisionDatabase(externalUrl: string | undefined): Promise<BenchDatabase> {
+/**
+ * `pgbouncer` (BENCH_PGBOUNCER, with BENCH_DATABASE_URL): the server reaches its database through PgBouncer in
+ * transaction mode, with DATABASE_DIRECT_URL for its sessions (ADR 0024); the harness's own pool goes direct.
+ */
+export async function provisionDatabase(externalUrl: string | undefined, pgbouncer = false): Promise<BenchDatabase> {
+  if (pgbouncer && !externalUrl) throw new Error('BENCH_PGBOUNCER needs BENCH_DATABASE_URL (a server PgBouncer can reach)');
   if (!externalUrl) {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'turnout-bench-'));
     const pgdata = path.join(dataDir, 'pg');
@@ -43,11 +49,13 @@ export async function provisionDatabase(externalUrl: string | undefined): Promis
   }
   const url = new URL(externalUrl);
   url.pathname = `/${name}`;
+  const bouncer = pgbouncer ? await startPgBouncer(url.toString(), 10) : undefined;
   return {
-    env: { DATABASE_URL: url.toString() },
+    env: bouncer ? { DATABASE_URL: bouncer.pooled(url.toString()), DATABASE_DIRECT_URL: url.toString() } : { DATABASE_URL: url.toString() },
     url: url.toString(),
-    describe: `database ${name} on BENCH_DATABASE_URL`,
+    describe: `database ${name} on BENCH_DATABASE_URL${bouncer ? ', the server through PgBouncer (transaction mode, 10 backends)' : ''}`,
     dispose: async (keep) => {
+      await bouncer?.stop();
       if (keep) {
         console.error(`bench: kept the database ${name}`);
         return;
@@ -102,7 +110,17 @@ export function freePort(): Promise<number> {
 /** The environment every bench server process gets (also the CLI, for extra users); `smtpUrl`: where its e-mail goes. */
 export function serverEnv(port: number, db: BenchDatabase, smtpUrl?: string, twilioUrl?: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const k of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'PUBLIC_BASE_URL', 'SMTP_URL', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN']) {
+  for (const k of [
+    'DATABASE_URL',
+    'DATABASE_DIRECT_URL',
+    'DATA_DIR',
+    'PORT',
+    'HOST',
+    'PUBLIC_BASE_URL',
+    'SMTP_URL',
+    'TWILIO_ACCOUNT_SID',
+    'TWILIO_AUTH_TOKEN',
+  ]) {
     delete env[k];
   }
   return {
