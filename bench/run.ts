@@ -44,9 +44,12 @@ async function runScenario(
     throw new ServerDied(err.message);
   });
   abort.catch(() => {});
+  let stop: (() => Promise<void>) | undefined;
   try {
     say(`▶ ${s.name} (${ls.file})`);
     const state = s.setup ? await s.setup(ctx) : undefined;
+    if (s.teardown) stop = () => s.teardown!(ctx, state as never);
+    const target = s.via ? s.via(ctx, state) : ctx.baseURL;
 
     const livez = { requests: [{ path: '/livez' }] };
     const ceilingLoad: Load = { connections: load.connections, duration: config.ceilingDuration, warmup: 0 };
@@ -62,7 +65,7 @@ async function runScenario(
 
     if (load.warmup > 0) {
       await runLoad({
-        baseURL: ctx.baseURL,
+        baseURL: target,
         plan: s.requests(ctx, state),
         load: { ...load, duration: load.warmup, amount: undefined },
         isOk: s.isOk?.bind(s),
@@ -72,7 +75,7 @@ async function runScenario(
     }
     const runCpu = await startCpuMeter(server.child.pid, ctx.db);
     const run = await runLoad({
-      baseURL: ctx.baseURL,
+      baseURL: target,
       plan: s.requests(ctx, state),
       load,
       isOk: s.isOk?.bind(s),
@@ -94,6 +97,8 @@ async function runScenario(
     result.status = 'ERROR';
     result.error = err instanceof Error ? err.message : String(err);
     say(`    ERROR: ${result.error}`);
+  } finally {
+    await stop?.().catch((err: Error) => say(`    teardown: ${err.message}`));
   }
   return result;
 }

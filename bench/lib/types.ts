@@ -102,6 +102,13 @@ export type Scenario<S = unknown> = {
   setup?(ctx: BenchContext): Promise<S>;
   /** Called twice: for the warm-up and for the measured run. */
   requests(ctx: BenchContext, state: S): RequestPlan;
+  /**
+   * Where the requests go instead of the server: a proxy on 127.0.0.1 that setup() started in front of it
+   * (a shared cache). The ceiling and the CPU figures stay the server's own.
+   */
+  via?(ctx: BenchContext, state: S): string;
+  /** Stops what setup() started (always called once setup succeeded). */
+  teardown?(ctx: BenchContext, state: S): Promise<void>;
   /** After the measured run: invariants such as zero oversold. A thrown error is a harness error. */
   verify?(ctx: BenchContext, state: S, run: RunStats): Promise<VerifyResult>;
 };

@@ -192,6 +192,22 @@ test('an unknown ticket says so', { tag: '@mobile' }, async ({ page }) => {
   await expect(page.getByText('This ticket could not be found or has expired.')).toBeVisible();
 });
 
+test('a page a shared cache kept from before shows the seats left now', async ({ page, server, playwright }, testInfo) => {
+  const owner = await ownerApi(playwright, server);
+  const event = await createEvent(owner, { title: `Cached Supper ${testInfo.project.name}`, max_attendees: 10 });
+  // The HTML as a CDN might still hold it a few seconds after others answered (ADR 0025): 10 left in its data.
+  const cached = await (await page.request.get(`/event/${event.slug}`)).text();
+  expect(cached).toContain('"seats_left":10');
+  const answer = await owner.post(`/api/public/events/${event.id}/rsvps`, {
+    data: { name: 'Early Bird', email: uniqueEmail(testInfo, 'early'), guest_count: 3, status: 'confirmed' },
+  });
+  expect(answer.status()).toBe(201);
+  await page.route(`**/event/${event.slug}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: cached }));
+  await page.goto(`/event/${event.slug}`);
+  await expect(page.getByText('7 spots left')).toBeVisible();
+  await owner.dispose();
+});
+
 test('seats left drop on the page right after an RSVP, without a reload', async ({ page, server, playwright }, testInfo) => {
   const owner = await ownerApi(playwright, server);
   const title = `Rooftop Supper ${testInfo.project.name}`;

@@ -173,6 +173,37 @@ describe('server-rendered share tags (plain HTTP GET, no JavaScript)', () => {
     expect((await pubEvent(`/${e.id}`)).seats_left).toBe(6);
   });
 
+  it('a shared cache may keep an event page 5 s and its seat figures 1 s; nothing else is kept (ADR 0025)', async () => {
+    const e = await createEvent(t, owner, { title: 'Launch', max_attendees: 10, show_guest_count: true });
+    for (const p of [`/event/${e.id}`, `/event?slug=${e.slug}`, `/event/${e.slug}`]) {
+      const res = await t.request(p);
+      expect([res.status, res.headers.get('cache-control'), res.headers.get('set-cookie')], p).toEqual([
+        200,
+        'public, max-age=0, s-maxage=5',
+        null,
+      ]);
+    }
+    for (const p of ['/event/no-such-event', '/auth', `/rsvp/${'x'.repeat(20)}`, '/']) {
+      expect((await t.request(p)).headers.get('cache-control'), p).toBe('no-cache');
+    }
+    // The figures the page asks for right after it loads: as the page would carry them.
+    const seats = async () => {
+      const res = await pub(`/${e.id}/seats`);
+      expect([res.status, res.headers.get('cache-control')]).toEqual([200, 'public, max-age=0, s-maxage=1']);
+      return res.json();
+    };
+    expect(await seats()).toEqual({ seats_left: 10, going: 0, seats_held: null });
+    await t.db.update(events).set({ seats_taken: 3 }).where(eq(events.id, e.id));
+    expect(await until(async () => (await seats()).seats_left === 7)).toBe(true);
+    expect(await seats()).toEqual({ seats_left: 7, going: 3, seats_held: null });
+    // An inactive, unknown or malformed event: 404, no figures.
+    await patch(e.id, { is_active: false });
+    for (const id of [e.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const res = await pub(`/${id}/seats`);
+      expect([res.status, ((await res.json()) as { error: { code: string } }).error.code], id).toEqual([404, 'not_found']);
+    }
+  });
+
   it('a field that reads like the page seat stand-ins is shown as typed; the figures land in their own places', async () => {
     const e = await createEvent(t, owner, { title: '@turnout:seats_left@', subtitle: '"@turnout:going@"', max_attendees: 12 });
     const html = await (await t.request(`/event/${e.slug}`)).text();

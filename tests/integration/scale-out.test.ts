@@ -28,6 +28,7 @@ import {
 } from '../support/app-process.ts';
 import { freePort } from '../support/free-port.ts';
 import { createTestDb, type TestDb } from '../support/db.ts';
+import { hasNginx, startNginxCache } from '../support/nginx-cache.ts';
 import { type PgBouncer, startPgBouncer } from '../support/pgbouncer.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
 
@@ -272,6 +273,50 @@ describe.each(MODES)('three processes on one PostgreSQL, $mode', ({ pooled }) =>
       } finally {
         caddy.kill('SIGTERM');
         rmSync(home, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
+  // A shared cache (nginx's, as a CDN would be) in front of two of the three: the event page's HTML is kept
+  // seconds and its seat figures a second, so a launch's page views barely reach the app (ADR 0025).
+  it.skipIf(pooled || !hasNginx())(
+    'behind a shared cache the event page is served from it; its seat figures stay fresh; nothing private is kept',
+    async () => {
+      const upstreams = apps.slice(0, 2).map((a) => new URL(a.baseURL).host.replace('localhost', '127.0.0.1'));
+      const cache = await startNginxCache(await freePort(), upstreams);
+      try {
+        const e = await createEvent(apps[0]!, { title: 'Cached launch', max_attendees: 100 });
+        const view = async (p: string) => {
+          const res = await fetch(`${cache.baseURL}${p}`);
+          return {
+            status: res.status,
+            cache: res.headers.get('x-cache-status'),
+            control: res.headers.get('cache-control'),
+            body: await res.text(),
+          };
+        };
+        const views = await Promise.all(Array.from({ length: 200 }, () => view(`/event/${e.slug}`)));
+        expect(
+          views.every((v) => v.status === 200 && v.body.includes('Cached launch')),
+          cache.log(),
+        ).toBe(true);
+        expect(views[0]!.control).toBe('public, max-age=0, s-maxage=5');
+        // 200 views at once: the first reached the app, the rest waited for it (proxy_cache_lock) or hit the copy.
+        expect(views.filter((v) => v.cache === 'MISS').length).toBe(1);
+
+        // An answer made meanwhile: the cached HTML may still say 100 seats left, the figures endpoint says 99 within a second.
+        expect((await rsvp(apps[1]!, e.id, 8000, `cache${Date.now()}`)).status).toBe(201);
+        const seats = async () => JSON.parse((await view(`/api/public/events/${e.id}/seats`)).body) as { seats_left: number };
+        await until(async () => (await seats()).seats_left === 99, 5_000);
+        expect((await view(`/api/public/events/${e.id}/seats`)).control).toBe('public, max-age=0, s-maxage=1');
+
+        // What may differ per person or must be exact is never kept: the JSON API, a missing event's page, a ticket page.
+        for (const p of [`/api/public/events/${e.id}`, '/event/no-such-event', '/ticket/not-a-secret']) {
+          const [first, second] = [await view(p), await view(p)];
+          expect([first.control, second.cache]).toEqual(['no-cache', 'MISS']);
+        }
+      } finally {
+        await cache.stop();
       }
     },
     60_000,

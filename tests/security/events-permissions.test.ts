@@ -601,6 +601,11 @@ const ROUTES: Row[] = [
     send: (who) => t.request(`/api/public/events/${shared.id}/calendar.ics`, { cookie: who.cookie }),
   },
   {
+    route: 'GET /api/public/events/:eventId/seats',
+    expect: publicRoute(200),
+    send: (who) => t.request(`/api/public/events/${shared.id}/seats`, { cookie: who.cookie }),
+  },
+  {
     route: 'POST /api/public/events/:eventId/rsvps',
     expect: publicRoute(201),
     send: (who) => t.request(`/api/public/events/${shared.id}/rsvps`, { method: 'POST', json: rsvpInput(), cookie: who.cookie }),

@@ -122,6 +122,12 @@ export const ZPublicEvent = z
   .meta({ id: 'PublicEvent' });
 export type TPublicEvent = z.infer<typeof ZPublicEvent>;
 
+/** An active event's seat figures alone: what a page served from a shared cache asks for fresh. */
+export const ZPublicEventSeats = z
+  .strictObject(ZPublicEvent.pick({ seats_left: true, going: true, seats_held: true }).shape)
+  .meta({ id: 'PublicEventSeats' });
+export type TPublicEventSeats = z.infer<typeof ZPublicEventSeats>;
+
 export const ZPublicEventAnswer = z.strictObject({ event: ZPublicEvent });
 export type TPublicEventAnswer = z.infer<typeof ZPublicEventAnswer>;
 

@@ -56,7 +56,8 @@ export const HEAD_END = '<!--head:end-->';
  * (seat figures move with every answer): the page cache keeps one entry per slot, replaced when its
  * head changes, instead of one per head, so a rush on one event cannot push every other page out.
  */
-export type PageHead = { head: string; status?: 200 | 404; slot?: string };
+/** `cacheControl`: the page's own policy (a public event page lets shared caches keep it briefly); default no-cache. */
+export type PageHead = { head: string; status?: 200 | 404; slot?: string; cacheControl?: string };
 export type HeadProvider = (c: Context<AppEnv>, pathname: string) => Promise<PageHead | null>;
 
 /**
@@ -78,7 +79,8 @@ export const originMeta = (pathname: string, baseUrl: string): string => {
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${HEAD_START}<title>Turnout</title>${HEAD_END}</head><body><div id="root"></div><noscript>Turnout needs JavaScript. Run npm run build.</noscript></body></html>`;
 
 /**
- * Serves the built SPA from dist/client: hashed assets immutable, HTML no-cache, unknown paths 404.
+ * Serves the built SPA from dist/client: hashed assets immutable, HTML no-cache (unless its head provider says
+ * otherwise), unknown paths 404.
  * A guest page gets its guest/<page>.html (missing: index.html), every other path index.html.
  */
 export class Spa {
@@ -186,7 +188,7 @@ export class Spa {
    * start-ups, and heads the event cache keeps — so each distinct one is built and compressed once;
    * a head with a `slot` takes its slot's entry over.
    */
-  private sendPage(c: Context<AppEnv>, pathname: string, head: string, status: 200 | 404, slot?: string) {
+  private sendPage(c: Context<AppEnv>, pathname: string, head: string, status: 200 | 404, slot?: string, cacheControl = 'no-cache') {
     const { file, html } = this.htmlFor(pathname);
     const extra = originMeta(pathname, c.var.deps.env.PUBLIC_BASE_URL);
     const key = slot === undefined ? `${file}\n${head}\n${extra}` : `${file}\n\u0000${slot}\n${extra}`;
@@ -196,7 +198,7 @@ export class Spa {
       page = { head, body: bytes(Buffer.from(extra ? withHead.replace('</head>', `${extra}</head>`) : withHead)) };
       this.pages.set(key, page);
     }
-    const headers: Record<string, string> = { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' };
+    const headers: Record<string, string> = { 'Content-Type': TYPES['.html']!, 'Cache-Control': cacheControl };
     return c.body(this.encode(c, page, headers, 'quick'), status, headers);
   }
 
@@ -224,7 +226,7 @@ export class Spa {
       }
       if (pattern) c.set('metricsRoute', pattern);
       const status = page?.status ?? (pattern ? 200 : 404);
-      return this.sendPage(c, pathname, page?.head ?? '', status, page?.slot);
+      return this.sendPage(c, pathname, page?.head ?? '', status, page?.slot, page?.cacheControl);
     });
   }
 }

@@ -1,6 +1,8 @@
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { EVENT_DATA_ELEMENT_ID } from '../../../common/page-data.ts';
 import type { TPublicEvent } from '../../../common/schemas/events.ts';
+import type { TPublicEventSeats } from '../../../common/schemas/events.responses.ts';
 import { api } from '../api.ts';
 import { errorCode } from '../error-code.ts';
 import { eventKeys, type PublicEventIdent } from './event-keys.ts';
@@ -43,11 +45,15 @@ function seededEvent(ident: PublicEventIdent): TPublicEvent | undefined {
     const event = JSON.parse(element.textContent!) as TPublicEvent;
     if (asked !== event.id && asked !== event.slug) return undefined;
     element.remove();
+    seededId = event.id;
     return event;
   } catch {
     return undefined;
   }
 }
+
+/** The event whose seat figures came with this page's HTML and have not been asked for fresh yet. */
+let seededId: string | undefined;
 
 /** The public event page's query: seeded from the page's HTML on first load, fetched otherwise. */
 export const publicEventQuery = (ident: PublicEventIdent | null) =>
@@ -56,12 +62,25 @@ export const publicEventQuery = (ident: PublicEventIdent | null) =>
     queryFn: ({ signal }) => getPublicEvent(ident!, signal),
     enabled: ident !== null,
     staleTime: 30_000,
-    // Fresh for staleTime from now: the HTML (served no-cache) is as old as this page load.
+    // Fresh for staleTime from now: the HTML is at most a few seconds old (a shared cache may keep it,
+    // ADR 0025), and its seat figures are asked for at once (usePublicEvent).
     initialData: () => (ident ? seededEvent(ident) : undefined),
   });
 
 export function usePublicEvent(ident: PublicEventIdent | null) {
-  return useQuery(publicEventQuery(ident));
+  const query = useQuery(publicEventQuery(ident));
+  const qc = useQueryClient();
+  const id = query.data?.id;
+  useEffect(() => {
+    // The HTML may have come from a shared cache: its seat figures, fresh, from the small endpoint.
+    if (!ident || !id || id !== seededId) return;
+    seededId = undefined;
+    const key = eventKeys.public(ident);
+    api<TPublicEventSeats>(`/api/public/events/${encodeURIComponent(id)}/seats`)
+      .then((seats) => qc.setQueryData<TPublicEvent>(key, (old) => (old?.id === id ? { ...old, ...seats } : old)))
+      .catch(() => {}); // the page's own figures stay; the next refetch brings new ones
+  }, [ident, id, qc]);
+  return query;
 }
 
 /**

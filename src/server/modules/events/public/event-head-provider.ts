@@ -9,6 +9,14 @@ import { findPublicEvent, type HeadParts, publicEventKey } from './get-public-ev
 import { notFoundTags, renderShareTags, scriptJson } from './share-tags.ts';
 
 const EVENT_PATH = /^\/event\/([^/]+)\/?$/;
+
+/**
+ * An event page's HTML may be kept by a shared cache (a CDN, a caching proxy) for this long, browsers
+ * revalidating every time; the page then asks for its seat figures fresh (GET …/seats, PUBLIC_SEATS_CACHE).
+ * docs/decisions/0025-public-page-behind-a-cache.md
+ */
+export const PUBLIC_PAGE_SHARED_SECONDS = 5;
+const PUBLIC_PAGE_CACHE = `public, max-age=0, s-maxage=${PUBLIC_PAGE_SHARED_SECONDS}`;
 const SAMPLE_PATH = new RegExp(`^/${SAMPLE_PRODUCT}/?$`);
 
 /**
@@ -61,6 +69,7 @@ export async function eventHeadProvider(c: Context<AppEnv>, pathname: string): P
     status: 200,
     // One page-cache entry per event and variant, whatever its figures (http/spa.ts).
     slot: `event:${e.id}:${variant}`,
+    cacheControl: PUBLIC_PAGE_CACHE,
   };
 }
 

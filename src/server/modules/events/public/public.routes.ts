@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { MSG } from '../../../../common/messages.ts';
 import { ZLegacyRsvp } from '../../../../common/schemas/events.ts';
-import { ZPublicEventAnswer } from '../../../../common/schemas/events.responses.ts';
+import { ZPublicEventAnswer, ZPublicEventSeats } from '../../../../common/schemas/events.responses.ts';
 import { ZLegacyRsvpResult } from '../../../../common/schemas/rsvps.responses.ts';
 import { zText } from '../../../../common/schemas/text.ts';
 import { type LimitRule, rateLimitByIp } from '../../../http/rate-limit.ts';
@@ -9,7 +9,8 @@ import { errors, json, jsonBody } from '../../../http/openapi.ts';
 import { createRouter } from '../../../http/validation.ts';
 import { submitLegacyRsvp } from '../../sample/submit-legacy-rsvp.ts';
 import { ZEventIdParam } from '../../../domain/event-access.ts';
-import { getPublicEvent, publicEventKey } from './get-public-event.ts';
+import { findPublicEvent, getPublicEvent, publicEventKey } from './get-public-event.ts';
+import { notFound } from '../../../errors.ts';
 
 /** Generous: a whole party behind one venue Wi-Fi address opens the page at once. */
 const READS: LimitRule = { name: 'public-event', points: 1200, windowSec: 60 };
@@ -35,6 +36,21 @@ const byPath = createRoute({
   tags,
   request: { params: z.object({ idOrSlug: zText({ invalid: MSG.eventNotFound }).max(100, MSG.eventNotFound) }) },
   responses: { 200: json('An active event', ZPublicEventAnswer), ...errors(404, 429) },
+});
+
+/** A shared cache may keep the seat figures a second; browsers ask every time (ADR 0025). */
+export const PUBLIC_SEATS_CACHE = 'public, max-age=0, s-maxage=1';
+
+const seatsRoute = createRoute({
+  method: 'get',
+  path: '/{eventId}/seats',
+  summary: "An active event's seats left, guests going and seats held",
+  description:
+    'What the public event page asks for right after it loads, since its HTML may come from a shared cache a few seconds old. ' +
+    'Answered from the figures the page itself would carry (at most 250 ms old), never a database write; a shared cache may keep it 1 s.',
+  tags,
+  request: { params: z.object({ eventId: ZEventIdParam }) },
+  responses: { 200: json("The event's seat figures", ZPublicEventSeats), ...errors(404) },
 });
 
 const legacyRsvp = createRoute({
@@ -77,6 +93,13 @@ export function publicEventsRoutes() {
     });
     c.header('Cache-Control', 'no-cache');
     return c.json({ event }, 200);
+  });
+  r.openapi(seatsRoute, async (c) => {
+    const { db, log, caches } = c.var.deps;
+    const found = await findPublicEvent({ db, log, cache: caches.publicEvents, key: { id: c.req.valid('param').eventId } });
+    if (!found) throw notFound(MSG.eventNotFound);
+    const { seats_left, going, seats_held } = found.event;
+    return c.json({ seats_left, going, seats_held }, 200, { 'Cache-Control': PUBLIC_SEATS_CACHE });
   });
   r.openapi(legacyRsvp, async (c) => {
     const { db, env } = c.var.deps;
