@@ -26,6 +26,13 @@ export const guestRowColumns = {
   sms: latestSmsDelivery,
 };
 
+/**
+ * The guest's door PIN looked up per row, for a page of the list: beside a join, PostgreSQL read the PIN of
+ * every match before keeping a page of them (a search by a common surname: 2,000 lookups for 40 rows,
+ * docs/measurements/code-paths.md#guest-search).
+ */
+export const pinPerRow = sql<string | null>`(select ${rsvp_pins.pin} from ${rsvp_pins} where ${rsvp_pins.rsvp_id} = ${event_rsvps.id})`;
+
 export type GuestRowRecord = Omit<TGuestRow, 'checked_in_at' | 'created_at'> & { checked_in_at: Date | null; created_at: Date };
 
 export function toGuestRow(r: GuestRowRecord): TGuestRow {

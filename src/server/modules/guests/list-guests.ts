@@ -5,12 +5,13 @@ import { isUuid } from '../../../common/schemas/ids.ts';
 import type { TGuestListQueryParsed } from '../../../common/schemas/guests.ts';
 import type { TGuestList } from '../../../common/schemas/guests.responses.ts';
 import type { Db } from '../../db/client.ts';
-import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
+import { events } from '../../db/schema/events.ts';
+import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';
 import { requireEventAccess } from '../../domain/managed-event.ts';
 import { guestOrder, guestWhere } from '../../domain/guest-query.ts';
-import { type GuestRowRecord, guestRowColumns, toGuestRow } from './guest-row.ts';
+import { type GuestRowRecord, guestRowColumns, pinPerRow, toGuestRow } from './guest-row.ts';
 
 export type ListGuestsOptions = { db: Db; actor: Actor; eventId: string; query: TGuestListQueryParsed };
 
@@ -23,9 +24,10 @@ export async function listGuests({ db, actor, eventId, query }: ListGuestsOption
   const where = guestWhere(actor, eventId, query);
   const page = (extra: Partial<Record<keyof Totals, SQL.Aliased<number>>> = {}) =>
     db
-      .select({ ...guestRowColumns, ...extra })
+      .select({ ...guestRowColumns, pin: pinPerRow, ...extra })
       .from(event_rsvps)
-      .leftJoin(rsvp_pins, eq(rsvp_pins.rsvp_id, event_rsvps.id))
+      // The RSVP's own event (one row, by its key): with a second table drizzle names every column with its table.
+      .innerJoin(events, eq(events.id, event_rsvps.event_id))
       .where(where)
       .orderBy(...guestOrder(query.sort, query.dir, { search: Boolean(query.q) }))
       .limit(GUEST_LIST_PAGE_SIZE)
