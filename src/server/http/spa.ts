@@ -55,8 +55,8 @@ export const HEAD_END = '<!--head:end-->';
  * `slot` names what the head is of (an event page and its variant) when the head changes often
  * (seat figures move with every answer): the page cache keeps one entry per slot, replaced when its
  * head changes, instead of one per head, so a rush on one event cannot push every other page out.
+ * `cacheControl`: the page's own policy (a public event page lets shared caches keep it briefly); default no-cache.
  */
-/** `cacheControl`: the page's own policy (a public event page lets shared caches keep it briefly); default no-cache. */
 export type PageHead = { head: string; status?: 200 | 404; slot?: string; cacheControl?: string };
 export type HeadProvider = (c: Context<AppEnv>, pathname: string) => Promise<PageHead | null>;
 

@@ -9,15 +9,15 @@ import { findPublicEvent, type HeadParts, publicEventKey } from './get-public-ev
 import { notFoundTags, renderShareTags, scriptJson } from './share-tags.ts';
 
 const EVENT_PATH = /^\/event\/([^/]+)\/?$/;
+const SAMPLE_PATH = new RegExp(`^/${SAMPLE_PRODUCT}/?$`);
 
 /**
  * An event page's HTML may be kept by a shared cache (a CDN, a caching proxy) for this long, browsers
- * revalidating every time; the page then asks for its seat figures fresh (GET …/seats, PUBLIC_SEATS_CACHE).
+ * revalidating every time; the page then asks for its seat figures fresh (GET …/seats, public.routes.ts).
  * docs/decisions/0025-public-page-behind-a-cache.md
  */
-export const PUBLIC_PAGE_SHARED_SECONDS = 5;
+const PUBLIC_PAGE_SHARED_SECONDS = 5;
 const PUBLIC_PAGE_CACHE = `public, max-age=0, s-maxage=${PUBLIC_PAGE_SHARED_SECONDS}`;
-const SAMPLE_PATH = new RegExp(`^/${SAMPLE_PRODUCT}/?$`);
 
 /**
  * Server-rendered share tags and the event's JSON for the public event pages, so crawlers without

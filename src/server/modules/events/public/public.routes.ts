@@ -39,7 +39,7 @@ const byPath = createRoute({
 });
 
 /** A shared cache may keep the seat figures a second; browsers ask every time (ADR 0025). */
-export const PUBLIC_SEATS_CACHE = 'public, max-age=0, s-maxage=1';
+const PUBLIC_SEATS_CACHE = 'public, max-age=0, s-maxage=1';
 
 const seatsRoute = createRoute({
   method: 'get',
