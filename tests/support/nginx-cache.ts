@@ -1,7 +1,8 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startServiceProcess } from './service-process.ts';
 
 /**
  * Debian's nginx (`apt-get install nginx-light`; .ci/run installs it) as a shared cache in front of app
@@ -60,35 +61,19 @@ ${upstreams.map((u) => `    server ${u};`).join('\n')}
 }
 `,
   );
-  let out = '';
-  const child: ChildProcess = spawn(bin, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr?.on('data', (c: Buffer) => {
-    out += c.toString();
-  });
-  const errorLog = path.join(dir, 'error.log');
-  const log = () => `${out}${existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : ''}`;
   const baseURL = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${log()}`);
-    if ((await fetch(`${baseURL}/livez`).catch(() => null))?.ok) break;
-    if (Date.now() > until) throw new Error(`nginx did not answer:\n${log()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const service = await startServiceProcess({
+    bin,
+    args: ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', conf],
+    dir,
+    logFile: path.join(dir, 'error.log'),
+    stopSignal: 'SIGQUIT',
+    ready: async () => Boolean((await fetch(`${baseURL}/livez`).catch(() => null))?.ok),
+  });
   return {
     baseURL,
-    log,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGQUIT');
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    log: service.log,
+    stop: service.stop,
   };
 }
 

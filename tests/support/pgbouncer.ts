@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
+import { startServiceProcess } from './service-process.ts';
 
 /**
  * Debian's PgBouncer (1.18, `apt-get install pgbouncer`; .ci/run installs it) in transaction mode in front
@@ -75,32 +76,10 @@ export async function startPgBouncer(serverUrl: string, serverConnections = 8): 
     chownSync(ini, uid, gid);
     chmodSync(dir, 0o700);
   }
-  let out = '';
-  const child: ChildProcess = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr?.on('data', (c: Buffer) => {
-    out += c.toString();
-  });
-  const log = () => `${out}${existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''}`;
-  const ready = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`pgbouncer exited with ${child.exitCode}:\n${log()}`);
-    if (log().includes('process up')) break;
-    if (Date.now() > ready) throw new Error(`pgbouncer did not start:\n${log()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const service = await startServiceProcess({ bin, args, dir, logFile, stopSignal: 'SIGINT', ready: (log) => log.includes('process up') });
   return {
     pooled: (directUrl) => `postgres://${user}@127.0.0.1:${listen}${new URL(directUrl).pathname}`,
-    log,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGINT');
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    log: service.log,
+    stop: service.stop,
   };
 }
