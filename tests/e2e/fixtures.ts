@@ -24,7 +24,7 @@
  *       stop(): Promise<void>;  // SIGTERM; the fixture calls it for you
  *       logs(): string;         // the server's stdout + stderr on this file's database (attached to failed tests)
  *       owner?: Account;        // set by createOwner()
- *       renew?(label): Promise<void>; // a fresh database under the running server; the fixture calls it
+ *       renew?(label): Promise<boolean>; // a fresh database under the running server; the fixture calls it
  *     };
  * - `serverEnv: Record<string, string>` — option: extra environment for the server of this file, e.g.
  *   `test.use({ serverEnv: { SMTP_URL: 'smtp://127.0.0.1:2525' } })` at the top of a spec file.
@@ -84,10 +84,10 @@ export type TestServer = {
   /**
    * Only on TEST_DATABASE_URL's server with the global setup's template: replaces the database under the
    * running server by a fresh copy of the template (same name, so `databaseUrl` stays true), forgets
-   * `owner`, and resolves once the server answers /healthz from the new one. The fixture calls it when a
-   * worker's server passes to the next spec file.
+   * `owner`, and resolves true once the server answers /healthz from the new one; false, doing nothing, when
+   * the server was stopped or has exited. The fixture calls it when a worker's server passes to the next spec file.
    */
-  renew?: (label: string) => Promise<void>;
+  renew?: (label: string) => Promise<boolean>;
 };
 
 export const PASSWORD = 'correct-horse-battery';
@@ -202,6 +202,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         renew:
           renewDatabase &&
           (async (label: string) => {
+            if (stopped || child.exitCode !== null || child.signalCode !== null) return false;
             // What logs() returns (and a failed test gets attached) starts here, as with a server of its own.
             log = `--- the same server on a fresh copy of the template database, for ${label} ---\n`;
             server.owner = undefined;
@@ -209,6 +210,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
             const healthy = await waitForHealthy(baseURL, child, 30_000);
             if (healthy !== 'ok')
               throw new Error(`The server did not come back on its new database (${healthy}). Its output:\n${log.slice(-5000)}`);
+            return true;
           }),
         stop: () => {
           stopped ??= (async () => {
@@ -344,16 +346,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ serverEnv }, use, testInfo) => {
       const env = JSON.stringify(serverEnv);
       const file = testInfo.file;
-      if (current?.env === env && current.file !== file && current.server.renew) {
-        // The next spec file on the same environment: the same process on a fresh copy of the template.
+      // The next spec file on the same environment: the same process on a fresh copy of the template.
+      const renew = current?.env === env && current.file !== file ? current.server.renew : undefined;
+      if (current && renew) {
         const { server } = current;
         current = undefined;
-        await server.renew?.(path.relative(ROOT, file)).catch(async (err) => {
+        const renewed = await renew(path.relative(ROOT, file)).catch(async (err) => {
           await server.stop();
           throw err;
         });
-        current = { env, file, server };
-      } else if (current?.env !== env || current.file !== file) {
+        current = { env, file: renewed ? file : '', server };
+      }
+      if (current?.env !== env || current.file !== file) {
         const previous = current;
         current = undefined;
         await previous?.server.stop();
