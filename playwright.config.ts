@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end tests on Debian's Chromium (its headless shell, /usr/bin/chromium or CHROMIUM_PATH); never a downloaded browser.
- * Each spec file gets its own built server and database: see tests/e2e/fixtures.ts; the global setup
+ * Each spec file gets a fresh database, under the worker's built server (kept for its next file with the same
+ * `serverEnv`): see tests/e2e/fixtures.ts; the global setup
  * checks the build and migrates the template database those are copied from (tests/e2e/global-setup.ts).
  */
 // Debian's chromium-headless-shell (the old headless mode, no browser UI) takes about half the CPU of the full

@@ -8,18 +8,23 @@
  * - `server: TestServer` — the BUILT server (`$DIST_DIR/server/main.js`, default dist/; `npm run test:e2e`
  *   builds first, `npm test` uses its one build) on a free port with a fresh, migrated database: on
  *   TEST_DATABASE_URL's server when that is set, a copy of the template database global-setup.ts migrated
- *   once per run; otherwise an embedded PostgreSQL in a temp DATA_DIR. One server per spec
- *   FILE (and per `serverEnv`): every test of a file shares it, the next file gets a new one. Playwright
- *   starts a new worker after a failed test, so the rest of that file then runs on a new, empty server:
- *   make each test set up what it needs (the helpers below are idempotent per server).
+ *   once per run; otherwise an embedded PostgreSQL in a temp DATA_DIR. A fresh database per spec FILE:
+ *   every test of a file shares it, and the next file starts on an empty install again. On
+ *   TEST_DATABASE_URL the worker keeps its server process for the next file with the same `serverEnv`
+ *   and swaps its database for a new copy of the template under it (`renew`: same name, same
+ *   `databaseUrl`, `server.owner` forgotten; the app keeps nothing in memory that outlives its database,
+ *   docs/ARCHITECTURE.md#process-state); another `serverEnv`, or the embedded PostgreSQL, gets a new
+ *   server. Playwright starts a new worker after a failed test, so the rest of that file then runs on a
+ *   new, empty server: make each test set up what it needs (the helpers below are idempotent per server).
  *   Env: NODE_ENV=production, RATE_LIMIT=false, OUTBOX_WORKER=true, OUTBOX_POLL_MS=500, fixed secrets,
  *   PUBLIC_BASE_URL = baseURL.
  *     type TestServer = {
  *       baseURL: string;        // http://localhost:<port>, also the tests' `baseURL` (page.goto('/auth') works)
  *       databaseUrl: string;    // the app's database: query it with `pg` to arrange or assert state
  *       stop(): Promise<void>;  // SIGTERM; the fixture calls it for you
- *       logs(): string;         // the server's stdout + stderr so far (attached to failed tests)
+ *       logs(): string;         // the server's stdout + stderr on this file's database (attached to failed tests)
  *       owner?: Account;        // set by createOwner()
+ *       renew?(label): Promise<boolean>; // a fresh database under the running server; the fixture calls it
  *     };
  * - `serverEnv: Record<string, string>` — option: extra environment for the server of this file, e.g.
  *   `test.use({ serverEnv: { SMTP_URL: 'smtp://127.0.0.1:2525' } })` at the top of a spec file.
@@ -76,6 +81,13 @@ export type TestServer = {
   stop: () => Promise<void>;
   logs: () => string;
   owner?: Account;
+  /**
+   * Only on TEST_DATABASE_URL's server with the global setup's template: replaces the database under the
+   * running server by a fresh copy of the template (same name, so `databaseUrl` stays true), forgets
+   * `owner`, and resolves true once the server answers /healthz from the new one; false, doing nothing, when
+   * the server was stopped or has exited. The fixture calls it when a worker's server passes to the next spec file.
+   */
+  renew?: (label: string) => Promise<boolean>;
 };
 
 export const PASSWORD = 'correct-horse-battery';
@@ -122,14 +134,23 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   let databaseUrl: string;
   const dbEnv: Record<string, string> = {};
   const adminUrl = process.env.TEST_DATABASE_URL;
+  // A copy of the migrated template (global-setup.ts); without it (a run that skipped the global setup) an empty one the server migrates.
+  const template = process.env[E2E_TEMPLATE_VAR];
+  let renewDatabase: (() => Promise<void>) | undefined;
   if (adminUrl) {
     const name = `turnout_e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
-    // A copy of the migrated template (global-setup.ts); without it (a run that skipped the global setup) an empty one the server migrates.
-    const template = process.env[E2E_TEMPLATE_VAR];
     await adminQuery(adminUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
     cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {}));
     databaseUrl = withDatabase(adminUrl, name);
     dbEnv.DATABASE_URL = databaseUrl;
+    if (template) {
+      // FORCE ends the server's connections (its pool, its LISTEN connections) first; new ones wait on the drop, then
+      // find the copy. Nothing the server keeps in memory outlives that: see docs/ARCHITECTURE.md#process-state.
+      renewDatabase = async () => {
+        await adminQuery(adminUrl, `DROP DATABASE ${name} WITH (FORCE)`);
+        await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+      };
+    }
   } else {
     // The app's own embedded server: its Unix socket lives in DATA_DIR/pg (see src/server/db/embedded.ts).
     databaseUrl = `postgresql://postgres@localhost/turnout?host=${encodeURIComponent(path.join(dataDir, 'pg'))}`;
@@ -174,10 +195,23 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     const ready = await waitForHealthy(baseURL, child, 60_000);
     if (ready === 'ok') {
       let stopped: Promise<void> | undefined;
-      return {
+      const server: TestServer = {
         baseURL,
         databaseUrl,
         logs: () => log,
+        renew:
+          renewDatabase &&
+          (async (label: string) => {
+            if (stopped || child.exitCode !== null || child.signalCode !== null) return false;
+            // What logs() returns (and a failed test gets attached) starts here, as with a server of its own.
+            log = `--- the same server on a fresh copy of the template database, for ${label} ---\n`;
+            server.owner = undefined;
+            await renewDatabase?.();
+            const healthy = await waitForHealthy(baseURL, child, 30_000);
+            if (healthy !== 'ok')
+              throw new Error(`The server did not come back on its new database (${healthy}). Its output:\n${log.slice(-5000)}`);
+            return true;
+          }),
         stop: () => {
           stopped ??= (async () => {
             if (child.exitCode === null && child.signalCode === null) {
@@ -192,6 +226,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
           return stopped;
         },
       };
+      return server;
     }
     child.kill('SIGKILL');
     await waitForExit(child, 5_000);
@@ -289,14 +324,14 @@ export async function createUser(server: TestServer, opts: { email?: string; pas
   return { email, password };
 }
 
-// The server of the spec file that ran last in this worker (servers are per file, see above).
-let current: { key: string; server: TestServer } | undefined;
+// This worker's server: made for the `serverEnv` in `env`, last given a fresh database for spec file `file`.
+let current: { env: string; file: string; server: TestServer } | undefined;
 
 type TestFixtures = { server: TestServer; serverEnv: Record<string, string> };
 type WorkerFixtures = { _lastServer: undefined };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  // Stops the last file's server when the worker shuts down.
+  // Stops the worker's server when the worker shuts down.
   _lastServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright needs the destructuring pattern
     async ({}, use) => {
@@ -309,12 +344,24 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   serverEnv: [{}, { option: true }],
   server: [
     async ({ serverEnv }, use, testInfo) => {
-      const key = `${testInfo.file}\n${JSON.stringify(serverEnv)}`;
-      if (current?.key !== key) {
+      const env = JSON.stringify(serverEnv);
+      const file = testInfo.file;
+      // The next spec file on the same environment: the same process on a fresh copy of the template.
+      const renew = current?.env === env && current.file !== file ? current.server.renew : undefined;
+      if (current && renew) {
+        const { server } = current;
+        current = undefined;
+        const renewed = await renew(path.relative(ROOT, file)).catch(async (err) => {
+          await server.stop();
+          throw err;
+        });
+        current = { env, file: renewed ? file : '', server };
+      }
+      if (current?.env !== env || current.file !== file) {
         const previous = current;
         current = undefined;
         await previous?.server.stop();
-        current = { key, server: await startServer(serverEnv) };
+        current = { env, file, server: await startServer(serverEnv) };
       }
       const server = current.server;
       await use(server);

@@ -1,6 +1,6 @@
 /**
  * Playwright's global setup: checks the build is there, and on TEST_DATABASE_URL's server migrates ONE
- * template database that each spec file's server then gets a copy of (CREATE DATABASE … TEMPLATE, a file
+ * template database that each spec file's database is a copy of (CREATE DATABASE … TEMPLATE, a file
  * copy) instead of migrating an empty database from scratch. Without TEST_DATABASE_URL each server runs
  * its own embedded PostgreSQL, as before.
  */

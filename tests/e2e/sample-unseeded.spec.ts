@@ -1,7 +1,7 @@
 /**
  * /sample on a fresh install, before the owner account exists: nobody can own the sample event yet,
  * so the page shows its fixed text with RSVP closed and a way to set the account up. Its own spec
- * file, hence its own server with an empty database.
+ * file, hence an empty database of its own.
  */
 import { expect, test } from './fixtures.ts';
 
