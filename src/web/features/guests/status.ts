@@ -1,12 +1,12 @@
-import type { RsvpStatus } from '../../../common/constants.ts';
+import type { GuestStatus } from '../../../common/constants.ts';
 import { RSVP_STATUS_LABEL } from '../../../common/messages.ts';
 import type { TGuestRow } from '../../../common/schemas/guests.ts';
 
 /** The guest list's answer words: the event card's and the ticket's (Going / Maybe / Can't go, docs/product.md#rsvp-status). */
-export const rsvpLabel = (status: RsvpStatus): string => RSVP_STATUS_LABEL[status];
+export const rsvpLabel = (status: GuestStatus): string => RSVP_STATUS_LABEL[status];
 
 /** Checked In: Yes / No for an answer that can be admitted, '-' for one that cannot (not coming). */
-export function checkedInCell(status: RsvpStatus, checkedInAt: string | null): 'Yes' | 'No' | '-' {
+export function checkedInCell(status: GuestStatus, checkedInAt: string | null): 'Yes' | 'No' | '-' {
   if (checkedInAt) return 'Yes';
   return status === 'confirmed' ? 'No' : '-';
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import * as React from 'react';
-import { GUESTS_MAX, type RsvpStatus } from '../../../common/constants.ts';
+import { type GuestStatus, GUESTS_MAX } from '../../../common/constants.ts';
 import { MSG } from '../../../common/messages.ts';
 import { type TManagedRsvp, type TManagedRsvpAnswer, ZRsvpChange } from '../../../common/schemas/rsvps.ts';
 import { Field } from '../../components/ui/field.tsx';
@@ -22,7 +22,7 @@ export type ManageEditorProps = {
   onAnswer(answer: TManagedRsvpAnswer, kind: ManageNotice['kind']): void;
 };
 
-type Values = { status: RsvpStatus; guest_count: number; name: string; phone: string; notes: string };
+type Values = { status: GuestStatus; guest_count: number; name: string; phone: string; notes: string };
 
 const valuesOf = (r: TManagedRsvp): Values => ({
   status: r.status,

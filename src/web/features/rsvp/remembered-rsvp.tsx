@@ -1,4 +1,4 @@
-import { CircleCheck, CircleHelp, CircleX, CreditCard, Ticket } from 'lucide-react';
+import { CircleCheck, CircleHelp, CircleX, Clock, CreditCard, Ticket } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { clsx as cn } from 'clsx';
 import { Link } from '../../lib/nav.tsx';
@@ -41,7 +41,7 @@ export function rememberedText(
     : { title: "You can't make it", text: 'Thanks for letting the host know. Plans changed? You can still change your answer.' };
 }
 
-const ICONS = { confirmed: CircleCheck, maybe: CircleHelp, declined: CircleX } as const;
+const ICONS = { confirmed: CircleCheck, maybe: CircleHelp, declined: CircleX, waitlisted: Clock, offered: Clock } as const;
 
 const ACTION =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-xl px-4 text-sm font-semibold transition focus-visible:outline-offset-2';
