@@ -5,7 +5,8 @@ import { outbox, type QueuedEmail, type SmsPayload } from '../../src/server/db/s
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { sendableEmail } from '../../src/server/modules/outbox/sendable-email.ts';
 import { runWaitlist } from '../../src/server/modules/waitlist/send-offers.ts';
-import { createEvent } from '../factories/events.ts';
+import { sweepLapsedHolds } from '../../src/server/modules/payments/sweep-holds.ts';
+import { createEvent, paidEventInput } from '../factories/events.ts';
 import { cancelAnswer, manageSecretOf, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp } from '../support/app.ts';
@@ -273,6 +274,36 @@ describe('offers', () => {
     expect((await seats(e.id)).taken).toBe(1);
     expect((await t.request(`/api/public/rsvps/${secret}/cancel`, { method: 'POST' })).status).toBe(200);
     expect(await statusOf(e.id, a.email)).toBe('declined');
+  });
+});
+
+describe('a paid event', () => {
+  it('a lapsed payment hold goes to the waitlist; the claim opens the checkout; a waiting party cannot pay its way in', async () => {
+    const e = await createEvent(t, owner, paidEventInput({ max_attendees: 1, waitlist_offer_hours: 24 }));
+    const payer = rsvpInput();
+    const held = await postRsvp(t, e.id, payer);
+    expect(held.body.checkout_url).toBeTruthy();
+    const a = { name: 'Ann', email: `pa-${Date.now()}@example.com`, guest_count: 1 };
+    const b = { name: 'Bea', email: `pb-${Date.now()}@example.com`, guest_count: 1 };
+    await join(e.id, a);
+    await join(e.id, b);
+    const bSecret = await manageSecretOf(t, e.id, b.email);
+    // Pay now is no way past the line.
+    const jump = await call(`/api/public/rsvps/${bSecret}/checkout`, { method: 'POST' });
+    expect(jump.status).toBe(409);
+    expect(jump.body.error.code).toBe('offer_unavailable');
+    // The unpaid checkout's hold runs out: its seat goes to the first party in line, in the sweep's own transaction.
+    await t.db.update(event_rsvps).set({ payment_hold_until: new Date(Date.now() - 1000) }).where(eq(event_rsvps.email, payer.email));
+    expect(await sweepLapsedHolds(t.deps)).toBe(1);
+    expect(await statusOf(e.id, a.email)).toBe('offered');
+    const claimed = await claim(await manageSecretOf(t, e.id, a.email));
+    expect(claimed.status).toBe(200);
+    expect(claimed.body.ticket_url).toBeNull();
+    expect(claimed.body.checkout_url).toMatch(/cs_sandbox_/);
+    const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.email, a.email));
+    expect([row!.status, row!.payment_status, row!.offer_until]).toEqual(['confirmed', 'pending', null]);
+    expect(await seats(e.id)).toEqual({ taken: 1, max: 1, held: 1 });
+    expect(await statusOf(e.id, b.email)).toBe('waitlisted');
   });
 });
 
