@@ -45,6 +45,8 @@ export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 /** Every state an RSVP row may have: an answer, or a place on the waitlist. */
 export const GUEST_STATUSES = [...RSVP_STATUSES, ...WAITLIST_STATUSES] as const;
 export type GuestStatus = (typeof GUEST_STATUSES)[number];
+/** The guest list's status filter: an answer, or 'waitlist' (the parties waiting or offered seats, in line order). */
+export const GUEST_STATUS_FILTERS = [...RSVP_STATUSES, 'waitlist'] as const;
 /** An answer a guest gives (not a place on the waitlist). */
 export const isAnswerStatus = (s: GuestStatus): s is RsvpStatus => (RSVP_STATUSES as readonly string[]).includes(s);
 /** How long a waitlist offer is held for its party when the host chose no other time, and the bounds of that choice. */

@@ -152,10 +152,8 @@ describe('three processes on one PostgreSQL', () => {
     const offers = () => sink.accepted.filter((m) => m.subject === 'Seats are free for you at Waitlist Night');
     await until(async () => offers().length >= 2, 15_000);
     await new Promise((r) => setTimeout(r, 500)); // a duplicate would arrive meanwhile
-    expect(offers().map((m) => JSON.stringify(m.to)).sort()).toEqual(
-      [rows[0]!.email, rows[1]!.email].map((to) => JSON.stringify(offers().find((m) => JSON.stringify(m.to).includes(to))!.to)).sort(),
-    );
     expect(offers()).toHaveLength(2);
+    for (const first of rows.slice(0, 2)) expect(offers().filter((m) => JSON.stringify(m.to).includes(first.email))).toHaveLength(1);
   }, 60_000);
 
   it('an edit in one process shows in the others on their next requests', async () => {

@@ -293,7 +293,10 @@ describe('a paid event', () => {
     expect(jump.status).toBe(409);
     expect(jump.body.error.code).toBe('offer_unavailable');
     // The unpaid checkout's hold runs out: its seat goes to the first party in line, in the sweep's own transaction.
-    await t.db.update(event_rsvps).set({ payment_hold_until: new Date(Date.now() - 1000) }).where(eq(event_rsvps.email, payer.email));
+    await t.db
+      .update(event_rsvps)
+      .set({ payment_hold_until: new Date(Date.now() - 1000) })
+      .where(eq(event_rsvps.email, payer.email));
     expect(await sweepLapsedHolds(t.deps)).toBe(1);
     expect(await statusOf(e.id, a.email)).toBe('offered');
     const claimed = await claim(await manageSecretOf(t, e.id, a.email));
@@ -304,6 +307,37 @@ describe('a paid event', () => {
     expect([row!.status, row!.payment_status, row!.offer_until]).toEqual(['confirmed', 'pending', null]);
     expect(await seats(e.id)).toEqual({ taken: 1, max: 1, held: 1 });
     expect(await statusOf(e.id, b.email)).toBe('waitlisted');
+  });
+});
+
+describe('the guest list', () => {
+  it('shows the waitlist in line order with its own filter, count and CSV column', async () => {
+    const { e } = await fullEvent(1);
+    const parties = ['Zed', 'Amy', 'Max'].map((name, i) => ({ name, email: `gl${i}-${Date.now()}@example.com`, guest_count: 1 }));
+    for (const p of parties) await join(e.id, p);
+    const list = await call(`/api/events/${e.id}/rsvps?status=waitlist`, { cookie: owner.cookie });
+    expect(list.status).toBe(200);
+    expect(list.body.rows.map((r: { name: string; waitlist_place: number }) => [r.name, r.waitlist_place])).toEqual([
+      ['Zed', 1],
+      ['Amy', 2],
+      ['Max', 3],
+    ]);
+    expect(list.body.totals).toEqual({ confirmed: 0, maybe: 0, declined: 0, waitlist: 3 });
+    const all = await call(`/api/events/${e.id}/rsvps`, { cookie: owner.cookie });
+    expect(all.body.totals).toEqual({ confirmed: 1, maybe: 0, declined: 0, waitlist: 3 });
+    const csv = await (await t.request(`/api/events/${e.id}/rsvps.csv?status=waitlist`, { cookie: owner.cookie })).text();
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    const header = lines[0]!.split(',');
+    const at = header.indexOf('Waitlist place');
+    expect(at).toBeGreaterThan(-1);
+    expect(lines.slice(1).map((l) => [l.split(',')[0], l.split(',')[at]])).toEqual([
+      ['Zed', '1'],
+      ['Amy', '2'],
+      ['Max', '3'],
+    ]);
   });
 });
 
