@@ -23,14 +23,20 @@ export const offerSmsKey = (rsvpId: string, offer: number) => `waitlist-offer-sm
  * process announces it), queues both under the offer's keys and marks the offer announced. Returns how many.
  */
 export async function announceOffers(deps: { db: Db; baseUrl: string }): Promise<number> {
-  const due = await deps.db
-    .select({ id: event_rsvps.id })
-    .from(event_rsvps)
-    .where(and(eq(event_rsvps.status, 'offered'), lt(event_rsvps.offers_sent, event_rsvps.offers_made)))
-    .limit(BATCH);
   let sent = 0;
-  for (const { id } of due) if (await announceOne(deps, id)) sent++;
-  return sent;
+  // Batch after batch until none is left: a burst of cancels is announced in one run, not 100 per period.
+  for (;;) {
+    const due = await deps.db
+      .select({ id: event_rsvps.id })
+      .from(event_rsvps)
+      .where(and(eq(event_rsvps.status, 'offered'), lt(event_rsvps.offers_sent, event_rsvps.offers_made)))
+      .limit(BATCH);
+    let now = 0;
+    for (const { id } of due) if (await announceOne(deps, id)) now++;
+    sent += now;
+    // A short batch, or one another process announced meanwhile (all skipped): done for this run.
+    if (due.length < BATCH || now === 0) return sent;
+  }
 }
 
 async function announceOne(deps: { db: Db; baseUrl: string }, rsvpId: string): Promise<boolean> {

@@ -9,6 +9,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/input.tsx';
 import { formatDateTime } from './format.ts';
 import { notify } from '../../lib/toast.ts';
+import { WaitlistPromote } from './waitlist-promote.tsx';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { useGuest } from './api/get-guest.ts';
 import { useDeleteGuest, usePatchGuest } from './api/guest-mutations.ts';
@@ -101,6 +102,7 @@ function DetailBody({ eventId, rsvpId, onDeleted }: { eventId: string; rsvpId: s
           {isAnswerStatus(g.status) ? (
             <ChangeAnswer key={`${g.status}:${g.guest_count}`} eventId={eventId} guest={g} status={g.status} />
           ) : null}
+          {g.status === 'waitlisted' ? <WaitlistPromote eventId={eventId} guest={g} /> : null}
           <DeleteGuest eventId={eventId} guest={g} onDeleted={onDeleted} />
         </div>
       )}
