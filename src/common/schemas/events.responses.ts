@@ -119,6 +119,8 @@ export const ZPublicEvent = z
     going: z.number().int().nullable(),
     /** Paid events with a cap: seats held by unpaid checkouts (counted in seats taken, not yet sold); else null. */
     seats_held: z.number().int().nullable(),
+    /** The host's waitlist is on: a full event offers "Join the waitlist" (docs/product.md#waitlist). */
+    waitlist: z.boolean(),
     theme: ZEventTheme,
   })
   .meta({ id: 'PublicEvent' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZRsvpInput } from './rsvps.ts';
 import { id, dateTime } from './responses.ts';
+import { ZEmailDelivery } from './rsvps.responses.ts';
 
 /** Joining an event's waitlist (docs/product.md#waitlist): the RSVP form's fields without the answer. */
 export const ZWaitlistInput = ZRsvpInput.omit({ status: true });
@@ -36,6 +37,7 @@ export const ZWaitlistJoinResult = z
     manage_url: z.string().nullable(),
     already_answered: z.boolean(),
     email_queued: z.boolean(),
+    email_delivery: ZEmailDelivery,
   })
   .meta({ id: 'WaitlistJoinResult' });
 export type TWaitlistJoinResult = z.infer<typeof ZWaitlistJoinResult>;

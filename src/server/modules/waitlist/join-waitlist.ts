@@ -19,7 +19,7 @@ import { offerFreeSeats, placeInLine } from './waitlist-place.ts';
 import { WAITLIST_MSG } from '../../../common/waitlist-texts.ts';
 
 export type WaitlistJoin = z.output<typeof ZWaitlistInput>;
-export type JoinedWaitlist = { result: TWaitlistJoinResult; manageSecret: string | null };
+export type JoinedWaitlist = { result: Omit<TWaitlistJoinResult, 'email_delivery'>; manageSecret: string | null };
 
 /**
  * A party joins an event's waitlist (docs/product.md#waitlist): an RSVP in state 'waitlisted' at the end of the

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { emailDeliveryOf } from '../../../common/email-delivery.ts';
 import { MSG } from '../../../common/messages.ts';
 import { zUuid } from '../../../common/schemas/ids.ts';
 import {
@@ -80,13 +81,14 @@ export function waitlistRoutes() {
     const { db, env, caches } = c.var.deps;
     const config = { baseUrl: env.PUBLIC_BASE_URL, signingKey: env.TICKET_SIGNING_KEY };
     const joined = await joinWaitlist({ db, eventCache: caches.rsvpEvents, config, eventId, input });
-    if (!joined.result.rsvp || !joined.manageSecret) {
-      c.var.log.info({ eventId, emailQueued: joined.result.email_queued }, 'waitlist: known e-mail, manage link sent');
-      return c.json(joined.result, 200);
+    const result = { ...joined.result, email_delivery: emailDeliveryOf(env) };
+    if (!result.rsvp || !joined.manageSecret) {
+      c.var.log.info({ eventId, emailQueued: result.email_queued }, 'waitlist: known e-mail, manage link sent');
+      return c.json(result, 200);
     }
     rememberAnswer(c, eventId, joined.manageSecret);
-    c.var.log.info({ rsvpId: joined.result.rsvp.id, eventId, status: joined.result.rsvp.status }, 'waitlist joined');
-    return c.json(joined.result, 201);
+    c.var.log.info({ rsvpId: result.rsvp.id, eventId, status: result.rsvp.status }, 'waitlist joined');
+    return c.json(result, 201);
   });
   r.openapi(placeRoute, async (c) => {
     const place = await getWaitlistPlace(c.var.deps.db, c.req.valid('param').manageSecret);
