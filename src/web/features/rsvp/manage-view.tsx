@@ -68,6 +68,9 @@ const ManageEditor = lazy(() =>
   ),
 );
 
+/** docs/product.md#waitlist: the place in line or the offer to claim, loaded only for a party on the waitlist. */
+const ManageWaitlist = lazy(() => import('./manage-waitlist.tsx').then((m) => ({ default: m.ManageWaitlist })));
+
 const outlineButton =
   'inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-full border border-ink/20 bg-white px-4 text-sm font-medium text-ink hover:bg-paper [&_svg]:size-4';
 
@@ -146,6 +149,11 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
               <p className="mt-1 text-sm text-ink/75">Answered as {rsvp.name}</p>
               <PaymentLine rsvp={rsvp} payment={payment} ended={ended} />
             </div>
+            {rsvp.status === 'waitlisted' || rsvp.status === 'offered' ? (
+              <Suspense fallback={null}>
+                <ManageWaitlist secret={secret} />
+              </Suspense>
+            ) : null}
             <div role="status" aria-live="polite" aria-atomic="true">
               {notice?.kind === 'cancelled' ? (
                 <p key={notice.at} className="rounded-lg bg-green-50 px-3 py-2.5 text-sm text-green-950">
