@@ -107,6 +107,7 @@ describe('joining the waitlist', () => {
       manage_url: null,
       already_answered: true,
       email_queued: true,
+      email_delivery: 'dev_mailbox',
     });
     const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.email, p.email));
     expect([row!.name, row!.guest_count, row!.status]).toEqual(['Dee', 1, 'waitlisted']);
