@@ -100,6 +100,8 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
   const { title, text } = cancelled ? { title: 'Your RSVP is cancelled', text: null } : rememberedText(rsvp, ended, payment);
   const ticketUrl = payable(payment) ? null : rsvp.ticket_url;
   const headlineRef = useRef<HTMLHeadingElement>(null);
+  // docs/product.md#waitlist: in line or offered seats, not yet an answer with a calendar entry.
+  const waiting = rsvp.status === 'waitlisted' || rsvp.status === 'offered';
 
   // After a cancel the button that was used is gone: carry on from the answer, which now says so.
   useEffect(() => {
@@ -149,7 +151,7 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
               <p className="mt-1 text-sm text-ink/75">Answered as {rsvp.name}</p>
               <PaymentLine rsvp={rsvp} payment={payment} ended={ended} />
             </div>
-            {rsvp.status === 'waitlisted' || rsvp.status === 'offered' ? (
+            {waiting ? (
               <Suspense fallback={null}>
                 <ManageWaitlist secret={secret} />
               </Suspense>
@@ -174,7 +176,7 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
                 Event page
               </Link>
               {/* As on the event page's card: for a yes (paid, on a paid event) or a maybe, until the event ends. */}
-              {ended || rsvp.status === 'declined' || payable(payment) ? null : addToCalendar}
+              {ended || rsvp.status === 'declined' || waiting || payable(payment) ? null : addToCalendar}
             </div>
           </section>
         </Card>

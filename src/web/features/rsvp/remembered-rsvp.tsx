@@ -26,7 +26,7 @@ export function rememberedText(
   }
   // docs/product.md#waitlist: in line, or seats held to claim (the manage page shows the place and the deadline).
   if (rsvp.status === 'waitlisted') return { title: "You're on the waitlist", text: "We'll e-mail you if seats free up." };
-  if (rsvp.status === 'offered') return { title: 'Seats are held for you', text: 'Claim them on your RSVP page.' };
+  if (rsvp.status === 'offered') return { title: 'Seats are held for you', text: 'Claim them before the offer runs out.' };
   // docs/product.md#public-event-page: a paid event speaks tickets (answer-words.ts).
   if (rsvp.status === 'confirmed' && payment === 'paid') return ticketsConfirmation(rsvp.guest_count, ended);
   if (rsvp.status === 'confirmed') {
