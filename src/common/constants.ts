@@ -36,6 +36,22 @@ export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const RSVP_STATUSES = ['confirmed', 'maybe', 'declined'] as const;
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];
+/**
+ * The waitlist's states of an RSVP (docs/product.md#waitlist): 'waitlisted' waits in line and holds no seat;
+ * 'offered' holds its seats until it is claimed or its offer runs out. Never a guest's own answer.
+ */
+export const WAITLIST_STATUSES = ['waitlisted', 'offered'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+/** Every state an RSVP row may have: an answer, or a place on the waitlist. */
+export const GUEST_STATUSES = [...RSVP_STATUSES, ...WAITLIST_STATUSES] as const;
+export type GuestStatus = (typeof GUEST_STATUSES)[number];
+/** The guest list's status filter: an answer, or 'waitlist' (the parties waiting or offered seats, in line order). */
+export const GUEST_STATUS_FILTERS = [...RSVP_STATUSES, 'waitlist'] as const;
+/** An answer a guest gives (not a place on the waitlist). */
+export const isAnswerStatus = (s: GuestStatus): s is RsvpStatus => (RSVP_STATUSES as readonly string[]).includes(s);
+/** How long a waitlist offer is held for its party when the host chose no other time, and the bounds of that choice. */
+export const WAITLIST_OFFER_HOURS_DEFAULT = 24;
+export const WAITLIST_OFFER_HOURS_MAX = 168;
 export const DEFAULT_RSVP_BUTTON_TEXT = 'RSVP';
 /** Account passwords: shortest and longest accepted (sign-up forms, owner setup, the CLI). */
 export const PASSWORD_MIN = 8;

@@ -26,6 +26,9 @@ export const ERROR_STATUS = {
   event_ended: 409,
   /** Deleting an event that still has paid guests or open checkouts (docs/product.md#event-status). */
   event_has_payments: 409,
+  /** The event has no waitlist, or the RSVP has no offer (any more) to claim (docs/product.md#waitlist). */
+  waitlist_closed: 409,
+  offer_unavailable: 409,
   payment_not_available: 422,
   /** Unpaid checkout holds over their bound on a paid event, or Pay now re-opened too often (docs/product.md#payments). */
   hold_limit: 429,

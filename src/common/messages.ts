@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, PASSWORD_MIN, type RsvpStatus } from './constants.ts';
+import { type GuestStatus, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 
 /** User-facing texts (docs/product.md#messages): one place, shared by server validation and the browser. */
 export const MSG = {
@@ -55,7 +55,9 @@ export const RSVP_STATUS_LABEL = {
   confirmed: 'Going',
   maybe: 'Maybe',
   declined: "Can't go",
-} as const satisfies Record<RsvpStatus, string>;
+  waitlisted: 'Waitlist',
+  offered: 'Seats offered',
+} as const satisfies Record<GuestStatus, string>;
 
 /** Sign-in of an account the owner deactivated (docs/product.md#people): only after the right password. */
 /** A TOTP code is accepted once (docs/product.md#two-factor-sign-in). */

@@ -5,10 +5,11 @@ import { startJobWorker } from './modules/jobs/run-jobs.ts';
 import { startOutboxWorker } from './modules/outbox/worker.ts';
 import { startHoldSweeper } from './modules/payments/sweep-holds.ts';
 import { startReminderSender } from './modules/reminders/send-reminders.ts';
+import { startWaitlistWorker } from './modules/waitlist/send-offers.ts';
 
 export type Workers = { stop: () => Promise<void> };
 
-/** Background loops of this process (the outbox, expired rate-limit counters, guest-list jobs, new-RSVP e-mails to hosts, guests' reminders); stopped before the database closes. */
+/** Background loops of this process (the outbox, expired rate-limit counters, guest-list jobs, new-RSVP e-mails to hosts, guests' reminders, waitlist offers); stopped before the database closes. */
 export function startWorkers(deps: Deps): Workers {
   const outbox = deps.env.OUTBOX_WORKER ? startOutboxWorker(deps) : undefined;
   const rateLimits = deps.env.RATE_LIMIT ? startRateLimitSweeper(deps) : undefined;
@@ -19,9 +20,19 @@ export function startWorkers(deps: Deps): Workers {
   const holds = deps.env.OUTBOX_WORKER ? startHoldSweeper(deps) : undefined;
   // Guests' reminders (docs/product.md#reminders): each goes once whichever process gets there first.
   const reminders = deps.env.OUTBOX_WORKER ? startReminderSender(deps) : undefined;
+  // Waitlist offers (docs/product.md#waitlist): lapsed ones passed on, new ones announced, each once.
+  const waitlist = deps.env.OUTBOX_WORKER ? startWaitlistWorker(deps) : undefined;
   return {
     stop: async () => {
-      await Promise.all([outbox?.stop(), rateLimits?.stop(), jobs?.stop(), notifier?.stop(), holds?.stop(), reminders?.stop()]);
+      await Promise.all([
+        outbox?.stop(),
+        rateLimits?.stop(),
+        jobs?.stop(),
+        notifier?.stop(),
+        holds?.stop(),
+        reminders?.stop(),
+        waitlist?.stop(),
+      ]);
     },
   };
 }

@@ -50,6 +50,7 @@ const PUBLIC_KEYS = [
   'ticket_price',
   'timezone',
   'title',
+  'waitlist',
 ].sort();
 
 const pub = async (p: string, app = t.app) => app.request(`${TEST_ORIGIN}/api/public/events${p}`);

@@ -56,6 +56,7 @@ function asCsv(r: TGuestRow): Record<string, string> {
     Notes: v(r.notes),
     'RSVP date': r.created_at,
     'Has ticket': v(r.has_ticket),
+    'Waitlist place': v(r.waitlist_place),
     'RSVP id': r.id,
   };
 }

@@ -44,6 +44,7 @@ describe('the guest list: pages of 40 over 1,000 guests', () => {
       confirmed: count((i) => is(i).confirmed),
       maybe: count((i) => is(i).maybe),
       declined: count((i) => is(i).declined),
+      waitlist: 0,
     });
   });
 

@@ -172,6 +172,45 @@ describe.each(MODES)('three processes on one PostgreSQL, $mode', ({ pooled }) =>
     expect(scans.filter(Boolean)).toHaveLength(1);
   }, 30_000);
 
+  it('a waitlist over the three: freed seats go to the first parties in line, once, with one offer e-mail each', async () => {
+    const e = await createEvent(apps[0]!, { title: 'Waitlist Night', max_attendees: 4, waitlist_offer_hours: 24 });
+    const tag = `wl${Date.now()}`;
+    for (let n = 0; n < 4; n++) expect((await rsvp(apps[n % 3]!, e.id, 500 + n, tag, `10.7.0.${n}`)).status).toBe(201);
+    // Twelve parties join through the three processes, one after the other: their order is the line's.
+    for (let n = 0; n < 12; n++) {
+      const body = { name: `Waiting ${n}`, email: `w${n}.${tag}@example.com`, guest_count: 1 };
+      const joined = await send(apps[n % 3]!, `/api/public/events/${e.id}/waitlist`, 'POST', body, { 'x-forwarded-for': `10.8.0.${n}` });
+      expect(joined.status).toBe(201);
+    }
+    const secrets = await query<{ s: string }>(
+      db.url,
+      `SELECT manage_secret AS s FROM event_rsvps WHERE event_id = $1 AND status = 'confirmed' ORDER BY created_at LIMIT 2`,
+      [e.id],
+    );
+    // Two cancels on two processes while twelve new guests answer yes through all three.
+    const [c1, c2, ...fresh] = await Promise.all([
+      send(apps[1]!, `/api/public/rsvps/${secrets[0]!.s}/cancel`, 'POST', {}, { 'x-forwarded-for': '10.6.0.1' }),
+      send(apps[2]!, `/api/public/rsvps/${secrets[1]!.s}/cancel`, 'POST', {}, { 'x-forwarded-for': '10.6.0.2' }),
+      ...Array.from({ length: 12 }, (_, n) => rsvp(apps[n % 3]!, e.id, 600 + n, tag, `10.5.0.${n}`)),
+    ]);
+    expect([c1!.status, c2!.status]).toEqual([200, 200]);
+    expect(fresh.every((r) => r.status === 409)).toBe(true);
+    const rows = await query<{ email: string; status: string }>(
+      db.url,
+      `SELECT email, status FROM event_rsvps WHERE event_id = $1 AND waitlist_position IS NOT NULL ORDER BY waitlist_position`,
+      [e.id],
+    );
+    expect(rows.map((r) => r.status)).toEqual(['offered', 'offered', ...Array(10).fill('waitlisted')]);
+    const [count] = await query<{ taken: number }>(db.url, 'SELECT seats_taken AS taken FROM events WHERE id = $1', [e.id]);
+    expect(count!.taken).toBe(4);
+    // Three waitlist loops, one outbox: each offer e-mail arrives once.
+    const offers = () => sink.accepted.filter((m) => m.subject === 'Seats are free for you at Waitlist Night');
+    await until(async () => offers().length >= 2, 15_000);
+    await new Promise((r) => setTimeout(r, 500)); // a duplicate would arrive meanwhile
+    expect(offers()).toHaveLength(2);
+    for (const first of rows.slice(0, 2)) expect(offers().filter((m) => JSON.stringify(m.to).includes(first.email))).toHaveLength(1);
+  }, 60_000);
+
   it('an edit in one process shows in the others on their next requests', async () => {
     const e = await createEvent(apps[0]!, { title: 'Before', max_attendees: 50 });
     const title = async (a: AppProcess) =>

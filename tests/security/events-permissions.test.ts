@@ -131,6 +131,20 @@ const sandboxSession = /(cs_sandbox_\w+)$/.exec(paidAnswer.body.checkout_url as 
 const unpaidAnswer = await postRsvp(t, paidShared.id, rsvpInput());
 expect(unpaidAnswer.status).toBe(201);
 
+// A full event with a waitlist (docs/product.md#waitlist): one party waiting, moved up by staff.
+const waitlisted = await cohostedEvent({ title: 'Waitlist Event', max_attendees: 1, waitlist_offer_hours: 24 });
+expect((await postRsvp(t, waitlisted.id, rsvpInput())).status).toBe(201);
+const waitingParty: string = (
+  await (
+    await t.request(`/api/public/events/${waitlisted.id}/waitlist`, {
+      method: 'POST',
+      json: { name: 'Wes', email: `wes-${Date.now()}@example.com`, guest_count: 1 },
+    })
+  ).json()
+).rsvp.id;
+const positionOf = async (id: string) =>
+  (await t.db.select({ p: event_rsvps.waitlist_position, s: event_rsvps.status }).from(event_rsvps).where(eq(event_rsvps.id, id)))[0];
+
 type Actor = { cookie: string };
 type Cells = Record<Who, number>;
 type Row = {
@@ -468,6 +482,18 @@ const ROUTES: Row[] = [
       unchanged: async () => expect(await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id))).toHaveLength(1),
     };
   })(),
+  (() => {
+    let before: Awaited<ReturnType<typeof positionOf>>;
+    return {
+      route: 'POST /api/events/:eventId/rsvps/:rsvpId/promote',
+      expect: manage(200),
+      send: async (who: Actor) => {
+        before = await positionOf(waitingParty);
+        return t.request(`/api/events/${waitlisted.id}/rsvps/${waitingParty}/promote`, { method: 'POST', cookie: who.cookie });
+      },
+      unchanged: async () => expect(await positionOf(waitingParty)).toEqual(before),
+    };
+  })(),
   {
     route: 'POST /api/events/:eventId/rsvps/:rsvpId/send-ticket',
     expect: manage(200),
@@ -658,6 +684,27 @@ const ROUTES: Row[] = [
     expect: publicRoute(200),
     send: async (who) =>
       t.request(`/api/public/rsvps/${await manageSecret(rsvpId)}/reminders/one-click`, { method: 'POST', cookie: who.cookie }),
+  },
+  {
+    route: 'POST /api/public/events/:eventId/waitlist',
+    expect: publicRoute(201),
+    send: (who) =>
+      t.request(`/api/public/events/${waitlisted.id}/waitlist`, {
+        method: 'POST',
+        json: { name: 'Wanda', email: `wanda-${unique()}@example.com`, guest_count: 1 },
+        cookie: who.cookie,
+      }),
+  },
+  {
+    route: 'GET /api/public/rsvps/:manageSecret/waitlist',
+    expect: publicRoute(200),
+    send: async (who) => t.request(`/api/public/rsvps/${await manageSecret(waitingParty)}/waitlist`, { cookie: who.cookie }),
+  },
+  // The claim of an answer already confirmed gives its ticket again (a double tap), nothing more.
+  {
+    route: 'POST /api/public/rsvps/:manageSecret/claim',
+    expect: publicRoute(200),
+    send: async (who) => t.request(`/api/public/rsvps/${await manageSecret(rsvpId)}/claim`, { method: 'POST', cookie: who.cookie }),
   },
   {
     route: 'GET /api/public/events/:eventId/my-rsvp',

@@ -64,6 +64,8 @@ export const ZEventAdmin = z
     stripe_webhook_secret_masked: z.string().nullable(),
     /** Guests may cancel a paid answer through their manage link and get a refund (docs/product.md#payments). */
     guest_refunds_allowed: z.boolean(),
+    /** The waitlist (docs/product.md#waitlist): null = off; else on, an offer of freed seats held this many hours. */
+    waitlist_offer_hours: z.number().int().nullable(),
     /** What the signed-in user is to this event (docs/decisions/0011-event-roles.md). */
     role: z.enum(EVENT_ROLES),
     /** New-RSVP e-mails to the owner and co-hosts: off, each answer, or a daily digest (docs/product.md#rsvp-notifications). */
@@ -117,6 +119,8 @@ export const ZPublicEvent = z
     going: z.number().int().nullable(),
     /** Paid events with a cap: seats held by unpaid checkouts (counted in seats taken, not yet sold); else null. */
     seats_held: z.number().int().nullable(),
+    /** The host's waitlist is on: a full event offers "Join the waitlist" (docs/product.md#waitlist). */
+    waitlist: z.boolean(),
     theme: ZEventTheme,
   })
   .meta({ id: 'PublicEvent' });

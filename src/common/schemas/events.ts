@@ -10,6 +10,7 @@ import {
   REMINDER_MINUTES_MAX,
   REMINDER_MINUTES_MIN,
   SLUG_MAX_LENGTH,
+  WAITLIST_OFFER_HOURS_MAX,
 } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { isPlausiblePhone, normalizePhone, PHONE_INVALID } from '../phone.ts';
@@ -55,6 +56,9 @@ const eventDate = (message: string) =>
 
 const reminderMsg = `Choose a time from ${REMINDER_MINUTES_MIN} minutes to ${REMINDER_MINUTES_MAX / 1440} days before the start.`;
 const maxAttendeesMsg = 'Enter a whole number of at least 1, or leave empty for unlimited.';
+const waitlistHoursMsg = `Enter a whole number of hours from 1 to ${WAITLIST_OFFER_HOURS_MAX}.`;
+/** A waitlist on an event without a guest limit (docs/product.md#waitlist): it would never be full. */
+export const WAITLIST_NEEDS_CAPACITY = 'A waitlist needs a maximum number of guests: set one, or turn the waitlist off.';
 
 /** The event form's fields without defaults (the edit form sends any subset of them). */
 const eventFields = {
@@ -135,6 +139,17 @@ const eventFields = {
     .optional(),
   /** Guests may cancel a paid answer through their manage link, refunded (docs/product.md#payments); omitted = off on create, kept on edit. */
   guest_refunds_allowed: z.boolean().optional(),
+  /**
+   * The waitlist (docs/product.md#waitlist): null or omitted on create = off; else on, and an offer of freed seats
+   * is held this many hours for its party (WAITLIST_OFFER_HOURS_DEFAULT in the form). Needs max_attendees.
+   */
+  waitlist_offer_hours: z
+    .number({ error: waitlistHoursMsg })
+    .int(waitlistHoursMsg)
+    .min(1, waitlistHoursMsg)
+    .max(WAITLIST_OFFER_HOURS_MAX, waitlistHoursMsg)
+    .nullable()
+    .optional(),
 };
 
 /** The state the paid-event rules look at (on edit: the stored event merged with the changes). */
@@ -147,6 +162,8 @@ export type EventRuleState = {
   stripe_secret_key?: string | null;
   /** A secret key is already stored (edit). */
   has_stored_secret_key?: boolean;
+  max_attendees?: number | null;
+  waitlist_offer_hours?: number | null;
 };
 
 /**
@@ -166,6 +183,7 @@ export function eventRuleIssues(v: EventRuleState, opts: { checkSecretKey?: bool
   if (v.stripe_secret_key && !/^sk_(test|live)_/.test(v.stripe_secret_key)) {
     issues.stripe_secret_key = 'The secret key starts with sk_test_ or sk_live_.';
   }
+  if (v.waitlist_offer_hours != null && v.max_attendees === null) issues.waitlist_offer_hours = WAITLIST_NEEDS_CAPACITY;
   if (v.is_paid_event) {
     if (v.ticket_price === undefined || v.ticket_price === null) issues.ticket_price = 'A paid event needs a ticket price.';
     if (!v.stripe_publishable_key) issues.stripe_publishable_key ??= 'A paid event needs the Stripe publishable key.';
@@ -193,7 +211,7 @@ export const ZEventInput = z
     currency: eventFields.currency.default(DEFAULT_CURRENCY),
     reminder_minutes: eventFields.reminder_minutes.default([...DEFAULT_REMINDER_MINUTES]),
   })
-  .superRefine(addRuleIssues);
+  .superRefine((v, ctx) => addRuleIssues({ ...v, max_attendees: v.max_attendees ?? null }, ctx));
 export type TEventInput = z.input<typeof ZEventInput>;
 export type TEventInputParsed = z.output<typeof ZEventInput>;
 

@@ -52,6 +52,8 @@ export const ZGuestRow = z
     created_at: dateTime,
     /** Confirmed with a signed QR ticket. */
     has_ticket: z.boolean(),
+    /** A waiting party's place in line, 1 = next (docs/product.md#waitlist); null for any other row. */
+    waitlist_place: z.number().int().nullable(),
     /** The latest SMS to this guest and where it is (null: never texted). */
     sms: ZSmsDelivery.nullable(),
   })
@@ -69,7 +71,13 @@ export const ZGuestList = z
     page_confirmed: z.number().int(),
     page_declined: z.number().int(),
     /** Per status over every matching RSVP (all pages). */
-    totals: z.strictObject({ confirmed: z.number().int(), maybe: z.number().int(), declined: z.number().int() }),
+    /** `waitlist`: parties waiting or offered seats (docs/product.md#waitlist). */
+    totals: z.strictObject({
+      confirmed: z.number().int(),
+      maybe: z.number().int(),
+      declined: z.number().int(),
+      waitlist: z.number().int(),
+    }),
   })
   .meta({ id: 'GuestList' });
 export type TGuestList = z.infer<typeof ZGuestList>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BACKFILL_DEFAULT_LIMIT, GUESTS_MAX, GUESTS_MIN, RSVP_STATUSES } from '../constants.ts';
+import { BACKFILL_DEFAULT_LIMIT, GUEST_STATUS_FILTERS, GUESTS_MAX, GUESTS_MIN, RSVP_STATUSES } from '../constants.ts';
 
 export { JOB_KINDS, JOB_STATUSES, type JobKind, type JobStatus, NOTIFY_RSVPS, type NotifyRsvps } from '../constants.ts';
 import { GUEST_LIST_MSG } from '../messages.ts';
@@ -29,7 +29,7 @@ const queryEnum = <T extends readonly [string, ...string[]]>(values: T, message:
 
 /** The filters the list and the CSV share. */
 export const ZGuestFilter = z.object({
-  status: queryEnum(RSVP_STATUSES, 'Choose confirmed, maybe or declined.'),
+  status: queryEnum(GUEST_STATUS_FILTERS, 'Choose confirmed, maybe, declined or waitlist.'),
   checked_in: queryEnum(CHECKED_IN_FILTERS, 'Choose yes or no.'),
   payment: queryEnum(PAYMENT_FILTERS, 'Choose paid or unpaid.'),
   /** A part of the name, e-mail or phone, or a 6-digit PIN. */

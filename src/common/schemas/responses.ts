@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RSVP_STATUSES } from '../constants.ts';
+import { GUEST_STATUSES } from '../constants.ts';
 import { UUID_PATTERN } from './ids.ts';
 
 /**
@@ -13,7 +13,8 @@ import { UUID_PATTERN } from './ids.ts';
 
 export const id = z.string().regex(UUID_PATTERN);
 export const dateTime = z.iso.datetime();
-export const rsvpStatus = z.enum(RSVP_STATUSES);
+/** An RSVP row's state: an answer, or a place on the waitlist (docs/product.md#waitlist). */
+export const rsvpStatus = z.enum(GUEST_STATUSES);
 
 /** Every error answer: `{"error":{code,message,fields?}}` (`requestId` on a 500). */
 export const ZErrorBody = z

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { events } from '../db/schema/events.ts';
 
 /** The event columns both hosts and the public read (TEventCore); never keys or owner data. */
@@ -26,4 +27,6 @@ export const eventCoreColumns = {
 export const publicEventColumns = {
   ...eventCoreColumns,
   host_line: events.host_line,
+  /** docs/product.md#waitlist: a full event offers "Join the waitlist". */
+  waitlist: sql<boolean>`(${events.waitlist_offer_hours} is not null)`,
 };

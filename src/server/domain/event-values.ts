@@ -31,6 +31,7 @@ const COPIED = [
   'currency',
   'stripe_publishable_key',
   'guest_refunds_allowed',
+  'waitlist_offer_hours',
 ] as const;
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { GuestSort, TGuestFilterParsed } from '../../common/schemas/guests.ts';
 import { events } from '../db/schema/events.ts';
 import { event_rsvps, rsvp_pins } from '../db/schema/rsvps.ts';
@@ -14,7 +14,8 @@ export function guestWhere(actor: Actor, eventId: string, f: Omit<TGuestFilterPa
     eq(event_rsvps.event_id, eventId),
     sql`exists (select 1 from ${events} where ${events.id} = ${event_rsvps.event_id} and ${eventAccess(actor, 'manage')})`,
   ];
-  if (f.status) conds.push(eq(event_rsvps.status, f.status));
+  if (f.status === 'waitlist') conds.push(inArray(event_rsvps.status, ['waitlisted', 'offered']));
+  else if (f.status) conds.push(eq(event_rsvps.status, f.status));
   if (f.checked_in) conds.push(eq(event_rsvps.attended, f.checked_in === 'yes'));
   if (f.payment === 'paid') conds.push(eq(event_rsvps.payment_status, 'paid'));
   if (f.payment === 'unpaid') conds.push(or(isNull(event_rsvps.payment_status), ne(event_rsvps.payment_status, 'paid')));
@@ -57,7 +58,13 @@ const SORT_COLUMNS = { name: event_rsvps.name, created_at: event_rsvps.created_a
  * the trigram index's matches and sorts them, instead of walking the date (or name) index and testing
  * every row until a page is full, slow for a rare term (docs/measurements/code-paths.md#guest-search).
  */
-export function guestOrder(sort: GuestSort | undefined, dir: 'asc' | 'desc' | undefined, opts: { search?: boolean } = {}): SQL[] {
+export function guestOrder(
+  sort: GuestSort | undefined,
+  dir: 'asc' | 'desc' | undefined,
+  opts: { search?: boolean; waitlist?: boolean } = {},
+): SQL[] {
+  // The Waitlist filter shows the line in order (docs/product.md#waitlist) unless another sort is chosen.
+  if (opts.waitlist && sort === undefined) return [asc(event_rsvps.waitlist_position), asc(event_rsvps.id)];
   const column = SORT_COLUMNS[sort ?? 'created_at'];
   const direction = dir ?? (sort === undefined || sort === 'created_at' ? 'desc' : 'asc');
   const by = direction === 'asc' ? asc : desc;
@@ -65,3 +72,11 @@ export function guestOrder(sort: GuestSort | undefined, dir: 'asc' | 'desc' | un
   const key = sort === undefined || sort === 'created_at' ? sql`(${column} + interval '0 seconds')` : sql`(${column} || '')`;
   return [by(key), by(event_rsvps.id)];
 }
+
+/**
+ * A waiting party's 1-based place in line (docs/product.md#waitlist), null for any other row: the guest list's
+ * and the CSV's Waitlist column (the same count as waitlist/waitlist-place.ts's, per row).
+ */
+export const waitlistPlaceSql = sql<number | null>`(case when ${event_rsvps.status} = 'waitlisted' then (
+    select count(*)::int + 1 from event_rsvps w
+    where w.event_id = ${event_rsvps.event_id} and w.status = 'waitlisted' and w.waitlist_position < ${event_rsvps.waitlist_position}) end)`;

@@ -1,3 +1,4 @@
+import type { GuestStatus } from '../../common/constants.ts';
 import { hostedBy } from '../../common/messages.ts';
 import { googleCalendarUrl, outlookCalendarUrl } from '../../common/calendar-links.ts';
 import { absoluteUrl, mapSearchHref } from '../../common/hrefs.ts';
@@ -24,7 +25,7 @@ export type EmailEvent = {
 
 /** Everything of a confirmation that is not the guest's own: one rendering serves every guest with the same variant. */
 export type ConfirmationVariant = {
-  status: 'confirmed' | 'maybe' | 'declined';
+  status: GuestStatus;
   /** A change of an earlier answer. */
   updated: boolean;
   /** Confirmed with a ticket: the button, QR and PIN. */
@@ -47,6 +48,10 @@ export function absoluteImageUrl(baseUrl: string, image: string | null): string 
 function lead(e: EmailEvent, v: ConfirmationVariant): string {
   const changed = v.updated ? 'Your RSVP is updated: y' : 'Y';
   if (v.status === 'confirmed') return `${changed}ou're going to ${e.title}.`;
+  if (v.status === 'waitlisted') {
+    return `${changed}ou're on the waitlist for ${e.title}. If seats free up for your party, we'll e-mail you a link to claim them.`;
+  }
+  if (v.status === 'offered') return `Seats are held for you at ${e.title}: claim them on your RSVP page before the offer runs out.`;
   if (v.status === 'maybe') {
     const next = e.is_paid_event
       ? 'get your ticket on the event page'
@@ -62,7 +67,9 @@ const PREVIEW = {
   confirmed: 'Your ticket, your PIN and calendar links are inside.',
   maybe: 'Your answer is noted as maybe, with calendar links inside.',
   declined: 'Your answer is noted: not going.',
-} as const;
+  waitlisted: "You're on the waitlist: we'll e-mail you if seats free up.",
+  offered: 'Seats are held for you: claim them on your RSVP page.',
+} as const satisfies Record<GuestStatus, string>;
 
 /** The confirmation e-mail of an answer (docs/product.md#e-mails), with `slot` standing for the guest's values. */
 export function confirmationView(
@@ -70,11 +77,13 @@ export function confirmationView(
   slot: Record<ConfirmationSlot, string>,
 ) {
   const { baseUrl, event: e, variant: v } = o;
-  const going = v.status !== 'declined';
+  const going = v.status === 'confirmed' || v.status === 'maybe';
+  // A place on the waitlist (docs/product.md#waitlist): its party size and its RSVP page, no calendar yet.
+  const waiting = v.status === 'waitlisted' || v.status === 'offered';
   const entry = eventCalendarEntry(e, baseUrl);
   const details: EventEmailView['details'] = [{ label: 'When', value: formatEventWhen(e.event_date, e.end_date, e.timezone) }];
   if (e.location) details.push({ label: 'Where', value: e.location, link: { label: 'Open in Maps', href: mapSearchHref(e.location) } });
-  if (going) details.push({ label: 'Guests', value: slot.guests });
+  if (going || waiting) details.push({ label: 'Guests', value: slot.guests });
   const eventUrl = eventPageUrl(baseUrl, e.id);
   const view: EventEmailView = {
     palette: emailPalette(e.theme_colors),
@@ -85,7 +94,7 @@ export function confirmationView(
     host: e.host_name ? hostedBy(e.host_name) : null,
     greeting: `Hi ${slot.name},`,
     lead: lead(e, v),
-    details: going ? details : details.slice(0, 1),
+    details: going || waiting ? details : details.slice(0, 1),
     button: v.ticket
       ? { label: 'View ticket', href: slot.ticketUrl, textLabel: 'Your ticket' }
       : going
@@ -97,7 +106,9 @@ export function confirmationView(
       : null,
     links: going
       ? [{ label: 'Change or cancel your RSVP', href: slot.manageUrl }]
-      : [{ before: 'Changed your mind? ', label: 'Change your RSVP', href: slot.manageUrl }],
+      : waiting
+        ? [{ label: v.status === 'offered' ? 'Claim your seats' : 'See your place or leave the waitlist', href: slot.manageUrl }]
+        : [{ before: 'Changed your mind? ', label: 'Change your RSVP', href: slot.manageUrl }],
     footer: `Sent to ${slot.to} because this address answered the invitation to ${e.title}.`,
   };
   return view;

@@ -29,3 +29,9 @@ export function formatEventWhen(start: Date, end: Date | null, timeZone: string)
   if (end.getTime() - start.getTime() < DAY_MS) return plainSpaces(`${day} · ${f.clock.format(start)} – ${f.time.format(end)}`);
   return plainSpaces(`${day} · ${f.time.format(start)} – ${endDay} · ${f.time.format(end)}`);
 }
+
+/** One instant as the e-mails print it, in the event's time zone: "Sunday, June 22, 2031 · 6:00 PM BST" (a waitlist offer's deadline). */
+export function formatMoment(at: Date, timeZone: string): string {
+  const f = formatsFor(timeZone);
+  return plainSpaces(`${f.date.format(at)} · ${f.time.format(at)}`);
+}

@@ -22,6 +22,7 @@ import { themesRoutes } from './themes/themes.routes.ts';
 import { peopleRoutes } from './people/people.routes.ts';
 import { twoFactorForPaidEvents } from './events/two-factor-rule.ts';
 import { ticketRoutes } from './tickets/tickets.routes.ts';
+import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
 
 /**
  * Feature modules mount here (one line each): API routers under /api/…, plus head providers for
@@ -43,6 +44,7 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/api/dev-mailbox', devMailboxRoutes());
   app.route('/', rsvpRoutes());
   app.route('/', manageRoutes());
+  app.route('/', waitlistRoutes());
   app.route('/', checkinRoutes());
   app.route('/', ticketRoutes());
   app.route('/', guestsRoutes());

@@ -75,7 +75,12 @@ export const events = pgTable(
      * and 2 hours; events from before reminders existed have none until their host sets some.
      */
     reminder_minutes: integer('reminder_minutes').array().notNull().default(sql`'{}'::integer[]`),
-    /** Sum of guest_count over confirmed RSVPs, kept in the same transaction as each RSVP write. */
+    /**
+     * The waitlist (docs/product.md#waitlist): null = off; else on, and an offer of freed seats is held this many
+     * hours for its party. Needs max_attendees. Freed seats are offered by a trigger on this row (migration 0027).
+     */
+    waitlist_offer_hours: integer('waitlist_offer_hours'),
+    /** Sum of guest_count over confirmed RSVPs and waitlist offers, kept in the same transaction as each RSVP write. */
     seats_taken: integer('seats_taken').notNull().default(0),
     /**
      * +1 with every change of seats_taken (a BEFORE UPDATE trigger, migration 0019): orders counter
@@ -107,6 +112,10 @@ export const events = pgTable(
     index('events_user_id_idx').on(t.user_id),
     check('events_max_attendees_min', sql`${t.max_attendees} IS NULL OR ${t.max_attendees} >= 1`),
     check('events_seats_taken_min', sql`${t.seats_taken} >= 0`),
+    check(
+      'events_waitlist',
+      sql`${t.waitlist_offer_hours} IS NULL OR (${t.max_attendees} IS NOT NULL AND ${t.waitlist_offer_hours} BETWEEN 1 AND 168)`,
+    ),
     check('events_currency', sql`${t.currency} IN ('usd','eur','gbp','cad')`),
     check('events_notify_rsvps', sql`${t.notify_rsvps} IN ('off','each','digest')`),
     /** The notification worker's scan: only events that asked for e-mails. */

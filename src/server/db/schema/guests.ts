@@ -9,7 +9,12 @@ export type JobParams =
   | {
       kind: 'send-tickets';
       ids?: string[];
-      filter?: { status?: 'confirmed' | 'maybe' | 'declined'; checked_in?: 'yes' | 'no'; payment?: 'paid' | 'unpaid'; q?: string };
+      filter?: {
+        status?: 'confirmed' | 'maybe' | 'declined' | 'waitlist';
+        checked_in?: 'yes' | 'no';
+        payment?: 'paid' | 'unpaid';
+        q?: string;
+      };
     }
   | { kind: 'qr-backfill'; event_ids: string[]; limit: number; dry_run: boolean; force: boolean }
   | {

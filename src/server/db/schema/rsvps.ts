@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { eventIdColumn } from './events.ts';
 
 /** Random bytes of a ticket secret (144 bits: 24 base64url characters) and of a QR nonce (128 bits: 22). */
@@ -29,7 +29,8 @@ export const event_rsvps = pgTable(
     phone: text('phone'),
     guest_count: integer('guest_count').notNull().default(1),
     notes: text('notes'),
-    status: text('status', { enum: ['confirmed', 'declined', 'maybe'] })
+    /** An answer, or a place on the waitlist ('waitlisted', 'offered': docs/product.md#waitlist). */
+    status: text('status', { enum: ['confirmed', 'declined', 'maybe', 'waitlisted', 'offered'] })
       .notNull()
       .default('confirmed'),
     /** 'rsvp' (free), 'ticket' (paid), 'legacy' (sample landing form). */
@@ -97,6 +98,17 @@ export const event_rsvps = pgTable(
     confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
     /** Guests of this RSVP admitted at the door so far ("3 of 5 in"); attended = checked_in_count > 0. */
     checked_in_count: integer('checked_in_count').notNull().default(0),
+    /**
+     * The place in the event's waitlist (docs/product.md#waitlist): lower goes first; from a sequence when the
+     * party joins, below the first when the host moves it up. Kept while offered; null on answers that never waited.
+     */
+    waitlist_position: bigint('waitlist_position', { mode: 'number' }),
+    /** While 'offered': the seats are held for the party until then (the event's waitlist_offer_hours after the offer). */
+    offer_until: timestamp('offer_until', { withTimezone: true }),
+    /** Offers made to this party so far; an offer's e-mail and SMS are keyed by it (waitlist/send-offers.ts). */
+    offers_made: integer('offers_made').notNull().default(0),
+    /** Offers whose e-mail (and SMS) are queued: offers_made > offers_sent is an offer still to announce. */
+    offers_sent: integer('offers_sent').notNull().default(0),
     /** The guest turned reminders off on their manage page (docs/product.md#reminders). */
     reminders_off: boolean('reminders_off').notNull().default(false),
     attended: boolean('attended').notNull().default(false),
@@ -129,10 +141,15 @@ export const event_rsvps = pgTable(
       'gin',
       sql`(${t.name} || E'\\x1f' || coalesce(${t.email}, '') || E'\\x1f' || coalesce(${t.phone}, '')) gin_trgm_ops`,
     ),
+    /** The waitlist in order (the promotion's scan, the guest list's Waitlist filter, "You're 3rd"). */
+    index('event_rsvps_waitlist_idx').on(t.event_id, t.waitlist_position).where(sql`${t.status} = 'waitlisted'`),
+    /** Offers whose time ran out (waitlist/sweep-offers.ts) and offers still to announce. */
+    index('event_rsvps_offer_until_idx').on(t.offer_until).where(sql`${t.status} = 'offered'`),
     /** "Find your ticket" looks an address up across events. */
     index('event_rsvps_email_idx').on(t.email),
     check('event_rsvps_guest_count', sql`${t.guest_count} BETWEEN 1 AND 10`),
     check('event_rsvps_checked_in_count', sql`${t.checked_in_count} >= 0`),
+    check('event_rsvps_offer', sql`(${t.status} = 'offered') = (${t.offer_until} IS NOT NULL)`),
   ],
 );
 

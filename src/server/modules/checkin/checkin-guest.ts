@@ -1,3 +1,4 @@
+import type { GuestStatus } from '../../../common/constants.ts';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { VERIFICATION_CODE_SHOWN } from '../../../common/constants.ts';
 import { displayName } from '../../../common/display-name.ts';
@@ -28,7 +29,7 @@ export type GuestRow = {
   phone: string | null;
   guest_count: number;
   checked_in_count: number;
-  status: 'confirmed' | 'maybe' | 'declined';
+  status: GuestStatus;
   payment_status: string | null;
   qr_code_data: string | null;
   checked_in_at: Date | null;

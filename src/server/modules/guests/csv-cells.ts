@@ -25,6 +25,8 @@ export const CSV_COLUMNS = [
   ['Notes', 'notes'],
   ['RSVP date', 'created_at'],
   ['Has ticket', 'has_ticket'],
+  /** docs/product.md#waitlist: a waiting party's place in line. */
+  ['Waitlist place', 'waitlist_place'],
   ['RSVP id', 'id'],
 ] as const;
 
@@ -35,6 +37,7 @@ export type CsvRow = {
   phone: string | null;
   pin: string | null;
   status: string;
+  waitlist_place: number | null;
   guest_count: number;
   type: string;
   payment_status: string | null;

@@ -36,11 +36,15 @@ export async function exportGuestsCsv(opts: {
   const day = (opts.now ?? new Date()).toISOString().slice(0, 10);
   const { sms: _sms, ...csvColumns } = guestRowColumns; // the CSV has no SMS column
   const query = db
-    .select({ ...csvColumns, has_ticket: sql<boolean>`${guestRowColumns.has_ticket}`.as('has_ticket') })
+    .select({
+      ...csvColumns,
+      has_ticket: sql<boolean>`${guestRowColumns.has_ticket}`.as('has_ticket'),
+      waitlist_place: sql<number | null>`${guestRowColumns.waitlist_place}`.as('waitlist_place'),
+    })
     .from(event_rsvps)
     .leftJoin(rsvp_pins, eq(rsvp_pins.rsvp_id, event_rsvps.id))
     .where(guestWhere(actor, eventId, filter))
-    .orderBy(...guestOrder(filter.sort, filter.dir, { search: Boolean(filter.q) }))
+    .orderBy(...guestOrder(filter.sort, filter.dir, { search: Boolean(filter.q), waitlist: filter.status === 'waitlist' }))
     .toSQL();
 
   const client = await db.$client.connect();

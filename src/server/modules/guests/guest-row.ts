@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TGuestRow } from '../../../common/schemas/guests.responses.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { latestSmsDelivery } from '../../domain/sms-delivery.ts';
+import { waitlistPlaceSql } from '../../domain/guest-query.ts';
 
 /** The columns of a guest-list row (select … from event_rsvps left join rsvp_pins). */
 export const guestRowColumns = {
@@ -22,6 +23,8 @@ export const guestRowColumns = {
   checked_in_at: event_rsvps.checked_in_at,
   created_at: event_rsvps.created_at,
   has_ticket: sql<boolean>`(${event_rsvps.status} = 'confirmed' and ${event_rsvps.qr_code_data} is not null)`,
+  /** docs/product.md#waitlist: the place in line of a waiting party. */
+  waitlist_place: waitlistPlaceSql,
   /** docs/product.md#sms: the latest SMS to this guest and its delivery status. */
   sms: latestSmsDelivery,
 };

@@ -29,7 +29,7 @@ export async function listGuests({ db, actor, eventId, query }: ListGuestsOption
       // The RSVP's own event (one row, by its key): with a second table drizzle names every column with its table.
       .innerJoin(events, eq(events.id, event_rsvps.event_id))
       .where(where)
-      .orderBy(...guestOrder(query.sort, query.dir, { search: Boolean(query.q) }))
+      .orderBy(...guestOrder(query.sort, query.dir, { search: Boolean(query.q), waitlist: query.status === 'waitlist' }))
       .limit(GUEST_LIST_PAGE_SIZE)
       .offset((query.page - 1) * GUEST_LIST_PAGE_SIZE);
   const count = async (): Promise<Totals> => (await db.select(countColumns('')).from(event_rsvps).where(where))[0]!;
@@ -53,11 +53,11 @@ export async function listGuests({ db, actor, eventId, query }: ListGuestsOption
     page_size: GUEST_LIST_PAGE_SIZE,
     page_confirmed: rows.filter((r) => r.status === 'confirmed').length,
     page_declined: rows.filter((r) => r.status === 'declined').length,
-    totals: { confirmed: totals.confirmed, maybe: totals.maybe, declined: totals.declined },
+    totals: { confirmed: totals.confirmed, maybe: totals.maybe, declined: totals.declined, waitlist: totals.waitlist },
   };
 }
 
-type Totals = { total: number; confirmed: number; maybe: number; declined: number };
+type Totals = { total: number; confirmed: number; maybe: number; declined: number; waitlist: number };
 
 /** The matching total and per-status counts, as plain aggregates or (`over`) as window aggregates beside each row. */
 function countColumns(over: string, alias = false) {
@@ -71,11 +71,18 @@ function countColumns(over: string, alias = false) {
     confirmed: col(by('confirmed'), 'confirmed'),
     maybe: col(by('maybe'), 'maybe'),
     declined: col(by('declined'), 'declined'),
+    waitlist: col(`filter (where "event_rsvps"."status" in ('waitlisted', 'offered'))`, 'waitlist'),
   } as Record<keyof Totals, SQL.Aliased<number>>;
 }
 
-const pickTotals = (r: Totals): Totals => ({ total: r.total, confirmed: r.confirmed, maybe: r.maybe, declined: r.declined });
+const pickTotals = (r: Totals): Totals => ({
+  total: r.total,
+  confirmed: r.confirmed,
+  maybe: r.maybe,
+  declined: r.declined,
+  waitlist: r.waitlist,
+});
 function pickRow(r: GuestRowRecord & Partial<Totals>): GuestRowRecord {
-  const { total: _t, confirmed: _c, maybe: _m, declined: _d, ...row } = r;
+  const { total: _t, confirmed: _c, maybe: _m, declined: _d, waitlist: _w, ...row } = r;
   return row;
 }

@@ -1,8 +1,9 @@
+import type { GuestStatus } from '../../../common/constants.ts';
 import { escapeHtml as esc } from '../../../common/html-escape.ts';
 import { RSVP_STATUS_LABEL } from '../../../common/messages.ts';
 import type { EmailPayload } from '../../db/schema/outbox.ts';
 
-export type NewRsvp = { name: string; status: 'confirmed' | 'maybe' | 'declined'; guest_count: number; created_at: Date };
+export type NewRsvp = { name: string; status: GuestStatus; guest_count: number; created_at: Date };
 
 /** A host's e-mail about new answers: each one's name, answer and party size, and a link to the guest list. */
 export function rsvpNotificationEmail(i: {

@@ -15,6 +15,7 @@ export async function lockPayment(tx: DbOrTx, rsvpId: string) {
       session: event_rsvps.checkout_session_id,
       revision: event_rsvps.revision,
       reopens: event_rsvps.checkout_reopens,
+      offer_until: event_rsvps.offer_until,
     })
     .from(event_rsvps)
     .where(eq(event_rsvps.id, rsvpId))

@@ -8,6 +8,8 @@ import { assertCanPay, assertNotEnded } from '../rsvps/attend-rules.ts';
 import { eventIdOfManageSecret } from '../rsvps/change-rsvp.ts';
 import { loadRsvpEvent, type RsvpEventCache } from '../rsvps/load-rsvp-event.ts';
 import { seatTransaction } from '../rsvps/seat-transaction.ts';
+import { seatsHeld } from '../rsvps/seats.ts';
+import { assertClaimable, isWaitlistEntry } from '../rsvps/offer-rules.ts';
 import { providerFor } from './event-provider.ts';
 import { type FulfilDeps, fulfilCheckout } from './fulfil-checkout.ts';
 import { type HoldKeys, holdCheck, holdKeys } from '../../domain/hold-limits.ts';
@@ -108,6 +110,8 @@ async function holdAgain(
       if (!r) throw notFound(MSG.manageLinkInvalid);
       if (r.payment_status === 'paid') throw new AppError('conflict', PAYMENT_MSG.alreadyPaid);
       if (!PAYABLE.has(r.payment_status)) throw new AppError('conflict', PAYMENT_MSG.nothingToPay);
+      // A place on the waitlist pays only for seats offered to it, while the offer runs (docs/product.md#waitlist).
+      if (isWaitlistEntry(r.status)) assertClaimable(r);
       if (r.payment_status === 'pending' && (r.session || (r.hold && r.hold.getTime() > Date.now()))) {
         throw new AppError('conflict', PAYMENT_MSG.checkoutOpening);
       }
@@ -129,11 +133,13 @@ async function holdAgain(
           hold_client: keys.client,
           hold_email: keys.email,
           checkout_reopens: reopens,
+          offer_until: null,
           revision,
           updated_at: new Date(),
         })
         .where(eq(event_rsvps.id, rsvpId));
-      const delta = r.status === 'confirmed' ? 0 : r.guest_count;
+      // Seats already held (a 'yes', or a waitlist offer) are not taken twice.
+      const delta = r.guest_count - seatsHeld(r);
       return { value: revision, rsvpId, eventId: r.event_id, delta, check: holdCheck(r.event_id, keys) };
     });
     if (revision === null) throw new Error('holdAgain: no revision');

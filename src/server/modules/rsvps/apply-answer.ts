@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { RsvpStatus } from '../../../common/constants.ts';
+import type { GuestStatus } from '../../../common/constants.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { answeredTicketColumns, type TicketConfig } from '../../domain/ticket-fields.ts';
@@ -20,7 +20,7 @@ export const answerStateColumns = {
 
 export type AnswerState = {
   id: string;
-  status: RsvpStatus;
+  status: GuestStatus;
   guest_count: number;
   revision: number;
   ticket_secret: string;
@@ -29,7 +29,7 @@ export type AnswerState = {
 };
 
 /** The answer as it is to be: status and party size, and what else the caller changes with them. */
-export type NextAnswer = { status: RsvpStatus; guest_count: number; name?: string; phone?: string | null; notes?: string | null };
+export type NextAnswer = { status: GuestStatus; guest_count: number; name?: string; phone?: string | null; notes?: string | null };
 
 /**
  * The one writer of a changed answer, for the guest's manage link (change-rsvp.ts) and for staff
@@ -56,6 +56,8 @@ export async function applyAnswer(
       ...columns,
       ...(o.manageSecret ? { manage_secret: o.manageSecret } : {}),
       ...(confirmed === wasConfirmed ? {} : { confirmed_at: confirmed ? now : null }),
+      // A waitlist offer ends with any other state (docs/product.md#waitlist).
+      ...(next.status === 'offered' ? {} : { offer_until: null }),
       updated_at: now,
     })
     .where(eq(event_rsvps.id, cur.id));

@@ -12,6 +12,8 @@ import { loadRsvpEvent, type RsvpEventCache } from './load-rsvp-event.ts';
 import { isManageSecret, newManageSecret } from './rsvp-answer.ts';
 import { seatTransaction } from './seat-transaction.ts';
 import { assertPossiblePhone } from '../../domain/phone-check.ts';
+import type { GuestStatus } from '../../../common/constants.ts';
+import { isWaitlistEntry } from './offer-rules.ts';
 
 /** What the manage page may change: the answer without its e-mail (the e-mail is who the answer belongs to). */
 export type RsvpChange = z.output<typeof ZRsvpChange>;
@@ -62,14 +64,20 @@ export async function changeRsvp(opts: ChangeRsvpOptions): Promise<{ manageSecre
     if (!cur?.email) return null; // rotated meanwhile (or a legacy answer, which has no e-mail)
     const next =
       'cancel' in opts
-        ? { name: cur.name, phone: cur.phone, notes: cur.notes, guest_count: cur.guest_count, status: 'declined' as const }
+        ? { name: cur.name, phone: cur.phone, notes: cur.notes, guest_count: cur.guest_count, status: 'declined' as GuestStatus }
         : {
             name: opts.change.name,
             phone: opts.change.phone ?? null,
             notes: opts.change.notes ?? null,
             guest_count: opts.change.guest_count,
-            status: opts.change.status,
+            status: opts.change.status as GuestStatus,
           };
+    // A place on the waitlist keeps its state unless the guest leaves: seats come by an offer and its claim, and
+    // an offer's party size is the one its seats are held for (docs/product.md#waitlist).
+    if (isWaitlistEntry(cur.status) && next.status !== 'declined') {
+      next.status = cur.status;
+      if (cur.status === 'offered') next.guest_count = cur.guest_count;
+    }
     if (next.status === 'confirmed' && cur.status !== 'confirmed') assertCanAttendFree(event, next);
     const answerChanged = next.status !== cur.status || next.guest_count !== cur.guest_count || next.name !== cur.name;
     if (!answerChanged) {

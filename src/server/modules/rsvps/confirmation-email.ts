@@ -1,3 +1,4 @@
+import type { GuestStatus } from '../../../common/constants.ts';
 import { BoundedCache } from '../../../common/bounded-cache.ts';
 import { absoluteUrl, manageRsvpHref } from '../../../common/hrefs.ts';
 import type { EmailPayload, QueuedConfirmation } from '../../db/schema/outbox.ts';
@@ -21,7 +22,7 @@ export type ConfirmationInput = {
   baseUrl: string;
   to: string;
   event: RsvpEvent;
-  rsvp: { id: string; name: string; status: 'confirmed' | 'maybe' | 'declined'; guest_count: number; revision: number };
+  rsvp: { id: string; name: string; status: GuestStatus; guest_count: number; revision: number };
   /** First answer, or a change of an earlier one. */
   updated: boolean;
   /** The RSVP's manage page secret: every confirmation carries the link to change or cancel the answer. */
@@ -55,21 +56,31 @@ function prepare(i: ConfirmationInput): Prepared {
   let p = prepared.get(key);
   if (!p) {
     const { baseUrl, event } = i;
-    const status = variant.status === 'declined' ? 'cancelled' : variant.status;
     p = {
       email: compileTemplate(CONFIRMATION_SLOTS, (slot) => renderEventEmail(confirmationView({ baseUrl, event, variant }, slot))),
-      // A first "no" gets no calendar file; a changed answer to "no" cancels the entry sent before.
-      ics: variant.status !== 'declined' || variant.updated ? ticketIcsTemplate({ event, status, baseUrl }) : null,
+      ics: calendarStatus(variant) ? ticketIcsTemplate({ event, status: calendarStatus(variant)!, baseUrl }) : null,
     };
     prepared.set(key, p);
   }
   return p;
 }
 
+/**
+ * The calendar file's status: confirmed and maybe get one; a first "no" gets none and a changed answer to "no"
+ * cancels the entry sent before; a place on the waitlist gets none (it is no answer yet).
+ */
+function calendarStatus(v: ConfirmationVariant): 'confirmed' | 'maybe' | 'cancelled' | null {
+  if (v.status === 'confirmed' || v.status === 'maybe') return v.status;
+  if (v.status === 'declined') return v.updated ? 'cancelled' : null;
+  return null;
+}
+
 function subject(i: ConfirmationInput): string {
   const t = i.event.title;
   if (i.rsvp.status === 'confirmed') return i.updated ? `Your updated ticket for ${t}` : `Your ticket for ${t}`;
   if (i.rsvp.status === 'maybe') return `You might come to ${t}`;
+  if (i.rsvp.status === 'waitlisted') return `You're on the waitlist for ${t}`;
+  if (i.rsvp.status === 'offered') return `Seats are held for you at ${t}`;
   return `Thanks for letting us know: ${t}`;
 }
 

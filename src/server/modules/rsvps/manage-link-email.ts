@@ -1,3 +1,4 @@
+import type { GuestStatus } from '../../../common/constants.ts';
 import { absoluteUrl, manageRsvpHref, mapSearchHref } from '../../../common/hrefs.ts';
 import { hostedBy, RSVP_STATUS_LABEL } from '../../../common/messages.ts';
 import type { ThemeColors } from '../../db/schema/events.ts';
@@ -22,7 +23,7 @@ export type AnswerLink = {
     theme_colors?: ThemeColors | null;
     host_name?: string | null;
   };
-  rsvp: { name: string; status: 'confirmed' | 'maybe' | 'declined'; guest_count: number };
+  rsvp: { name: string; status: GuestStatus; guest_count: number };
   manageSecret: string;
 };
 

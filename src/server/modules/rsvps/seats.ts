@@ -7,8 +7,9 @@ import { type SeatCount, seatCountOf } from '../../db/seat-commits.ts';
 import { type MessagePart, sessionStatement } from '../../db/session-statements.ts';
 import { AppError } from '../../errors.ts';
 
-/** Seats an answer holds: its guest count when confirmed, else none. */
-export const seatsHeld = (a: { status: string; guest_count: number }) => (a.status === 'confirmed' ? a.guest_count : 0);
+/** Seats an RSVP holds: its guest count when confirmed or offered seats from the waitlist (docs/product.md#waitlist), else none. */
+export const seatsHeld = (a: { status: string; guest_count: number }) =>
+  a.status === 'confirmed' || a.status === 'offered' ? a.guest_count : 0;
 
 export function capacityError(left: number): AppError {
   if (left <= 0) return new AppError('capacity_exceeded', MSG.capacityReached);

@@ -119,6 +119,27 @@ export function WhenWhereFields(props: FieldsProps) {
         label="Show how many guests are going"
         hint="The public page shows the count, e.g. '12 going'."
       />
+      <SwitchField
+        {...bindSwitch(props, 'waitlistOn', 'waitlist')}
+        label="Waitlist when full"
+        hint="Guests can join a waitlist once the event is full; freed seats are offered to them in order. Needs a maximum."
+      />
+      {props.state.waitlistOn ? (
+        <Field
+          label="Hours to claim an offer"
+          error={errors.waitlist_offer_hours}
+          hint="Seats freed for a waiting party are held this long, then offered to the next one."
+        >
+          <Input
+            {...bindText(props, 'waitlistHours', 'waitlist_offer_hours')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={168}
+            step={1}
+          />
+        </Field>
+      ) : null}
     </Section>
   );
 }

@@ -1,4 +1,10 @@
-import { DEFAULT_CURRENCY, DEFAULT_RSVP_BUTTON_TEXT, THEME_DEFAULT_COLORS, type Currency } from '../../../common/constants.ts';
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_RSVP_BUTTON_TEXT,
+  THEME_DEFAULT_COLORS,
+  type Currency,
+  WAITLIST_OFFER_HOURS_DEFAULT,
+} from '../../../common/constants.ts';
 import { PAYMENT_FIELDS } from '../../../common/event-roles.ts';
 import { hasEnded } from '../../../common/event-time.ts';
 import { MSG } from '../../../common/messages.ts';
@@ -29,6 +35,9 @@ export type EventFormState = {
   accent: string;
   isActive: boolean;
   showGuestCount: boolean;
+  /** The waitlist (docs/product.md#waitlist) and the hours an offer is held. */
+  waitlistOn: boolean;
+  waitlistHours: string;
   isPaid: boolean;
   price: string;
   currency: Currency;
@@ -73,6 +82,8 @@ export function initialFormState(event?: TEventAdmin | null): EventFormState {
     accent: THEME_DEFAULT_COLORS.accent.toLowerCase(),
     isActive: event?.is_active ?? true,
     showGuestCount: event?.show_guest_count ?? false,
+    waitlistOn: event?.waitlist_offer_hours != null,
+    waitlistHours: String(event?.waitlist_offer_hours ?? WAITLIST_OFFER_HOURS_DEFAULT),
     isPaid: event?.is_paid_event ?? false,
     price: event?.ticket_price != null ? Number(event.ticket_price).toFixed(2) : '',
     currency: event?.currency ?? DEFAULT_CURRENCY,
@@ -118,6 +129,7 @@ export function toEventInput(s: EventFormState): TEventInput {
     theme_id: s.themeId || null,
     is_active: s.isActive,
     show_guest_count: s.showGuestCount,
+    waitlist_offer_hours: s.waitlistOn ? (numberOrNull(s.waitlistHours) ?? WAITLIST_OFFER_HOURS_DEFAULT) : null,
     is_paid_event: s.isPaid,
     // While the event is free, the hidden payment fields are kept only when they are valid.
     ticket_price: s.isPaid ? numberOrNull(s.price) : validPrice(s.price),
@@ -187,6 +199,7 @@ export const FIELD_ORDER = [
   'call_to_action',
   'rsvp_button_text',
   'max_attendees',
+  'waitlist_offer_hours',
   'image_url',
   'theme_id',
   'custom_colors.background',

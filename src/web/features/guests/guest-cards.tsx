@@ -4,7 +4,7 @@ import type { TGuestRow } from '../../../common/schemas/guests.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { PaymentCell } from './payment-cell.tsx';
-import { checkedInCell, rowActions, rsvpLabel, showTypeColumn, TYPE_LABEL } from './status.ts';
+import { checkedInCell, rowActions, rowStatusLabel, showTypeColumn, TYPE_LABEL } from './status.ts';
 import { SmsStatus } from './sms-button.tsx';
 
 /** The guest list on a phone: one card per guest with the table's columns, the last SMS's status, select and, where it applies, QR Code (its dialog sends SMS). */
@@ -80,7 +80,7 @@ export function GuestCards({
                 <dl className="mt-2 grid grid-cols-3 gap-x-3 gap-y-1 text-xs">
                   <div>
                     <dt className="text-ink/75">RSVP</dt>
-                    <dd className="font-medium">{rsvpLabel(r.status)}</dd>
+                    <dd className="font-medium">{rowStatusLabel(r)}</dd>
                   </div>
                   <div>
                     <dt className="text-ink/75">Checked In</dt>

@@ -126,7 +126,11 @@ export function GuestFilters({
         label="RSVP"
         value={params.status ?? ''}
         onChange={(v) => update({ status: (v || undefined) as GuestListParams['status'] })}
-        options={[['', 'All answers'], ...RSVP_STATUSES.map((s): [string, string] => [s, RSVP_STATUS_LABEL[s]])]}
+        options={[
+          ['', 'All answers'],
+          ...RSVP_STATUSES.map((s): [string, string] => [s, RSVP_STATUS_LABEL[s]]),
+          ['waitlist', `${RSVP_STATUS_LABEL.waitlisted} (in line order)`],
+        ]}
       />
       <FilterSelect
         label="Checked in"

@@ -119,6 +119,7 @@ function EventGuests({
         <p className="text-base font-semibold" aria-live="polite">
           {plural(data.total, 'RSVP')}
           {filtered ? <span className="font-normal text-ink/70"> match the search and filters</span> : null}
+          {data.totals.waitlist > 0 ? <span className="font-normal text-ink/70"> · {data.totals.waitlist} on the waitlist</span> : null}
         </p>
       ) : null}
       <BulkTickets

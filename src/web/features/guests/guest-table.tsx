@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { GuestListParams } from '../../lib/queries/guest-keys.ts';
 import { PaymentCell } from './payment-cell.tsx';
-import { checkedInCell, rowActions, rsvpLabel, showTypeColumn, TYPE_LABEL } from './status.ts';
+import { checkedInCell, rowActions, rowStatusLabel, showTypeColumn, TYPE_LABEL } from './status.ts';
 import { SmsButton, SmsStatus } from './sms-button.tsx';
 
 const features = tableFeatures({ rowSelectionFeature });
@@ -122,13 +122,13 @@ export function GuestTable({ eventId, rows, selection, onSelectionChange, params
         }),
         helper.accessor('status', {
           header: () => <SortHeader label="RSVP" column="status" params={params} onSort={onSort} />,
-          cell: ({ getValue }) => {
+          cell: ({ getValue, row }) => {
             const s = getValue();
             return (
               <span
                 className={cn(s === 'confirmed' && 'text-green-800', s === 'declined' && 'text-danger', s === 'maybe' && 'text-ink/70')}
               >
-                {rsvpLabel(s)}
+                {rowStatusLabel(row.original)}
               </span>
             );
           },

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { RSVP_STATUSES } from '../../../common/constants.ts';
+import { GUEST_STATUS_FILTERS } from '../../../common/constants.ts';
 import { CHECKED_IN_FILTERS, GUEST_SORTS, PAYMENT_FILTERS, SEARCH_MAX, SORT_DIRECTIONS } from '../../../common/schemas/guests.ts';
 import type { GuestFilter, GuestListParams } from '../../lib/queries/guest-keys.ts';
 
@@ -12,7 +12,7 @@ export function paramsFrom(search: URLSearchParams): GuestListParams {
   const page = Number(search.get('page'));
   const q = search.get('q')?.slice(0, SEARCH_MAX) || undefined;
   return {
-    status: pick(RSVP_STATUSES, search.get('status')),
+    status: pick(GUEST_STATUS_FILTERS, search.get('status')),
     checked_in: pick(CHECKED_IN_FILTERS, search.get('checked_in')),
     payment: pick(PAYMENT_FILTERS, search.get('payment')),
     q,

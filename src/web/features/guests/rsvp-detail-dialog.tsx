@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { GUESTS_MAX, GUESTS_MIN, RSVP_STATUSES, type RsvpStatus } from '../../../common/constants.ts';
+import { GUESTS_MAX, GUESTS_MIN, isAnswerStatus, RSVP_STATUSES, type RsvpStatus } from '../../../common/constants.ts';
 import type { TGuestDetail } from '../../../common/schemas/guests.ts';
 import { AlertDialog, AlertDialogContent } from '../../components/ui/alert-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,6 +9,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/input.tsx';
 import { formatDateTime } from './format.ts';
 import { notify } from '../../lib/toast.ts';
+import { WaitlistPromote } from './waitlist-promote.tsx';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { useGuest } from './api/get-guest.ts';
 import { useDeleteGuest, usePatchGuest } from './api/guest-mutations.ts';
@@ -98,7 +99,10 @@ function DetailBody({ eventId, rsvpId, onDeleted }: { eventId: string; rsvpId: s
           </div>
           <TicketLink eventId={eventId} guest={g} />
           <QrActions eventId={eventId} guest={g} />
-          <ChangeAnswer key={`${g.status}:${g.guest_count}`} eventId={eventId} guest={g} />
+          {isAnswerStatus(g.status) ? (
+            <ChangeAnswer key={`${g.status}:${g.guest_count}`} eventId={eventId} guest={g} status={g.status} />
+          ) : null}
+          {g.status === 'waitlisted' ? <WaitlistPromote eventId={eventId} guest={g} /> : null}
           <DeleteGuest eventId={eventId} guest={g} onDeleted={onDeleted} />
         </div>
       )}
@@ -107,9 +111,9 @@ function DetailBody({ eventId, rsvpId, onDeleted }: { eventId: string; rsvpId: s
 }
 
 /** Staff change the status or the party size; a full event refuses with the server's message. */
-function ChangeAnswer({ eventId, guest }: { eventId: string; guest: TGuestDetail }) {
+function ChangeAnswer({ eventId, guest, status: current }: { eventId: string; guest: TGuestDetail; status: RsvpStatus }) {
   const patch = usePatchGuest(eventId, guest.id);
-  const [status, setStatus] = useState<RsvpStatus>(guest.status);
+  const [status, setStatus] = useState<RsvpStatus>(current);
   const [count, setCount] = useState(guest.guest_count);
   const [error, setError] = useState<string>();
   const headingId = useId();

@@ -1,12 +1,17 @@
-import type { RsvpStatus } from '../../../common/constants.ts';
+import type { GuestStatus } from '../../../common/constants.ts';
 import { RSVP_STATUS_LABEL } from '../../../common/messages.ts';
+import { ordinal } from '../../../common/waitlist-texts.ts';
 import type { TGuestRow } from '../../../common/schemas/guests.ts';
 
 /** The guest list's answer words: the event card's and the ticket's (Going / Maybe / Can't go, docs/product.md#rsvp-status). */
-export const rsvpLabel = (status: RsvpStatus): string => RSVP_STATUS_LABEL[status];
+export const rsvpLabel = (status: GuestStatus): string => RSVP_STATUS_LABEL[status];
+
+/** A row's status as the list shows it: a waiting party with its place in line ("Waitlist · 3rd", docs/product.md#waitlist). */
+export const rowStatusLabel = (r: Pick<TGuestRow, 'status' | 'waitlist_place'>): string =>
+  r.waitlist_place ? `${RSVP_STATUS_LABEL.waitlisted} · ${ordinal(r.waitlist_place)}` : rsvpLabel(r.status);
 
 /** Checked In: Yes / No for an answer that can be admitted, '-' for one that cannot (not coming). */
-export function checkedInCell(status: RsvpStatus, checkedInAt: string | null): 'Yes' | 'No' | '-' {
+export function checkedInCell(status: GuestStatus, checkedInAt: string | null): 'Yes' | 'No' | '-' {
   if (checkedInAt) return 'Yes';
   return status === 'confirmed' ? 'No' : '-';
 }

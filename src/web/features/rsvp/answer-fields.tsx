@@ -1,6 +1,6 @@
 import { Check, CircleHelp, X } from 'lucide-react';
 import * as React from 'react';
-import { GUESTS_MAX, GUESTS_MIN, type RsvpStatus } from '../../../common/constants.ts';
+import { type GuestStatus, GUESTS_MAX, GUESTS_MIN, type RsvpStatus } from '../../../common/constants.ts';
 import { Field, FieldError } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -20,7 +20,8 @@ export const ANSWERS: readonly { value: RsvpStatus; label: string; icon: typeof 
 ];
 
 type AnswerButtonsProps = {
-  value: RsvpStatus;
+  /** A place on the waitlist checks no answer. */
+  value: GuestStatus;
   onValueChange(value: RsvpStatus): void;
   /** The radios' form name. */
   name?: string;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import * as React from 'react';
-import { GUESTS_MAX, type RsvpStatus } from '../../../common/constants.ts';
+import { type GuestStatus, GUESTS_MAX } from '../../../common/constants.ts';
 import { MSG } from '../../../common/messages.ts';
 import { type TManagedRsvp, type TManagedRsvpAnswer, ZRsvpChange } from '../../../common/schemas/rsvps.ts';
 import { Field } from '../../components/ui/field.tsx';
@@ -22,7 +22,7 @@ export type ManageEditorProps = {
   onAnswer(answer: TManagedRsvpAnswer, kind: ManageNotice['kind']): void;
 };
 
-type Values = { status: RsvpStatus; guest_count: number; name: string; phone: string; notes: string };
+type Values = { status: GuestStatus; guest_count: number; name: string; phone: string; notes: string };
 
 const valuesOf = (r: TManagedRsvp): Values => ({
   status: r.status,
@@ -58,6 +58,7 @@ function savedText({ rsvp, email_queued }: TManagedRsvpAnswer): string {
  * Cancel sits apart, behind a confirmation. Loaded lazily by ManageView.
  */
 export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
+  const waiting = rsvp.status === 'waitlisted' || rsvp.status === 'offered';
   const [values, setValues] = React.useState<Values>(() => valuesOf(rsvp));
   const [errors, setErrors] = React.useState<RsvpFieldErrors>({});
   const [formError, setFormError] = React.useState<string | null>(null);
@@ -137,9 +138,12 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
     <div className="grid gap-6 p-5 sm:p-6">
       <form noValidate onSubmit={onSubmit} aria-busy={pending} aria-labelledby={`${id}-heading`} className="grid gap-5">
         <h2 id={`${id}-heading`} className="font-semibold">
-          Change your answer
+          {waiting ? 'Change your details' : 'Change your answer'}
         </h2>
-        <AnswerButtons value={values.status} onValueChange={(v) => set('status', v)} disabled={pending} error={errors.status} />
+        {/* docs/product.md#waitlist: a place in line is no answer to choose; seats come by an offer, leaving is the cancel below. */}
+        {waiting ? null : (
+          <AnswerButtons value={values.status} onValueChange={(v) => set('status', v)} disabled={pending} error={errors.status} />
+        )}
         {values.status === 'declined' ? null : (
           <PartySizeField
             id={`${id}-guest_count`}

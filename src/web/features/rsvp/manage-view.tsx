@@ -68,6 +68,9 @@ const ManageEditor = lazy(() =>
   ),
 );
 
+/** docs/product.md#waitlist: the place in line or the offer to claim, loaded only for a party on the waitlist. */
+const ManageWaitlist = lazy(() => import('./manage-waitlist.tsx').then((m) => ({ default: m.ManageWaitlist })));
+
 const outlineButton =
   'inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-full border border-ink/20 bg-white px-4 text-sm font-medium text-ink hover:bg-paper [&_svg]:size-4';
 
@@ -97,6 +100,8 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
   const { title, text } = cancelled ? { title: 'Your RSVP is cancelled', text: null } : rememberedText(rsvp, ended, payment);
   const ticketUrl = payable(payment) ? null : rsvp.ticket_url;
   const headlineRef = useRef<HTMLHeadingElement>(null);
+  // docs/product.md#waitlist: in line or offered seats, not yet an answer with a calendar entry.
+  const waiting = rsvp.status === 'waitlisted' || rsvp.status === 'offered';
 
   // After a cancel the button that was used is gone: carry on from the answer, which now says so.
   useEffect(() => {
@@ -146,6 +151,11 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
               <p className="mt-1 text-sm text-ink/75">Answered as {rsvp.name}</p>
               <PaymentLine rsvp={rsvp} payment={payment} ended={ended} />
             </div>
+            {waiting ? (
+              <Suspense fallback={null}>
+                <ManageWaitlist secret={secret} />
+              </Suspense>
+            ) : null}
             <div role="status" aria-live="polite" aria-atomic="true">
               {notice?.kind === 'cancelled' ? (
                 <p key={notice.at} className="rounded-lg bg-green-50 px-3 py-2.5 text-sm text-green-950">
@@ -166,7 +176,7 @@ export function ManageView({ rsvp, secret, notice, onAnswer, addToCalendar }: Ma
                 Event page
               </Link>
               {/* As on the event page's card: for a yes (paid, on a paid event) or a maybe, until the event ends. */}
-              {ended || rsvp.status === 'declined' || payable(payment) ? null : addToCalendar}
+              {ended || rsvp.status === 'declined' || waiting || payable(payment) ? null : addToCalendar}
             </div>
           </section>
         </Card>

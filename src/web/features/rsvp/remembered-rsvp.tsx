@@ -1,4 +1,4 @@
-import { CircleCheck, CircleHelp, CircleX, CreditCard, Ticket } from 'lucide-react';
+import { CircleCheck, CircleHelp, CircleX, Clock, CreditCard, Ticket } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { clsx as cn } from 'clsx';
 import { Link } from '../../lib/nav.tsx';
@@ -24,6 +24,9 @@ export function rememberedText(
       ? { title: `${PAY_CARD.pendingTitle}${party}`, text: PAY_CARD.pendingText }
       : { title: PAY_CARD.unpaidTitle, text: PAY_CARD.unpaidText };
   }
+  // docs/product.md#waitlist: in line, or seats held to claim (the manage page shows the place and the deadline).
+  if (rsvp.status === 'waitlisted') return { title: "You're on the waitlist", text: "We'll e-mail you if seats free up." };
+  if (rsvp.status === 'offered') return { title: 'Seats are held for you', text: 'Claim them before the offer runs out.' };
   // docs/product.md#public-event-page: a paid event speaks tickets (answer-words.ts).
   if (rsvp.status === 'confirmed' && payment === 'paid') return ticketsConfirmation(rsvp.guest_count, ended);
   if (rsvp.status === 'confirmed') {
@@ -41,7 +44,7 @@ export function rememberedText(
     : { title: "You can't make it", text: 'Thanks for letting the host know. Plans changed? You can still change your answer.' };
 }
 
-const ICONS = { confirmed: CircleCheck, maybe: CircleHelp, declined: CircleX } as const;
+const ICONS = { confirmed: CircleCheck, maybe: CircleHelp, declined: CircleX, waitlisted: Clock, offered: Clock } as const;
 
 const ACTION =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-xl px-4 text-sm font-semibold transition focus-visible:outline-offset-2';

@@ -19,6 +19,7 @@ import { formatPrice } from './price.ts';
 import { partyWords, ticketCount } from './answer-words.ts';
 import { sellsTickets } from './ticket-words.ts';
 import { RsvpThankYou } from './rsvp-thank-you.tsx';
+import { useJoinWaitlist } from './api/join-waitlist.ts';
 import { PAY } from '../../../common/payment-texts.ts';
 import { type RsvpFieldErrors, type RsvpFormValues, titleFor, toFieldErrors, validateRsvp } from './validate-rsvp.ts';
 
@@ -47,6 +48,10 @@ const EMPTY: RsvpFormValues = { name: '', email: '', phone: '', notes: '', guest
 export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
   // docs/product.md#capacity: a full event still takes Maybe and No, so the form starts on Maybe.
   const full = event.seats_left === 0;
+  // docs/product.md#waitlist: with the host's waitlist on, a full event's "Yes" joins the line instead.
+  const waitlist = full && event.waitlist;
+  const [place, setPlace] = React.useState<number | null>(null);
+  const join = useJoinWaitlist(event.id);
   const [values, setValues] = React.useState<RsvpFormValues>(EMPTY);
   const [errors, setErrors] = React.useState<RsvpFieldErrors>({});
   // The server's refusal of a 'Yes' on a full event; `partly` when fewer guests would still fit.
@@ -72,7 +77,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
 
   // A fresh start each time the dialog opens again after a thank-you (values stay: same e-mail updates).
   // Full from the start, or since this form last opened: "Yes" cannot be chosen (it is shown disabled).
-  if (full && values.status === 'confirmed') setValues((v) => ({ ...v, status: 'maybe' }));
+  if (full && !waitlist && values.status === 'confirmed') setValues((v) => ({ ...v, status: 'maybe' }));
 
   React.useEffect(() => {
     if (!open) {
@@ -104,6 +109,18 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
     setCapacity(null);
     // docs/product.md#payments: a first 'yes' on a paid event is paid on the checkout page before it is a ticket.
     const paying = event.is_paid_event && payload.status === 'confirmed';
+    if (waitlist && payload.status === 'confirmed') {
+      const { status: _yes, ...input } = payload;
+      join.mutate(input, {
+        onSuccess: (r) => {
+          for (const id of errorToasts.current.splice(0)) toast.dismiss(id);
+          setPlace(r.place);
+          setResult({ res: { ...r, ticket_url: null, checkout_url: null }, payload });
+        },
+        onError,
+      });
+      return;
+    }
     mutation.mutate(payload, {
       onSuccess: (res) => {
         for (const id of errorToasts.current.splice(0)) toast.dismiss(id);
@@ -117,29 +134,33 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
         // An e-mail that already answered changed nothing: the panel says where the change link went, no toast claims a new RSVP.
         if (!res.already_answered) notify.success(MSG.rsvpSubmitted, submittedText(payload.status));
       },
-      onError: (err) => {
-        const fields = fieldErrorsOf(err);
-        setErrors(toFieldErrors(fields));
-        const code = errorCode(err);
-        if (code === 'capacity_exceeded') {
-          // 'Sorry, this event is full.' (+ 'Only 2 seats are left.' on guest_count): fewer guests, or Maybe.
-          setCapacity({ message: toUserMessage(err, MSG.capacityReached), partly: Boolean(fields?.guest_count) });
-          return;
-        }
-        if (code === 'event_ended') {
-          setEnded(true);
-          return fail(MSG.eventEnded, MSG.eventEndedText);
-        }
-        if (code === 'payment_not_available') return fail(MSG.paymentNotAvailable, MSG.paymentNotAvailableText);
-        const message = toUserMessage(err, paying ? PAY.checkoutFailed : MSG.rsvpFailed);
-        fail(titleFor(message), message);
-      },
+      onError,
     });
   };
 
+  /** A refused answer or waitlist join: the fields' messages, the capacity note, or a toast. */
+  function onError(err: Error) {
+    const paying = event.is_paid_event && values.status === 'confirmed' && !waitlist;
+    const fields = fieldErrorsOf(err);
+    setErrors(toFieldErrors(fields));
+    const code = errorCode(err);
+    if (code === 'capacity_exceeded') {
+      // 'Sorry, this event is full.' (+ 'Only 2 seats are left.' on guest_count): fewer guests, or Maybe.
+      setCapacity({ message: toUserMessage(err, MSG.capacityReached), partly: Boolean(fields?.guest_count) });
+      return;
+    }
+    if (code === 'event_ended') {
+      setEnded(true);
+      return fail(MSG.eventEnded, MSG.eventEndedText);
+    }
+    if (code === 'payment_not_available') return fail(MSG.paymentNotAvailable, MSG.paymentNotAvailableText);
+    const message = toUserMessage(err, paying ? PAY.checkoutFailed : MSG.rsvpFailed);
+    fail(titleFor(message), message);
+  }
+
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (mutation.isPending || ended) return;
+    if (mutation.isPending || join.isPending || ended) return;
     // A decline holds no seats: its party size (hidden) is sent as one.
     const checked = validateRsvp(values.status === 'declined' ? { ...values, guest_count: 1 } : values);
     if (!checked.ok) {
@@ -159,9 +180,10 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
     if (checked.ok) send(checked.data);
   };
 
-  const pending = mutation.isPending || redirecting;
+  const pending = mutation.isPending || join.isPending || redirecting;
   const declining = values.status === 'declined';
-  const toCheckout = event.is_paid_event && values.status === 'confirmed';
+  const joining = waitlist && values.status === 'confirmed';
+  const toCheckout = event.is_paid_event && values.status === 'confirmed' && !joining;
   const party = partyWords(sellsTickets(event) && values.status === 'confirmed');
   const { date, time } = formatEventWhen(event.event_date, event.end_date, event.timezone);
   const when = date ? (
@@ -188,7 +210,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
         }}
       >
         {result ? (
-          <RsvpThankYou result={result.res} payload={result.payload} onClose={() => onOpenChange(false)} />
+          <RsvpThankYou result={result.res} payload={result.payload} onClose={() => onOpenChange(false)} waitlistPlace={place} />
         ) : (
           <form noValidate onSubmit={onSubmit} aria-busy={pending} className="grid gap-4">
             <AnswerButtons
@@ -197,7 +219,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
               error={errors.status}
               disabled={ended}
               checkedRef={answerRef}
-              yesClosed={full ? 'Event full' : undefined}
+              yesClosed={full && !waitlist ? 'Event full' : undefined}
             />
             {toCheckout && event.ticket_price !== null ? (
               <p
@@ -277,7 +299,15 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
                 {pending ? (
                   <span className="size-4 animate-spin rounded-full border-2 border-paper/30 border-t-paper" aria-hidden="true" />
                 ) : null}
-                {redirecting ? 'Opening checkout...' : pending ? 'Submitting...' : toCheckout ? 'Continue to payment' : 'Submit RSVP'}
+                {redirecting
+                  ? 'Opening checkout...'
+                  : pending
+                    ? 'Submitting...'
+                    : joining
+                      ? 'Join the waitlist'
+                      : toCheckout
+                        ? 'Continue to payment'
+                        : 'Submit RSVP'}
               </Button>
             </div>
           </form>

@@ -6,9 +6,14 @@ import { Button } from '../../components/ui/button.tsx';
 import type { RsvpPayload } from './api/submit-rsvp.ts';
 import { guestLabel } from './format.ts';
 import { NO_EMAIL_SENT } from '../../../common/email-delivery.ts';
+import { ordinal } from '../../../common/waitlist-texts.ts';
 
 /** What each answer means for the guest, in one sentence (a first answer: the e-mail that already answered sees ALREADY_ANSWERED). */
-function summary(rsvp: NonNullable<TRsvpResult['rsvp']>, mailed: boolean): string {
+function summary(rsvp: NonNullable<TRsvpResult['rsvp']>, mailed: boolean, place?: number | null): string {
+  // docs/product.md#waitlist: where the party stands, or seats offered at once (their claim link is e-mailed).
+  if (rsvp.status === 'waitlisted')
+    return `You’re ${ordinal(place ?? 1)} on the waitlist. We’ll e-mail you if seats free up for your party.`;
+  if (rsvp.status === 'offered') return 'Seats just freed up for you: claim them from the link we’re e-mailing you.';
   if (rsvp.status === 'confirmed') return `You’re on the list${rsvp.guest_count > 1 ? ` for ${guestLabel(rsvp.guest_count)}` : ''}.`;
   if (rsvp.status === 'maybe') {
     return mailed
@@ -25,7 +30,17 @@ const ALREADY_ANSWERED_NO_EMAIL = (email: string) =>
   `You have already answered with ${email}. ${NO_EMAIL_SENT} Ask the host if you need to change your answer.`;
 
 /** The thank-you panel that replaces the form once the server has accepted the RSVP. */
-export function RsvpThankYou({ result, payload, onClose }: { result: TRsvpResult; payload: RsvpPayload; onClose(): void }) {
+export function RsvpThankYou({
+  result,
+  payload,
+  onClose,
+  waitlistPlace,
+}: {
+  result: TRsvpResult;
+  payload: RsvpPayload;
+  onClose(): void;
+  waitlistPlace?: number | null;
+}) {
   const headingRef = React.useRef<HTMLHeadingElement>(null);
   // Screen readers: move focus to the new content so it is read out (the toast is announced too).
   React.useEffect(() => headingRef.current?.focus(), []);
@@ -41,7 +56,7 @@ export function RsvpThankYou({ result, payload, onClose }: { result: TRsvpResult
         </h3>
         {result.rsvp ? (
           <>
-            <p className="text-ink/80">{summary(result.rsvp, mailed)}</p>
+            <p className="text-ink/80">{summary(result.rsvp, mailed, waitlistPlace)}</p>
             {mailed ? (
               <p className="text-ink/80">
                 A confirmation e-mail {result.ticket_url ? 'with your QR ticket ' : ''}is on its way to{' '}
