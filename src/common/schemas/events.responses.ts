@@ -3,6 +3,7 @@ import { CURRENCIES, NOTIFY_RSVPS } from '../constants.ts';
 import { EVENT_ROLES, TEAM_ROLES } from '../event-roles.ts';
 import { ZThemeColors } from './theme-colors.ts';
 import { dateTime, id } from './responses.ts';
+import { ZFormQuestion } from './questions.responses.ts';
 
 // Events
 
@@ -118,6 +119,8 @@ export const ZPublicEvent = z
     /** Paid events with a cap: seats held by unpaid checkouts (counted in seats taken, not yet sold); else null. */
     seats_held: z.number().int().nullable(),
     theme: ZEventTheme,
+    /** The host's own questions on the RSVP form, in order (docs/product.md#custom-questions). */
+    questions: z.array(ZFormQuestion),
   })
   .meta({ id: 'PublicEvent' });
 export type TPublicEvent = z.infer<typeof ZPublicEvent>;

@@ -8,7 +8,8 @@ import { notFound } from '../../errors.ts';
 import type { TicketConfig } from '../../domain/ticket-fields.ts';
 import { answerStateColumns, applyAnswer } from './apply-answer.ts';
 import { assertCanAttendFree, assertNotEnded } from './attend-rules.ts';
-import { loadRsvpEvent, type RsvpEventCache } from './load-rsvp-event.ts';
+import { checkAnswers, replaceAnswers } from './form-answers.ts';
+import { loadRsvpForm, type RsvpEventCache } from './load-rsvp-event.ts';
 import { isManageSecret, newManageSecret } from './rsvp-answer.ts';
 import { seatTransaction } from './seat-transaction.ts';
 import { assertPossiblePhone } from '../../domain/phone-check.ts';
@@ -44,8 +45,11 @@ export async function eventIdOfManageSecret(db: DbOrTx, manageSecret: string): P
 export async function changeRsvp(opts: ChangeRsvpOptions): Promise<{ manageSecret: string; emailQueued: boolean }> {
   if ('change' in opts) assertPossiblePhone(opts.change.phone);
   const eventId = await eventIdOfManageSecret(opts.db, opts.manageSecret);
-  const event = await loadRsvpEvent({ db: opts.db, cache: opts.eventCache, eventId });
+  const { event, questions } = await loadRsvpForm({ db: opts.db, cache: opts.eventCache, eventId });
   assertNotEnded(event);
+  // Answers sent with a change replace the stored ones; a change without them leaves them (docs/product.md#custom-questions).
+  const answers =
+    'change' in opts && opts.change.answers !== undefined ? checkAnswers(questions, opts.change.status, opts.change.answers) : null;
   const result = await seatTransaction(opts.db, async (tx) => {
     const [cur] = await tx
       .select({
@@ -71,6 +75,7 @@ export async function changeRsvp(opts: ChangeRsvpOptions): Promise<{ manageSecre
             status: opts.change.status,
           };
     if (next.status === 'confirmed' && cur.status !== 'confirmed') assertCanAttendFree(event, next);
+    if (answers) await replaceAnswers(tx, cur.id, answers);
     const answerChanged = next.status !== cur.status || next.guest_count !== cur.guest_count || next.name !== cur.name;
     if (!answerChanged) {
       if (next.phone !== cur.phone || next.notes !== cur.notes) {
