@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { TFormQuestion } from '../../common/schemas/questions.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { events } from '../db/schema/events.ts';
+
+/** The event in scope, always qualified (a one-table select writes its columns bare; here "id" would be the question's). */
+const eventId = sql`${sql.identifier(getTableName(events))}.${sql.identifier(events.id.name)}`;
 
 /**
  * The RSVP form's questions of the event row in scope (`events.id`), in their order, each with the
@@ -13,7 +16,7 @@ export const formQuestionsSql = sql<TFormQuestion[]>`(SELECT coalesce(jsonb_agg(
     'options', (SELECT coalesce(jsonb_agg(o.value ORDER BY o.n), '[]'::jsonb)
       FROM jsonb_array_elements(q.options) WITH ORDINALITY AS o(value, n) WHERE NOT (o.value ? 'removed'))
   ) ORDER BY q.position, q.created_at), '[]'::jsonb)
-  FROM event_questions q WHERE q.event_id = ${events.id})`;
+  FROM event_questions q WHERE q.event_id = ${eventId})`;
 
 /**
  * A question change is an event change for whoever shows or checks the form: every process drops its

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TGuestRow } from '../../../common/schemas/guests.responses.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { latestSmsDelivery } from '../../domain/sms-delivery.ts';
+import { answerTextsSql } from '../../domain/rsvp-answers.ts';
 
 /** The columns of a guest-list row (select … from event_rsvps left join rsvp_pins). */
 export const guestRowColumns = {
@@ -24,6 +25,8 @@ export const guestRowColumns = {
   has_ticket: sql<boolean>`(${event_rsvps.status} = 'confirmed' and ${event_rsvps.qr_code_data} is not null)`,
   /** docs/product.md#sms: the latest SMS to this guest and its delivery status. */
   sms: latestSmsDelivery,
+  /** docs/product.md#custom-questions: question id → the guest's answer as text. */
+  answers: answerTextsSql,
 };
 
 export type GuestRowRecord = Omit<TGuestRow, 'checked_in_at' | 'created_at'> & { checked_in_at: Date | null; created_at: Date };
