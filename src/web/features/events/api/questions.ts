@@ -1,22 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TQuestionInput, TQuestionPatch } from '../../../../common/schemas/questions.ts';
 import type { TQuestion } from '../../../../common/schemas/questions.responses.ts';
 import { api } from '../../../lib/api.ts';
-import { eventKeys } from '../../../lib/queries/event-keys.ts';
+import { questionKeys, questionsPath as path } from '../../../lib/queries/event-questions.ts';
 
-const path = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/questions`;
-/** The RSVP form's questions of one event (docs/product.md#custom-questions). */
-export const questionKeys = (eventId: string) => [...eventKeys.all, 'questions', eventId] as const;
-
-export const questionsQuery = (eventId: string) =>
-  queryOptions({
-    queryKey: questionKeys(eventId),
-    queryFn: ({ signal }) => api<{ questions: TQuestion[] }>(path(eventId), { signal }).then((r) => r.questions),
-  });
-
-export function useQuestions(eventId: string) {
-  return useQuery(questionsQuery(eventId));
-}
+export { useQuestions } from '../../../lib/queries/event-questions.ts';
 
 /** Every change answers with the question(s) as stored; the list is then read again (answer counts). */
 function useQuestionMutation<V>(eventId: string, fn: (v: V) => Promise<unknown>) {
