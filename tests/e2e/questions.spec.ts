@@ -1,0 +1,104 @@
+/**
+ * Custom questions (docs/product.md#custom-questions): the host builds the RSVP form's questions in the
+ * event dialog (add, order by button and keyboard, delete asks first); the guest answers them, with a
+ * clear error on a required one, and the host sees the answers in the guest list. Desktop and 375 px (@mobile).
+ */
+import { createEvent, createOwner, expect, ownerApi, screenshot, test, uniqueEmail } from './fixtures.ts';
+
+test(
+  'the host adds questions, orders them by button and keyboard; a delete asks first',
+  { tag: '@mobile' },
+  async ({ page, server }, testInfo) => {
+    await createOwner(page, server);
+    const title = `Questions ${testInfo.project.name}`;
+    const res = await page.request.post('/api/events', {
+      data: { title, event_date: '2030-07-18T22:00:00.000Z', timezone: 'America/Chicago', location: 'Chicago' },
+    });
+    expect(res.status()).toBe(201);
+    await page.goto('/auth/admin');
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit event' });
+    const section = dialog.getByRole('region', { name: 'Questions for guests' });
+    await expect(section.getByText('No questions yet')).toBeVisible();
+
+    await section.getByRole('button', { name: 'Add a question' }).click();
+    await section.getByLabel('Question', { exact: true }).fill('Dietary needs');
+    await section.getByRole('checkbox', { name: 'Required' }).check();
+    await section.getByLabel('Ask').selectOption('yes');
+    await section.getByRole('button', { name: 'Add question' }).click();
+    await expect(section.getByTestId('question-row')).toHaveCount(1);
+
+    await section.getByRole('button', { name: 'Add a question' }).click();
+    await section.getByLabel('Kind').selectOption('single_choice');
+    await section.getByLabel('Question', { exact: true }).fill('Meal');
+    await section.getByRole('textbox', { name: 'Option 1' }).fill('Fish');
+    await section.getByRole('textbox', { name: 'Option 2' }).fill('Veg');
+    await section.getByRole('button', { name: 'Add question' }).click();
+    await expect(section.getByTestId('question-row')).toHaveText([/Dietary needs.*Required · Yes only/, /Meal.*Single choice · Optional/]);
+    await screenshot(page, testInfo, 'questions-host');
+
+    // Move up with the button; back down with Alt+↓ on the question, announced.
+    await section.getByRole('button', { name: 'Move “Meal” up' }).click();
+    await expect(section.getByTestId('question-row').first()).toContainText('Meal');
+    const meal = section.getByTestId('question-row').first();
+    await meal.focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect(section.getByTestId('question-row').first()).toContainText('Dietary needs');
+    await expect(section.getByText('“Meal” moved to position 2 of 2.')).toBeAttached();
+    // The order is saved: the public form asks in it.
+    const eventId = (await res.json()).event.id;
+    const publicOrder = async () =>
+      ((await (await page.request.get(`/api/public/events/${eventId}`)).json()).event.questions as { label: string }[]).map((q) => q.label);
+    await expect.poll(publicOrder).toEqual(['Dietary needs', 'Meal']);
+
+    // Delete asks first; Cancel keeps it.
+    await section.getByRole('button', { name: 'Delete “Meal”' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete “Meal”?' });
+    await expect(confirm.getByText('No guest has answered it yet.')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(section.getByTestId('question-row')).toHaveCount(2);
+    await section.getByRole('button', { name: 'Delete “Meal”' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete question' }).click();
+    await expect(section.getByTestId('question-row')).toHaveCount(1);
+  },
+);
+
+test(
+  'a guest answers the questions; a required one missing is named; the host sees the answers',
+  { tag: '@mobile' },
+  async ({ page, server, playwright }, testInfo) => {
+    const owner = await ownerApi(playwright, server);
+    const title = `Supper ${testInfo.project.name}`;
+    const event = await createEvent(owner, { title });
+    const add = async (data: Record<string, unknown>) =>
+      (await (await owner.post(`/api/events/${event.id}/questions`, { data })).json()).question;
+    await add({ kind: 'short_text', label: 'Dietary needs', required: true, shown_for: 'yes' });
+    await add({ kind: 'single_choice', label: 'Meal', options: [{ label: 'Fish' }, { label: 'Veg' }] });
+    await add({ kind: 'checkbox', label: 'I accept the house rules', required: true });
+
+    await page.goto(`/event/${event.id}`);
+    await page.getByRole('button', { name: 'RSVP', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await dialog.getByLabel('Name').fill('Grace Hopper');
+    await dialog.getByLabel('Email').fill(uniqueEmail(testInfo, 'grace'));
+    await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
+    await expect(dialog.getByText('Please answer this question.')).toBeVisible();
+    await expect(dialog.getByText('Please tick this box to continue.')).toBeVisible();
+    await expect(dialog.getByLabel('Dietary needs')).toBeFocused();
+    await screenshot(page, testInfo, 'questions-guest-errors');
+
+    // A 'No' is not asked the Yes-only question.
+    await dialog.getByRole('radio', { name: "Sorry, can't make it" }).click();
+    await expect(dialog.getByLabel('Dietary needs')).toHaveCount(0);
+    await dialog.getByRole('radio', { name: "Yes, I'll attend" }).click();
+
+    await dialog.getByLabel('Dietary needs').fill('No nuts');
+    await dialog.getByRole('radio', { name: 'Veg' }).check();
+    await dialog.getByRole('checkbox', { name: 'I accept the house rules' }).check();
+    await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
+    await expect(page.getByText('RSVP Submitted!').first()).toBeVisible();
+
+    const rows = (await (await owner.get(`/api/events/${event.id}/rsvps`)).json()).rows;
+    expect(Object.values(rows[0].answers).sort()).toEqual(['No nuts', 'Veg', 'Yes']);
+  },
+);
