@@ -35,7 +35,8 @@ test(
     await section.getByRole('textbox', { name: 'Option 2' }).fill('Veg');
     await section.getByRole('button', { name: 'Add question' }).click();
     await expect(section.getByTestId('question-row')).toHaveText([/Dietary needs.*Required · Yes only/, /Meal.*Single choice · Optional/]);
-    await screenshot(page, testInfo, 'questions-host');
+    await section.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'questions-host');
 
     // Move up with the button; back down with Alt+↓ on the question, announced.
     await section.getByRole('button', { name: 'Move “Meal” up' }).click();
