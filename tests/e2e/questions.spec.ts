@@ -36,7 +36,7 @@ test(
     await section.getByRole('button', { name: 'Add question' }).click();
     await expect(section.getByTestId('question-row')).toHaveText([/Dietary needs.*Required · Yes only/, /Meal.*Single choice · Optional/]);
     await section.scrollIntoViewIfNeeded();
-  await screenshot(page, testInfo, 'questions-host');
+    await screenshot(page, testInfo, 'questions-host');
 
     // Move up with the button; back down with Alt+↓ on the question, announced.
     await section.getByRole('button', { name: 'Move “Meal” up' }).click();
@@ -101,5 +101,56 @@ test(
 
     const rows = (await (await owner.get(`/api/events/${event.id}/rsvps`)).json()).rows;
     expect(Object.values(rows[0].answers).sort()).toEqual(['No nuts', 'Veg', 'Yes']);
+  },
+);
+
+test(
+  'a guest changes their answers on the manage page; the host filters the guest list by an option',
+  { tag: '@mobile' },
+  async ({ page, server }, testInfo) => {
+    await createOwner(page, server);
+    const title = `Picnic ${testInfo.project.name}`;
+    const event = (
+      await (
+        await page.request.post('/api/events', { data: { title, event_date: '2030-07-18T22:00:00.000Z', timezone: 'America/Chicago' } })
+      ).json()
+    ).event;
+    const meal = (
+      await (
+        await page.request.post(`/api/events/${event.id}/questions`, {
+          data: { kind: 'single_choice', label: 'Meal', options: [{ label: 'Fish' }, { label: 'Veg' }] },
+        })
+      ).json()
+    ).question;
+    const answer = (name: string, option: number) =>
+      page.request.post(`/api/public/events/${event.id}/rsvps`, {
+        data: { name, email: uniqueEmail(testInfo, name.toLowerCase()), answers: { [meal.id]: meal.options[option].id } },
+      });
+    const ada = await (await answer('Ada', 0)).json();
+    expect((await answer('Bo', 1)).status()).toBe(201);
+
+    // The manage page starts from the stored answer; the guest changes it.
+    await page.goto(ada.manage_url);
+    const fish = page.getByRole('radio', { name: 'Fish' });
+    await expect(fish).toBeChecked();
+    await page.getByRole('radio', { name: 'Veg' }).check();
+    await screenshot(page, testInfo, 'questions-manage');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Saved', { exact: false }).first()).toBeVisible();
+
+    // The host's list: a Meal column (tables from 768 px), and the Answer filter.
+    await page.goto(`/auth/admin?tab=guest-list&event=${event.id}`);
+    await page.getByLabel('Answer').selectOption({ label: 'Meal: Veg' });
+    await expect(page).toHaveURL(new RegExp(`answer=${meal.id}%3A${meal.options[1].id}`));
+    await expect(page.getByText('Ada').first()).toBeVisible();
+    await expect(page.getByText('Bo').first()).toBeVisible();
+    await page.getByLabel('Answer').selectOption({ label: 'Meal: Fish' });
+    await expect(page.getByText('No guests found matching')).toBeVisible();
+    if (testInfo.project.name === 'desktop') {
+      await page.getByLabel('Answer').selectOption({ label: 'Any answer' });
+      await expect(page.getByRole('columnheader', { name: 'Meal' })).toBeVisible();
+      await expect(page.getByRole('cell', { name: 'Veg' })).toHaveCount(2);
+    }
+    await screenshot(page, testInfo, 'questions-guest-list');
   },
 );

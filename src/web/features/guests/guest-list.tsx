@@ -107,7 +107,7 @@ function EventGuests({
   const onOpen = useCallback((r: TGuestRow) => setDetailFor({ rsvpId: r.id, name: r.name }), []);
   const onQr = useCallback((r: TGuestRow) => setQrFor({ rsvpId: r.id, name: r.name }), []);
   const onSearch = useCallback((q: string) => update({ q: q || undefined }), [update]);
-  const filtered = Boolean(params.q || params.status || params.checked_in || params.payment);
+  const filtered = Boolean(params.q || params.status || params.checked_in || params.payment || params.answer);
   const data = guests.data;
 
   return (
@@ -161,7 +161,7 @@ function EventGuests({
               <Button
                 variant="outline"
                 className="mt-4"
-                onClick={() => update({ q: undefined, status: undefined, checked_in: undefined, payment: undefined })}
+                onClick={() => update({ q: undefined, status: undefined, checked_in: undefined, payment: undefined, answer: undefined })}
               >
                 Clear search and filters
               </Button>
