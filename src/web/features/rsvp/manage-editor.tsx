@@ -210,6 +210,8 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
               type="button"
               onClick={() => {
                 setValues(saved);
+                answers.setValues(startingAnswers(rsvp.questions, rsvp.answers));
+                answers.setErrors({});
                 setErrors({});
                 setFormError(null);
               }}
