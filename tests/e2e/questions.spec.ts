@@ -3,6 +3,7 @@
  * event dialog (add, order by button and keyboard, delete asks first); the guest answers them, with a
  * clear error on a required one, and the host sees the answers in the guest list. Desktop and 375 px (@mobile).
  */
+import { wcagViolations } from '../support/axe.ts';
 import { createEvent, createOwner, expect, ownerApi, screenshot, test, uniqueEmail } from './fixtures.ts';
 
 test(
@@ -35,6 +36,7 @@ test(
     await section.getByRole('textbox', { name: 'Option 2' }).fill('Veg');
     await section.getByRole('button', { name: 'Add question' }).click();
     await expect(section.getByTestId('question-row')).toHaveText([/Dietary needs.*Required · Yes only/, /Meal.*Single choice · Optional/]);
+    expect(await wcagViolations(page)).toEqual([]);
     await section.scrollIntoViewIfNeeded();
     await screenshot(page, testInfo, 'questions-host');
 
@@ -82,6 +84,8 @@ test(
     const dialog = page.getByRole('dialog', { name: title });
     await dialog.getByLabel('Name').fill('Grace Hopper');
     await dialog.getByLabel('Email').fill(uniqueEmail(testInfo, 'grace'));
+    // The form with its questions passes axe (checked before the error toast, which is the toaster's own matter).
+    expect(await wcagViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Submit RSVP' }).click();
     await expect(dialog.getByText('Please answer this question.')).toBeVisible();
     await expect(dialog.getByText('Please tick this box to continue.')).toBeVisible();
