@@ -54,6 +54,12 @@ test(
       ((await (await page.request.get(`/api/public/events/${eventId}`)).json()).event.questions as { label: string }[]).map((q) => q.label);
     await expect.poll(publicOrder).toEqual(['Dietary needs', 'Meal']);
 
+    // Drag (a mouse: phones use the buttons): Meal dropped on the first question goes first.
+    if (testInfo.project.name === 'desktop') {
+      await section.getByTestId('question-row').nth(1).dragTo(section.getByTestId('question-row').first());
+      await expect(section.getByTestId('question-row').first()).toContainText('Meal');
+      await expect.poll(publicOrder).toEqual(['Meal', 'Dietary needs']);
+    }
     // Delete asks first; Cancel keeps it.
     await section.getByRole('button', { name: 'Delete “Meal”' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete “Meal”?' });
