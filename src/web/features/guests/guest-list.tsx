@@ -200,6 +200,7 @@ function EventGuests({
               onQr={onQr}
               busy={guests.isPlaceholderData}
               paid={paid}
+              questions={questions}
             />
           </div>
           <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={(page) => update({ page })} />
