@@ -44,6 +44,7 @@ const PUBLIC_KEYS = [
   'rsvp_button_text',
   'seats_held',
   'seats_left',
+  'questions',
   'slug',
   'subtitle',
   'theme',

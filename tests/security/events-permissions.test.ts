@@ -144,6 +144,20 @@ const waitingParty: string = (
 ).rsvp.id;
 const positionOf = async (id: string) =>
   (await t.db.select({ p: event_rsvps.waitlist_position, s: event_rsvps.status }).from(event_rsvps).where(eq(event_rsvps.id, id)))[0];
+/** The shared event's questions, as its owner reads them; one is added when none is left. */
+const questions = async (): Promise<{ id: string; label: string }[]> =>
+  (await (await t.request(`/api/events/${shared.id}/questions`, { cookie: owner.cookie })).json()).questions;
+const questionLabels = async () => (await questions()).map((q) => q.label);
+async function questionId(): Promise<string> {
+  const [q] = await questions();
+  if (q) return q.id;
+  const res = await t.request(`/api/events/${shared.id}/questions`, {
+    method: 'POST',
+    json: { kind: 'checkbox', label: 'House rules' },
+    cookie: owner.cookie,
+  });
+  return (await res.json()).question.id;
+}
 
 type Actor = { cookie: string };
 type Cells = Record<Who, number>;
@@ -341,6 +355,48 @@ const ROUTES: Row[] = [
       },
     };
   })(),
+  // The RSVP form's questions (docs/product.md#custom-questions): owner and co-hosts; door staff 404
+  {
+    route: 'GET /api/events/:id/questions',
+    expect: manage(200),
+    send: (who) => t.request(`/api/events/${shared.id}/questions`, { cookie: who.cookie }),
+  },
+  {
+    route: 'POST /api/events/:id/questions',
+    expect: manage(201),
+    send: (who) =>
+      t.request(`/api/events/${shared.id}/questions`, {
+        method: 'POST',
+        json: { kind: 'short_text', label: 'Dietary needs' },
+        cookie: who.cookie,
+      }),
+    unchanged: async () => expect(await questionLabels()).not.toContain('Dietary needs'),
+  },
+  {
+    route: 'PUT /api/events/:id/questions/order',
+    expect: manage(200),
+    send: async (who) => {
+      const ids = (await questions()).map((q) => q.id).reverse();
+      return t.request(`/api/events/${shared.id}/questions/order`, { method: 'PUT', json: { ids }, cookie: who.cookie });
+    },
+  },
+  {
+    route: 'PATCH /api/events/:id/questions/:questionId',
+    expect: manage(200),
+    send: async (who) =>
+      t.request(`/api/events/${shared.id}/questions/${await questionId()}`, {
+        method: 'PATCH',
+        json: { label: `Renamed by ${who === owner ? 'owner' : 'someone'}` },
+        cookie: who.cookie,
+      }),
+    unchanged: async () => expect(await questionLabels()).not.toContain('Renamed by someone'),
+  },
+  {
+    route: 'DELETE /api/events/:id/questions/:questionId',
+    expect: manage(204),
+    send: async (who) => t.request(`/api/events/${shared.id}/questions/${await questionId()}`, { method: 'DELETE', cookie: who.cookie }),
+    unchanged: async () => expect((await questions()).length).toBeGreaterThan(0),
+  },
   // Check-in: the event's whole team, door staff included
   { route: 'GET /api/checkin/events', expect: signedIn(200), send: (who) => t.request('/api/checkin/events', { cookie: who.cookie }) },
   {

@@ -3,6 +3,7 @@ import { CURRENCIES, NOTIFY_RSVPS } from '../constants.ts';
 import { EVENT_ROLES, TEAM_ROLES } from '../event-roles.ts';
 import { ZThemeColors } from './theme-colors.ts';
 import { dateTime, id } from './responses.ts';
+import { ZFormQuestion } from './questions.responses.ts';
 
 // Events
 
@@ -122,6 +123,8 @@ export const ZPublicEvent = z
     /** The host's waitlist is on: a full event offers "Join the waitlist" (docs/product.md#waitlist). */
     waitlist: z.boolean(),
     theme: ZEventTheme,
+    /** The host's own questions on the RSVP form, in order (docs/product.md#custom-questions). */
+    questions: z.array(ZFormQuestion),
   })
   .meta({ id: 'PublicEvent' });
 export type TPublicEvent = z.infer<typeof ZPublicEvent>;

@@ -56,6 +56,8 @@ export const ZGuestRow = z
     waitlist_place: z.number().int().nullable(),
     /** The latest SMS to this guest and where it is (null: never texted). */
     sms: ZSmsDelivery.nullable(),
+    /** Answers to the host's questions (docs/product.md#custom-questions): question id → text; a blank answer is absent. */
+    answers: z.record(z.string(), z.string()),
   })
   .meta({ id: 'GuestRow' });
 export type TGuestRow = z.infer<typeof ZGuestRow>;

@@ -22,6 +22,10 @@ export const SEARCH_MAX = 100;
 /** The targets a short link may point at. */
 export const SHORT_LINK_TARGETS = ['ticket'] as const;
 
+const uuidText = UUID_PATTERN.source.slice(1, -1);
+/** The answer filter: a question id and one of its option ids. */
+export const ANSWER_FILTER = new RegExp(`^${uuidText}:${uuidText}$`);
+
 /** A query-string value: '' means "not given". */
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const queryEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
@@ -36,6 +40,8 @@ export const ZGuestFilter = z.object({
   q: z.preprocess(blankToUndefined, zText().max(SEARCH_MAX, `Use at most ${SEARCH_MAX} characters.`).optional()),
   sort: queryEnum(GUEST_SORTS, 'Sort by name, created_at or status.'),
   dir: queryEnum(SORT_DIRECTIONS, 'Choose asc or desc.'),
+  /** `<questionId>:<optionId>`: guests whose answer to a choice question chose that option (docs/product.md#custom-questions). */
+  answer: z.preprocess(blankToUndefined, z.string().regex(ANSWER_FILTER, 'Choose an option of a question.').optional()),
 });
 export type TGuestFilter = z.input<typeof ZGuestFilter>;
 export type TGuestFilterParsed = z.output<typeof ZGuestFilter>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZFormQuestion } from './questions.responses.ts';
 import { REMINDER_CHOICES } from '../constants.ts';
 import { EMAIL_DELIVERIES } from '../email-delivery.ts';
 import { dateTime, id, rsvpStatus } from './responses.ts';
@@ -78,6 +79,10 @@ export const ZManagedRsvp = z
     /** The event's reminders for this guest (docs/product.md#reminders): 'on', 'off' (turned off here), or null when the event sends none. */
     reminders: z.enum(REMINDER_CHOICES).nullable(),
     updated_at: dateTime,
+    /** The guest's answers to the host's questions: question id → text, option id(s) or true (docs/product.md#custom-questions). */
+    answers: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.boolean()])),
+    /** The form's questions, for the change form. */
+    questions: z.array(ZFormQuestion),
     event: ZGuestEvent,
     /** Whether the e-mails this page mentions reach the guest (src/common/email-delivery.ts). */
     email_delivery: ZEmailDelivery,

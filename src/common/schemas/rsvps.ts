@@ -4,9 +4,12 @@ import { MSG } from '../messages.ts';
 import { isPlausiblePhone, normalizePhone, PHONE_INVALID } from '../phone.ts';
 import { zEmail } from './email.ts';
 import { zText } from './text.ts';
+import { ZAnswersBody } from './questions.ts';
 
 /** The public RSVP form (docs/product.md#rsvp-rules); the server checks the same schema. */
 export const ZRsvpInput = z.object({
+  /** Answers to the host's questions (docs/product.md#custom-questions), checked against the event's form by answersSchema. */
+  answers: ZAnswersBody.optional(),
   name: zText({ error: MSG.rsvpMissing }).min(1, MSG.rsvpMissing).max(120, 'Use at most 120 characters.'),
   email: zEmail(MSG.rsvpMissing),
   /** Stored E.164 (docs/product.md#phone-numbers); blank is no phone. */

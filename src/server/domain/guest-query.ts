@@ -3,6 +3,7 @@ import type { GuestSort, TGuestFilterParsed } from '../../common/schemas/guests.
 import { events } from '../db/schema/events.ts';
 import { event_rsvps, rsvp_pins } from '../db/schema/rsvps.ts';
 import { type Actor, eventAccess } from './event-access.ts';
+import { choseOption } from './rsvp-answers.ts';
 
 /**
  * The one reading of the guest-list filters (docs/product.md#guest-list), shared by the list, the CSV
@@ -20,6 +21,10 @@ export function guestWhere(actor: Actor, eventId: string, f: Omit<TGuestFilterPa
   if (f.payment === 'paid') conds.push(eq(event_rsvps.payment_status, 'paid'));
   if (f.payment === 'unpaid') conds.push(or(isNull(event_rsvps.payment_status), ne(event_rsvps.payment_status, 'paid')));
   if (f.q) conds.push(searchCondition(eventId, f.q));
+  if (f.answer) {
+    const [questionId = '', optionId = ''] = f.answer.split(':');
+    conds.push(choseOption(questionId, optionId));
+  }
   return and(...conds) as SQL;
 }
 

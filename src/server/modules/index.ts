@@ -7,6 +7,7 @@ import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { smsRoutes } from './sms/sms.routes.ts';
 import { shortLinksRoutes } from './short-links/short-links.routes.ts';
 import { hostsRoutes } from './events/hosts/hosts.routes.ts';
+import { questionsRoutes } from './questions/questions.routes.ts';
 import { eventHeadProvider } from './events/public/event-head-provider.ts';
 import { eventIcsRoutes } from './events/public/event-ics.routes.ts';
 import { publicEventsRoutes } from './events/public/public.routes.ts';
@@ -34,6 +35,7 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.use('/api/events/*', twoFactorForPaidEvents);
   app.route('/api/events', eventsRoutes());
   app.route('/api/events', hostsRoutes());
+  app.route('/api/events', questionsRoutes());
   app.route('/api/public/events', publicEventsRoutes());
   app.route('/api/public/events', eventIcsRoutes());
   app.route('/api/themes', themesRoutes());

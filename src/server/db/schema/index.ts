@@ -10,3 +10,4 @@ export * from './sms.ts';
 export * from './settings.ts';
 export * from './two-factor-steps.ts';
 export * from './reminders.ts';
+export * from './questions.ts';

@@ -7,7 +7,8 @@ import { checkoutTerms, openCheckout } from '../payments/start-checkout.ts';
 import { holdKeys } from '../../domain/hold-limits.ts';
 import { assertCanPay, assertNotEnded } from '../rsvps/attend-rules.ts';
 import { createRsvp } from '../rsvps/create-rsvp.ts';
-import { loadRsvpEvent, type RsvpEventCache } from '../rsvps/load-rsvp-event.ts';
+import { checkAnswers } from '../rsvps/form-answers.ts';
+import { loadRsvpForm, type RsvpEventCache } from '../rsvps/load-rsvp-event.ts';
 import type { RsvpAnswer, RsvpOutcome } from '../rsvps/rsvp-answer.ts';
 
 /**
@@ -28,8 +29,9 @@ export async function submitRsvp(opts: {
   /** The client's address (http/client-ip.ts): a paid hold is bounded per client network (domain/hold-limits.ts). */
   clientIp: string;
 }): Promise<{ result: RsvpOutcome; manageSecret: string | null }> {
-  const event = await loadRsvpEvent({ db: opts.db, cache: opts.eventCache, eventId: opts.eventId });
+  const { event, questions } = await loadRsvpForm({ db: opts.db, cache: opts.eventCache, eventId: opts.eventId });
   assertNotEnded(event);
+  const answers = checkAnswers(questions, opts.answer.status, opts.answer.answers);
   // A paid event's 'Yes' is a pending answer holding its seats, then a checkout (docs/decisions/0015-payments.md).
   const paidYes = event.is_paid_event && opts.answer.status === 'confirmed';
   if (paidYes) assertCanPay(event);
@@ -39,7 +41,7 @@ export async function submitRsvp(opts: {
   // Insert-or-link without a lost race: a concurrent first answer makes the insert a no-op and the
   // lookup then finds it; a concurrent delete makes the lookup miss and the insert retry.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const created = await createRsvp({ db: opts.db, config: opts.config, event, answer: opts.answer, payment: terms?.payment });
+    const created = await createRsvp({ db: opts.db, config: opts.config, event, answer: opts.answer, payment: terms?.payment, answers });
     if (created && terms) return openCheckout(checkout, { ...terms, answer: opts.answer, created });
     if (created) return created;
     const known = await answerKnownEmail({ db: opts.db, baseUrl: opts.config.baseUrl, event, email: opts.answer.email });

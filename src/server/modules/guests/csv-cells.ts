@@ -49,6 +49,8 @@ export type CsvRow = {
   notes: string | null;
   created_at: Date;
   has_ticket: boolean;
+  /** Question id → answer text, when the event has questions. */
+  answers?: Record<string, string>;
 };
 
 /**
@@ -68,8 +70,8 @@ export function csvRecord(cells: readonly string[]): string {
 }
 
 /** One row as CSV cells: text neutralised, times as ISO 8601 (UTC), booleans yes/no, nothing as ''. */
-export function csvCells(r: CsvRow): string[] {
-  return CSV_COLUMNS.map(([, key]) => {
+export function csvCells(r: CsvRow, questions: readonly { id: string }[] = []): string[] {
+  const fixed = CSV_COLUMNS.map(([, key]) => {
     const v = r[key];
     if (v === null) return '';
     if (key === 'payment_amount') return (Number(v) / 100).toFixed(2);
@@ -77,4 +79,7 @@ export function csvCells(r: CsvRow): string[] {
     if (typeof v === 'boolean') return v ? 'yes' : 'no';
     return neutralizeCell(String(v));
   });
+  // The answers to the host's questions, one column each (docs/product.md#custom-questions).
+  for (const q of questions) fixed.push(neutralizeCell(r.answers?.[q.id] ?? ''));
+  return fixed;
 }

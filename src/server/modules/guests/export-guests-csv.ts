@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { event_questions } from '../../db/schema/questions.ts';
 import Cursor from 'pg-cursor';
 import type { TGuestFilterParsed } from '../../../common/schemas/guests.ts';
 import type { Db } from '../../db/client.ts';
@@ -6,7 +7,7 @@ import { events } from '../../db/schema/events.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import type { Actor } from '../../domain/event-access.ts';
 import { requireEventAccess } from '../../domain/managed-event.ts';
-import { CSV_COLUMNS, type CsvRow, csvCells, csvRecord } from './csv-cells.ts';
+import { CSV_COLUMNS, type CsvRow, csvCells, csvRecord, neutralizeCell } from './csv-cells.ts';
 import { guestOrder, guestWhere } from '../../domain/guest-query.ts';
 import { guestRowColumns } from './guest-row.ts';
 
@@ -34,12 +35,20 @@ export async function exportGuestsCsv(opts: {
   await requireEventAccess({ db, actor, id: eventId, need: 'manage' });
   const [event] = await db.select({ slug: events.slug }).from(events).where(eq(events.id, eventId));
   const day = (opts.now ?? new Date()).toISOString().slice(0, 10);
-  const { sms: _sms, ...csvColumns } = guestRowColumns; // the CSV has no SMS column
+  // One column per question of the form, after the fixed ones (docs/product.md#custom-questions); the
+  // answers are read only when there are questions.
+  const questions = await db
+    .select({ id: event_questions.id, label: event_questions.label })
+    .from(event_questions)
+    .where(eq(event_questions.event_id, eventId))
+    .orderBy(asc(event_questions.position), asc(event_questions.created_at));
+  const { sms: _sms, answers, ...csvColumns } = guestRowColumns; // the CSV has no SMS column
   const query = db
     .select({
       ...csvColumns,
       has_ticket: sql<boolean>`${guestRowColumns.has_ticket}`.as('has_ticket'),
       waitlist_place: sql<number | null>`${guestRowColumns.waitlist_place}`.as('waitlist_place'),
+      ...(questions.length ? { answers: sql`${answers}`.as('answers') } : {}),
     })
     .from(event_rsvps)
     .leftJoin(rsvp_pins, eq(rsvp_pins.rsvp_id, event_rsvps.id))
@@ -65,10 +74,10 @@ export async function exportGuestsCsv(opts: {
           const rows = await cursor.read(CSV_BATCH_ROWS);
           let text = '';
           if (first) {
-            text = BOM + csvRecord(CSV_COLUMNS.map(([header]) => header));
+            text = BOM + csvRecord([...CSV_COLUMNS.map(([header]) => header), ...questions.map((q) => neutralizeCell(q.label))]);
             first = false;
           }
-          for (const row of rows) text += csvRecord(csvCells(row));
+          for (const row of rows) text += csvRecord(csvCells(row, questions));
           if (text) controller.enqueue(encoder.encode(text));
           if (rows.length < CSV_BATCH_ROWS) {
             await release();

@@ -3,6 +3,7 @@ import type { TGuestRow } from '../../../common/schemas/guests.responses.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { latestSmsDelivery } from '../../domain/sms-delivery.ts';
 import { waitlistPlaceSql } from '../../domain/guest-query.ts';
+import { answerTextsSql } from '../../domain/rsvp-answers.ts';
 
 /** The columns of a guest-list row (select … from event_rsvps left join rsvp_pins). */
 export const guestRowColumns = {
@@ -27,6 +28,8 @@ export const guestRowColumns = {
   waitlist_place: waitlistPlaceSql,
   /** docs/product.md#sms: the latest SMS to this guest and its delivery status. */
   sms: latestSmsDelivery,
+  /** docs/product.md#custom-questions: question id → the guest's answer as text. */
+  answers: answerTextsSql,
 };
 
 /**

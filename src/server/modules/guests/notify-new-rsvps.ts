@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { event_hosts, events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
+import { answersShownSql } from '../../domain/rsvp-answers.ts';
 import type { Deps } from '../../http/context.ts';
 import { enqueueEmail } from '../../domain/enqueue.ts';
 import { startPeriodic } from '../../periodic.ts';
@@ -86,6 +87,7 @@ export async function notifyNewRsvps(deps: { db: Db; env: Deps['env'] }, now = n
           status: event_rsvps.status,
           guest_count: event_rsvps.guest_count,
           created_at: event_rsvps.created_at,
+          answers: answersShownSql,
         })
         .from(event_rsvps)
         .where(window)

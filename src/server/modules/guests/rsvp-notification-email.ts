@@ -3,7 +3,16 @@ import { escapeHtml as esc } from '../../../common/html-escape.ts';
 import { RSVP_STATUS_LABEL } from '../../../common/messages.ts';
 import type { EmailPayload } from '../../db/schema/outbox.ts';
 
-export type NewRsvp = { name: string; status: GuestStatus; guest_count: number; created_at: Date };
+export type NewRsvp = {
+  name: string;
+  status: GuestStatus;
+  guest_count: number;
+  created_at: Date;
+  /** Answers to the host's questions (docs/product.md#custom-questions), in form order. */
+  answers?: { label: string; text: string }[];
+};
+
+const answerLines = (r: NewRsvp) => (r.answers ?? []).map((a) => `${a.label}: ${a.text}`);
 
 /** A host's e-mail about new answers: each one's name, answer and party size, and a link to the guest list. */
 export function rsvpNotificationEmail(i: {
@@ -22,7 +31,7 @@ export function rsvpNotificationEmail(i: {
   const text = [
     `${i.event.title} has ${what}${i.digest ? ' since the last digest' : ''}:`,
     '',
-    ...i.rsvps.map(line),
+    ...i.rsvps.flatMap((r) => [line(r), ...answerLines(r).map((a) => `  ${a}`)]),
     ...(more ? [more] : []),
     '',
     `See the guest list: ${i.listUrl}`,
@@ -33,7 +42,11 @@ export function rsvpNotificationEmail(i: {
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#32251b;max-width:560px;margin:auto">',
     `<p>${esc(i.event.title)} has ${what}${i.digest ? ' since the last digest' : ''}:</p>`,
     '<ul>',
-    ...i.rsvps.map((r) => `<li>${esc(line(r))}</li>`),
+    ...i.rsvps.map((r) => {
+      const answers = answerLines(r);
+      const sub = answers.length ? `<ul>${answers.map((a) => `<li>${esc(a)}</li>`).join('')}</ul>` : '';
+      return `<li>${esc(line(r))}${sub}</li>`;
+    }),
     '</ul>',
     more ? `<p>${more}</p>` : '',
     `<p><a href="${esc(i.listUrl)}">See the guest list</a></p>`,

@@ -8,7 +8,10 @@ import { notFound } from '../../errors.ts';
 import type { TicketConfig } from '../../domain/ticket-fields.ts';
 import { answerStateColumns, applyAnswer } from './apply-answer.ts';
 import { assertCanAttendFree, assertNotEnded } from './attend-rules.ts';
-import { loadRsvpEvent, type RsvpEventCache } from './load-rsvp-event.ts';
+import { ANSWER_QUESTION_FK, checkAnswers, formChanged, replaceAnswers } from './form-answers.ts';
+import type { TAnswers } from '../../../common/schemas/questions.ts';
+import { isForeignKeyViolation, pgError } from '../../db/pg-errors.ts';
+import { loadRsvpForm, type RsvpEventCache } from './load-rsvp-event.ts';
 import { isManageSecret, newManageSecret } from './rsvp-answer.ts';
 import { seatTransaction } from './seat-transaction.ts';
 import { assertPossiblePhone } from '../../domain/phone-check.ts';
@@ -46,9 +49,22 @@ export async function eventIdOfManageSecret(db: DbOrTx, manageSecret: string): P
 export async function changeRsvp(opts: ChangeRsvpOptions): Promise<{ manageSecret: string; emailQueued: boolean }> {
   if ('change' in opts) assertPossiblePhone(opts.change.phone);
   const eventId = await eventIdOfManageSecret(opts.db, opts.manageSecret);
-  const event = await loadRsvpEvent({ db: opts.db, cache: opts.eventCache, eventId });
+  const { event, questions } = await loadRsvpForm({ db: opts.db, cache: opts.eventCache, eventId });
   assertNotEnded(event);
+  // Answers sent with a change replace the stored ones; a change without them leaves them (docs/product.md#custom-questions).
+  const answers =
+    'change' in opts && opts.change.answers !== undefined ? checkAnswers(questions, opts.change.status, opts.change.answers) : null;
   const result = await seatTransaction(opts.db, async (tx) => {
+    // A question deleted while the guest changed their answers: its answer's row has nothing to point at
+    // (the failed statement ends the transaction; seatTransaction rolls it back).
+    const writeAnswers = async (rsvpId: string, given: TAnswers) => {
+      try {
+        await replaceAnswers(tx, rsvpId, given);
+      } catch (err) {
+        if (isForeignKeyViolation(err) && pgError(err)?.constraint === ANSWER_QUESTION_FK) throw formChanged();
+        throw err;
+      }
+    };
     const [cur] = await tx
       .select({
         ...answerStateColumns,
@@ -79,6 +95,7 @@ export async function changeRsvp(opts: ChangeRsvpOptions): Promise<{ manageSecre
       if (cur.status === 'offered') next.guest_count = cur.guest_count;
     }
     if (next.status === 'confirmed' && cur.status !== 'confirmed') assertCanAttendFree(event, next);
+    if (answers) await writeAnswers(cur.id, answers);
     const answerChanged = next.status !== cur.status || next.guest_count !== cur.guest_count || next.name !== cur.name;
     if (!answerChanged) {
       if (next.phone !== cur.phone || next.notes !== cur.notes) {

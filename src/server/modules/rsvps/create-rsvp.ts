@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { MSG } from '../../../common/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { isForeignKeyViolation } from '../../db/pg-errors.ts';
+import { isForeignKeyViolation, pgError } from '../../db/pg-errors.ts';
+import type { TAnswers } from '../../../common/schemas/questions.ts';
+import { ANSWER_QUESTION_FK, answerParts, formChanged, insertAnswers } from './form-answers.ts';
 import { outbox } from '../../db/schema/outbox.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
@@ -121,6 +123,8 @@ type CreateRsvpOptions = {
   drawPin?: () => string;
   /** A paid 'yes': pending payment, seats held, nothing e-mailed (payments/start-checkout.ts). */
   payment?: PendingPayment;
+  /** The answers to the host's questions, as checkAnswers returned them (form-answers.ts). */
+  answers?: TAnswers;
 };
 
 /**
@@ -135,7 +139,7 @@ export async function createRsvp(opts: CreateRsvpOptions): Promise<CreatedRsvp |
     return await insertRsvp(opts);
   } catch (err) {
     // The event was deleted after it was read (it may come from load-rsvp-event.ts's short cache).
-    if (isForeignKeyViolation(err)) throw notFound(MSG.eventNotFound);
+    if (isForeignKeyViolation(err)) throw pgError(err)?.constraint === ANSWER_QUESTION_FK ? formChanged() : notFound(MSG.eventNotFound);
     throw err;
   }
 }
@@ -152,6 +156,7 @@ async function insertRsvp(opts: CreateRsvpOptions): Promise<CreatedRsvp | null> 
     const statements = [
       insertPart(event_rsvps, p.row),
       ...(pin ? [insertPart(rsvp_pins, { rsvp_id: p.id, event_id: event.id, pin })] : []),
+      ...(opts.answers ? answerParts(p.id, opts.answers) : []),
       ...(opts.payment ? [] : [insertPart(outbox, emailRow(p, { ...opts, pin }), ' ON CONFLICT DO NOTHING')]),
     ];
     const conflict = await writeInOneTrip(db, { statements, rsvpId: p.id, eventId: event.id, delta, check });
@@ -163,6 +168,7 @@ async function insertRsvp(opts: CreateRsvpOptions): Promise<CreatedRsvp | null> 
   return seatTransaction(db, async (tx) => {
     const inserted = await tx.insert(event_rsvps).values(p.row).onConflictDoNothing().returning({ id: event_rsvps.id });
     if (!inserted.length) return null;
+    if (opts.answers) await insertAnswers(tx, p.id, opts.answers);
     const pin = await assignPin(tx, { rsvpId: p.id, eventId: event.id, isNew: true, draw: opts.drawPin });
     await enqueueEmail(tx, confirmationKey(p.rsvp), emailRow(p, { ...opts, pin }).payload, confirmationSupersede(p.rsvp));
     return { value: created(p), rsvpId: p.id, eventId: event.id, delta, check };

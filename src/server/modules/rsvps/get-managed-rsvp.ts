@@ -10,6 +10,8 @@ import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import { ticketPagePath } from '../../domain/ticket-urls.ts';
 import { isManageSecret } from './rsvp-answer.ts';
+import { formQuestionsSql } from '../../domain/form-questions.ts';
+import { answerValuesSql } from '../../domain/rsvp-answers.ts';
 
 /** A guest's answer as read; the routes add how this server delivers e-mail. */
 export type ManagedRsvpRow = Omit<TManagedRsvp, 'email_delivery'>;
@@ -35,6 +37,8 @@ async function readManaged(db: DbOrTx, where: SQL): Promise<ManagedRsvpRow | nul
       reminders_off: event_rsvps.reminders_off,
       has_reminders: sql<boolean>`${events.reminder_minutes} <> '{}'::integer[]`,
       updated_at: event_rsvps.updated_at,
+      answers: answerValuesSql,
+      questions: formQuestionsSql,
       event: { ...eventCoreColumns, seats_taken: events.seats_taken, guest_refunds_allowed: events.guest_refunds_allowed },
       ...eventThemeColumns,
     })
@@ -61,6 +65,8 @@ async function readManaged(db: DbOrTx, where: SQL): Promise<ManagedRsvpRow | nul
     manage_url: manageRsvpHref(row.manage_secret),
     reminders: row.has_reminders ? (row.reminders_off ? 'off' : 'on') : null,
     updated_at: row.updated_at.toISOString(),
+    answers: row.answers,
+    questions: row.questions,
     event: {
       ...event,
       event_date: event.event_date.toISOString(),

@@ -10,6 +10,8 @@ import { event_themes, events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
+import type { TFormQuestion } from '../../../common/schemas/questions.ts';
+import { formQuestionsSql } from '../../domain/form-questions.ts';
 
 /** What an RSVP needs to know of its event: what its e-mails show, plus capacity and payment; never the payment secret. */
 export type RsvpEvent = EmailEvent & {
@@ -17,6 +19,9 @@ export type RsvpEvent = EmailEvent & {
   max_attendees: number | null;
   has_payment_keys: boolean;
 };
+
+/** An event and its RSVP form's questions (docs/product.md#custom-questions), read and cached together. */
+export type RsvpForm = { event: RsvpEvent; questions: TFormQuestion[] };
 
 /**
  * Found events are reused for a moment: during an RSVP rush every request needs the same row (capacity
@@ -33,13 +38,13 @@ export type EventChangeFeed = { listen: () => void; live: () => boolean };
 
 /** Found events by id: the app's (deps.caches.rsvpEvents). */
 export class RsvpEventCache {
-  private readonly entries = new BoundedCache<string, RsvpEvent>({ maxEntries: 1_000, ttlMs: EVENT_TTL_MS });
+  private readonly entries = new BoundedCache<string, RsvpForm>({ maxEntries: 1_000, ttlMs: EVENT_TTL_MS });
   /** Ticks on every drop: a read that began before one is not stored (edits are rare; one clock will do). */
   private clock = 0;
 
   constructor(private readonly feed: EventChangeFeed) {}
 
-  get(id: string): RsvpEvent | undefined {
+  get(id: string): RsvpForm | undefined {
     this.feed.listen();
     return this.feed.live() ? this.entries.get(id) : undefined;
   }
@@ -49,7 +54,7 @@ export class RsvpEventCache {
     return this.clock;
   }
 
-  set(id: string, event: RsvpEvent, ticket: number) {
+  set(id: string, event: RsvpForm, ticket: number) {
     if (ticket === this.clock && this.feed.live()) this.entries.set(id, event);
   }
 
@@ -68,14 +73,19 @@ export class RsvpEventCache {
 export type LoadRsvpEventOptions = { db: DbOrTx; cache: RsvpEventCache; eventId: string };
 
 /** An active event by id, else 404 'Event not found' (also for malformed ids). */
-export async function loadRsvpEvent({ db, cache, eventId }: LoadRsvpEventOptions): Promise<RsvpEvent> {
+export async function loadRsvpEvent(opts: LoadRsvpEventOptions): Promise<RsvpEvent> {
+  return (await loadRsvpForm(opts)).event;
+}
+
+/** An active event and its form's questions, as loadRsvpEvent (one cache entry, one read). */
+export async function loadRsvpForm({ db, cache, eventId }: LoadRsvpEventOptions): Promise<RsvpForm> {
   if (!isUuid(eventId)) throw notFound(MSG.eventNotFound);
   const hit = cache.get(eventId);
   if (hit) return hit;
   const ticket = cache.ticket();
-  const event = await readEvent(db, eventId);
-  cache.set(eventId, event, ticket);
-  return event;
+  const form = await readEvent(db, eventId);
+  cache.set(eventId, form, ticket);
+  return form;
 }
 
 /** The columns of RsvpEvent: from events, joined to its theme (left) and its owner (inner). */
@@ -109,14 +119,15 @@ export async function readRsvpWithEvent<C extends SelectedFields>(db: DbOrTx, rs
   return row;
 }
 
-async function readEvent(db: DbOrTx, eventId: string): Promise<RsvpEvent> {
+async function readEvent(db: DbOrTx, eventId: string): Promise<RsvpForm> {
   const [row] = await db
-    .select(rsvpEventColumns)
+    .select({ ...rsvpEventColumns, questions: formQuestionsSql })
     .from(events)
     .leftJoin(event_themes, eq(event_themes.id, events.theme_id))
     .innerJoin(user, eq(user.id, events.user_id))
     .where(and(eq(events.id, eventId), eq(events.is_active, true)))
     .limit(1);
   if (!row) throw notFound(MSG.eventNotFound);
-  return row;
+  const { questions, ...event } = row;
+  return { event, questions };
 }

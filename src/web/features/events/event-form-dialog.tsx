@@ -10,6 +10,7 @@ import { useSaveEvent } from './api/save-event.ts';
 import { CohostsSection } from './cohosts-section.tsx';
 import { NotifyField } from './notify-field.tsx';
 import { RemindersField } from './reminders-field.tsx';
+import { QuestionsSection } from './questions-section.tsx';
 import { BasicsFields, ContentFields, WhenWhereFields } from './event-form-fields.tsx';
 import {
   type EventFormErrors,
@@ -179,6 +180,13 @@ function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: (save
               <CohostsSection eventId={event.id} canManage={isOwner} />
             ) : (
               <p className="text-sm text-ink/70">You can add co-hosts once the event is created.</p>
+            )}
+          </div>
+          <div className="border-t border-ink/10 pt-5">
+            {event ? (
+              <QuestionsSection eventId={event.id} />
+            ) : (
+              <p className="text-sm text-ink/70">You can add questions for guests once the event is created.</p>
             )}
           </div>
           <RemindersField event={event} />

@@ -1,5 +1,6 @@
 import type { RowSelectionState, Updater } from '@tanstack/react-table';
 import { QrCode } from 'lucide-react';
+import type { TQuestion } from '../../../common/schemas/questions.responses.ts';
 import type { TGuestRow } from '../../../common/schemas/guests.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -16,6 +17,7 @@ export function GuestCards({
   onQr,
   busy,
   paid,
+  questions = [],
 }: {
   rows: TGuestRow[];
   selection: RowSelectionState;
@@ -25,6 +27,8 @@ export function GuestCards({
   busy?: boolean;
   /** A paid event: each card shows the payment. */
   paid?: boolean;
+  /** The event's questions: each card shows the guest's answers, as the table's columns do. */
+  questions?: readonly TQuestion[];
 }) {
   const typed = showTypeColumn(rows);
   const allSelected = rows.length > 0 && rows.every((r) => selection[r.id]);
@@ -103,6 +107,14 @@ export function GuestCards({
                       <dd>{TYPE_LABEL[r.type] ?? r.type}</dd>
                     </div>
                   ) : null}
+                  {questions
+                    .filter((q) => r.answers[q.id])
+                    .map((q) => (
+                      <div key={q.id} className="col-span-3">
+                        <dt className="text-ink/75">{q.label}</dt>
+                        <dd className="line-clamp-2 break-words">{r.answers[q.id]}</dd>
+                      </div>
+                    ))}
                   {paid ? (
                     <div className="col-span-3">
                       <dt className="text-ink/75">Payment</dt>

@@ -4,6 +4,7 @@ import { SEARCH_MAX } from '../../../common/schemas/guests.ts';
 import { RSVP_STATUS_LABEL } from '../../../common/messages.ts';
 import { RSVP_STATUSES } from '../../../common/constants.ts';
 import { Select } from '../../components/ui/input.tsx';
+import type { TQuestion } from '../../../common/schemas/questions.responses.ts';
 import type { GuestListParams } from '../../lib/queries/guest-keys.ts';
 
 /** How long typing pauses before the search goes to the server. */
@@ -111,11 +112,15 @@ export function GuestFilters({
   params,
   update,
   paid,
+  questions,
 }: {
   params: GuestListParams;
   update: (change: Partial<GuestListParams>) => void;
   paid: boolean;
+  /** The event's questions: each choice question's options filter the list (docs/product.md#custom-questions). */
+  questions?: readonly TQuestion[];
 }) {
+  const choices = (questions ?? []).filter((q) => q.kind === 'single_choice' || q.kind === 'multiple_choice');
   // The server's default order is newest first (created_at, desc); every other sort defaults to ascending.
   const sort = params.sort ?? 'created_at';
   const dir = params.dir ?? (sort === 'created_at' ? 'desc' : 'asc');
@@ -151,6 +156,17 @@ export function GuestFilters({
             ['', 'Any payment'],
             ['paid', 'Paid'],
             ['unpaid', 'Pending or unpaid'],
+          ]}
+        />
+      ) : null}
+      {choices.length || params.answer ? (
+        <FilterSelect
+          label="Answer"
+          value={params.answer ?? ''}
+          onChange={(v) => update({ answer: v || undefined })}
+          options={[
+            ['', 'Any answer'],
+            ...choices.flatMap((q) => q.options.map((o): [string, string] => [`${q.id}:${o.id}`, `${q.label}: ${o.label}`])),
           ]}
         />
       ) : null}

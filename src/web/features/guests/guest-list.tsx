@@ -21,6 +21,7 @@ import { GuestCards } from './guest-cards.tsx';
 import { GuestFilters, GuestSearch } from './guest-filters.tsx';
 import { GuestTable } from './guest-table.tsx';
 import { filterOf, useGuestListParams } from './list-params.ts';
+import { useQuestions } from '../../lib/queries/event-questions.ts';
 import { ListError, ListSkeleton } from './list-states.tsx';
 import { Pager } from './pager.tsx';
 import { QrDialog } from './qr-dialog.tsx';
@@ -91,6 +92,7 @@ function EventGuests({
 }) {
   const eventId = event.id;
   const paid = event.is_paid_event;
+  const questions = useQuestions(eventId).data;
   const guests = useGuestList(eventId, params, { retry: false });
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [qrFor, setQrFor] = useState<GuestTarget | null>(null);
@@ -105,14 +107,14 @@ function EventGuests({
   const onOpen = useCallback((r: TGuestRow) => setDetailFor({ rsvpId: r.id, name: r.name }), []);
   const onQr = useCallback((r: TGuestRow) => setQrFor({ rsvpId: r.id, name: r.name }), []);
   const onSearch = useCallback((q: string) => update({ q: q || undefined }), [update]);
-  const filtered = Boolean(params.q || params.status || params.checked_in || params.payment);
+  const filtered = Boolean(params.q || params.status || params.checked_in || params.payment || params.answer);
   const data = guests.data;
 
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="grid gap-3 lg:flex lg:items-end">
         <GuestSearch value={params.q ?? ''} onChange={onSearch} />
-        <GuestFilters params={params} update={update} paid={paid} />
+        <GuestFilters params={params} update={update} paid={paid} questions={questions} />
       </div>
       {event.counts ? <CapacitySummary event={{ max_attendees: event.max_attendees, counts: event.counts }} /> : null}
       {data ? (
@@ -160,7 +162,7 @@ function EventGuests({
               <Button
                 variant="outline"
                 className="mt-4"
-                onClick={() => update({ q: undefined, status: undefined, checked_in: undefined, payment: undefined })}
+                onClick={() => update({ q: undefined, status: undefined, checked_in: undefined, payment: undefined, answer: undefined })}
               >
                 Clear search and filters
               </Button>
@@ -187,6 +189,7 @@ function EventGuests({
               onQr={onQr}
               busy={guests.isPlaceholderData}
               paid={paid}
+              questions={questions}
             />
           </div>
           <div className="md:hidden">
@@ -198,6 +201,7 @@ function EventGuests({
               onQr={onQr}
               busy={guests.isPlaceholderData}
               paid={paid}
+              questions={questions}
             />
           </div>
           <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={(page) => update({ page })} />

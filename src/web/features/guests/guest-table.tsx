@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, QrCode } from 'lucide-react';
 import { useMemo } from 'react';
+import type { TQuestion } from '../../../common/schemas/questions.responses.ts';
 import type { GuestSort, TGuestRow } from '../../../common/schemas/guests.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -31,7 +32,19 @@ export type GuestTableProps = {
   busy?: boolean;
   /** A paid event: a Payment column (status, amount, Stripe payment id). */
   paid?: boolean;
+  /** The event's questions: a column each, showing the guest's answer. */
+  questions?: readonly TQuestion[];
 };
+
+/** A guest's answer in its column: two lines at most (the whole text on hover and in the detail dialog). */
+function AnswerCell({ text }: { text: string | undefined }) {
+  if (!text) return <span className="text-ink/50">-</span>;
+  return (
+    <span className="line-clamp-2 max-w-48 break-words" title={text}>
+      {text}
+    </span>
+  );
+}
 
 function SortHeader({
   label,
@@ -69,7 +82,19 @@ function ariaSort(params: GuestListParams, column: GuestSort) {
  * (Yes / No / -), and per row a QR Code and an SMS button where they apply (status.ts rowActions) with the last
  * SMS's status. The server pages, sorts and filters; the table holds the selection (by RSVP id, so it survives paging).
  */
-export function GuestTable({ eventId, rows, selection, onSelectionChange, params, onSort, onOpen, onQr, busy, paid }: GuestTableProps) {
+export function GuestTable({
+  eventId,
+  rows,
+  selection,
+  onSelectionChange,
+  params,
+  onSort,
+  onOpen,
+  onQr,
+  busy,
+  paid,
+  questions = [],
+}: GuestTableProps) {
   const typed = showTypeColumn(rows);
   const columns = useMemo(
     () =>
@@ -137,6 +162,14 @@ export function GuestTable({ eventId, rows, selection, onSelectionChange, params
         ...(paid
           ? [helper.accessor('payment_status', { header: 'Payment', cell: ({ row }) => <PaymentCell guest={row.original} /> })]
           : []),
+        // One column per question of the form (docs/product.md#custom-questions).
+        ...questions.map((q) =>
+          helper.display({
+            id: `q-${q.id}`,
+            header: () => <span className="line-clamp-2 min-w-24">{q.label}</span>,
+            cell: ({ row }) => <AnswerCell text={row.original.answers[q.id]} />,
+          }),
+        ),
         helper.accessor('checked_in_at', {
           header: 'Checked In',
           cell: ({ row }) => checkedInCell(row.original.status, row.original.checked_in_at),
@@ -165,7 +198,7 @@ export function GuestTable({ eventId, rows, selection, onSelectionChange, params
           },
         }),
       ]),
-    [params, onSort, onOpen, onQr, paid, eventId, typed],
+    [params, onSort, onOpen, onQr, paid, eventId, typed, questions],
   );
 
   const table = useTable({

@@ -1,7 +1,14 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { GUEST_STATUS_FILTERS } from '../../../common/constants.ts';
-import { CHECKED_IN_FILTERS, GUEST_SORTS, PAYMENT_FILTERS, SEARCH_MAX, SORT_DIRECTIONS } from '../../../common/schemas/guests.ts';
+import {
+  ANSWER_FILTER,
+  CHECKED_IN_FILTERS,
+  GUEST_SORTS,
+  PAYMENT_FILTERS,
+  SEARCH_MAX,
+  SORT_DIRECTIONS,
+} from '../../../common/schemas/guests.ts';
 import type { GuestFilter, GuestListParams } from '../../lib/queries/guest-keys.ts';
 
 const pick = <T extends string>(values: readonly T[], v: string | null): T | undefined =>
@@ -18,11 +25,12 @@ export function paramsFrom(search: URLSearchParams): GuestListParams {
     q,
     sort: pick(GUEST_SORTS, search.get('sort')),
     dir: pick(SORT_DIRECTIONS, search.get('dir')),
+    answer: ANSWER_FILTER.test(search.get('answer') ?? '') ? (search.get('answer') ?? undefined) : undefined,
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
 
-const KEYS = ['status', 'checked_in', 'payment', 'q', 'sort', 'dir', 'page'] as const;
+const KEYS = ['status', 'checked_in', 'payment', 'q', 'sort', 'dir', 'answer', 'page'] as const;
 
 /**
  * The Guest List tab's state lives in the URL (?tab=guest-list&event=…&q=…&page=…): a reload, a shared

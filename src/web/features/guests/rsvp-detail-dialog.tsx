@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { GUESTS_MAX, GUESTS_MIN, isAnswerStatus, RSVP_STATUSES, type RsvpStatus } from '../../../common/constants.ts';
@@ -8,6 +9,7 @@ import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.t
 import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/input.tsx';
 import { formatDateTime } from './format.ts';
+import { useQuestions } from '../../lib/queries/event-questions.ts';
 import { notify } from '../../lib/toast.ts';
 import { WaitlistPromote } from './waitlist-promote.tsx';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
@@ -56,6 +58,8 @@ export function RsvpDetailDialog({
 
 function DetailBody({ eventId, rsvpId, onDeleted }: { eventId: string; rsvpId: string; onDeleted: () => void }) {
   const guest = useGuest(eventId, rsvpId);
+  // The answers to the host's questions, in form order (docs/product.md#custom-questions).
+  const questions = useQuestions(eventId).data;
   return (
     <GuestLoader query={guest}>
       {(g) => (
@@ -89,6 +93,14 @@ function DetailBody({ eventId, rsvpId, onDeleted }: { eventId: string; rsvpId: s
                   <dd>Off: the guest stopped them</dd>
                 </>
               ) : null}
+              {(questions ?? [])
+                .filter((q) => g.answers[q.id])
+                .map((q) => (
+                  <React.Fragment key={q.id}>
+                    <dt className="text-ink/70">{q.label}</dt>
+                    <dd className="min-w-0 whitespace-pre-wrap break-words">{g.answers[q.id]}</dd>
+                  </React.Fragment>
+                ))}
               {g.notes ? (
                 <>
                   <dt className="text-ink/70">Notes</dt>

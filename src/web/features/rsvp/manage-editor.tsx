@@ -15,6 +15,7 @@ import { ManageCancel } from './manage-cancel.tsx';
 import { ManageReminders } from './manage-reminders.tsx';
 import type { ManageNotice } from './manage-view.tsx';
 import { fieldMessage, type RsvpFieldErrors, toFieldErrors } from './validate-rsvp.ts';
+import { answerErrorsOf, checkAnswers, QuestionFields, questionControlId, startingAnswers, useAnswers } from './question-fields.tsx';
 
 export type ManageEditorProps = {
   rsvp: TManagedRsvp;
@@ -68,7 +69,9 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
   const qc = useQueryClient();
   const id = React.useId();
   const saved = valuesOf(rsvp);
-  const dirty = !sameValues(values, saved);
+  const answers = useAnswers(startingAnswers(rsvp.questions, rsvp.answers));
+  const answersDirty = JSON.stringify(answers.values) !== JSON.stringify(startingAnswers(rsvp.questions, rsvp.answers));
+  const dirty = !sameValues(values, saved) || answersDirty;
   const pending = change.isPending;
   // A field the server refused gets focus once the form is enabled again.
   const focusAfterSave = React.useRef<keyof Values | null>(null);
@@ -109,11 +112,22 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
       return;
     }
     setErrors({});
+    // The host's questions (docs/product.md#custom-questions): sent whole, they replace the stored answers.
+    const answered = checkAnswers(rsvp.questions, values.status, answers.values);
+    if (!answered.ok) {
+      answers.setErrors(answered.errors);
+      const first = rsvp.questions.find((q) => answered.errors[q.id]);
+      if (first) document.getElementById(questionControlId(id, first.id))?.focus();
+      return;
+    }
+    answers.setErrors({});
     setFormError(null);
     setSavedNote(null);
-    change.mutate(parsed.data, {
+    const payload = rsvp.questions.length ? { ...parsed.data, answers: answered.answers } : parsed.data;
+    change.mutate(payload, {
       onSuccess: (answer) => {
         setValues(valuesOf(answer.rsvp));
+        answers.setValues(startingAnswers(answer.rsvp.questions, answer.rsvp.answers));
         setSavedNote(savedText(answer));
         onAnswer(answer, 'saved');
       },
@@ -121,6 +135,7 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
         const code = errorCode(err);
         const fields = fieldErrorsOf(err);
         setErrors(toFieldErrors(fields));
+        answers.setErrors(answerErrorsOf(fields));
         if (code === 'capacity_exceeded' && fields?.guest_count) {
           focusAfterSave.current = 'guest_count';
           return;
@@ -163,6 +178,18 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
         <Field label="Phone (optional)" error={errors.phone}>
           <Input {...bindText('phone')} {...PHONE_INPUT} />
         </Field>
+        <QuestionFields
+          questions={rsvp.questions}
+          status={values.status}
+          values={answers.values}
+          errors={answers.errors}
+          onChange={(qid, v) => {
+            answers.onChange(qid, v);
+            setFormError(null);
+            setSavedNote(null);
+          }}
+          idPrefix={id}
+        />
         <Field label="Notes (optional)" error={errors.notes}>
           <Textarea {...bindText('notes')} rows={2} className="min-h-20" />
         </Field>
@@ -187,6 +214,8 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
               type="button"
               onClick={() => {
                 setValues(saved);
+                answers.setValues(startingAnswers(rsvp.questions, rsvp.answers));
+                answers.setErrors({});
                 setErrors({});
                 setFormError(null);
               }}

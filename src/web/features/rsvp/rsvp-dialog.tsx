@@ -20,6 +20,7 @@ import { partyWords, ticketCount } from './answer-words.ts';
 import { sellsTickets } from './ticket-words.ts';
 import { RsvpThankYou } from './rsvp-thank-you.tsx';
 import { useJoinWaitlist } from './api/join-waitlist.ts';
+import { answerErrorsOf, checkAnswers, QuestionFields, questionControlId, useAnswers } from './question-fields.tsx';
 import { PAY } from '../../../common/payment-texts.ts';
 import { type RsvpFieldErrors, type RsvpFormValues, titleFor, toFieldErrors, validateRsvp } from './validate-rsvp.ts';
 
@@ -38,6 +39,10 @@ function seatsHint(left: number | null): React.ReactNode {
 function Hint({ children }: { children: React.ReactNode }) {
   return <span className="text-ink/75">{children}</span>;
 }
+
+/** The payload with the answers to the host's questions, when there are any. */
+const withAnswers = (payload: RsvpPayload, answers: RsvpPayload['answers']): RsvpPayload =>
+  answers && Object.keys(answers).length ? { ...payload, answers } : payload;
 
 const EMPTY: RsvpFormValues = { name: '', email: '', phone: '', notes: '', guest_count: 1, status: 'confirmed' };
 
@@ -63,6 +68,8 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
   // On the way to the checkout page: the form stays locked until the browser leaves.
   const [redirecting, setRedirecting] = React.useState(false);
   const mutation = useSubmitRsvp(event.id);
+  const questions = event.questions;
+  const answers = useAnswers();
   const answerRef = React.useRef<HTMLInputElement>(null);
   const returnFocusRef = React.useRef<HTMLElement | null>(null);
   const fieldId = React.useId();
@@ -143,6 +150,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
     const paying = event.is_paid_event && values.status === 'confirmed' && !waitlist;
     const fields = fieldErrorsOf(err);
     setErrors(toFieldErrors(fields));
+    answers.setErrors(answerErrorsOf(fields));
     const code = errorCode(err);
     if (code === 'capacity_exceeded') {
       // 'Sorry, this event is full.' (+ 'Only 2 seats are left.' on guest_count): fewer guests, or Maybe.
@@ -163,6 +171,8 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
     if (mutation.isPending || join.isPending || ended) return;
     // A decline holds no seats: its party size (hidden) is sent as one.
     const checked = validateRsvp(values.status === 'declined' ? { ...values, guest_count: 1 } : values);
+    const answered = checkAnswers(questions, values.status, answers.values);
+    answers.setErrors(answered.ok ? {} : answered.errors);
     if (!checked.ok) {
       setErrors(checked.fields);
       fail(checked.title, checked.description);
@@ -171,13 +181,20 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
       return;
     }
     setErrors({});
-    send(checked.data);
+    if (!answered.ok) {
+      fail(MSG.missingInformation, 'Please answer the questions marked.');
+      const first = questions.find((q) => answered.errors[q.id]);
+      if (first) document.getElementById(questionControlId(fieldId, first.id))?.focus();
+      return;
+    }
+    send(withAnswers(checked.data, answered.answers));
   };
 
   const saveAsMaybe = () => {
     const checked = validateRsvp({ ...values, status: 'maybe' });
+    const answered = checkAnswers(questions, 'maybe', answers.values);
     setValues((v) => ({ ...v, status: 'maybe' }));
-    if (checked.ok) send(checked.data);
+    if (checked.ok && answered.ok) send(withAnswers(checked.data, answered.answers));
   };
 
   const pending = mutation.isPending || join.isPending || redirecting;
@@ -263,6 +280,14 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
                 />
               )}
             </div>
+            <QuestionFields
+              questions={questions}
+              status={values.status}
+              values={answers.values}
+              errors={answers.errors}
+              onChange={answers.onChange}
+              idPrefix={fieldId}
+            />
             <Field label="Notes (optional)" error={errors.notes}>
               <Textarea {...bindText('notes')} rows={2} className="min-h-20" />
             </Field>

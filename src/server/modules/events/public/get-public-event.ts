@@ -11,6 +11,7 @@ import type { Logger } from '../../../logger.ts';
 import { ensureSampleEvent } from '../../sample/ensure-sample-event.ts';
 import { isUuid } from '../../../../common/schemas/ids.ts';
 import { publicEventColumns } from '../../../domain/event-columns.ts';
+import { formQuestionsSql } from '../../../domain/form-questions.ts';
 import { displayNameSql } from '../../../domain/display-name.ts';
 import { user } from '../../../db/schema/auth.ts';
 import { eventTheme, eventThemeColumns } from '../../themes/theme-row.ts';
@@ -68,6 +69,7 @@ async function readPublicEvent(
       seats_held: heldSeats,
       show_guest_count: events.show_guest_count,
       host_name: displayNameSql,
+      questions: formQuestionsSql,
       ...eventThemeColumns,
     })
     .from(events)
