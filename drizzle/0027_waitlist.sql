@@ -59,6 +59,9 @@ END $$;
 CREATE TRIGGER events_waitlist_offers BEFORE UPDATE OF seats_taken, max_attendees, waitlist_offer_hours ON "events"
   FOR EACH ROW
   WHEN (NEW.waitlist_offer_hours IS NOT NULL AND NEW.max_attendees IS NOT NULL AND NEW.seats_taken < NEW.max_attendees
+    -- Only while guests can still come: an event switched off or over (its end, else start + DEFAULT_EVENT_HOURS = 4 h,
+    -- as domain/event-ends.ts) offers nothing.
+    AND NEW.is_active AND coalesce(NEW.end_date, NEW.event_date + interval '4 hours') > now()
     AND (NEW.seats_taken < OLD.seats_taken OR NEW.max_attendees > coalesce(OLD.max_attendees, 0) OR OLD.waitlist_offer_hours IS NULL))
   EXECUTE FUNCTION turnout_waitlist_on_free();
 --> statement-breakpoint
@@ -69,8 +72,9 @@ DECLARE
   e record;
   v_offered integer;
 BEGIN
-  SELECT max_attendees, seats_taken, waitlist_offer_hours INTO e FROM events WHERE id = p_event FOR UPDATE;
-  IF e.waitlist_offer_hours IS NULL OR e.max_attendees IS NULL THEN RETURN 0; END IF;
+  SELECT max_attendees, seats_taken, waitlist_offer_hours, is_active, coalesce(end_date, event_date + interval '4 hours') AS ends
+    INTO e FROM events WHERE id = p_event FOR UPDATE;
+  IF e.waitlist_offer_hours IS NULL OR e.max_attendees IS NULL OR NOT e.is_active OR e.ends <= now() THEN RETURN 0; END IF;
   v_offered := turnout_waitlist_offer(p_event, e.max_attendees - e.seats_taken, e.waitlist_offer_hours);
   IF v_offered > 0 THEN
     UPDATE events SET seats_taken = seats_taken + v_offered WHERE id = p_event;

@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   /** The event has no waitlist, or the RSVP has no offer (any more) to claim (docs/product.md#waitlist). */
   waitlist_closed: 409,
   offer_unavailable: 409,
+  /** A waitlist join while seats for the party are free: the guest answers Yes instead. */
+  seats_available: 409,
   payment_not_available: 422,
   /** Unpaid checkout holds over their bound on a paid event, or Pay now re-opened too often (docs/product.md#payments). */
   hold_limit: 429,

@@ -33,3 +33,30 @@ test(
     await owner.dispose();
   },
 );
+
+test(
+  'a waiting party changes its name and phone from its manage link',
+  { tag: '@mobile' },
+  async ({ page, server, playwright }, testInfo) => {
+    const owner = await ownerApi(playwright, server);
+    const event = await createEvent(owner, { title: `Waiting Room ${testInfo.project.name}`, max_attendees: 1, waitlist_offer_hours: 24 });
+    const api = await playwright.request.newContext({ baseURL: server.baseURL });
+    const data = (who: string) => ({ name: who, email: uniqueEmail(testInfo, who.toLowerCase()), guest_count: 1 });
+    expect((await api.post(`/api/public/events/${event.id}/rsvps`, { data: { ...data('Ada'), status: 'confirmed' } })).status()).toBe(201);
+    const joined = await api.post(`/api/public/events/${event.id}/waitlist`, { data: data('Bo') });
+    expect(joined.status()).toBe(201);
+    const { manage_url } = (await joined.json()) as { manage_url: string };
+
+    await page.goto(manage_url);
+    await expect(page.getByText('You’re 1st on the waitlist', { exact: false })).toBeVisible();
+    await page.getByLabel('Name').fill('Bo Waiting');
+    await page.getByLabel('Phone (optional)').fill('+1 415 555 0133');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText(/^Saved\./)).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Name')).toHaveValue('Bo Waiting');
+    await expect(page.getByText('You’re 1st on the waitlist', { exact: false })).toBeVisible();
+    await api.dispose();
+    await owner.dispose();
+  },
+);

@@ -141,6 +141,12 @@ describe('joining the waitlist', () => {
     const on = await call(`/api/events/${plain.id}`, { method: 'PATCH', json: { waitlist_offer_hours: 48 }, cookie: owner.cookie });
     expect(on.status).toBe(200);
     expect(on.body.event.waitlist_offer_hours).toBe(48);
+    // A line is for a full event: while the party's seats are free it answers Yes instead (no unpaid hold by joining).
+    const free = await join(plain.id, { name: 'Al', email: 'al@example.com', guest_count: 1 });
+    expect([free.status, free.body.error.code]).toEqual([409, 'seats_available']);
+    expect(await seats(plain.id)).toMatchObject({ taken: 0, held: 0 });
+    const big = await join(plain.id, { name: 'Bea', email: 'bea@example.com', guest_count: 2 });
+    expect([big.status, big.body.rsvp.status]).toEqual([201, 'waitlisted']);
   });
 });
 
@@ -175,6 +181,29 @@ describe('offers', () => {
     const sms = msgs.find((m) => m.channel === 'sms')!.payload as SmsPayload;
     expect(sms.to).toBe('+14155550123');
     expect(sms.body).toContain(`/rsvp/${smallSecret}`);
+  });
+
+  it('an event switched off or over offers nothing: freed seats stay free, nothing is announced', async () => {
+    const { e, going } = await fullEvent(1);
+    const p = rsvpInput({ name: 'Waits' });
+    expect((await join(e.id, { name: p.name, email: p.email, guest_count: 1 })).status).toBe(201);
+    expect((await call(`/api/events/${e.id}`, { method: 'PATCH', json: { is_active: false }, cookie: owner.cookie })).status).toBe(200);
+    // The host removes the guest who was going: the seat is free, and stays so.
+    const [gone] = await t.db.select({ id: event_rsvps.id }).from(event_rsvps).where(eq(event_rsvps.email, going[0]!.email));
+    expect((await call(`/api/events/${e.id}/rsvps/${gone!.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    await runWaitlist(deps);
+    expect(await statusOf(e.id, p.email)).toBe('waitlisted');
+    expect(await seats(e.id)).toMatchObject({ taken: 0, held: 0 });
+    // An offer made before the switch-off is not announced while the event is off.
+    const on = await fullEvent(1);
+    const q = rsvpInput({ name: 'Offered' });
+    expect((await join(on.e.id, { name: q.name, email: q.email, guest_count: 1 })).status).toBe(201);
+    await cancelAnswer(t, on.going[0]!.secret);
+    expect(await statusOf(on.e.id, q.email)).toBe('offered');
+    expect((await call(`/api/events/${on.e.id}`, { method: 'PATCH', json: { is_active: false }, cookie: owner.cookie })).status).toBe(200);
+    await runWaitlist(deps);
+    const [row] = await t.db.select({ id: event_rsvps.id }).from(event_rsvps).where(eq(event_rsvps.email, q.email));
+    expect(await offerMessages(row!.id)).toEqual([]);
   });
 
   it('a claim gives the ticket; claiming twice in parallel takes the seats once; no one else can claim', async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { DEFAULT_EVENT_HOURS } from '../../../common/constants.ts';
 import type { Db } from '../../db/client.ts';
+import { eventEndsAt } from '../../domain/event-ends.ts';
 import { events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { enqueueEmail } from '../../domain/enqueue.ts';
@@ -31,13 +31,7 @@ export async function findTickets(opts: { db: Db; baseUrl: string; email: string
     })
     .from(event_rsvps)
     .innerJoin(events, eq(events.id, event_rsvps.event_id))
-    .where(
-      and(
-        eq(event_rsvps.email, opts.email),
-        eq(events.is_active, true),
-        gt(sql`coalesce(${events.end_date}, ${events.event_date} + make_interval(hours => ${DEFAULT_EVENT_HOURS}))`, new Date(now)),
-      ),
-    )
+    .where(and(eq(event_rsvps.email, opts.email), eq(events.is_active, true), gt(eventEndsAt, new Date(now))))
     .orderBy(events.event_date, desc(event_rsvps.created_at))
     .limit(MAX_ANSWERS);
   if (!rows.length) return;

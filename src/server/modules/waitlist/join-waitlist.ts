@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { manageRsvpHref } from '../../../common/hrefs.ts';
 import type { TWaitlistJoinResult, ZWaitlistInput } from '../../../common/schemas/waitlist.ts';
@@ -65,8 +65,23 @@ export async function joinWaitlist(o: {
 
 async function insertWaiting(o: { db: Db; config: TicketConfig; input: WaitlistJoin }, eventId: string) {
   return o.db.transaction(async (tx) => {
-    const [e] = await tx.select({ hours: events.waitlist_offer_hours }).from(events).where(eq(events.id, eventId)).for('update');
+    const [e] = await tx
+      .select({ hours: events.waitlist_offer_hours, max: events.max_attendees, taken: events.seats_taken })
+      .from(events)
+      .where(eq(events.id, eventId))
+      .for('update');
     if (!e || e.hours === null) throw new AppError('waitlist_closed', WAITLIST_MSG.closed);
+    // Seats for this party are free (nobody waiting fits them, or they would be offered): answer Yes instead. A line
+    // joined past free seats would hold them as an offer for hours, unpaid and outside the paid holds' bounds.
+    if (e.max !== null && e.max - e.taken >= o.input.guest_count) {
+      // An e-mail that already answered learns nothing here either: its manage link goes to it (joinWaitlist).
+      const [known] = await tx
+        .select({ id: event_rsvps.id })
+        .from(event_rsvps)
+        .where(and(eq(event_rsvps.event_id, eventId), eq(event_rsvps.email, o.input.email)));
+      if (known) return null;
+      throw new AppError('seats_available', WAITLIST_MSG.seatsAvailable);
+    }
     const id = randomUUID();
     const manageSecret = newManageSecret();
     const { columns } = answeredTicketColumns(o.config, { prev: null, confirmed: false });

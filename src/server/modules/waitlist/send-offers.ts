@@ -1,8 +1,10 @@
 import { and, eq, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { sms_messages, sms_opt_outs } from '../../db/schema/sms.ts';
 import { enqueueEmail, enqueueSms } from '../../domain/enqueue.ts';
+import { eventEndsAt } from '../../domain/event-ends.ts';
 import type { Deps } from '../../http/context.ts';
 import { startPeriodic } from '../../periodic.ts';
 import { readRsvpWithEvent } from '../rsvps/load-rsvp-event.ts';
@@ -29,7 +31,7 @@ export async function announceOffers(deps: { db: Db; baseUrl: string }): Promise
     const due = await deps.db
       .select({ id: event_rsvps.id })
       .from(event_rsvps)
-      .where(and(eq(event_rsvps.status, 'offered'), lt(event_rsvps.offers_sent, event_rsvps.offers_made)))
+      .where(and(eq(event_rsvps.status, 'offered'), lt(event_rsvps.offers_sent, event_rsvps.offers_made), offerableEvent))
       .limit(BATCH);
     let now = 0;
     for (const { id } of due) if (await announceOne(deps, id)) now++;
@@ -39,12 +41,26 @@ export async function announceOffers(deps: { db: Db; baseUrl: string }): Promise
   }
 }
 
+/**
+ * The RSVP's event can still be claimed (active and not over, domain/event-ends.ts, as migration 0027's trigger
+ * reads it): an offer of an event switched off or over is never announced, its link could not be used.
+ */
+const offerableEvent = sql`exists (select 1 from ${events} where ${events.id} = ${event_rsvps.event_id} and ${events.is_active}
+  and ${eventEndsAt} > now())`;
+
 async function announceOne(deps: { db: Db; baseUrl: string }, rsvpId: string): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ id: event_rsvps.id })
       .from(event_rsvps)
-      .where(and(eq(event_rsvps.id, rsvpId), eq(event_rsvps.status, 'offered'), lt(event_rsvps.offers_sent, event_rsvps.offers_made)))
+      .where(
+        and(
+          eq(event_rsvps.id, rsvpId),
+          eq(event_rsvps.status, 'offered'),
+          lt(event_rsvps.offers_sent, event_rsvps.offers_made),
+          offerableEvent,
+        ),
+      )
       .for('update', { skipLocked: true });
     if (!locked) return false;
     const r = await readRsvpWithEvent(tx, rsvpId, {

@@ -61,6 +61,9 @@ function savedText({ rsvp, email_queued }: TManagedRsvpAnswer): string {
 export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
   const waiting = rsvp.status === 'waitlisted' || rsvp.status === 'offered';
   const [values, setValues] = React.useState<Values>(() => valuesOf(rsvp));
+  // A waiting party's answer is a Yes in line: sent and asked as one, and the server keeps its place or offer
+  // (docs/product.md#waitlist); an offer's party size is the one its seats are held for.
+  const asked = waiting ? 'confirmed' : values.status;
   const [errors, setErrors] = React.useState<RsvpFieldErrors>({});
   const [formError, setFormError] = React.useState<string | null>(null);
   // The last save's confirmation, shown beside Save changes until the next edit (docs/product.md#manage-page).
@@ -99,7 +102,7 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (pending || !dirty) return;
-    const parsed = ZRsvpChange.safeParse(values);
+    const parsed = ZRsvpChange.safeParse({ ...values, status: asked });
     if (!parsed.success) {
       const found: RsvpFieldErrors = {};
       for (const issue of parsed.error.issues) {
@@ -113,7 +116,7 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
     }
     setErrors({});
     // The host's questions (docs/product.md#custom-questions): sent whole, they replace the stored answers.
-    const answered = checkAnswers(rsvp.questions, values.status, answers.values);
+    const answered = checkAnswers(rsvp.questions, asked, answers.values);
     if (!answered.ok) {
       answers.setErrors(answered.errors);
       const first = rsvp.questions.find((q) => answered.errors[q.id]);
@@ -166,7 +169,7 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
             onChange={(n) => set('guest_count', n)}
             error={errors.guest_count}
             hint={values.status === 'confirmed' ? seatsHint(rsvp.event.seats_left, rsvp.status === 'confirmed') : undefined}
-            disabled={pending}
+            disabled={pending || rsvp.status === 'offered'}
           />
         )}
         <Field label="Name" error={errors.name}>
@@ -180,7 +183,7 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
         </Field>
         <QuestionFields
           questions={rsvp.questions}
-          status={values.status}
+          status={asked}
           values={answers.values}
           errors={answers.errors}
           onChange={(qid, v) => {
