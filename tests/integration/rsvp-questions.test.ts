@@ -236,6 +236,24 @@ describe('custom questions', () => {
     expect((await api(`/api/events/${e.id}/questions/${other.meal.id}`, { method: 'PATCH', json: { label: 'x' } })).status).toBe(404);
   });
 
+  it('joining the waitlist asks the questions of a Yes and keeps the answers', async () => {
+    const e = await createEvent(t, owner, { max_attendees: 1, waitlist_offer_hours: 24 });
+    const rules = await addQuestion(e.id, { kind: 'checkbox', label: 'I accept the house rules', required: true });
+    const diet = await addQuestion(e.id, { kind: 'short_text', label: 'Dietary needs', shown_for: 'yes' });
+    expect((await postRsvp(t, e.id, rsvpInput({ answers: { [rules.id]: true } }))).status).toBe(201);
+    const join = (answers?: Record<string, unknown>) =>
+      t.request(`/api/public/events/${e.id}/waitlist`, {
+        method: 'POST',
+        json: { name: 'Wren', email: `wren-${Date.now()}@example.com`, guest_count: 1, ...(answers ? { answers } : {}) },
+      });
+    const missing = await join({ [diet.id]: 'vegan' });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).error.fields).toHaveProperty(`answers.${rules.id}`);
+    expect((await join({ [rules.id]: true, [diet.id]: 'vegan' })).status).toBe(201);
+    const [row] = (await guestRows(e.id, '?status=waitlist')) as { answers: Record<string, unknown> }[];
+    expect(row!.answers).toEqual({ [rules.id]: 'Yes', [diet.id]: 'vegan' });
+  });
+
   it('an event without questions: answers are refused by name, the RSVP is as before', async () => {
     const e = await createEvent(t, owner);
     expect(await publicQuestions(e.id)).toEqual([]);

@@ -9,10 +9,13 @@ import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { answeredTicketColumns, type TicketConfig } from '../../domain/ticket-fields.ts';
 import { assertPossiblePhone } from '../../domain/phone-check.ts';
 import { AppError } from '../../errors.ts';
+import { isForeignKeyViolation } from '../../db/pg-errors.ts';
+import type { TAnswers } from '../../../common/schemas/questions.ts';
 import { answerKnownEmail } from '../rsvps/answer-known-email.ts';
 import { assertNotEnded } from '../rsvps/attend-rules.ts';
 import { confirmationKey, confirmationSupersede } from '../rsvps/confirmation-email.ts';
-import { loadRsvpEvent, type RsvpEventCache } from '../rsvps/load-rsvp-event.ts';
+import { ANSWER_QUESTION_FK, checkAnswers, formChanged, insertAnswers } from '../rsvps/form-answers.ts';
+import { loadRsvpForm, type RsvpEventCache } from '../rsvps/load-rsvp-event.ts';
 import { queueGuestEmail } from '../rsvps/queue-answer-email.ts';
 import { newManageSecret } from '../rsvps/rsvp-answer.ts';
 import { offerFreeSeats, placeInLine } from './waitlist-place.ts';
@@ -36,10 +39,12 @@ export async function joinWaitlist(o: {
   input: WaitlistJoin;
 }): Promise<JoinedWaitlist> {
   assertPossiblePhone(o.input.phone);
-  const event = await loadRsvpEvent({ db: o.db, cache: o.eventCache, eventId: o.eventId });
+  const { event, questions } = await loadRsvpForm({ db: o.db, cache: o.eventCache, eventId: o.eventId });
   assertNotEnded(event);
+  // A place in line is a Yes waiting: the host's questions are asked and kept as for one (docs/product.md#custom-questions).
+  const answers = checkAnswers(questions, 'confirmed', o.input.answers);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const joined = await insertWaiting(o, event.id);
+    const joined = await insertWaiting(o, event.id, answers);
     if (joined) {
       const place = joined.status === 'waitlisted' ? await placeInLine(o.db, joined.id) : null;
       return {
@@ -63,7 +68,7 @@ export async function joinWaitlist(o: {
   throw new AppError('conflict', 'Your answer changed while we were saving it. Please try again.');
 }
 
-async function insertWaiting(o: { db: Db; config: TicketConfig; input: WaitlistJoin }, eventId: string) {
+async function insertWaiting(o: { db: Db; config: TicketConfig; input: WaitlistJoin }, eventId: string, answers: TAnswers) {
   return o.db.transaction(async (tx) => {
     const [e] = await tx
       .select({ hours: events.waitlist_offer_hours, max: events.max_attendees, taken: events.seats_taken })
@@ -103,6 +108,10 @@ async function insertWaiting(o: { db: Db; config: TicketConfig; input: WaitlistJ
       .onConflictDoNothing()
       .returning({ id: event_rsvps.id });
     if (!inserted.length) return null;
+    await insertAnswers(tx, id, answers).catch((err) => {
+      // A question deleted while the guest answered: its answer has nothing to point at.
+      throw isForeignKeyViolation(err, ANSWER_QUESTION_FK) ? formChanged() : err;
+    });
     await offerFreeSeats(tx, eventId);
     const [row] = await tx
       .select({ status: event_rsvps.status, offer_until: event_rsvps.offer_until, revision: event_rsvps.revision })
