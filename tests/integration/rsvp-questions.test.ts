@@ -236,6 +236,21 @@ describe('custom questions', () => {
     expect((await api(`/api/events/${e.id}/questions/${other.meal.id}`, { method: 'PATCH', json: { label: 'x' } })).status).toBe(404);
   });
 
+  it('a No turned Yes through the manage API without answers still has to answer the Yes questions', async () => {
+    const e = await createEvent(t, owner, {});
+    const rules = await addQuestion(e.id, { kind: 'checkbox', label: 'I accept the house rules', required: true, shown_for: 'yes' });
+    const no = rsvpInput({ status: 'declined' });
+    expect((await postRsvp(t, e.id, no)).status).toBe(201);
+    const secret = await manageSecretOf(t, e.id, no.email);
+    const change = (json: Record<string, unknown>) => t.request(`/api/public/rsvps/${secret}`, { method: 'PUT', json });
+    const bare = await change({ name: no.name, guest_count: 1, status: 'confirmed' });
+    expect(bare.status).toBe(400);
+    expect((await bare.json()).error.fields).toHaveProperty(`answers.${rules.id}`);
+    expect((await change({ name: no.name, guest_count: 1, status: 'confirmed', answers: { [rules.id]: true } })).status).toBe(200);
+    // Its answers stored, a later change without them is fine.
+    expect((await change({ name: 'Renamed', guest_count: 1, status: 'confirmed' })).status).toBe(200);
+  });
+
   it('joining the waitlist asks the questions of a Yes and keeps the answers', async () => {
     const e = await createEvent(t, owner, { max_attendees: 1, waitlist_offer_hours: 24 });
     const rules = await addQuestion(e.id, { kind: 'checkbox', label: 'I accept the house rules', required: true });

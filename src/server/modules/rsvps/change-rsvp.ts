@@ -9,6 +9,7 @@ import type { TicketConfig } from '../../domain/ticket-fields.ts';
 import { answerStateColumns, applyAnswer } from './apply-answer.ts';
 import { assertCanAttendFree, assertNotEnded } from './attend-rules.ts';
 import { ANSWER_QUESTION_FK, checkAnswers, formChanged, replaceAnswers } from './form-answers.ts';
+import { answerValuesSql } from '../../domain/rsvp-answers.ts';
 import type { TAnswers } from '../../../common/schemas/questions.ts';
 import { isForeignKeyViolation, pgError } from '../../db/pg-errors.ts';
 import { loadRsvpForm, type RsvpEventCache } from './load-rsvp-event.ts';
@@ -96,6 +97,12 @@ export async function changeRsvp(opts: ChangeRsvpOptions): Promise<{ manageSecre
     }
     if (next.status === 'confirmed' && cur.status !== 'confirmed') assertCanAttendFree(event, next);
     if (answers) await writeAnswers(cur.id, answers);
+    else if (questions.length && next.status !== cur.status) {
+      // A new answer that keeps the stored answers must still fill the form for it: a No turned Yes without them
+      // would skip the Yes-only required questions (docs/product.md#custom-questions).
+      const [stored] = await tx.select({ values: answerValuesSql }).from(event_rsvps).where(eq(event_rsvps.id, cur.id));
+      checkAnswers(questions, next.status, stored?.values ?? {});
+    }
     const answerChanged = next.status !== cur.status || next.guest_count !== cur.guest_count || next.name !== cur.name;
     if (!answerChanged) {
       if (next.phone !== cur.phone || next.notes !== cur.notes) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { eventEndsAt } from '../../domain/event-ends.ts';
 import { events } from '../../db/schema/events.ts';
