@@ -1,6 +1,7 @@
 /** The waitlist's texts (docs/product.md#waitlist): the server's refusals and the offer e-mail's and SMS's sentences. */
 export const WAITLIST_MSG = {
   closed: 'This event has no waitlist.',
+  staffChange: 'This party is on the waitlist: move it to the front, or remove it from the guest list.',
   seatsAvailable: 'Seats are free again for your party: answer Yes instead of joining the waitlist.',
   notOffered: 'There are no seats to claim on this RSVP: its party is not being offered seats.',
   offerLapsed: 'This offer has run out, and the seats went to the next party on the waitlist.',

@@ -388,6 +388,12 @@ describe("the host's hand", () => {
     await cancelAnswer(t, going[1]!.secret);
     expect(await Promise.all(parties.map((p) => statusOf(e.id, p.email)))).toEqual(['offered', 'waitlisted', 'offered']);
     expect((await promote(ids[0]!)).status).toBe(409);
+    // Staff do not change a party in line by hand (a lock order an offer could deadlock with): 409, nothing moves.
+    for (const id of [ids[0]!, ids[1]!]) {
+      const patch = await call(`/api/events/${e.id}/rsvps/${id}`, { method: 'PATCH', json: { status: 'confirmed' }, cookie: owner.cookie });
+      expect([patch.status, patch.body.error.code]).toEqual([409, 'conflict']);
+    }
+    expect(await Promise.all(parties.map((p) => statusOf(e.id, p.email)))).toEqual(['offered', 'waitlisted', 'offered']);
   });
 });
 

@@ -5,11 +5,13 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { seatCountOf, seatsCommitted } from '../../db/seat-commits.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';
 import { answerStateColumns, applyAnswer } from '../rsvps/apply-answer.ts';
 import { seatTransaction } from '../rsvps/seat-transaction.ts';
 import { seatsHeld } from '../rsvps/seats.ts';
+import { isWaitlistEntry } from '../rsvps/offer-rules.ts';
+import { WAITLIST_MSG } from '../../../common/waitlist-texts.ts';
 import type { TicketConfig } from '../../domain/ticket-fields.ts';
 import { guestWhere } from '../../domain/guest-query.ts';
 import { RSVP_NOT_FOUND } from './get-guest.ts';
@@ -40,6 +42,9 @@ export async function changeGuest(o: Target & { config: TicketConfig; change: TG
   const result = await seatTransaction(o.db, async (tx) => {
     const cur = await lockGuest(tx, o);
     if (!cur) return null;
+    // A party in line moves by its offer, Move to the front or removal (docs/product.md#waitlist): a staff change here
+    // would lock its row before the event's, the reverse of an offer's order, and could deadlock with one.
+    if (isWaitlistEntry(cur.status)) throw new AppError('conflict', WAITLIST_MSG.staffChange);
     const next = { status: o.change.status ?? cur.status, guest_count: o.change.guest_count ?? cur.guest_count };
     if (next.status === cur.status && next.guest_count === cur.guest_count) {
       return { value: { emailQueued: false }, rsvpId: cur.id, eventId: o.eventId, delta: 0 };
