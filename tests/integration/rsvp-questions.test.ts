@@ -48,6 +48,18 @@ describe('custom questions', () => {
     const { e, diet, meal, extras, rules, story } = await formEvent();
     expect(diet).toMatchObject({ kind: 'short_text', required: true, shown_for: 'yes', position: 0, answer_count: 0, options: [] });
     expect(meal.options.map((o) => o.label)).toEqual(['Fish', 'Veg']);
+    // The add answer is the declared Question, nothing of the stored row besides.
+    expect(Object.keys(diet).sort()).toEqual([
+      'answer_count',
+      'help',
+      'id',
+      'kind',
+      'label',
+      'options',
+      'position',
+      'required',
+      'shown_for',
+    ]);
     const pub = await publicQuestions(e.id);
     expect(pub.map((q: { id: string }) => q.id)).toEqual([diet.id, meal.id, extras.id, rules.id, story.id]);
     expect(pub[2]).toEqual({

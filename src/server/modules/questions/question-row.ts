@@ -20,7 +20,10 @@ export const questionColumns = {
 
 /** What the host sees of a question: its options in use (removed ones stay stored for old answers). */
 export function hostQuestion(row: Omit<QuestionRow, 'event_id' | 'created_at'> & { answer_count: number }): TQuestion {
-  return { ...row, options: row.options.filter((o) => !o.removed).map((o) => ({ id: o.id, label: o.label })) };
+  // Field by field: a row read whole (an insert's RETURNING) carries columns the answer does not declare.
+  const { id, kind, label, help, required, shown_for, position, answer_count } = row;
+  const options = row.options.filter((o) => !o.removed).map((o) => ({ id: o.id, label: o.label }));
+  return { id, kind, label, help, required, shown_for, position, options, answer_count };
 }
 
 /** An event's questions in form order. */

@@ -126,7 +126,9 @@ export function ManageEditor({ rsvp, secret, onAnswer }: ManageEditorProps) {
     answers.setErrors({});
     setFormError(null);
     setSavedNote(null);
-    const payload = rsvp.questions.length ? { ...parsed.data, answers: answered.answers } : parsed.data;
+    // Only answers the guest changed are sent: unchanged ones stay as stored, an answer to an option the host has
+    // since removed included (the form no longer offers it).
+    const payload = answersDirty ? { ...parsed.data, answers: answered.answers } : parsed.data;
     change.mutate(payload, {
       onSuccess: (answer) => {
         setValues(valuesOf(answer.rsvp));
