@@ -19,6 +19,7 @@ test(
     const email = uniqueEmail(testInfo, 'bo');
 
     await page.goto(`/event/${event.id}`);
+    await expect(page.getByRole('status').filter({ hasText: 'Join the waitlist and we’ll e-mail you' })).toBeVisible();
     await page.getByRole('button', { name: 'RSVP', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: title });
     await expect(dialog.getByRole('radio', { name: "Yes, I'll attend" })).toBeChecked();

@@ -15,7 +15,7 @@ import { themeStyle } from '../features/events/theme-style.ts';
 import { useMyRsvp } from '../features/rsvp/api/get-my-rsvp.ts';
 import { LazyRsvpDialog, preloadRsvpDialog } from '../features/rsvp/lazy-rsvp-dialog.tsx';
 import { formatPrice } from '../features/rsvp/price.ts';
-import { answerButtonText, FULL_EVENT_NEXT } from '../features/rsvp/ticket-words.ts';
+import { answerButtonText, fullEventNext } from '../features/rsvp/ticket-words.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { lazyPart, usePart } from '../lib/lazy-part.ts';
 
@@ -162,7 +162,7 @@ function EventPage({ event }: { event: TPublicEvent }) {
                 {/* docs/product.md#capacity: full is not a dead end; the button still opens the dialog for Maybe and No. */}
                 {full ? (
                   <p className="mb-2 text-center text-sm sm:text-left" role="status">
-                    <strong className="font-semibold">{MSG.capacityReached}</strong> {FULL_EVENT_NEXT}
+                    <strong className="font-semibold">{MSG.capacityReached}</strong> {fullEventNext(event)}
                   </p>
                 ) : null}
                 <button

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { partyWords, ticketsBelow, ticketsConfirmation } from './answer-words.ts';
-import { answerButtonText, sellsTickets } from './ticket-words.ts';
+import { answerButtonText, fullEventNext, sellsTickets } from './ticket-words.ts';
 
 const free = { is_paid_event: false, rsvp_button_text: 'RSVP', seats_left: null };
 const paid = { is_paid_event: true, rsvp_button_text: 'RSVP', seats_left: 8 };
@@ -13,6 +13,11 @@ describe('ticket words (docs/product.md#public-event-page)', () => {
     expect(answerButtonText({ ...paid, seats_left: 0 })).toBe('RSVP');
     expect(sellsTickets({ ...paid, seats_left: null })).toBe(true);
     expect(sellsTickets({ ...paid, seats_left: 0 })).toBe(false);
+  });
+
+  it('a full event points to its waitlist when it has one, else to Maybe and No', () => {
+    expect(fullEventNext({ waitlist: true })).toMatch(/^Join the waitlist/);
+    expect(fullEventNext({ waitlist: false })).toMatch(/^You can still answer Maybe or No/);
   });
 
   it("the host's own button text wins, free or paid", () => {

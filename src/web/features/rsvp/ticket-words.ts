@@ -17,5 +17,11 @@ export function answerButtonText(e: WordsEvent): string {
   return sellsTickets(e) ? 'Get tickets' : DEFAULT_RSVP_BUTTON_TEXT;
 }
 
-/** docs/product.md#capacity: a full event takes Maybe and No; no waitlist yet, so no promise of one. */
-export const FULL_EVENT_NEXT = 'You can still answer Maybe or No. If a seat opens up, you can change your answer to Yes.';
+/**
+ * What a full event's page says next (docs/product.md#capacity): with a waitlist, joining it (docs/product.md#waitlist);
+ * without one, Maybe and No stay open and no line is promised.
+ */
+export const fullEventNext = (e: { waitlist?: boolean }) =>
+  e.waitlist
+    ? 'Join the waitlist and we’ll e-mail you if seats free up for your party, or answer Maybe or No.'
+    : 'You can still answer Maybe or No. If a seat opens up, you can change your answer to Yes.';
