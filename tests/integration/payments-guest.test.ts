@@ -177,6 +177,35 @@ describe('Pay now (the manage link)', () => {
   });
 });
 
+describe('a waitlist offer on a paid event', () => {
+  it('a claim whose checkout cannot open keeps the offer for its party; the next try opens it', async () => {
+    const e = await paidEvent({ max: 1 });
+    await t.db.update(events).set({ waitlist_offer_hours: 24 }).where(eq(events.id, e.id));
+    const first = await paidYes(e.id);
+    const joined = await t.request(`/api/public/events/${e.id}/waitlist`, {
+      method: 'POST',
+      json: { name: 'Wren', email: `wren-${Date.now()}@example.com`, guest_count: 1 },
+    });
+    expect(joined.status).toBe(201);
+    const waiting = (await joined.json()).rsvp.id as string;
+    await lapseHold(t, first.rsvpId); // the unpaid hold ends: its seat is offered to the line
+    const offered = await rsvpRow(waiting);
+    expect([offered.status, offered.offer_until]).toEqual(['offered', expect.any(Date)]);
+    const claim = () => t.request(`/api/public/rsvps/${offered.manage_secret}/claim`, { method: 'POST' });
+    fake.failNextCreates(1);
+    const failed = await claim();
+    expect(failed.status).toBe(502);
+    expect((await failed.json()).error.code).toBe('payment_failed');
+    // Still the party's offer, until its own deadline; the seat still held for it.
+    expect(await rsvpRow(waiting)).toMatchObject({ status: 'offered', offer_until: offered.offer_until, payment_status: null });
+    expect(await seatsTaken(e.id)).toBe(1);
+    const again = await claim();
+    expect(again.status).toBe(200);
+    expect((await again.json()).checkout_url).toMatch(/cs_/);
+    expect(await rsvpRow(waiting)).toMatchObject({ status: 'confirmed', payment_status: 'pending' });
+  });
+});
+
 describe('staff and a guest at the checkout', () => {
   it('declining or deleting a guest at the checkout ends it first: nothing can be paid for an answer that is gone', async () => {
     const host = await signedInUser(t);

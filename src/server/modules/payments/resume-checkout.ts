@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { CHECKOUT_REOPENS_MAX } from '../../../common/constants.ts';
 import { MSG } from '../../../common/messages.ts';
 import { PAYMENT_MSG } from '../../../common/payment-texts.ts';
+import type { Db } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { assertCanPay, assertNotEnded } from '../rsvps/attend-rules.ts';
@@ -61,7 +62,7 @@ export async function resumeCheckout(d: ResumeDeps, manageSecret: string, client
   }
 
   const keys = holdKeys(d.env.ENCRYPTION_KEY, clientIp, cur.email);
-  const revision = await holdAgain(d, cur.id, terms.payment, keys);
+  const { revision, offerUntil } = await holdAgain(d, cur.id, terms.payment, keys);
   return openSession(d, {
     event: terms.event,
     rsvpId: cur.id,
@@ -69,7 +70,34 @@ export async function resumeCheckout(d: ResumeDeps, manageSecret: string, client
     email: cur.email,
     payment: terms.payment,
     idempotencyKey: `checkout:${cur.id}:${revision}`,
-    undo: () => releaseHold(d.db, cur.id, { onlyIfLapsed: false }),
+    // A claimed waitlist offer whose checkout could not open goes back to being the party's offer, not to the next party.
+    undo: () => (offerUntil ? restoreOffer(d.db, cur.id, offerUntil) : releaseHold(d.db, cur.id, { onlyIfLapsed: false })),
+  });
+}
+
+/**
+ * Undoes holdAgain's claim of a waitlist offer (docs/product.md#waitlist) while its checkout is still unopened: the
+ * answer is 'offered' again until the offer's own deadline, its seats still held (they never left the counter).
+ */
+async function restoreOffer(db: Db, rsvpId: string, offerUntil: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const r = await lockPayment(tx, rsvpId);
+    if (r?.payment_status !== 'pending' || r.session || r.status !== 'confirmed') return;
+    await tx
+      .update(event_rsvps)
+      .set({
+        status: 'offered',
+        offer_until: offerUntil,
+        payment_status: null,
+        payment_amount: null,
+        payment_currency: null,
+        payment_hold_until: null,
+        hold_client: null,
+        hold_email: null,
+        revision: r.revision + 1,
+        updated_at: new Date(),
+      })
+      .where(eq(event_rsvps.id, rsvpId));
   });
 }
 
@@ -96,16 +124,17 @@ async function readAnswer(d: Pick<ResumeDeps, 'db'>, manageSecret: string) {
  * is still opening its checkout (pending, no session, hold running) is a 409 "try again in a moment".
  * An answer whose seats were held before counts one more re-open; past CHECKOUT_REOPENS_MAX it is a
  * 429 hold_limit, and the hold is bounded like a first one (hold-limits.ts; docs/product.md#payments).
- * Returns the answer's new revision (the new checkout's idempotency key).
+ * Returns the answer's new revision (the new checkout's idempotency key) and, when it claimed a waitlist offer,
+ * that offer's deadline (restoreOffer puts it back if the checkout cannot open).
  */
 async function holdAgain(
   d: Pick<ResumeDeps, 'db'>,
   rsvpId: string,
   payment: { unitAmount: number; currency: string; holdUntil: Date },
   keys: HoldKeys,
-): Promise<number> {
+): Promise<{ revision: number; offerUntil: Date | null }> {
   try {
-    const revision = await seatTransaction(d.db, async (tx) => {
+    const held = await seatTransaction(d.db, async (tx) => {
       const r = await lockPayment(tx, rsvpId);
       if (!r) throw notFound(MSG.manageLinkInvalid);
       if (r.payment_status === 'paid') throw new AppError('conflict', PAYMENT_MSG.alreadyPaid);
@@ -140,10 +169,11 @@ async function holdAgain(
         .where(eq(event_rsvps.id, rsvpId));
       // Seats already held (a 'yes', or a waitlist offer) are not taken twice.
       const delta = r.guest_count - seatsHeld(r);
-      return { value: revision, rsvpId, eventId: r.event_id, delta, check: holdCheck(r.event_id, keys) };
+      const offerUntil = r.status === 'offered' ? r.offer_until : null;
+      return { value: { revision, offerUntil }, rsvpId, eventId: r.event_id, delta, check: holdCheck(r.event_id, keys) };
     });
-    if (revision === null) throw new Error('holdAgain: no revision');
-    return revision;
+    if (held === null) throw new Error('holdAgain: no revision');
+    return held;
   } catch (err) {
     if (err instanceof AppError && err.code === 'capacity_exceeded') {
       throw new AppError('capacity_exceeded', `${PAYMENT_MSG.seatsGone} ${err.message}`, err.fields);
