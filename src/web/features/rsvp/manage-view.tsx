@@ -63,7 +63,7 @@ function EditorLoadFailed() {
  */
 const ManageEditor = lazy(() =>
   import('./manage-editor.tsx').then(
-    (m) => ({ default: m.ManageEditor }),
+    (m): { default: ComponentType<ManageEditorProps> } => ({ default: m.ManageEditor }),
     () => ({ default: EditorLoadFailed as ComponentType<ManageEditorProps> }),
   ),
 );
