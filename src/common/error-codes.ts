@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   two_factor_required: 403,
   /** Sign-in of a deactivated account (with the right password). */
   account_deactivated: 403,
+  /** An API key on a route that needs a session, or without the scope the route needs (docs/product.md#api-keys). */
+  api_key_not_allowed: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

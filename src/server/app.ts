@@ -10,6 +10,7 @@ import { CheckinHub } from './domain/checkin-hub.ts';
 import { checkinStats } from './modules/checkin/checkin-stats.ts';
 import { teamEvent } from './modules/checkin/team-event.ts';
 import { Channels } from './integrations/channels.ts';
+import { apiKeyAuth, type KeyScopes, keyScopesOf } from './auth/api-keys.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { connectionFailure } from './db/connection-errors.ts';
 import { AppError, type ErrorBody, errorForStatus, malformedJson, ThrownValue, unavailable } from './errors.ts';
@@ -123,6 +124,12 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
     return c.json(body, appErr.status as ContentfulStatusCode);
   });
 
+  // An API key's request acts as its account on the routes that allow its scope (read once all are mounted).
+  let keyScopes: KeyScopes | undefined;
+  app.use(
+    '/api/*',
+    apiKeyAuth(() => (keyScopes ??= keyScopesOf(app.openAPIRegistry))),
+  );
   app.use('/api/*', sameOriginWrites());
   app.route('/', healthRoutes());
   app.route('/', metricsRoutes());

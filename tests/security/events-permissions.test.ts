@@ -2,6 +2,7 @@ import { and, desc, eq, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { OWNER_ONLY } from '../../src/common/event-roles.ts';
+import { API_KEY_SCOPES, type ApiKeyScope } from '../../src/common/schemas/api-keys.ts';
 import type { TEventAdmin } from '../../src/common/schemas/events.ts';
 import { openSecret } from '../../src/server/crypto/secret-box.ts';
 import { events } from '../../src/server/db/schema/events.ts';
@@ -31,6 +32,61 @@ const door = await signedInUser(t, { email: `door-${Date.now()}@example.com` });
 const anonymous = { cookie: '' };
 const WHO = { anonymous, stranger, admin, door, cohost, owner } as const;
 type Who = keyof typeof WHO;
+/** A signed-in user (its cookie), anonymous (no cookie), or one of the owner's API keys (`bearer`, no cookie). */
+type Actor = { cookie: string; bearer?: string };
+const creds = (who: Actor) => ({ cookie: who.cookie, bearer: who.bearer });
+
+/**
+ * One API key of the owner per scope (docs/decisions/0029-api-keys.md): on the routes that allow its
+ * scope it answers as the owner does, on every other /api route 403 api_key_not_allowed; outside /api
+ * the header means nothing (as anonymous).
+ */
+const KEYS = Object.fromEntries(
+  await Promise.all(
+    API_KEY_SCOPES.map(async (scope) => {
+      const res = await t.request('/api/account/api-keys', {
+        method: 'POST',
+        json: { name: scope, scopes: [scope] },
+        cookie: owner.cookie,
+      });
+      return [scope, { cookie: '', bearer: (await res.json()).secret as string }];
+    }),
+  ),
+) as Record<ApiKeyScope, { cookie: string; bearer: string }>;
+/** What each scope opens, as the product promises it (docs/product.md#api-keys); every other /api route is closed to keys. */
+const KEY_SCOPE: Record<string, ApiKeyScope> = {
+  'GET /api/events': 'events:read',
+  'GET /api/events/:id': 'events:read',
+  'GET /api/events/:id/questions': 'events:read',
+  'GET /api/events/:id/hosts': 'events:read',
+  'GET /api/dashboard/summary': 'events:read',
+  'GET /api/themes': 'events:read',
+  'POST /api/events': 'events:write',
+  'PATCH /api/events/:id': 'events:write',
+  'DELETE /api/events/:id': 'events:write',
+  'POST /api/events/:id/questions': 'events:write',
+  'PUT /api/events/:id/questions/order': 'events:write',
+  'PATCH /api/events/:id/questions/:questionId': 'events:write',
+  'DELETE /api/events/:id/questions/:questionId': 'events:write',
+  'POST /api/themes': 'events:write',
+  'POST /api/media': 'events:write',
+  'GET /api/events/:eventId/rsvps': 'guests:read',
+  'GET /api/events/:eventId/rsvps.csv': 'guests:read',
+  'GET /api/events/:eventId/rsvps/:rsvpId': 'guests:read',
+  'PATCH /api/events/:eventId/rsvps/:rsvpId': 'guests:write',
+  'DELETE /api/events/:eventId/rsvps/:rsvpId': 'guests:write',
+  'POST /api/events/:eventId/rsvps/:rsvpId/send-ticket': 'guests:write',
+  'POST /api/events/:eventId/rsvps/:rsvpId/regenerate-qr': 'guests:write',
+  'POST /api/events/:eventId/rsvps/:rsvpId/promote': 'guests:write',
+  'POST /api/events/:eventId/rsvps/:rsvpId/short-link': 'guests:write',
+  'GET /api/checkin/events': 'checkin',
+  'GET /api/checkin/:eventId/stats': 'checkin',
+  'GET /api/checkin/:eventId/stream': 'checkin',
+  'GET /api/checkin/:eventId/search': 'checkin',
+  'POST /api/checkin/:eventId/verify': 'checkin',
+  'POST /api/checkin/:eventId/redeem': 'checkin',
+  'POST /api/checkin/:eventId/undo': 'checkin',
+};
 
 let n = 0;
 const unique = () => `${Date.now()}-${n++}`;
@@ -95,7 +151,7 @@ const png = await sharp({ create: { width: 1600, height: 900, channels: 3, backg
 function upload(who: Actor) {
   const form = new FormData();
   form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
-  return t.request('/api/media', { method: 'POST', body: form, cookie: who.cookie });
+  return t.request('/api/media', { method: 'POST', body: form, ...creds(who) });
 }
 const image: string = (await (await upload(owner)).json()).image_url;
 
@@ -159,7 +215,6 @@ async function questionId(): Promise<string> {
   return (await res.json()).question.id;
 }
 
-type Actor = { cookie: string };
 type Cells = Record<Who, number>;
 type Row = {
   /** `METHOD /path` as the app registers it (Hono's app.routes). */
@@ -170,6 +225,8 @@ type Row = {
   send: (who: Actor) => Response | Promise<Response>;
   /** After a refused request (401/403/404): the state it tried to change is as it was. */
   unchanged?: (who: Actor) => Promise<void>;
+  /** A key of the row's scope, where it gets another answer than the owner (payment settings need a session). */
+  keyExpect?: number;
 };
 
 const signedIn = (status: number): Cells => ({
@@ -227,6 +284,10 @@ const NOT_EVENT_ROUTES = [
   'POST /api/people/:id/reactivate',
   'GET /api/settings',
   'PATCH /api/settings',
+  // The signed-in user's API keys (session only): tests/integration/api-keys.test.ts
+  'GET /api/account/api-keys',
+  'POST /api/account/api-keys',
+  'DELETE /api/account/api-keys/:id',
   'GET /api/openapi.json',
   'GET /api/docs',
   'GET /*',
@@ -240,13 +301,13 @@ async function noCheckinTrace(who: Actor) {
 
 const ROUTES: Row[] = [
   // Events CRUD
-  { route: 'GET /api/events', expect: signedIn(200), send: (who) => t.request('/api/events', { cookie: who.cookie }) },
+  { route: 'GET /api/events', expect: signedIn(200), send: (who) => t.request('/api/events', { ...creds(who) }) },
   {
     route: 'POST /api/events',
     expect: signedIn(201),
-    send: (who) => t.request('/api/events', { method: 'POST', json: { title: 'New', event_date: futureDate() }, cookie: who.cookie }),
+    send: (who) => t.request('/api/events', { method: 'POST', json: { title: 'New', event_date: futureDate() }, ...creds(who) }),
   },
-  { route: 'GET /api/events/:id', expect: manage(200), send: (who) => t.request(`/api/events/${shared.id}`, { cookie: who.cookie }) },
+  { route: 'GET /api/events/:id', expect: manage(200), send: (who) => t.request(`/api/events/${shared.id}`, { ...creds(who) }) },
   {
     route: 'PATCH /api/events/:id',
     variant: 'content (title, texts, date, location, capacity)',
@@ -255,7 +316,7 @@ const ROUTES: Row[] = [
       t.request(`/api/events/${shared.id}`, {
         method: 'PATCH',
         json: { subtitle: `edit ${unique()}`, location: 'Elsewhere', max_attendees: 80, event_date: futureDate(40) },
-        cookie: who.cookie,
+        ...creds(who),
       }),
   },
   (() => {
@@ -264,12 +325,13 @@ const ROUTES: Row[] = [
       route: 'PATCH /api/events/:id',
       variant: 'payment settings changed (price, keys)',
       expect: ownerOnly(200),
+      keyExpect: 403,
       send: async (who: Actor) => {
         e = await cohostedEvent(paidEventInput());
         return t.request(`/api/events/${e.id}`, {
           method: 'PATCH',
           json: { ticket_price: 30, stripe_secret_key: 'sk_test_51Hfake0000changed0000wxyz' },
-          cookie: who.cookie,
+          ...creds(who),
         });
       },
       unchanged: async () => expect(await storedSecret(e.id)).toMatchObject({ key: paidEventInput().stripe_secret_key, price: '25.00' }),
@@ -293,7 +355,7 @@ const ROUTES: Row[] = [
             stripe_publishable_key: e.stripe_publishable_key,
             stripe_secret_key: e.stripe_secret_key_masked,
           },
-          cookie: who.cookie,
+          ...creds(who),
         });
         // The masked hint stands for the stored key: it is kept, never stored as the key.
         if (res.status === 200) expect(await storedSecret(e.id)).toMatchObject({ key: paidEventInput().stripe_secret_key });
@@ -308,7 +370,7 @@ const ROUTES: Row[] = [
       expect: ownerOnly(204),
       send: async (who: Actor) => {
         e = await cohostedEvent();
-        return t.request(`/api/events/${e.id}`, { method: 'DELETE', cookie: who.cookie });
+        return t.request(`/api/events/${e.id}`, { method: 'DELETE', ...creds(who) });
       },
       unchanged: async () => expect((await t.request(`/api/events/${e.id}`, { cookie: owner.cookie })).status).toBe(200),
     };
@@ -317,7 +379,7 @@ const ROUTES: Row[] = [
   {
     route: 'GET /api/events/:id/hosts',
     expect: manage(200),
-    send: (who) => t.request(`/api/events/${shared.id}/hosts`, { cookie: who.cookie }),
+    send: (who) => t.request(`/api/events/${shared.id}/hosts`, { ...creds(who) }),
   },
   (() => {
     let email = '';
@@ -327,7 +389,7 @@ const ROUTES: Row[] = [
       expect: ownerOnly(201),
       send: (who: Actor) => {
         email = `added-${unique()}@example.com`;
-        return t.request(`/api/events/${shared.id}/hosts`, { method: 'POST', json: { email }, cookie: who.cookie });
+        return t.request(`/api/events/${shared.id}/hosts`, { method: 'POST', json: { email }, ...creds(who) });
       },
       unchanged: async () => {
         const hosts = (await (await t.request(`/api/events/${shared.id}/hosts`, { cookie: owner.cookie })).json()).hosts;
@@ -346,7 +408,7 @@ const ROUTES: Row[] = [
         return t.request(`/api/events/${shared.id}/hosts/${encodeURIComponent(email)}`, {
           method: 'PATCH',
           json: { role: 'cohost' },
-          cookie: who.cookie,
+          ...creds(who),
         });
       },
       unchanged: async () => {
@@ -359,7 +421,7 @@ const ROUTES: Row[] = [
   {
     route: 'GET /api/events/:id/questions',
     expect: manage(200),
-    send: (who) => t.request(`/api/events/${shared.id}/questions`, { cookie: who.cookie }),
+    send: (who) => t.request(`/api/events/${shared.id}/questions`, { ...creds(who) }),
   },
   {
     route: 'POST /api/events/:id/questions',
@@ -368,7 +430,7 @@ const ROUTES: Row[] = [
       t.request(`/api/events/${shared.id}/questions`, {
         method: 'POST',
         json: { kind: 'short_text', label: 'Dietary needs' },
-        cookie: who.cookie,
+        ...creds(who),
       }),
     unchanged: async () => expect(await questionLabels()).not.toContain('Dietary needs'),
   },
@@ -377,7 +439,7 @@ const ROUTES: Row[] = [
     expect: manage(200),
     send: async (who) => {
       const ids = (await questions()).map((q) => q.id).reverse();
-      return t.request(`/api/events/${shared.id}/questions/order`, { method: 'PUT', json: { ids }, cookie: who.cookie });
+      return t.request(`/api/events/${shared.id}/questions/order`, { method: 'PUT', json: { ids }, ...creds(who) });
     },
   },
   {
@@ -386,23 +448,23 @@ const ROUTES: Row[] = [
     send: async (who) =>
       t.request(`/api/events/${shared.id}/questions/${await questionId()}`, {
         method: 'PATCH',
-        json: { label: `Renamed by ${who === owner ? 'owner' : 'someone'}` },
-        cookie: who.cookie,
+        json: { label: `Renamed by ${who === owner || who.bearer ? 'owner' : 'someone'}` },
+        ...creds(who),
       }),
     unchanged: async () => expect(await questionLabels()).not.toContain('Renamed by someone'),
   },
   {
     route: 'DELETE /api/events/:id/questions/:questionId',
     expect: manage(204),
-    send: async (who) => t.request(`/api/events/${shared.id}/questions/${await questionId()}`, { method: 'DELETE', cookie: who.cookie }),
+    send: async (who) => t.request(`/api/events/${shared.id}/questions/${await questionId()}`, { method: 'DELETE', ...creds(who) }),
     unchanged: async () => expect((await questions()).length).toBeGreaterThan(0),
   },
   // Check-in: the event's whole team, door staff included
-  { route: 'GET /api/checkin/events', expect: signedIn(200), send: (who) => t.request('/api/checkin/events', { cookie: who.cookie }) },
+  { route: 'GET /api/checkin/events', expect: signedIn(200), send: (who) => t.request('/api/checkin/events', { ...creds(who) }) },
   {
     route: 'GET /api/checkin/:eventId/stats',
     expect: checkin(200),
-    send: (who) => t.request(`/api/checkin/${shared.id}/stats`, { cookie: who.cookie }),
+    send: (who) => t.request(`/api/checkin/${shared.id}/stats`, { ...creds(who) }),
   },
   {
     route: 'GET /api/checkin/:eventId/stream',
@@ -410,7 +472,7 @@ const ROUTES: Row[] = [
     send: async (who) => {
       const controller = new AbortController();
       const res = await t.app.request(`${TEST_ORIGIN}/api/checkin/${shared.id}/stream`, {
-        headers: { cookie: who.cookie },
+        headers: { cookie: who.cookie, ...(who.bearer ? { authorization: `Bearer ${who.bearer}` } : {}) },
         signal: controller.signal,
       });
       if (res.status !== 200) return res;
@@ -421,13 +483,12 @@ const ROUTES: Row[] = [
   {
     route: 'GET /api/checkin/:eventId/search',
     expect: checkin(200),
-    send: (who) => t.request(`/api/checkin/${shared.id}/search?q=guest`, { cookie: who.cookie }),
+    send: (who) => t.request(`/api/checkin/${shared.id}/search?q=guest`, { ...creds(who) }),
   },
   {
     route: 'POST /api/checkin/:eventId/verify',
     expect: checkin(200),
-    send: async (who) =>
-      t.request(`/api/checkin/${shared.id}/verify`, { method: 'POST', json: { code: await qrToken() }, cookie: who.cookie }),
+    send: async (who) => t.request(`/api/checkin/${shared.id}/verify`, { method: 'POST', json: { code: await qrToken() }, ...creds(who) }),
   },
   {
     route: 'POST /api/checkin/:eventId/redeem',
@@ -436,7 +497,7 @@ const ROUTES: Row[] = [
       t.request(`/api/checkin/${shared.id}/redeem`, {
         method: 'POST',
         json: { code: await qrToken(), nonce: `n-${unique()}` },
-        cookie: who.cookie,
+        ...creds(who),
       }),
     unchanged: noCheckinTrace,
   },
@@ -447,14 +508,14 @@ const ROUTES: Row[] = [
       t.request(`/api/checkin/${shared.id}/undo`, {
         method: 'POST',
         json: { rsvp_id: rsvpId, nonce: `n-${unique()}` },
-        cookie: who.cookie,
+        ...creds(who),
       }),
     unchanged: noCheckinTrace,
   },
   {
     route: 'POST /api/ticket-verification',
     expect: publicRoute(200),
-    send: async (who) => t.request('/api/ticket-verification', { method: 'POST', json: { code: await qrToken() }, cookie: who.cookie }),
+    send: async (who) => t.request('/api/ticket-verification', { method: 'POST', json: { code: await qrToken() }, ...creds(who) }),
   },
   (() => {
     let email = '';
@@ -464,7 +525,7 @@ const ROUTES: Row[] = [
       send: async (who: Actor) => {
         email = `removable-${unique()}@example.com`;
         await t.request(`/api/events/${shared.id}/hosts`, { method: 'POST', json: { email }, cookie: owner.cookie });
-        return t.request(`/api/events/${shared.id}/hosts/${encodeURIComponent(email)}`, { method: 'DELETE', cookie: who.cookie });
+        return t.request(`/api/events/${shared.id}/hosts/${encodeURIComponent(email)}`, { method: 'DELETE', ...creds(who) });
       },
       unchanged: async () => {
         const hosts = (await (await t.request(`/api/events/${shared.id}/hosts`, { cookie: owner.cookie })).json()).hosts;
@@ -480,7 +541,7 @@ const ROUTES: Row[] = [
       expect: manage(200),
       send: async (who: Actor) => {
         before = (await t.db.select({ v: event_rsvps.qr_version }).from(event_rsvps).where(eq(event_rsvps.id, rsvpId)))[0]!.v;
-        return t.request(`/api/events/${shared.id}/rsvps/${rsvpId}/regenerate-qr`, { method: 'POST', cookie: who.cookie });
+        return t.request(`/api/events/${shared.id}/rsvps/${rsvpId}/regenerate-qr`, { method: 'POST', ...creds(who) });
       },
       unchanged: async () => {
         const [row] = await t.db.select({ v: event_rsvps.qr_version }).from(event_rsvps).where(eq(event_rsvps.id, rsvpId));
@@ -492,22 +553,22 @@ const ROUTES: Row[] = [
   {
     route: 'GET /api/events/:eventId/rsvps',
     expect: manage(200),
-    send: (who) => t.request(`/api/events/${shared.id}/rsvps?q=ada`, { cookie: who.cookie }),
+    send: (who) => t.request(`/api/events/${shared.id}/rsvps?q=ada`, { ...creds(who) }),
   },
   {
     route: 'GET /api/events/:eventId/rsvps.csv',
     expect: manage(200),
-    send: (who) => t.request(`/api/events/${shared.id}/rsvps.csv`, { cookie: who.cookie }),
+    send: (who) => t.request(`/api/events/${shared.id}/rsvps.csv`, { ...creds(who) }),
   },
   {
     route: 'GET /api/dashboard/summary',
     expect: signedIn(200),
-    send: (who) => t.request('/api/dashboard/summary', { cookie: who.cookie }),
+    send: (who) => t.request('/api/dashboard/summary', { ...creds(who) }),
   },
   {
     route: 'GET /api/events/:eventId/rsvps/:rsvpId',
     expect: manage(200),
-    send: (who) => t.request(`/api/events/${shared.id}/rsvps/${rsvpId}`, { cookie: who.cookie }),
+    send: (who) => t.request(`/api/events/${shared.id}/rsvps/${rsvpId}`, { ...creds(who) }),
   },
   (() => {
     const count = async () => (await t.db.select({ n: event_rsvps.guest_count }).from(event_rsvps).where(eq(event_rsvps.id, rsvpId)))[0]!.n;
@@ -520,7 +581,7 @@ const ROUTES: Row[] = [
         return t.request(`/api/events/${shared.id}/rsvps/${rsvpId}`, {
           method: 'PATCH',
           json: { guest_count: before === 1 ? 2 : 1 },
-          cookie: who.cookie,
+          ...creds(who),
         });
       },
       unchanged: async () => expect(await count()).toBe(before),
@@ -533,7 +594,7 @@ const ROUTES: Row[] = [
       expect: manage(204),
       send: async (who: Actor) => {
         id = (await postRsvp(t, shared.id, rsvpInput())).body.rsvp.id;
-        return t.request(`/api/events/${shared.id}/rsvps/${id}`, { method: 'DELETE', cookie: who.cookie });
+        return t.request(`/api/events/${shared.id}/rsvps/${id}`, { method: 'DELETE', ...creds(who) });
       },
       unchanged: async () => expect(await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, id))).toHaveLength(1),
     };
@@ -545,7 +606,7 @@ const ROUTES: Row[] = [
       expect: manage(200),
       send: async (who: Actor) => {
         before = await positionOf(waitingParty);
-        return t.request(`/api/events/${waitlisted.id}/rsvps/${waitingParty}/promote`, { method: 'POST', cookie: who.cookie });
+        return t.request(`/api/events/${waitlisted.id}/rsvps/${waitingParty}/promote`, { method: 'POST', ...creds(who) });
       },
       unchanged: async () => expect(await positionOf(waitingParty)).toEqual(before),
     };
@@ -553,13 +614,12 @@ const ROUTES: Row[] = [
   {
     route: 'POST /api/events/:eventId/rsvps/:rsvpId/send-ticket',
     expect: manage(200),
-    send: (who) => t.request(`/api/events/${shared.id}/rsvps/${rsvpId}/send-ticket`, { method: 'POST', cookie: who.cookie }),
+    send: (who) => t.request(`/api/events/${shared.id}/rsvps/${rsvpId}/send-ticket`, { method: 'POST', ...creds(who) }),
   },
   {
     route: 'POST /api/events/:eventId/rsvps/send-tickets',
     expect: manage(202),
-    send: (who) =>
-      t.request(`/api/events/${shared.id}/rsvps/send-tickets`, { method: 'POST', json: { ids: [rsvpId] }, cookie: who.cookie }),
+    send: (who) => t.request(`/api/events/${shared.id}/rsvps/send-tickets`, { method: 'POST', json: { ids: [rsvpId] }, ...creds(who) }),
   },
   {
     route: 'POST /api/events/:eventId/rsvps/:rsvpId/short-link',
@@ -569,7 +629,7 @@ const ROUTES: Row[] = [
       return t.request(`/api/events/${shared.id}/rsvps/${id}/short-link`, {
         method: 'POST',
         json: { target: 'ticket' },
-        cookie: who.cookie,
+        ...creds(who),
       });
     },
   },
@@ -577,52 +637,51 @@ const ROUTES: Row[] = [
     route: 'POST /api/qr-backfill',
     expect: manage(202),
     // Another limit than ownersJobId's: the same backfill while that one is queued would be refused (409).
-    send: (who) =>
-      t.request('/api/qr-backfill', { method: 'POST', json: { eventId: shared.id, dryRun: true, limit: 10 }, cookie: who.cookie }),
+    send: (who) => t.request('/api/qr-backfill', { method: 'POST', json: { eventId: shared.id, dryRun: true, limit: 10 }, ...creds(who) }),
   },
   {
     route: 'GET /api/jobs/:jobId',
     // Only whoever started the job.
     expect: { anonymous: 401, stranger: 404, admin: 404, door: 404, cohost: 404, owner: 200 },
-    send: (who) => t.request(`/api/jobs/${ownersJobId}`, { cookie: who.cookie }),
+    send: (who) => t.request(`/api/jobs/${ownersJobId}`, { ...creds(who) }),
   },
   {
     route: 'POST /api/events/:eventId/rsvps/:rsvpId/sms',
     expect: manage(200),
     send: async (who) => {
       const id = (await postRsvp(t, shared.id, rsvpInput({ phone: '415 555 0123' }))).body.rsvp.id;
-      return t.request(`/api/events/${shared.id}/rsvps/${id}/sms`, { method: 'POST', cookie: who.cookie });
+      return t.request(`/api/events/${shared.id}/rsvps/${id}/sms`, { method: 'POST', ...creds(who) });
     },
   },
   {
     route: 'POST /api/events/:eventId/sms-jobs',
     expect: manage(202),
     send: (who) =>
-      t.request(`/api/events/${shared.id}/sms-jobs`, { method: 'POST', json: { rsvp_ids: [rsvpId], message: 'Hi' }, cookie: who.cookie }),
+      t.request(`/api/events/${shared.id}/sms-jobs`, { method: 'POST', json: { rsvp_ids: [rsvpId], message: 'Hi' }, ...creds(who) }),
   },
   {
     route: 'GET /api/events/:eventId/sms-jobs',
     // The event's message history: its owner and co-hosts (every host's sends).
     expect: manage(200),
-    send: (who) => t.request(`/api/events/${shared.id}/sms-jobs`, { cookie: who.cookie }),
+    send: (who) => t.request(`/api/events/${shared.id}/sms-jobs`, { ...creds(who) }),
   },
   {
     route: 'GET /api/sms-jobs/:jobId',
     // Only whoever started the job.
     expect: { anonymous: 401, stranger: 404, admin: 404, door: 404, cohost: 404, owner: 200 },
-    send: (who) => t.request(`/api/sms-jobs/${ownersSmsJobId}`, { cookie: who.cookie }),
+    send: (who) => t.request(`/api/sms-jobs/${ownersSmsJobId}`, { ...creds(who) }),
   },
   {
     route: 'POST /api/sms-jobs/:jobId/cancel',
     expect: { anonymous: 401, stranger: 404, admin: 404, door: 404, cohost: 404, owner: 200 },
-    send: (who) => t.request(`/api/sms-jobs/${ownersSmsJobId}/cancel`, { method: 'POST', cookie: who.cookie }),
+    send: (who) => t.request(`/api/sms-jobs/${ownersSmsJobId}/cancel`, { method: 'POST', ...creds(who) }),
   },
   {
     route: 'POST /api/send-sms',
     // The instance owner only (the admin here); event owners and co-hosts get 403 (tests/integration/sms.test.ts).
     // No Twilio configured here: 200 with code MISSING_API_KEY.
     expect: { anonymous: 401, stranger: 403, admin: 200, door: 403, cohost: 403, owner: 403 },
-    send: (who) => t.request('/api/send-sms', { method: 'POST', json: { to: '4155550123', message: 'Hi' }, cookie: who.cookie }),
+    send: (who) => t.request('/api/send-sms', { method: 'POST', json: { to: '4155550123', message: 'Hi' }, ...creds(who) }),
   },
   {
     route: 'GET /s/:code',
@@ -634,11 +693,11 @@ const ROUTES: Row[] = [
         json: { target: 'ticket' },
         cookie: owner.cookie,
       });
-      return t.request(`/s/${(await res.json()).code}`, { cookie: who.cookie });
+      return t.request(`/s/${(await res.json()).code}`, { ...creds(who) });
     },
   },
   // Themes and media: any signed-in host, for their own events
-  { route: 'GET /api/themes', expect: signedIn(200), send: (who) => t.request('/api/themes', { cookie: who.cookie }) },
+  { route: 'GET /api/themes', expect: signedIn(200), send: (who) => t.request('/api/themes', { ...creds(who) }) },
   {
     route: 'POST /api/themes',
     expect: signedIn(201),
@@ -649,7 +708,7 @@ const ROUTES: Row[] = [
           name: `Theme ${unique()}`,
           colors: { primary: '#111111', secondary: '#222222', accent: '#333333', background: '#ffffff', text: '#000000' },
         },
-        cookie: who.cookie,
+        ...creds(who),
       }),
   },
   {
@@ -657,40 +716,40 @@ const ROUTES: Row[] = [
     expect: signedIn(201),
     send: upload,
   },
-  { route: 'GET /media/:name', expect: publicRoute(200), send: (who) => t.request(image, { cookie: who.cookie }) },
+  { route: 'GET /media/:name', expect: publicRoute(200), send: (who) => t.request(image, { ...creds(who) }) },
   // Dev mailbox: guests' messages, the site admin only
-  { route: 'GET /api/dev-mailbox', expect: adminOnly, send: (who) => t.request('/api/dev-mailbox', { cookie: who.cookie }) },
-  { route: 'GET /api/dev-mailbox/:id', expect: adminOnly, send: (who) => t.request(`/api/dev-mailbox/${mailId}`, { cookie: who.cookie }) },
+  { route: 'GET /api/dev-mailbox', expect: adminOnly, send: (who) => t.request('/api/dev-mailbox', { ...creds(who) }) },
+  { route: 'GET /api/dev-mailbox/:id', expect: adminOnly, send: (who) => t.request(`/api/dev-mailbox/${mailId}`, { ...creds(who) }) },
   {
     route: 'GET /api/dev-mailbox/:id/attachments/:index',
     expect: adminOnly,
-    send: (who) => t.request(`/api/dev-mailbox/${mailId}/attachments/0`, { cookie: who.cookie }),
+    send: (who) => t.request(`/api/dev-mailbox/${mailId}/attachments/0`, { ...creds(who) }),
   },
   // Public: the same answer whoever asks
   {
     route: 'GET /api/public/events',
     expect: publicRoute(200),
-    send: (who) => t.request(`/api/public/events?id=${shared.id}`, { cookie: who.cookie }),
+    send: (who) => t.request(`/api/public/events?id=${shared.id}`, { ...creds(who) }),
   },
   {
     route: 'GET /api/public/events/:idOrSlug',
     expect: publicRoute(200),
-    send: (who) => t.request(`/api/public/events/${shared.slug}`, { cookie: who.cookie }),
+    send: (who) => t.request(`/api/public/events/${shared.slug}`, { ...creds(who) }),
   },
   {
     route: 'GET /api/public/events/:eventId/calendar.ics',
     expect: publicRoute(200),
-    send: (who) => t.request(`/api/public/events/${shared.id}/calendar.ics`, { cookie: who.cookie }),
+    send: (who) => t.request(`/api/public/events/${shared.id}/calendar.ics`, { ...creds(who) }),
   },
   {
     route: 'GET /api/public/events/:eventId/seats',
     expect: publicRoute(200),
-    send: (who) => t.request(`/api/public/events/${shared.id}/seats`, { cookie: who.cookie }),
+    send: (who) => t.request(`/api/public/events/${shared.id}/seats`, { ...creds(who) }),
   },
   {
     route: 'POST /api/public/events/:eventId/rsvps',
     expect: publicRoute(201),
-    send: (who) => t.request(`/api/public/events/${shared.id}/rsvps`, { method: 'POST', json: rsvpInput(), cookie: who.cookie }),
+    send: (who) => t.request(`/api/public/events/${shared.id}/rsvps`, { method: 'POST', json: rsvpInput(), ...creds(who) }),
   },
   {
     route: 'POST /api/public/events/:id/legacy-rsvp',
@@ -701,14 +760,14 @@ const ROUTES: Row[] = [
       t.request(`/api/public/events/${shared.id}/legacy-rsvp`, {
         method: 'POST',
         json: { preferred_name: 'Bo', phone: `+1415555${String(n++).padStart(4, '0')}`, rsvp: true },
-        cookie: who.cookie,
+        ...creds(who),
       }),
   },
   // A guest's manage secret is the credential of their answer (a cancel rotates it: read the current one).
   {
     route: 'GET /api/public/rsvps/:manageSecret',
     expect: publicRoute(200),
-    send: async (who) => t.request(`/api/public/rsvps/${await manageSecret(rsvpId)}`, { cookie: who.cookie }),
+    send: async (who) => t.request(`/api/public/rsvps/${await manageSecret(rsvpId)}`, { ...creds(who) }),
   },
   {
     route: 'PUT /api/public/rsvps/:manageSecret',
@@ -717,13 +776,13 @@ const ROUTES: Row[] = [
       t.request(`/api/public/rsvps/${await manageSecret(rsvpId)}`, {
         method: 'PUT',
         json: { name: `Guest ${n++}`, guest_count: 1, status: 'confirmed' },
-        cookie: who.cookie,
+        ...creds(who),
       }),
   },
   {
     route: 'POST /api/public/rsvps/:manageSecret/cancel',
     expect: publicRoute(200),
-    send: async (who) => t.request(`/api/public/rsvps/${await manageSecret(cancelling)}/cancel`, { method: 'POST', cookie: who.cookie }),
+    send: async (who) => t.request(`/api/public/rsvps/${await manageSecret(cancelling)}/cancel`, { method: 'POST', ...creds(who) }),
   },
   {
     route: 'PUT /api/public/rsvps/:manageSecret/reminders',
@@ -732,14 +791,14 @@ const ROUTES: Row[] = [
       t.request(`/api/public/rsvps/${await manageSecret(rsvpId)}/reminders`, {
         method: 'PUT',
         json: { reminders: 'on' },
-        cookie: who.cookie,
+        ...creds(who),
       }),
   },
   {
     route: 'POST /api/public/rsvps/:manageSecret/reminders/one-click',
     expect: publicRoute(200),
     send: async (who) =>
-      t.request(`/api/public/rsvps/${await manageSecret(rsvpId)}/reminders/one-click`, { method: 'POST', cookie: who.cookie }),
+      t.request(`/api/public/rsvps/${await manageSecret(rsvpId)}/reminders/one-click`, { method: 'POST', ...creds(who) }),
   },
   {
     route: 'POST /api/public/events/:eventId/waitlist',
@@ -748,89 +807,88 @@ const ROUTES: Row[] = [
       t.request(`/api/public/events/${waitlisted.id}/waitlist`, {
         method: 'POST',
         json: { name: 'Wanda', email: `wanda-${unique()}@example.com`, guest_count: 1 },
-        cookie: who.cookie,
+        ...creds(who),
       }),
   },
   {
     route: 'GET /api/public/rsvps/:manageSecret/waitlist',
     expect: publicRoute(200),
-    send: async (who) => t.request(`/api/public/rsvps/${await manageSecret(waitingParty)}/waitlist`, { cookie: who.cookie }),
+    send: async (who) => t.request(`/api/public/rsvps/${await manageSecret(waitingParty)}/waitlist`, { ...creds(who) }),
   },
   // The claim of an answer already confirmed gives its ticket again (a double tap), nothing more.
   {
     route: 'POST /api/public/rsvps/:manageSecret/claim',
     expect: publicRoute(200),
-    send: async (who) => t.request(`/api/public/rsvps/${await manageSecret(rsvpId)}/claim`, { method: 'POST', cookie: who.cookie }),
+    send: async (who) => t.request(`/api/public/rsvps/${await manageSecret(rsvpId)}/claim`, { method: 'POST', ...creds(who) }),
   },
   {
     route: 'GET /api/public/events/:eventId/my-rsvp',
     expect: publicRoute(200),
-    send: (who) => t.request(`/api/public/events/${shared.id}/my-rsvp`, { cookie: who.cookie }),
+    send: (who) => t.request(`/api/public/events/${shared.id}/my-rsvp`, { ...creds(who) }),
   },
   {
     route: 'POST /api/public/find-ticket',
     expect: publicRoute(202),
-    send: (who) =>
-      t.request('/api/public/find-ticket', { method: 'POST', json: { email: `someone-${n++}@example.com` }, cookie: who.cookie }),
+    send: (who) => t.request('/api/public/find-ticket', { method: 'POST', json: { email: `someone-${n++}@example.com` }, ...creds(who) }),
   },
   // The ticket's own secret is the credential (regenerate above rotates it: read the current one).
   {
     route: 'GET /api/public/tickets/:ticketSecret',
     expect: publicRoute(200),
-    send: async (who) => t.request(`/api/public/tickets/${await ticketSecret()}`, { cookie: who.cookie }),
+    send: async (who) => t.request(`/api/public/tickets/${await ticketSecret()}`, { ...creds(who) }),
   },
   {
     route: 'GET /qr/:file',
     expect: publicRoute(200),
-    send: async (who) => t.request(`/qr/${await ticketSecret()}.svg`, { cookie: who.cookie }),
+    send: async (who) => t.request(`/qr/${await ticketSecret()}.svg`, { ...creds(who) }),
   },
   // Payments: the checkout session id is the credential; the webhook's is Stripe's signature (none here: 400).
   {
     route: 'GET /api/public/payments/verify',
     expect: publicRoute(200),
-    send: (who) => t.request(`/api/public/payments/verify?session_id=${sandboxSession}`, { cookie: who.cookie }),
+    send: (who) => t.request(`/api/public/payments/verify?session_id=${sandboxSession}`, { ...creds(who) }),
   },
   {
     route: 'POST /api/public/payments/verify',
     expect: publicRoute(200),
-    send: (who) => t.request('/api/public/payments/verify', { method: 'POST', json: { session_id: sandboxSession }, cookie: who.cookie }),
+    send: (who) => t.request('/api/public/payments/verify', { method: 'POST', json: { session_id: sandboxSession }, ...creds(who) }),
   },
   {
     route: 'POST /api/payments/webhook/:eventId',
     expect: publicRoute(400),
-    send: (who) => t.request(`/api/payments/webhook/${paidShared.id}`, { method: 'POST', body: '{}', cookie: who.cookie }),
+    send: (who) => t.request(`/api/payments/webhook/${paidShared.id}`, { method: 'POST', body: '{}', ...creds(who) }),
   },
   {
     route: 'GET /sandbox-checkout/:sessionId',
     expect: publicRoute(200),
-    send: (who) => t.request(`/sandbox-checkout/${sandboxSession}`, { cookie: who.cookie }),
+    send: (who) => t.request(`/sandbox-checkout/${sandboxSession}`, { ...creds(who) }),
   },
   {
     route: 'POST /sandbox-checkout/:sessionId/cancel',
     expect: publicRoute(303),
-    send: (who) => t.request(`/sandbox-checkout/${sandboxSession}/cancel`, { method: 'POST', cookie: who.cookie }),
+    send: (who) => t.request(`/sandbox-checkout/${sandboxSession}/cancel`, { method: 'POST', ...creds(who) }),
   },
   {
     route: 'POST /api/public/rsvps/:manageSecret/checkout',
     expect: publicRoute(200),
     send: async (who) =>
-      t.request(`/api/public/rsvps/${await manageSecret(unpaidAnswer.body.rsvp.id)}/checkout`, { method: 'POST', cookie: who.cookie }),
+      t.request(`/api/public/rsvps/${await manageSecret(unpaidAnswer.body.rsvp.id)}/checkout`, { method: 'POST', ...creds(who) }),
   },
   {
     route: 'GET /api/public/events/:eventId/checkout-cancelled',
     expect: publicRoute(302),
-    send: (who) => t.request(`/api/public/events/${paidShared.id}/checkout-cancelled`, { cookie: who.cookie }),
+    send: (who) => t.request(`/api/public/events/${paidShared.id}/checkout-cancelled`, { ...creds(who) }),
   },
   {
     route: 'POST /sandbox-checkout/:sessionId/pay',
     expect: publicRoute(303),
-    send: (who) => t.request(`/sandbox-checkout/${sandboxSession}/pay`, { method: 'POST', cookie: who.cookie }),
+    send: (who) => t.request(`/sandbox-checkout/${sandboxSession}/pay`, { method: 'POST', ...creds(who) }),
   },
   // Co-host invitations: the token is the credential
   {
     route: 'GET /api/invitations/:token',
     expect: publicRoute(200),
-    send: async (who) => t.request(`/api/invitations/${encodeURIComponent(await invitationToken())}`, { cookie: who.cookie }),
+    send: async (who) => t.request(`/api/invitations/${encodeURIComponent(await invitationToken())}`, { ...creds(who) }),
   },
   {
     route: 'POST /api/invitations/accept',
@@ -839,7 +897,7 @@ const ROUTES: Row[] = [
       t.request('/api/invitations/accept', {
         method: 'POST',
         json: { token: await invitationToken(), name: 'Sam Door', password: 'a-long-enough-password' },
-        cookie: who.cookie,
+        ...creds(who),
       }),
   },
 ];
@@ -860,22 +918,38 @@ describe('the permission matrix', () => {
     ).toEqual([]);
   });
 
-  const cells = ROUTES.flatMap((row) =>
-    (Object.keys(WHO) as Who[]).map((who) => ({
+  const cells = ROUTES.flatMap((row) => {
+    const name = row.variant ? `${row.route} [${row.variant}]` : row.route;
+    const people = (Object.keys(WHO) as Who[]).map((who) => ({
       ...row,
-      who,
+      who: who as string,
+      actor: WHO[who] as Actor,
       status: row.expect[who],
-      name: row.variant ? `${row.route} [${row.variant}]` : row.route,
-    })),
-  );
+      code: CODE[row.expect[who]],
+      name,
+    }));
+    const keys = API_KEY_SCOPES.map((scope) => {
+      const inApi = row.route.split(' ')[1]!.startsWith('/api/');
+      const opens = KEY_SCOPE[row.route] === scope;
+      const status = !inApi ? row.expect.anonymous : opens ? (row.keyExpect ?? row.expect.owner) : 403;
+      const code = inApi && status === 403 ? 'api_key_not_allowed' : CODE[status];
+      return { ...row, who: `key ${scope}`, actor: KEYS[scope] as Actor, status, code, name };
+    });
+    // Refusals first, then the people, then the keys that pass: a refused cell's `unchanged` sees no success of this row yet.
+    const refused = keys.filter((k) => k.status >= 400);
+    return [...refused, ...people, ...keys.filter((k) => k.status < 400)];
+  });
 
-  it.each(cells)('$name × $who → $status', async ({ who, status, send, unchanged }) => {
-    const res = await send(WHO[who]);
+  it('every route a key may use is in the matrix', () => {
+    expect(Object.keys(KEY_SCOPE).filter((r) => !ROUTES.some((row) => row.route === r))).toEqual([]);
+  });
+
+  it.each(cells)('$name × $who → $status', async ({ actor, status, code, send, unchanged }) => {
+    const res = await send(actor);
     expect(res.status, await res.clone().text()).toBe(status);
-    const code = CODE[status];
     if (code) {
       expect((await res.json()).error.code).toBe(code);
-      await unchanged?.(WHO[who]);
+      await unchanged?.(actor);
     }
   });
 });
@@ -932,7 +1006,7 @@ describe('owner-only actions answer a co-host with 403 and what only the owner m
 
 describe('roles in the admin responses', () => {
   it('GET /api/events: each user sees exactly what they own or co-host, with their role', async () => {
-    const list = async (who: Actor) => (await (await t.request('/api/events', { cookie: who.cookie })).json()).events as TEventAdmin[];
+    const list = async (who: Actor) => (await (await t.request('/api/events', { ...creds(who) })).json()).events as TEventAdmin[];
     expect((await list(owner)).find((e) => e.id === shared.id)?.role).toBe('owner');
     expect((await list(cohost)).find((e) => e.id === shared.id)?.role).toBe('cohost');
     expect((await list(admin)).map((e) => e.id)).not.toContain(shared.id);
@@ -944,7 +1018,7 @@ describe('roles in the admin responses', () => {
   });
 
   it('GET and PATCH /api/events/:id tell the caller their role', async () => {
-    const read = async (who: Actor) => (await (await t.request(`/api/events/${shared.id}`, { cookie: who.cookie })).json()).event;
+    const read = async (who: Actor) => (await (await t.request(`/api/events/${shared.id}`, { ...creds(who) })).json()).event;
     expect((await read(owner)).role).toBe('owner');
     expect((await read(cohost)).role).toBe('cohost');
     const edit = await t.request(`/api/events/${shared.id}`, { method: 'PATCH', json: { title: 'Co-hosted' }, cookie: cohost.cookie });

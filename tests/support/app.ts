@@ -40,11 +40,12 @@ export async function createTestApp(overrides: Record<string, string> = {}, opts
     { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
   );
 
-  /** A request as a browser on the public origin would send it; `cookie` signs it in. */
-  const request = (p: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) => {
+  /** A request as a browser on the public origin would send it; `cookie` signs it in, `bearer` sends an API key. */
+  const request = (p: string, init: RequestInit & { json?: unknown; cookie?: string; bearer?: string } = {}) => {
     const headers = new Headers(init.headers);
-    headers.set('origin', TEST_ORIGIN);
+    if (!headers.has('origin')) headers.set('origin', TEST_ORIGIN);
     if (init.cookie) headers.set('cookie', init.cookie);
+    if (init.bearer) headers.set('authorization', `Bearer ${init.bearer}`);
     let body = init.body;
     if (init.json !== undefined) {
       headers.set('content-type', 'application/json');

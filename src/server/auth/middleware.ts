@@ -4,7 +4,7 @@ import type { AppEnv } from '../http/context.ts';
 import type { SessionUser } from './auth.ts';
 import { endSession, pastMaxAge } from './session-lifetime.ts';
 
-/** Reads the session cookie (if any) into c.var.user. */
+/** Reads the session cookie (if any) into c.var.user, unless an API key already set it (auth/api-keys.ts). */
 export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.var.user === undefined) {
     let session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
@@ -33,6 +33,8 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
  * session read was a third of a redeem's round trips). Never caches "signed out".
  */
 export const requireUserCached: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // An API key's account (auth/api-keys.ts): no session is read, whatever cookie came along.
+  if (c.var.apiKey) return next();
   const cookie = c.req.header('cookie');
   const sessions = c.var.deps.caches.sessions;
   const known = cookie ? sessions.get(cookie) : undefined;

@@ -45,5 +45,14 @@ export function ownerOnly(action: OwnerOnlyAction, fields?: readonly string[]): 
   return new AppError('forbidden', message, fields ? Object.fromEntries(fields.map((f) => [f, message])) : undefined);
 }
 
+/**
+ * An API key asked to make an event paid or to change its payment settings: that needs a signed-in
+ * session, since where the money goes is worth more than a key (docs/decisions/0029-api-keys.md).
+ */
+export function paymentNeedsSession(fields: readonly string[]): AppError {
+  const message = 'Payment settings need a signed-in session: API keys cannot set or change them.';
+  return new AppError('api_key_not_allowed', message, Object.fromEntries(fields.map((f) => [f, message])));
+}
+
 /** An event id in a path: anything but a uuid names no event (404, validation.ts) and never reaches a uuid column. */
 export const ZEventIdParam = zUuid(MSG.eventNotFound);

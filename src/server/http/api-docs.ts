@@ -4,7 +4,7 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { version } from '../../../package.json';
 import { escapeHtml } from '../../common/html-escape.ts';
 import type { AppEnv } from './context.ts';
-import { json, SESSION_COOKIE_SCHEME } from './openapi.ts';
+import { API_KEY_SCHEME, json, SESSION_COOKIE_SCHEME } from './openapi.ts';
 
 /** Where scripts/build.mjs puts Scalar's browser bundle in the client build (scalar-<version>.js). */
 export const API_DOCS_ASSET_DIR = 'api-docs';
@@ -14,6 +14,7 @@ export const API_DOCS_PATH = '/api/docs';
 const tags = ['API description'];
 const TAG_ORDER = [
   'Accounts',
+  'API keys',
   'Setup',
   'Events',
   'Co-hosts',
@@ -87,6 +88,12 @@ export function mountApiDocs(app: OpenAPIHono<AppEnv>, opts: { clientDir: string
     description:
       'The session cookie set by POST /api/auth/sign-in/email (named __Secure-better-auth.session_token in production on https).',
   });
+  app.openAPIRegistry.registerComponent('securitySchemes', API_KEY_SCHEME, {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "An API key made on the account page (/auth/account), sent as `Authorization: Bearer trn_…`. It works only on the routes that list its scope here, with its account's rights; every other route answers 403 `api_key_not_allowed`. Not subject to the same-origin rule.",
+  });
   let document: z.infer<typeof ZOpenApiDocument> | undefined;
   app.openapi(documentRoute, (c) => {
     document ??= app.getOpenAPI31Document({
@@ -95,7 +102,7 @@ export function mountApiDocs(app: OpenAPIHono<AppEnv>, opts: { clientDir: string
         title: 'Turnout API',
         version,
         description:
-          'Invitations, RSVPs and tickets. Errors answer `{"error":{code,message,fields?}}`; writes must come from the same origin.',
+          'Invitations, RSVPs and tickets. Errors answer `{"error":{code,message,fields?}}`. Authenticate with the session cookie (browser writes must come from the same origin) or with an API key on the routes that list its scope.',
       },
       // The reference's order: what a host does first, then guests, then operations.
       tags: TAG_ORDER.map((name) => ({ name })),

@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '../../common/schemas/api-keys.ts';
 import type { Metrics } from './metrics.ts';
 import type { Auth, SessionUser } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
@@ -41,6 +42,8 @@ export type AppEnv = {
     /** The app's rate limits (one per app, shared with every process through the database). */
     limits: RateLimits;
     user: SessionUser | null;
+    /** Set when the request authenticated with an API key instead of a session (auth/api-keys.ts). */
+    apiKey?: { id: string; scopes: readonly ApiKeyScope[] };
     /** The route label of a request the SPA handler served (a page's pattern, or static files): http/metrics.ts. */
     metricsRoute?: string;
   };

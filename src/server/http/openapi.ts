@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiKeyScope } from '../../common/schemas/api-keys.ts';
 import { ZErrorBody } from '../../common/schemas/responses.ts';
 
 /**
@@ -9,6 +10,17 @@ import { ZErrorBody } from '../../common/schemas/responses.ts';
 /** The security scheme of the signed-in routes: Better Auth's session cookie. */
 export const SESSION_COOKIE_SCHEME = 'sessionCookie';
 export const signedIn = [{ [SESSION_COOKIE_SCHEME]: [] }];
+
+/** The security scheme of API keys (`Authorization: Bearer trn_…`, docs/decisions/0029-api-keys.md). */
+export const API_KEY_SCHEME = 'apiKey';
+/**
+ * A signed-in route that an API key with `scope` may call too. The route's declaration is the one place
+ * that says so: the key check reads it from the registry (auth/api-keys.ts), and /api/docs shows it.
+ */
+export const signedInOrKey = (scope: ApiKeyScope): Record<string, string[]>[] => [
+  { [SESSION_COOKIE_SCHEME]: [] },
+  { [API_KEY_SCHEME]: [scope] },
+];
 
 /** A required JSON request body. */
 export const jsonBody = <T extends z.ZodType>(schema: T, description?: string) => ({
@@ -24,7 +36,7 @@ export const json = <T extends z.ZodType>(description: string, schema: T) => ({
 const ERRORS = {
   400: 'Invalid input: `fields` names each field and what is wrong with it',
   401: 'Not signed in',
-  403: 'Not allowed (a write from another origin, or an action the role may not take)',
+  403: 'Not allowed (a write from another origin, an action the role may not take, or an API key without the scope)',
   404: 'Not found, or not yours',
   409: 'Conflicts with the current state',
   410: 'Expired',

@@ -24,6 +24,7 @@ import { peopleRoutes } from './people/people.routes.ts';
 import { twoFactorForPaidEvents } from './events/two-factor-rule.ts';
 import { ticketRoutes } from './tickets/tickets.routes.ts';
 import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
+import { apiKeysRoutes } from './api-keys/api-keys.routes.ts';
 
 /**
  * Feature modules mount here (one line each): API routers under /api/…, plus head providers for
@@ -56,4 +57,5 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/', paymentsRoutes());
   app.route('/', peopleRoutes());
   app.route('/', sandboxRoutes());
+  app.route('/', apiKeysRoutes());
 }

@@ -12,7 +12,7 @@ import {
 } from '../../../common/schemas/checkin.responses.ts';
 import { currentUser, loadUser, requireUserCached } from '../../auth/middleware.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
+import { errors, json, jsonBody, signedInOrKey } from '../../http/openapi.ts';
 import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
 import { ZEventIdParam } from '../../domain/event-access.ts';
@@ -29,7 +29,7 @@ import { verifyForPage } from './verify-for-page.ts';
 export const VERIFY_PAGE_LIMIT: LimitRule = { name: 'ticket-verification-ip', points: 120, windowSec: 60 };
 
 const tags = ['Check-in'];
-const guarded = { tags, security: signedIn } as const;
+const guarded = { tags, security: signedInOrKey('checkin') } as const;
 const ZEvent = z.object({ eventId: ZEventIdParam });
 
 const eventsRoute = createRoute({

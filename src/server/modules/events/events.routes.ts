@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eventRuleIssues, ZEventInput, ZEventPatch } from '../../../common/schemas/events.ts';
 import { ZEventAnswer, ZEventList } from '../../../common/schemas/events.responses.ts';
-import { ZEventIdParam } from '../../domain/event-access.ts';
+import { paymentNeedsSession, ZEventIdParam } from '../../domain/event-access.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
-import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
+import { errors, json, jsonBody, signedInOrKey } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
 import { createEvent } from './create-event.ts';
 import { fulfilDeps } from '../payments/payments.routes.ts';
@@ -26,7 +26,7 @@ const listRoute = createRoute({
   path: '/',
   summary: 'List the events the user owns or co-hosts',
   tags,
-  security: signedIn,
+  security: signedInOrKey('events:read'),
   responses: { 200: json('Events the user owns or co-hosts, newest first', ZEventList), ...errors(401) },
 });
 const createEventRoute = createRoute({
@@ -34,7 +34,7 @@ const createEventRoute = createRoute({
   path: '/',
   summary: 'Create an event',
   tags,
-  security: signedIn,
+  security: signedInOrKey('events:write'),
   request: jsonBody(ZEventCreate),
   responses: { 201: json('Created', ZEventAnswer), ...errors(400, 401, 403, 409, 413, 415) },
 });
@@ -43,7 +43,7 @@ const getRoute = createRoute({
   path: '/{id}',
   summary: 'Read one event',
   tags,
-  security: signedIn,
+  security: signedInOrKey('events:read'),
   request: { params: ZId },
   responses: { 200: json('One event', ZEventAnswer), ...errors(401, 404) },
 });
@@ -52,7 +52,7 @@ const patchRoute = createRoute({
   path: '/{id}',
   summary: 'Change an event (any subset of its fields)',
   tags,
-  security: signedIn,
+  security: signedInOrKey('events:write'),
   request: { params: ZId, ...jsonBody(ZEventPatch) },
   responses: { 200: json('Updated', ZEventAnswer), ...errors(400, 401, 403, 404, 409, 413, 415) },
 });
@@ -61,7 +61,7 @@ const deleteRoute = createRoute({
   path: '/{id}',
   summary: 'Delete an event (owner only; refused with event_has_payments while guests are paid or at the checkout)',
   tags,
-  security: signedIn,
+  security: signedInOrKey('events:write'),
   request: { params: ZId },
   responses: { 204: { description: 'Deleted' }, ...errors(401, 403, 404, 409, 502) },
 });
@@ -76,6 +76,7 @@ export function eventsRoutes() {
   r.openapi(listRoute, async (c) => c.json({ events: await listEvents({ db: c.var.deps.db, actor: currentUser(c) }) }, 200));
   r.openapi(createEventRoute, async (c) => {
     const { db, env } = c.var.deps;
+    if (c.var.apiKey && c.req.valid('json').is_paid_event) throw paymentNeedsSession(['is_paid_event']);
     const event = await createEvent({
       db,
       log: c.var.log,
@@ -97,6 +98,7 @@ export function eventsRoutes() {
       publicEvents: c.var.deps.caches.publicEvents,
       encryptionKey: env.ENCRYPTION_KEY,
       actor: currentUser(c),
+      viaApiKey: Boolean(c.var.apiKey),
       id,
       input: c.req.valid('json'),
     });

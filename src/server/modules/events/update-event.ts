@@ -8,7 +8,7 @@ import type { Logger } from '../../logger.ts';
 import { adminEventColumns, toAdminEvent } from './admin-event.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
-import { type Actor, eventAccess, ownerOnly, roleOf } from '../../domain/event-access.ts';
+import { type Actor, eventAccess, ownerOnly, paymentNeedsSession, roleOf } from '../../domain/event-access.ts';
 import { demoSlugFixed, isReservedSlug, SLUG_CONSTRAINT, slugTaken, THEME_CONSTRAINT, unknownTheme } from './event-errors.ts';
 import { eventColumns } from '../../domain/event-values.ts';
 import { dropQueuedReminders, rescheduleReminders, skipPassedReminders } from '../../domain/reminder-schedule.ts';
@@ -24,6 +24,8 @@ export type UpdateEventOptions = {
   publicEvents: PublicEventCache;
   encryptionKey: Buffer;
   actor: Actor;
+  /** The request authenticated with an API key: payment settings stay as they are. */
+  viaApiKey?: boolean;
   id: string;
   input: TEventPatchParsed;
 };
@@ -39,7 +41,16 @@ const given = <T>(next: T | undefined, stored: T): T => (next === undefined ? st
  * event row: one change, one NOTIFY. Public pages see the change at once: this app forgets its
  * cached copy, other processes hear the database's NOTIFY.
  */
-export async function updateEvent({ db, log, publicEvents, encryptionKey, actor, id, input }: UpdateEventOptions): Promise<TEventAdmin> {
+export async function updateEvent({
+  db,
+  log,
+  publicEvents,
+  encryptionKey,
+  actor,
+  viaApiKey,
+  id,
+  input,
+}: UpdateEventOptions): Promise<TEventAdmin> {
   if (!isUuid(id)) throw notFound(MSG.eventNotFound);
 
   const updated = await db
@@ -74,6 +85,7 @@ export async function updateEvent({ db, log, publicEvents, encryptionKey, actor,
       const patch: TEventPatchParsed = keepsSecret ? { ...input, stripe_secret_key: undefined } : input;
       const payment = paymentChanges(patch, cur);
       if (payment.length && cur.role !== 'owner') throw ownerOnly('payment', payment);
+      if (payment.length && viaApiKey) throw paymentNeedsSession(payment);
 
       throwIfIssues(
         eventRuleIssues(

@@ -6,7 +6,7 @@ import { ZGuestFilter, ZGuestListQuery, ZGuestPatch } from '../../../common/sche
 import { zUuid } from '../../../common/schemas/ids.ts';
 import { ZDashboardSummary, ZGuestDetailAnswer, ZGuestList, ZTicketSent } from '../../../common/schemas/guests.responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
-import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
+import { errors, json, jsonBody, signedIn, signedInOrKey } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
@@ -26,6 +26,7 @@ const guarded = { middleware: requireUser, tags, security: signedIn };
 
 const summaryRoute = createRoute({
   ...guarded,
+  security: signedInOrKey('events:read'),
   method: 'get',
   path: '/api/dashboard/summary',
   summary: "The dashboard tiles' totals over the last 30 days of the events the user manages",
@@ -33,6 +34,7 @@ const summaryRoute = createRoute({
 });
 const listRoute = createRoute({
   ...guarded,
+  security: signedInOrKey('guests:read'),
   method: 'get',
   path: '/api/events/{eventId}/rsvps',
   summary: "One page of an event's guest list (40 a page), with the total and per-status counts",
@@ -41,6 +43,7 @@ const listRoute = createRoute({
 });
 const csvRoute = createRoute({
   ...guarded,
+  security: signedInOrKey('guests:read'),
   method: 'get',
   path: '/api/events/{eventId}/rsvps.csv',
   summary: 'The guest list as CSV (UTF-8 with BOM, every column, formulas neutralised), with the same filters',
@@ -52,6 +55,7 @@ const csvRoute = createRoute({
 });
 const getRoute = createRoute({
   ...guarded,
+  security: signedInOrKey('guests:read'),
   method: 'get',
   path: '/api/events/{eventId}/rsvps/{rsvpId}',
   summary: 'One guest: the row, QR image, ticket and short link',
@@ -60,6 +64,7 @@ const getRoute = createRoute({
 });
 const patchRoute = createRoute({
   ...guarded,
+  security: signedInOrKey('guests:write'),
   method: 'patch',
   path: '/api/events/{eventId}/rsvps/{rsvpId}',
   summary: "Change a guest's status or party size (capacity holds; the guest is e-mailed the new answer)",
@@ -68,6 +73,7 @@ const patchRoute = createRoute({
 });
 const deleteRoute = createRoute({
   ...guarded,
+  security: signedInOrKey('guests:write'),
   method: 'delete',
   path: '/api/events/{eventId}/rsvps/{rsvpId}',
   summary: "Delete a guest's RSVP (its seats are freed)",
@@ -76,6 +82,7 @@ const deleteRoute = createRoute({
 });
 const sendTicketRoute = createRoute({
   ...guarded,
+  security: signedInOrKey('guests:write'),
   method: 'post',
   path: '/api/events/{eventId}/rsvps/{rsvpId}/send-ticket',
   summary: 'E-mail a confirmed guest their ticket',

@@ -4,7 +4,7 @@ import { IMAGE_MAX_BYTES } from '../../../common/constants.ts';
 import { ZMediaUpload } from '../../../common/schemas/events.responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { AppError } from '../../errors.ts';
-import { errors, json, signedIn } from '../../http/openapi.ts';
+import { errors, json, signedInOrKey } from '../../http/openapi.ts';
 import { enforce, type LimitRule } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
 import { readMedia } from './read-media.ts';
@@ -31,7 +31,7 @@ const uploadRoute = createRoute({
   ] as const,
   summary: 'Upload an event image: stored as a 1200×675 JPEG and a 600×338 WebP preview',
   tags: ['Media'],
-  security: signedIn,
+  security: signedInOrKey('events:write'),
   request: {
     // A plain JSON Schema, not zod: the handler reads the multipart body itself, with its own messages.
     body: {

@@ -6,7 +6,7 @@ import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { ZEventIdParam } from '../../domain/event-access.ts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
-import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
+import { errors, json, jsonBody, signedInOrKey } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
 import { addQuestion } from './add-question.ts';
 import { changeQuestion } from './change-question.ts';
@@ -25,7 +25,7 @@ const listRoute = createRoute({
   path: '/{id}/questions',
   summary: "List the questions of an event's RSVP form (owner or co-host)",
   tags,
-  security: signedIn,
+  security: signedInOrKey('events:read'),
   request: { params: ZId },
   responses: { 200: json('Questions in form order, with their answer counts', ZQuestionList), ...errors(401, 404) },
 });
@@ -34,7 +34,7 @@ const addRoute = createRoute({
   path: '/{id}/questions',
   summary: 'Add a question at the end of the RSVP form (owner or co-host)',
   tags,
-  security: signedIn,
+  security: signedInOrKey('events:write'),
   request: { params: ZId, ...jsonBody(ZQuestionInput) },
   responses: { 201: json('Added', ZQuestionAnswer), ...errors(400, 401, 404, 409, 413, 415) },
 });
@@ -43,7 +43,7 @@ const orderRoute = createRoute({
   path: '/{id}/questions/order',
   summary: 'Put the RSVP form questions in a new order: every question id once (owner or co-host)',
   tags,
-  security: signedIn,
+  security: signedInOrKey('events:write'),
   request: { params: ZId, ...jsonBody(ZQuestionOrder) },
   responses: { 200: json('The questions in their new order', ZQuestionList), ...errors(400, 401, 404, 413, 415) },
 });
@@ -52,7 +52,7 @@ const patchRoute = createRoute({
   path: '/{id}/questions/{questionId}',
   summary: 'Change a question (not its kind); options keep their ids, a left-out option is kept for its old answers',
   tags,
-  security: signedIn,
+  security: signedInOrKey('events:write'),
   request: { params: ZQuestionParams, ...jsonBody(ZQuestionPatch) },
   responses: { 200: json('Changed', ZQuestionAnswer), ...errors(400, 401, 404, 413, 415) },
 });
@@ -61,7 +61,7 @@ const deleteRoute = createRoute({
   path: '/{id}/questions/{questionId}',
   summary: 'Delete a question and its answers (owner or co-host)',
   tags,
-  security: signedIn,
+  security: signedInOrKey('events:write'),
   request: { params: ZQuestionParams },
   responses: { 204: { description: 'Deleted' }, ...errors(401, 404) },
 });

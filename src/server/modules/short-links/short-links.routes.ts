@@ -3,7 +3,7 @@ import { ZShortLinkInput } from '../../../common/schemas/guests.ts';
 import { zUuid } from '../../../common/schemas/ids.ts';
 import { ZShortLink } from '../../../common/schemas/guests.responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
-import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
+import { errors, json, jsonBody, signedInOrKey } from '../../http/openapi.ts';
 import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
 import { ZEventIdParam } from '../../domain/event-access.ts';
@@ -22,7 +22,7 @@ const createLinkRoute = createRoute({
   middleware: requireUser,
   summary: "A short link to a confirmed guest's ticket (one per RSVP and target while the ticket stays the same)",
   tags,
-  security: signedIn,
+  security: signedInOrKey('guests:write'),
   request: { params: z.object({ eventId: ZEventIdParam, rsvpId: zUuid(RSVP_NOT_FOUND) }), ...jsonBody(ZShortLinkInput) },
   responses: {
     200: json('The existing link', ZShortLink),

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { ZThemeInput } from '../../../common/schemas/events.ts';
 import { ZThemeAnswer, ZThemeList } from '../../../common/schemas/events.responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
-import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
+import { errors, json, jsonBody, signedInOrKey } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
 import { createTheme } from './create-theme.ts';
 import { listThemes } from './list-themes.ts';
@@ -14,7 +14,7 @@ const listRoute = createRoute({
   path: '/',
   summary: 'List the themes an event can use',
   tags,
-  security: signedIn,
+  security: signedInOrKey('events:read'),
   responses: { 200: json('Themes, defaults first', ZThemeList), ...errors(401) },
 });
 
@@ -23,7 +23,7 @@ const createRouteDef = createRoute({
   path: '/',
   summary: 'Create a theme',
   tags,
-  security: signedIn,
+  security: signedInOrKey('events:write'),
   request: jsonBody(ZThemeInput),
   responses: { 201: json('The new theme', ZThemeAnswer), ...errors(400, 401, 403, 413, 415) },
 });

@@ -3,7 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ZRegeneratedQr, ZTicket } from '../../../common/schemas/rsvps.responses.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { notFound } from '../../errors.ts';
-import { errors, json, signedIn } from '../../http/openapi.ts';
+import { errors, json, signedInOrKey } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
 import { getTicket } from './get-ticket.ts';
 import { getTicketQr, type QrFormat } from './get-ticket-qr.ts';
@@ -50,7 +50,7 @@ const regenerateRoute = createRoute({
   middleware: [requireUser] as const,
   summary: "Rotate a confirmed guest's ticket: new QR, new ticket link (the old ones stop working)",
   tags,
-  security: signedIn,
+  security: signedInOrKey('guests:write'),
   request: { params: z.object({ eventId: uuidParam('The event'), rsvpId: uuidParam('The RSVP') }) },
   responses: { 200: json('The new QR and ticket link', ZRegeneratedQr), ...errors(401, 403, 404, 409) },
 });

@@ -12,7 +12,7 @@ import {
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { ZEventIdParam } from '../../domain/event-access.ts';
 import { clientIp } from '../../http/client-ip.ts';
-import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
+import { errors, json, jsonBody, signedInOrKey } from '../../http/openapi.ts';
 import { enforce, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
 import { RSVP_LIMITS } from '../guest-answers/rsvps.routes.ts';
@@ -61,7 +61,7 @@ const claimRoute = createRoute({
 
 const promoteRoute = createRoute({
   middleware: requireUser,
-  security: signedIn,
+  security: signedInOrKey('guests:write'),
   method: 'post',
   path: '/api/events/{eventId}/rsvps/{rsvpId}/promote',
   summary: 'A host moves a waiting party to the front of the waitlist; it is offered the seats at once when it fits',

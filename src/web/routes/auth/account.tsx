@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EMAIL_HAS_PENDING_PLACE } from '../../../common/messages.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
+import { ApiKeys } from '../../features/accounts/api-keys.tsx';
 import { PasswordForm } from '../../features/accounts/password-form.tsx';
 import { EmailForm, NameForm } from '../../features/accounts/profile-forms.tsx';
 import { SessionsList } from '../../features/accounts/sessions-list.tsx';
@@ -60,6 +61,9 @@ export function Component() {
       </Section>
       <Section title="Signed-in devices">
         <SessionsList />
+      </Section>
+      <Section title="API keys">
+        <ApiKeys />
       </Section>
     </main>
   );

@@ -3,7 +3,7 @@ import { ZEmail } from '../../../../common/schemas/email.ts';
 import { ZHostInput, ZHostRole } from '../../../../common/schemas/checkin.ts';
 import { ZHostAnswer, ZHostList } from '../../../../common/schemas/events.responses.ts';
 import { currentUser, requireUser } from '../../../auth/middleware.ts';
-import { errors, json, jsonBody, signedIn } from '../../../http/openapi.ts';
+import { errors, json, jsonBody, signedIn, signedInOrKey } from '../../../http/openapi.ts';
 import { createRouter } from '../../../http/validation.ts';
 import { ZEventIdParam } from '../../../domain/event-access.ts';
 import { addHost } from './add-host.ts';
@@ -20,7 +20,7 @@ const listRoute = createRoute({
   path: '/{id}/hosts',
   summary: "List an event's co-hosts",
   tags,
-  security: signedIn,
+  security: signedInOrKey('events:read'),
   request: { params: ZId },
   responses: { 200: json('Hosts, oldest first', ZHostList), ...errors(401, 404) },
 });
