@@ -59,6 +59,8 @@ export const ZEventAdmin = z
     show_guest_count: z.boolean(),
     theme_id: id.nullable(),
     is_active: z.boolean(),
+    /** Sites that may frame the RSVP form (docs/product.md#embedding). */
+    embed_origins: z.array(z.string()),
     stripe_publishable_key: z.string().nullable(),
     stripe_secret_key_masked: z.string().nullable(),
     /** The webhook signing secret's masked hint ('whsec_…abcd'); the secret itself is write-only. */
@@ -122,6 +124,8 @@ export const ZPublicEvent = z
     seats_held: z.number().int().nullable(),
     /** The host's waitlist is on: a full event offers "Join the waitlist" (docs/product.md#waitlist). */
     waitlist: z.boolean(),
+    /** Sites whose pages may frame /embed/:id (docs/product.md#embedding); their CSP names them anyway. */
+    embed_origins: z.array(z.string()),
     theme: ZEventTheme,
     /** The host's own questions on the RSVP form, in order (docs/product.md#custom-questions). */
     questions: z.array(ZFormQuestion),

@@ -61,6 +61,35 @@ const waitlistHoursMsg = `Enter a whole number of hours from 1 to ${WAITLIST_OFF
 export const WAITLIST_NEEDS_CAPACITY = 'A waitlist needs a maximum number of guests: set one, or turn the waitlist off.';
 
 /** The event form's fields without defaults (the edit form sends any subset of them). */
+export const EMBED_ORIGINS_MAX = 10;
+const EMBED_ORIGIN_MESSAGE = 'Give the site as https://example.com (http only for localhost).';
+
+/** A site's origin as the browser sends it: https (http for localhost and 127.0.0.1), no path, normalised. */
+export function embedOrigin(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+  if (!(url.protocol === 'https:' || (url.protocol === 'http:' && local))) return null;
+  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) return null;
+  return url.origin;
+}
+
+const zEmbedOrigins = z
+  .array(
+    z.string({ error: EMBED_ORIGIN_MESSAGE }).transform((v, ctx) => {
+      const origin = embedOrigin(v);
+      if (!origin) ctx.addIssue({ code: 'custom', message: EMBED_ORIGIN_MESSAGE });
+      return origin ?? v;
+    }),
+    { error: 'Give the sites as a list.' },
+  )
+  .max(EMBED_ORIGINS_MAX, `At most ${EMBED_ORIGINS_MAX} sites.`)
+  .transform((list) => [...new Set(list)]);
+
 const eventFields = {
   title: zText({ error: MSG.eventMissing }).min(1, MSG.eventMissing).max(200, 'Use at most 200 characters.'),
   subtitle: text(300),
@@ -98,6 +127,8 @@ const eventFields = {
     .nullable()
     .optional(),
   is_active: z.boolean(),
+  /** Sites whose pages may show the RSVP form in a frame (docs/product.md#embedding): origins, at most EMBED_ORIGINS_MAX. */
+  embed_origins: zEmbedOrigins,
   /** New-RSVP e-mails to the owner and co-hosts (docs/product.md#rsvp-notifications); omitted = 'off' on create, kept on edit. */
   notify_rsvps: z.enum(NOTIFY_RSVPS, 'Choose off, each or digest.').optional(),
   /** Guest reminders in minutes before the start (docs/product.md#reminders); omitted = 1 day and 2 hours on create, kept on edit. */
@@ -206,6 +237,7 @@ export const ZEventInput = z
     ...eventFields,
     timezone: eventFields.timezone.default('UTC'),
     is_active: eventFields.is_active.default(true),
+    embed_origins: eventFields.embed_origins.default([]),
     show_guest_count: eventFields.show_guest_count.default(false),
     is_paid_event: eventFields.is_paid_event.default(false),
     currency: eventFields.currency.default(DEFAULT_CURRENCY),

@@ -90,6 +90,8 @@ export const events = pgTable(
     seats_version: bigint('seats_version', { mode: 'number' }).notNull().default(0),
     theme_id: uuid('theme_id').references(() => event_themes.id, { onDelete: 'set null' }),
     is_active: boolean('is_active').notNull().default(true),
+    /** Origins whose pages may frame /embed/:id, the RSVP form (docs/decisions/0031-embedded-rsvp.md). */
+    embed_origins: text('embed_origins').array().notNull().default(sql`'{}'::text[]`),
     is_paid_event: boolean('is_paid_event').notNull().default(false),
     ticket_price: numeric('ticket_price', { precision: 10, scale: 2 }),
     currency: text('currency').notNull().default('usd'),
@@ -116,6 +118,7 @@ export const events = pgTable(
       'events_waitlist',
       sql`${t.waitlist_offer_hours} IS NULL OR (${t.max_attendees} IS NOT NULL AND ${t.waitlist_offer_hours} BETWEEN 1 AND 168)`,
     ),
+    check('events_embed_origins', sql`cardinality(${t.embed_origins}) <= 10`),
     check('events_currency', sql`${t.currency} IN ('usd','eur','gbp','cad')`),
     check('events_notify_rsvps', sql`${t.notify_rsvps} IN ('off','each','digest')`),
     /** The notification worker's scan: only events that asked for e-mails. */

@@ -16,6 +16,7 @@ export function adminEventColumns(actor: Actor) {
     reminders: remindersColumn,
     theme_id: events.theme_id,
     is_active: events.is_active,
+    embed_origins: events.embed_origins,
     stripe_publishable_key: events.stripe_publishable_key,
     stripe_secret_key_hint: events.stripe_secret_key_hint,
     stripe_webhook_secret_hint: events.stripe_webhook_secret_hint,

@@ -24,7 +24,13 @@ import { answerErrorsOf, checkAnswers, QuestionFields, questionControlId, useAns
 import { PAY } from '../../../common/payment-texts.ts';
 import { type RsvpFieldErrors, type RsvpFormValues, titleFor, toFieldErrors, validateRsvp } from './validate-rsvp.ts';
 
-export type RsvpDialogProps = { event: TPublicEvent; open: boolean; onOpenChange(open: boolean): void };
+export type RsvpDialogProps = {
+  event: TPublicEvent;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** In the page itself, not a modal: the embedded form (docs/product.md#embedding), free events only. */
+  inline?: boolean;
+};
 
 /** docs/product.md#rsvp-dialog: the success toast matches the answer; a decline is never told "see you there". */
 const submittedText = (status: RsvpStatus) => (status === 'declined' ? MSG.rsvpDeclinedText : MSG.rsvpSubmittedText);
@@ -50,7 +56,7 @@ const EMPTY: RsvpFormValues = { name: '', email: '', phone: '', notes: '', guest
  * The RSVP modal of the public event page (docs/product.md#rsvp-dialog): form → submitting → thank-you → closed.
  * Heavy (it pulls in zod through the shared schema): pages load it through LazyRsvpDialog.
  */
-export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
+export function RsvpDialog({ event, open, onOpenChange, inline = false }: RsvpDialogProps) {
   // docs/product.md#capacity: a full event still takes Maybe and No, so the form starts on Maybe.
   const full = event.seats_left === 0;
   // docs/product.md#waitlist: with the host's waitlist on, a full event's "Yes" joins the line instead.
@@ -210,6 +216,137 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
     </>
   ) : undefined;
 
+  const content = result ? (
+    <RsvpThankYou
+      result={result.res}
+      payload={result.payload}
+      onClose={inline ? undefined : () => onOpenChange(false)}
+      waitlistPlace={place}
+    />
+  ) : (
+    <form noValidate onSubmit={onSubmit} aria-busy={pending} className="grid gap-4">
+      <AnswerButtons
+        value={values.status}
+        onValueChange={(v) => set('status', v)}
+        error={errors.status}
+        disabled={ended}
+        checkedRef={answerRef}
+        yesClosed={full && !waitlist ? 'Event full' : undefined}
+      />
+      {toCheckout && event.ticket_price !== null ? (
+        <p
+          className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 rounded-lg bg-paper px-3 py-2.5 text-sm"
+          aria-live="polite"
+        >
+          <span>
+            Total{' '}
+            <span className="text-ink/70">
+              ({ticketCount(values.guest_count)}
+              {values.guest_count > 1 ? ` × ${formatPrice(event.ticket_price, event.currency)}` : ''})
+            </span>
+          </span>
+          <span className="font-semibold tabular-nums">
+            {formatPrice(event.ticket_price * values.guest_count, event.currency)}{' '}
+            <span className="font-normal text-ink/70">{event.currency.toUpperCase()}</span>
+          </span>
+          <span className="basis-full text-xs text-ink/75">You’ll pay by card on a secure checkout page next.</span>
+        </p>
+      ) : null}
+      <Field label="Name" error={errors.name}>
+        <Input {...bindText('name')} autoComplete="name" required aria-required="true" />
+      </Field>
+      <Field label="Email" error={errors.email} hint={<Hint>We’ll send your confirmation here.</Hint>}>
+        <Input {...bindText('email')} {...EMAIL_INPUT} autoComplete="email" required aria-required="true" />
+      </Field>
+      <div className={declining ? 'grid' : 'grid grid-cols-2 gap-3 sm:gap-4'}>
+        <Field label="Phone (optional)" error={errors.phone} className="content-start">
+          <Input {...bindText('phone')} {...PHONE_INPUT} />
+        </Field>
+        {declining ? null : (
+          <PartySizeField
+            id={`${fieldId}-guest_count`}
+            label={party.label}
+            option={party.option}
+            value={values.guest_count}
+            onChange={(n) => set('guest_count', n)}
+            error={errors.guest_count}
+            hint={seatsHint(event.seats_left)}
+            className="content-start"
+          />
+        )}
+      </div>
+      <QuestionFields
+        questions={questions}
+        status={values.status}
+        values={answers.values}
+        errors={answers.errors}
+        onChange={answers.onChange}
+        idPrefix={fieldId}
+      />
+      <Field label="Notes (optional)" error={errors.notes}>
+        <Textarea {...bindText('notes')} rows={2} className="min-h-20" />
+      </Field>
+      {ended ? (
+        <p role="alert" className="rounded-lg border border-ink/15 bg-paper p-3 text-sm">
+          <strong className="font-semibold">{MSG.eventEnded}.</strong> {MSG.eventEndedText}
+        </p>
+      ) : null}
+      {capacity ? (
+        <div
+          ref={capacityRef}
+          role="alert"
+          className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        >
+          <p>
+            <strong className="font-semibold">{capacity.message}</strong>{' '}
+            {capacity.partly
+              ? 'Choose fewer guests, or let the host know you might come.'
+              : 'You can still let the host know you might come.'}
+          </p>
+          <Button variant="outline" onClick={saveAsMaybe} disabled={pending} className="justify-self-start">
+            Save as “Maybe” instead
+          </Button>
+        </div>
+      ) : null}
+      {/* Sticky: on a phone the actions stay in reach while the sheet scrolls. */}
+      <div className="sticky -bottom-5 -mx-5 -mb-5 flex gap-2 border-t border-ink/10 bg-white px-5 pt-3 pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:static sm:m-0 sm:justify-end sm:border-0 sm:p-0 sm:pt-1">
+        {inline ? null : (
+          <DialogClose asChild>
+            <Button variant="outline" disabled={pending}>
+              Cancel
+            </Button>
+          </DialogClose>
+        )}
+        <Button type="submit" variant="primary" disabled={pending || ended} className="flex-1 sm:flex-none">
+          {pending ? (
+            <span className="size-4 animate-spin rounded-full border-2 border-paper/30 border-t-paper" aria-hidden="true" />
+          ) : null}
+          {redirecting
+            ? 'Opening checkout...'
+            : pending
+              ? 'Submitting...'
+              : joining
+                ? 'Join the waitlist'
+                : toCheckout
+                  ? 'Continue to payment'
+                  : 'Submit RSVP'}
+        </Button>
+      </div>
+    </form>
+  );
+  if (inline) {
+    return (
+      <section className="grid gap-4" aria-labelledby={`${fieldId}-title`}>
+        <header className="grid gap-1">
+          <h1 id={`${fieldId}-title`} className="font-display text-2xl font-semibold">
+            {event.title}
+          </h1>
+          {when ? <p className="text-sm text-ink/75">{when}</p> : null}
+        </header>
+        {content}
+      </section>
+    );
+  }
   return (
     <Dialog open={open} onOpenChange={(next) => (pending && !next ? undefined : onOpenChange(next))}>
       <DialogContent
@@ -226,117 +363,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
           returnFocus(e, target);
         }}
       >
-        {result ? (
-          <RsvpThankYou result={result.res} payload={result.payload} onClose={() => onOpenChange(false)} waitlistPlace={place} />
-        ) : (
-          <form noValidate onSubmit={onSubmit} aria-busy={pending} className="grid gap-4">
-            <AnswerButtons
-              value={values.status}
-              onValueChange={(v) => set('status', v)}
-              error={errors.status}
-              disabled={ended}
-              checkedRef={answerRef}
-              yesClosed={full && !waitlist ? 'Event full' : undefined}
-            />
-            {toCheckout && event.ticket_price !== null ? (
-              <p
-                className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 rounded-lg bg-paper px-3 py-2.5 text-sm"
-                aria-live="polite"
-              >
-                <span>
-                  Total{' '}
-                  <span className="text-ink/70">
-                    ({ticketCount(values.guest_count)}
-                    {values.guest_count > 1 ? ` × ${formatPrice(event.ticket_price, event.currency)}` : ''})
-                  </span>
-                </span>
-                <span className="font-semibold tabular-nums">
-                  {formatPrice(event.ticket_price * values.guest_count, event.currency)}{' '}
-                  <span className="font-normal text-ink/70">{event.currency.toUpperCase()}</span>
-                </span>
-                <span className="basis-full text-xs text-ink/75">You’ll pay by card on a secure checkout page next.</span>
-              </p>
-            ) : null}
-            <Field label="Name" error={errors.name}>
-              <Input {...bindText('name')} autoComplete="name" required aria-required="true" />
-            </Field>
-            <Field label="Email" error={errors.email} hint={<Hint>We’ll send your confirmation here.</Hint>}>
-              <Input {...bindText('email')} {...EMAIL_INPUT} autoComplete="email" required aria-required="true" />
-            </Field>
-            <div className={declining ? 'grid' : 'grid grid-cols-2 gap-3 sm:gap-4'}>
-              <Field label="Phone (optional)" error={errors.phone} className="content-start">
-                <Input {...bindText('phone')} {...PHONE_INPUT} />
-              </Field>
-              {declining ? null : (
-                <PartySizeField
-                  id={`${fieldId}-guest_count`}
-                  label={party.label}
-                  option={party.option}
-                  value={values.guest_count}
-                  onChange={(n) => set('guest_count', n)}
-                  error={errors.guest_count}
-                  hint={seatsHint(event.seats_left)}
-                  className="content-start"
-                />
-              )}
-            </div>
-            <QuestionFields
-              questions={questions}
-              status={values.status}
-              values={answers.values}
-              errors={answers.errors}
-              onChange={answers.onChange}
-              idPrefix={fieldId}
-            />
-            <Field label="Notes (optional)" error={errors.notes}>
-              <Textarea {...bindText('notes')} rows={2} className="min-h-20" />
-            </Field>
-            {ended ? (
-              <p role="alert" className="rounded-lg border border-ink/15 bg-paper p-3 text-sm">
-                <strong className="font-semibold">{MSG.eventEnded}.</strong> {MSG.eventEndedText}
-              </p>
-            ) : null}
-            {capacity ? (
-              <div
-                ref={capacityRef}
-                role="alert"
-                className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-              >
-                <p>
-                  <strong className="font-semibold">{capacity.message}</strong>{' '}
-                  {capacity.partly
-                    ? 'Choose fewer guests, or let the host know you might come.'
-                    : 'You can still let the host know you might come.'}
-                </p>
-                <Button variant="outline" onClick={saveAsMaybe} disabled={pending} className="justify-self-start">
-                  Save as “Maybe” instead
-                </Button>
-              </div>
-            ) : null}
-            {/* Sticky: on a phone the actions stay in reach while the sheet scrolls. */}
-            <div className="sticky -bottom-5 -mx-5 -mb-5 flex gap-2 border-t border-ink/10 bg-white px-5 pt-3 pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:static sm:m-0 sm:justify-end sm:border-0 sm:p-0 sm:pt-1">
-              <DialogClose asChild>
-                <Button variant="outline" disabled={pending}>
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button type="submit" variant="primary" disabled={pending || ended} className="flex-1 sm:flex-none">
-                {pending ? (
-                  <span className="size-4 animate-spin rounded-full border-2 border-paper/30 border-t-paper" aria-hidden="true" />
-                ) : null}
-                {redirecting
-                  ? 'Opening checkout...'
-                  : pending
-                    ? 'Submitting...'
-                    : joining
-                      ? 'Join the waitlist'
-                      : toCheckout
-                        ? 'Continue to payment'
-                        : 'Submit RSVP'}
-              </Button>
-            </div>
-          </form>
-        )}
+        {content}
       </DialogContent>
     </Dialog>
   );

@@ -38,7 +38,8 @@ export function RsvpThankYou({
 }: {
   result: TRsvpResult;
   payload: RsvpPayload;
-  onClose(): void;
+  /** The dialog's Close; absent in the embedded form, which has nothing to close. */
+  onClose?: () => void;
   waitlistPlace?: number | null;
 }) {
   const headingRef = React.useRef<HTMLHeadingElement>(null);
@@ -82,9 +83,11 @@ export function RsvpThankYou({
             </Link>
           </Button>
         ) : null}
-        <Button variant="outline" size="lg" onClick={onClose}>
-          Close
-        </Button>
+        {onClose ? (
+          <Button variant="outline" size="lg" onClick={onClose}>
+            Close
+          </Button>
+        ) : null}
       </div>
     </div>
   );
