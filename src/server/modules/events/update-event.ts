@@ -11,6 +11,7 @@ import { isUuid } from '../../../common/schemas/ids.ts';
 import { type Actor, eventAccess, ownerOnly, roleOf } from '../../domain/event-access.ts';
 import { demoSlugFixed, isReservedSlug, SLUG_CONSTRAINT, slugTaken, THEME_CONSTRAINT, unknownTheme } from './event-errors.ts';
 import { eventColumns } from '../../domain/event-values.ts';
+import { stripeAccountColumns } from '../../domain/event-stripe-account.ts';
 import { dropQueuedReminders, rescheduleReminders, skipPassedReminders } from '../../domain/reminder-schedule.ts';
 import { paymentChanges } from './payment-changes.ts';
 import type { PublicEventCache } from './public/public-event-cache.ts';
@@ -23,6 +24,8 @@ export type UpdateEventOptions = {
   /** The app's (deps.caches.publicEvents): forgets its copy at once. */
   publicEvents: PublicEventCache;
   encryptionKey: Buffer;
+  /** PAYMENTS_PROVIDER is stripe: open payments pin the event's Stripe keys (domain/event-stripe-account.ts). */
+  liveStripe: boolean;
   actor: Actor;
   id: string;
   input: TEventPatchParsed;
@@ -39,7 +42,16 @@ const given = <T>(next: T | undefined, stored: T): T => (next === undefined ? st
  * event row: one change, one NOTIFY. Public pages see the change at once: this app forgets its
  * cached copy, other processes hear the database's NOTIFY.
  */
-export async function updateEvent({ db, log, publicEvents, encryptionKey, actor, id, input }: UpdateEventOptions): Promise<TEventAdmin> {
+export async function updateEvent({
+  db,
+  log,
+  publicEvents,
+  encryptionKey,
+  liveStripe,
+  actor,
+  id,
+  input,
+}: UpdateEventOptions): Promise<TEventAdmin> {
   if (!isUuid(id)) throw notFound(MSG.eventNotFound);
 
   const updated = await db
@@ -57,6 +69,8 @@ export async function updateEvent({ db, log, publicEvents, encryptionKey, actor,
           stripe_secret_key_hint: events.stripe_secret_key_hint,
           has_secret: sql<boolean>`${events.stripe_secret_key_enc} is not null`,
           has_webhook_secret: sql<boolean>`${events.stripe_webhook_secret_enc} is not null`,
+          stripe_account_id: events.stripe_account_id,
+          stripe_secret_key_enc: events.stripe_secret_key_enc,
           guest_refunds_allowed: events.guest_refunds_allowed,
           reminder_minutes: events.reminder_minutes,
           max_attendees: events.max_attendees,
@@ -85,6 +99,7 @@ export async function updateEvent({ db, log, publicEvents, encryptionKey, actor,
             stripe_publishable_key: given(patch.stripe_publishable_key, cur.stripe_publishable_key),
             stripe_secret_key: patch.stripe_secret_key,
             has_stored_secret_key: patch.stripe_secret_key === undefined && cur.has_secret,
+            use_host_stripe_account: given(patch.use_host_stripe_account, cur.stripe_account_id !== null),
             max_attendees: given(patch.max_attendees, cur.max_attendees),
             waitlist_offer_hours: given(patch.waitlist_offer_hours, cur.waitlist_offer_hours),
           },
@@ -95,10 +110,25 @@ export async function updateEvent({ db, log, publicEvents, encryptionKey, actor,
       // The demo is known by its address (common/sample-event.ts): moving it would make it count as a real event.
       if (patch.slug !== undefined && patch.slug !== cur.slug && isReservedSlug(cur.slug)) throw demoSlugFixed();
 
+      const account = await stripeAccountColumns({
+        db: tx,
+        encryptionKey,
+        liveStripe,
+        actorId: actor.id,
+        eventId: id,
+        use: patch.use_host_stripe_account,
+        newOwnSecretKey: patch.stripe_secret_key ?? undefined,
+        stored: cur,
+      });
       const themeId = await themeFromColors({ tx, log, userId: actor.id, name: patch.title ?? cur.title, colors: patch.custom_colors });
       const [row] = await tx
         .update(events)
-        .set({ ...eventColumns(patch, { eventId: id, encryptionKey }), ...(themeId ? { theme_id: themeId } : {}), updated_at: new Date() })
+        .set({
+          ...eventColumns(patch, { eventId: id, encryptionKey }),
+          ...account,
+          ...(themeId ? { theme_id: themeId } : {}),
+          updated_at: new Date(),
+        })
         .where(and(eq(events.id, id), eventAccess(actor, payment.length ? 'owner' : 'manage')))
         .returning(adminEventColumns(actor));
       const moved =
