@@ -111,7 +111,7 @@ describe('Test the keys: a real read call to Stripe', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       verdict: 'works',
-      message: 'The keys work: they reach Harbour Events Ltd (acct_1Works) in test mode.',
+      message: 'Stripe answered for Harbour Events Ltd (acct_1Works), in test mode.',
       mode: 'test',
       account: { id: 'acct_1Works', name: 'Harbour Events Ltd', charges_enabled: true },
     });

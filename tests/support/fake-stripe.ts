@@ -35,7 +35,7 @@ const hex = (n: number) => randomBytes(n).toString('hex');
  * (STRIPE_API_URL): checkout.sessions.create / retrieve / expire, refunds.create and accounts.retrieveCurrent, with Bearer auth
  * (sk_test_… / sk_live_…), form-encoded bodies and Idempotency-Key replays as Stripe answers them.
  */
-export async function startFakeStripe() {
+export async function startFakeStripe(opts: { port?: number } = {}) {
   const sessions = new Map<string, FakeSession>();
   const refunds: FakeRefund[] = [];
   const replays = new Map<string, { status: number; body: unknown }>();
@@ -175,7 +175,7 @@ export async function startFakeStripe() {
     }
     return error(404, `Unrecognized request URL (${req.method}: ${url.pathname})`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -54,5 +54,5 @@ export async function testStripeKeys(o: TestStripeKeysOptions): Promise<TStripeK
   if (pkMode && pkMode !== mode) return { verdict: 'mode_mismatch', message: STRIPE_KEY_MSG.modeMismatch, mode, account };
   const who = read.name ? `${read.name} (${read.id})` : read.id;
   const charges = read.chargesEnabled ? '' : ' Stripe says this account cannot take payments yet: finish its activation in Stripe.';
-  return { verdict: 'works', message: `The keys work: they reach ${who} in ${mode} mode.${charges}`, mode, account };
+  return { verdict: 'works', message: `Stripe answered for ${who}, in ${mode} mode.${charges}`, mode, account };
 }
