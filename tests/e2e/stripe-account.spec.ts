@@ -4,7 +4,9 @@
  * event with its own keys switched to the account from the event form. Desktop and 375 px (@mobile).
  */
 import type { TEventAdmin } from '../../src/common/schemas/events.ts';
+import { wcagViolations } from '../support/axe.ts';
 import { startFakeStripe } from '../support/fake-stripe.ts';
+import { smallTargets } from '../support/target-size.ts';
 import type { Locator, TestInfo } from '@playwright/test';
 import { createEvent, createUser, expect, KEEP_SCREENSHOTS, signIn, test } from './fixtures.ts';
 
@@ -72,6 +74,9 @@ test(
     await expect(card.getByText('Stripe answered for Harbour Events Ltd (acct_1Harbour), in test mode.')).toBeVisible();
     await expect(card.getByText('Reaches Harbour Events Ltd (acct_1Harbour) in test mode.')).toBeVisible();
     await shot(card, testInfo, 'stripe-account-works');
+    // docs/product.md#accessibility: WCAG 2.1 AA, and 44 px targets on the phone.
+    expect(await wcagViolations(page), 'account page with a saved Stripe account').toEqual([]);
+    if (testInfo.project.name === 'mobile') expect(await smallTargets(page, card)).toEqual([]);
 
     // A wrong key typed over the saved one: tested, not saved.
     await card.getByRole('button', { name: /Replace the secret key/ }).click();
@@ -91,6 +96,7 @@ test(
     await expect(dialog.getByText(/Saving switches this event to your account/)).toBeVisible();
     await expect(dialog.getByLabel('Stripe publishable key')).toBeHidden();
     await shot(dialog.locator('#event-use_host_stripe_account'), testInfo, 'stripe-account-event-choice');
+    expect(await wcagViolations(page), 'event form with the Stripe account choice').toEqual([]);
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(dialog).toBeHidden();
     const res = await page.request.get(`/api/events/${old.id}`);

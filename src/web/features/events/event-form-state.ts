@@ -138,7 +138,8 @@ export function toEventInput(s: EventFormState): TEventInput {
     // While the event is free, the hidden payment fields are kept only when they are valid.
     ticket_price: s.isPaid ? numberOrNull(s.price) : validPrice(s.price),
     currency: s.currency,
-    use_host_stripe_account: s.useAccount,
+    // Only a paid event chooses (a free one left bound keeps its account, and a new free one takes none).
+    use_host_stripe_account: s.isPaid ? s.useAccount : undefined,
     // With the host's account the event keeps no keys of its own.
     stripe_publishable_key: !s.useAccount && (s.isPaid || PUBLISHABLE_KEY_PATTERN.test(s.publishableKey.trim())) ? s.publishableKey : '',
   };
