@@ -1,6 +1,9 @@
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
 import { openSecret } from '../../src/server/crypto/secret-box.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { stripe_accounts } from '../../src/server/db/schema/stripe-accounts.ts';
@@ -232,6 +235,26 @@ describe('events paid into the account', () => {
     expect((await back.json()).event).toMatchObject({ stripe_account_id: null, stripe_secret_key_masked: 'sk_test_…0001' });
     expect((await t.request('/api/stripe-account', { method: 'DELETE', cookie: host.cookie })).status).toBe(204);
     expect((await t.request('/api/stripe-account', { method: 'DELETE', cookie: host.cookie })).status).toBe(404);
+  });
+});
+
+describe('the sandbox provider (PAYMENTS_PROVIDER=sandbox, outside production)', () => {
+  it('an event paid into an account checks out on the sandbox page, with no call to Stripe', async () => {
+    const sandbox = createApp(
+      { ...t.deps, env: { ...t.env, PAYMENTS_PROVIDER: 'sandbox' } },
+      { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
+    ).app;
+    const { host } = await hostWithAccount();
+    const e = await createEvent(t, host, { is_paid_event: true, ticket_price: 8, use_host_stripe_account: true });
+    const calls = fake.calls.length;
+    const res = await sandbox.request(`${TEST_ORIGIN}/api/public/events/${e.id}/rsvps`, {
+      method: 'POST',
+      body: JSON.stringify(rsvpInput()),
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+    });
+    expect(res.status).toBe(201);
+    expect((await res.json()).checkout_url).toMatch(/\/sandbox-checkout\/cs_sandbox_\w+$/);
+    expect(fake.calls.length).toBe(calls);
   });
 });
 
