@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { openSecret } from '../crypto/secret-box.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { isForeignKeyViolation } from '../db/pg-errors.ts';
 import type { events } from '../db/schema/events.ts';
 import { stripe_accounts } from '../db/schema/stripe-accounts.ts';
 import { AppError } from '../errors.ts';
@@ -9,6 +10,14 @@ import { hasOpenPayments } from './open-payments.ts';
 import { accountSecretKeyContext } from './stripe-account-keys.ts';
 
 export const NO_ACCOUNT_TO_USE = 'Save your Stripe account on the Account page first.';
+const noAccountToUse = () => new AppError('validation_failed', NO_ACCOUNT_TO_USE, { use_host_stripe_account: NO_ACCOUNT_TO_USE });
+const ACCOUNT_CONSTRAINT = 'events_stripe_account_id_stripe_accounts_id_fk';
+
+/** The account was removed between choosing it and saving the event (the FK refused the row): said as if it had never been saved. */
+export function rethrowRemovedAccount(err: unknown): never {
+  if (isForeignKeyViolation(err, ACCOUNT_CONSTRAINT)) throw noAccountToUse();
+  throw err;
+}
 
 type Bound = { stripe_account_id: string | null; stripe_secret_key_enc?: string | null };
 export type StripeAccountChange = {
@@ -41,7 +50,7 @@ export async function stripeAccountColumns(o: StripeAccountChange): Promise<Part
     return { stripe_account_id: null };
   }
   const account = boundBefore ? { id: boundBefore } : await accountOf(o.db, o.actorId);
-  if (!account) throw new AppError('validation_failed', NO_ACCOUNT_TO_USE, { use_host_stripe_account: NO_ACCOUNT_TO_USE });
+  if (!account) throw noAccountToUse();
   if (!boundBefore && o.stored?.stripe_secret_key_enc) {
     const own = openSecret(o.encryptionKey, o.stored.stripe_secret_key_enc, secretKeyContext(o.eventId));
     await keysMayMove(o, own, await accountSecret(o.db, o.encryptionKey, account));

@@ -10,7 +10,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.ts'
 import type { Actor } from '../../domain/event-access.ts';
 import { isReservedSlug, SLUG_CONSTRAINT, slugTaken, THEME_CONSTRAINT, unknownTheme } from './event-errors.ts';
 import { eventColumns } from '../../domain/event-values.ts';
-import { stripeAccountColumns } from '../../domain/event-stripe-account.ts';
+import { rethrowRemovedAccount, stripeAccountColumns } from '../../domain/event-stripe-account.ts';
 import { skipPassedReminders } from '../../domain/reminder-schedule.ts';
 import { themeFromColors } from './theme-from-colors.ts';
 import { throwIfIssues } from './validation-issues.ts';
@@ -74,7 +74,7 @@ export async function createEvent({ db, log, encryptionKey, liveStripe, actor, i
         continue;
       }
       if (isForeignKeyViolation(err, THEME_CONSTRAINT)) throw unknownTheme();
-      throw err;
+      rethrowRemovedAccount(err);
     }
   }
 }

@@ -11,7 +11,7 @@ import { isUuid } from '../../../common/schemas/ids.ts';
 import { type Actor, eventAccess, ownerOnly, roleOf } from '../../domain/event-access.ts';
 import { demoSlugFixed, isReservedSlug, SLUG_CONSTRAINT, slugTaken, THEME_CONSTRAINT, unknownTheme } from './event-errors.ts';
 import { eventColumns } from '../../domain/event-values.ts';
-import { stripeAccountColumns } from '../../domain/event-stripe-account.ts';
+import { rethrowRemovedAccount, stripeAccountColumns } from '../../domain/event-stripe-account.ts';
 import { dropQueuedReminders, rescheduleReminders, skipPassedReminders } from '../../domain/reminder-schedule.ts';
 import { paymentChanges } from './payment-changes.ts';
 import type { PublicEventCache } from './public/public-event-cache.ts';
@@ -150,7 +150,7 @@ export async function updateEvent({
     .catch((err) => {
       if (isUniqueViolation(err, SLUG_CONSTRAINT)) throw slugTaken();
       if (isForeignKeyViolation(err, THEME_CONSTRAINT)) throw unknownTheme();
-      throw err;
+      rethrowRemovedAccount(err);
     });
 
   publicEvents.invalidate(id);
