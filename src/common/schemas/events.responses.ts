@@ -65,6 +65,8 @@ export const ZEventAdmin = z
     stripe_secret_key_masked: z.string().nullable(),
     /** The webhook signing secret's masked hint ('whsec_…abcd'); the secret itself is write-only. */
     stripe_webhook_secret_masked: z.string().nullable(),
+    /** The host's Stripe account this event is paid into (docs/product.md#stripe-account); null = the event's own keys. */
+    stripe_account_id: id.nullable(),
     /** Guests may cancel a paid answer through their manage link and get a refund (docs/product.md#payments). */
     guest_refunds_allowed: z.boolean(),
     /** The waitlist (docs/product.md#waitlist): null = off; else on, an offer of freed seats held this many hours. */

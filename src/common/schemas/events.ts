@@ -13,6 +13,7 @@ import {
   WAITLIST_OFFER_HOURS_MAX,
 } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { PUBLISHABLE_KEY_PATTERN, SECRET_KEY_PATTERN, STRIPE_KEY_MSG } from '../stripe-keys.ts';
 import { isPlausiblePhone, normalizePhone, PHONE_INVALID } from '../phone.ts';
 import { zUuid } from './ids.ts';
 import { ZHexColor, ZThemeColors } from './theme-colors.ts';
@@ -162,12 +163,14 @@ const eventFields = {
     .max(255, 'Use at most 255 characters.')
     .transform((v) => (v === '' ? undefined : v))
     // The masked hint sent back unchanged ('…abcd') keeps the stored secret.
-    .refine(
-      (v) => v === undefined || v.startsWith('whsec_') || /^(whsec_)?…\w{0,4}$/.test(v),
-      'The webhook signing secret starts with whsec_.',
-    )
+    .refine((v) => v === undefined || v.startsWith('whsec_') || /^(whsec_)?…\w{0,4}$/.test(v), STRIPE_KEY_MSG.webhook)
     .nullable()
     .optional(),
+  /**
+   * Paid into the signed-in owner's own Stripe account (docs/product.md#stripe-account) instead of keys of its
+   * own: true binds it (and drops the event's own keys), false unbinds it; omitted = no change (off on create).
+   */
+  use_host_stripe_account: z.boolean('Choose whether the event uses your Stripe account.').optional(),
   /** Guests may cancel a paid answer through their manage link, refunded (docs/product.md#payments); omitted = off on create, kept on edit. */
   guest_refunds_allowed: z.boolean().optional(),
   /**
@@ -193,6 +196,8 @@ export type EventRuleState = {
   stripe_secret_key?: string | null;
   /** A secret key is already stored (edit). */
   has_stored_secret_key?: boolean;
+  /** Paid into the host's Stripe account: the event needs no keys of its own. */
+  use_host_stripe_account?: boolean;
   max_attendees?: number | null;
   waitlist_offer_hours?: number | null;
 };
@@ -208,15 +213,16 @@ export function eventRuleIssues(v: EventRuleState, opts: { checkSecretKey?: bool
   if (v.end_date && v.event_date && Date.parse(v.end_date) <= Date.parse(v.event_date)) {
     issues.end_date = 'The end must be after the start.';
   }
-  if (v.stripe_publishable_key && !/^pk_(test|live)_/.test(v.stripe_publishable_key)) {
-    issues.stripe_publishable_key = 'The publishable key starts with pk_test_ or pk_live_.';
+  if (v.stripe_publishable_key && !PUBLISHABLE_KEY_PATTERN.test(v.stripe_publishable_key)) {
+    issues.stripe_publishable_key = STRIPE_KEY_MSG.publishable;
   }
-  if (v.stripe_secret_key && !/^sk_(test|live)_/.test(v.stripe_secret_key)) {
-    issues.stripe_secret_key = 'The secret key starts with sk_test_ or sk_live_.';
+  if (v.stripe_secret_key && !SECRET_KEY_PATTERN.test(v.stripe_secret_key)) {
+    issues.stripe_secret_key = STRIPE_KEY_MSG.secret;
   }
   if (v.waitlist_offer_hours != null && v.max_attendees === null) issues.waitlist_offer_hours = WAITLIST_NEEDS_CAPACITY;
   if (v.is_paid_event) {
     if (v.ticket_price === undefined || v.ticket_price === null) issues.ticket_price = 'A paid event needs a ticket price.';
+    if (v.use_host_stripe_account) return issues;
     if (!v.stripe_publishable_key) issues.stripe_publishable_key ??= 'A paid event needs the Stripe publishable key.';
     if (opts.checkSecretKey && !v.stripe_secret_key && !v.has_stored_secret_key)
       issues.stripe_secret_key ??= 'A paid event needs the Stripe secret key.';

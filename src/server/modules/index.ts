@@ -21,6 +21,7 @@ import { manageRoutes } from './guest-answers/manage.routes.ts';
 import { rsvpRoutes } from './guest-answers/rsvps.routes.ts';
 import { themesRoutes } from './themes/themes.routes.ts';
 import { peopleRoutes } from './people/people.routes.ts';
+import { stripeAccountRoutes } from './stripe-accounts/stripe-account.routes.ts';
 import { twoFactorForPaidEvents } from './events/two-factor-rule.ts';
 import { ticketRoutes } from './tickets/tickets.routes.ts';
 import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
@@ -56,6 +57,7 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/', shortLinksRoutes());
   app.route('/', paymentsRoutes());
   app.route('/', peopleRoutes());
+  app.route('/', stripeAccountRoutes());
   app.route('/', sandboxRoutes());
   app.route('/', apiKeysRoutes());
 }

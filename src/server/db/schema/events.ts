@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
+import { stripe_accounts } from './stripe-accounts.ts';
 
 // Domain tables keep the field names of docs/product.md#entities as their property names, so rows and API shapes agree.
 
@@ -104,6 +105,11 @@ export const events = pgTable(
     stripe_webhook_secret_enc: text('stripe_webhook_secret_enc'),
     /** Prefix and last four characters ('whsec_…abcd'). */
     stripe_webhook_secret_hint: text('stripe_webhook_secret_hint'),
+    /**
+     * The host's Stripe account this paid event is paid into (docs/decisions/0027-stripe-account-per-host.md);
+     * null = the event's own keys above. An account in use cannot be removed.
+     */
+    stripe_account_id: uuid('stripe_account_id').references(() => stripe_accounts.id, { onDelete: 'restrict' }),
     /** Guests may cancel a paid answer through their manage link and are refunded (docs/product.md#payments). */
     guest_refunds_allowed: boolean('guest_refunds_allowed').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -112,6 +118,7 @@ export const events = pgTable(
   (t) => [
     uniqueIndex('events_slug_key').on(t.slug),
     index('events_user_id_idx').on(t.user_id),
+    index('events_stripe_account_idx').on(t.stripe_account_id).where(sql`${t.stripe_account_id} IS NOT NULL`),
     check('events_max_attendees_min', sql`${t.max_attendees} IS NULL OR ${t.max_attendees} >= 1`),
     check('events_seats_taken_min', sql`${t.seats_taken} >= 0`),
     check(

@@ -20,6 +20,7 @@ export function adminEventColumns(actor: Actor) {
     stripe_publishable_key: events.stripe_publishable_key,
     stripe_secret_key_hint: events.stripe_secret_key_hint,
     stripe_webhook_secret_hint: events.stripe_webhook_secret_hint,
+    stripe_account_id: events.stripe_account_id,
     guest_refunds_allowed: events.guest_refunds_allowed,
     waitlist_offer_hours: events.waitlist_offer_hours,
     role: roleOf(actor),

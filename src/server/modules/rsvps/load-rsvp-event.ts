@@ -103,7 +103,8 @@ export const rsvpEventColumns = {
   location: events.location,
   max_attendees: events.max_attendees,
   is_paid_event: events.is_paid_event,
-  has_payment_keys: sql<boolean>`(${events.stripe_publishable_key} IS NOT NULL AND ${events.stripe_secret_key_enc} IS NOT NULL)`,
+  // The host's Stripe account (ADR 0027; it always holds both keys), else the event's own.
+  has_payment_keys: sql<boolean>`(${events.stripe_account_id} IS NOT NULL OR (${events.stripe_publishable_key} IS NOT NULL AND ${events.stripe_secret_key_enc} IS NOT NULL))`,
 };
 
 /** One RSVP's `columns` and its event as `event` (RsvpEvent), by RSVP id; undefined when there is none. */
