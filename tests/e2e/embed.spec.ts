@@ -44,7 +44,7 @@ test(
     await embed.getByLabel('Add a site').press('Enter');
     await expect(embed.getByRole('list', { name: 'Sites that may embed the form' })).toContainText(HOST_SITE);
     snippet = await embed.getByLabel('Paste this where the form should appear').inputValue();
-    expect(snippet).toContain(`data-turnout-event="${event.slug}"`);
+    expect(snippet).toContain(`data-turnout-event="${event.id}"`);
     await screenshot(page, testInfo, 'embed-share');
 
     // The guest, on the host's site, in a browser that never visited ours.

@@ -40,6 +40,12 @@ describe('the sites that may embed the form', () => {
       'ftp://example.com',
       'example.com',
       'https://u:p@example.com',
+      // Each would become CSP syntax: another directive, a list, or every site.
+      'https://a.example;report-uri',
+      'https://a.example,b',
+      'https://*',
+      'https://*.example.com',
+      "https://a.example'",
     ]) {
       const res = await setOrigins(e.id, ['https://fine.example', bad]);
       expect(res.status, bad).toBe(400);

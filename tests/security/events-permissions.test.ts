@@ -88,7 +88,6 @@ const KEY_SCOPE: Record<string, ApiKeyScope> = {
   'POST /api/events/:eventId/rsvps/:rsvpId/short-link': 'guests:write',
   'GET /api/checkin/events': 'checkin',
   'GET /api/checkin/:eventId/stats': 'checkin',
-  'GET /api/checkin/:eventId/stream': 'checkin',
   'GET /api/checkin/:eventId/search': 'checkin',
   'POST /api/checkin/:eventId/verify': 'checkin',
   'POST /api/checkin/:eventId/redeem': 'checkin',

@@ -63,6 +63,8 @@ export const WAITLIST_NEEDS_CAPACITY = 'A waitlist needs a maximum number of gue
 
 /** The event form's fields without defaults (the edit form sends any subset of them). */
 export const EMBED_ORIGINS_MAX = 10;
+/** An origin as embedOrigin leaves it, and nothing else: what a CSP source list may hold of it. */
+export const EMBED_ORIGIN_SHAPE = /^https?:\/\/[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?$/;
 const EMBED_ORIGIN_MESSAGE = 'Give the site as https://example.com (http only for localhost).';
 
 /** A site's origin as the browser sends it: https (http for localhost and 127.0.0.1), no path, normalised. */
@@ -76,7 +78,8 @@ export function embedOrigin(value: string): string | null {
   const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
   if (!(url.protocol === 'https:' || (url.protocol === 'http:' && local))) return null;
   if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) return null;
-  return url.origin;
+  // The origin goes into a CSP header: a host name of letters, digits, dots and hyphens only (no '*', ';', ',').
+  return EMBED_ORIGIN_SHAPE.test(url.origin) ? url.origin : null;
 }
 
 const zEmbedOrigins = z

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { EMBED_ORIGIN_SHAPE } from '../../common/schemas/events.ts';
 import type { AppEnv } from './context.ts';
 
 const DIRECTIVES = [
@@ -24,7 +25,8 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     const h = c.res.headers;
-    const framers = c.var.frameAncestors;
+    // Stored origins passed embedOrigin; checked again here, since this is where one becomes a directive.
+    const framers = c.var.frameAncestors?.filter((o) => EMBED_ORIGIN_SHAPE.test(o));
     if (framers?.length) h.set('Content-Security-Policy', [...DIRECTIVES, `frame-ancestors ${framers.join(' ')}`].join('; '));
     else {
       h.set('Content-Security-Policy', CSP);

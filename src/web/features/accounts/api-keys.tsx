@@ -131,8 +131,11 @@ function NewKeyForm({ onMade }: { onMade: (made: TApiKeyCreated) => void }) {
 /** The new key's secret, shown this once. */
 function NewSecret({ made, onDone }: { made: TApiKeyCreated; onDone: () => void }) {
   return (
-    <div role="status" className="grid gap-3 rounded-xl border-2 border-accent p-4">
-      <p className="font-medium">“{made.key.name}” is ready. Copy its key now: it is not shown again.</p>
+    <div className="grid gap-3 rounded-xl border-2 border-accent p-4">
+      {/* Only the sentence is announced: a screen reader reading the key aloud would spell it in the room. */}
+      <p role="status" className="font-medium">
+        “{made.key.name}” is ready. Copy its key now: it is not shown again.
+      </p>
       <div className="flex flex-wrap items-center gap-2">
         <code className="min-w-0 flex-1 break-all rounded-lg bg-paper p-3 font-mono text-sm">{made.secret}</code>
         <CopyButton text={made.secret} srLabel="Copy the API key" />

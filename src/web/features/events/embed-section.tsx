@@ -20,7 +20,8 @@ export function EmbedSection({ event }: { event: TEventAdmin }) {
   const [error, setError] = useState<string | undefined>();
   const siteId = useId();
   const snippetId = useId();
-  const snippet = `<script src="${window.location.origin}/embed.js" data-turnout-event="${event.slug || event.id}" async></script>`;
+  // By id: a changed slug would break every copy of the snippet on the host's pages.
+  const snippet = `<script src="${window.location.origin}/embed.js" data-turnout-event="${event.id}" async></script>`;
 
   async function save(next: string[], done: string) {
     setError(undefined);
@@ -53,8 +54,8 @@ export function EmbedSection({ event }: { event: TEventAdmin }) {
       </h3>
       <p className="text-sm text-ink/70">
         Your site shows the RSVP form and its confirmation, sized to fit.
-        {event.is_paid_event ? ' A paid event shows its price and a Get tickets button that opens the event page.' : ''} Only the sites
-        listed here may show it.
+        {event.is_paid_event ? ' A paid event shows a Get tickets button that opens the event page.' : ''} Only the sites listed here may
+        show it.
       </p>
       {origins.length ? (
         <ul className="grid gap-2" aria-label="Sites that may embed the form">

@@ -139,6 +139,14 @@ export function RsvpDialog({ event, open, onOpenChange, inline = false }: RsvpDi
         for (const id of errorToasts.current.splice(0)) toast.dismiss(id);
         if (paying && !res.already_answered) {
           if (!res.checkout_url) return fail(MSG.error, PAY.noCheckoutUrl);
+          if (inline) {
+            // Framed on another site (an event made paid after the frame loaded): no checkout lets itself be framed.
+            const tab = window.open(res.checkout_url, '_blank');
+            if (!tab) return fail(MSG.error, 'Open the event page to pay: this browser blocked the checkout tab.');
+            tab.opener = null;
+            notify.success('Finish paying in the new tab', 'Your seats are held while you pay.');
+            return;
+          }
           setRedirecting(true);
           window.location.assign(res.checkout_url);
           return;
