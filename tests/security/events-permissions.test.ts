@@ -159,6 +159,21 @@ async function questionId(): Promise<string> {
   return (await res.json()).question.id;
 }
 
+/** An event of its own for ticket types (docs/product.md#ticket-types): types change how its RSVP form answers. */
+const typed = await cohostedEvent({ title: 'Typed Event' });
+const typeNames = async (): Promise<{ id: string; name: string }[]> =>
+  (await (await t.request(`/api/events/${typed.id}/ticket-types`, { cookie: owner.cookie })).json()).ticket_types;
+async function typeId(): Promise<string> {
+  const [x] = await typeNames();
+  if (x) return x.id;
+  const res = await t.request(`/api/events/${typed.id}/ticket-types`, {
+    method: 'POST',
+    json: { name: 'General', price: 0 },
+    cookie: owner.cookie,
+  });
+  return (await res.json()).ticket_type.id;
+}
+
 type Actor = { cookie: string };
 type Cells = Record<Who, number>;
 type Row = {
@@ -396,6 +411,36 @@ const ROUTES: Row[] = [
     expect: manage(204),
     send: async (who) => t.request(`/api/events/${shared.id}/questions/${await questionId()}`, { method: 'DELETE', cookie: who.cookie }),
     unchanged: async () => expect((await questions()).length).toBeGreaterThan(0),
+  },
+  // Ticket types (docs/product.md#ticket-types): owner and co-hosts; door staff 404
+  {
+    route: 'GET /api/events/:id/ticket-types',
+    expect: manage(200),
+    send: (who) => t.request(`/api/events/${typed.id}/ticket-types`, { cookie: who.cookie }),
+  },
+  {
+    route: 'POST /api/events/:id/ticket-types',
+    expect: manage(201),
+    send: (who) =>
+      t.request(`/api/events/${typed.id}/ticket-types`, { method: 'POST', json: { name: 'Early bird', price: 0 }, cookie: who.cookie }),
+    unchanged: async () => expect((await typeNames()).map((x) => x.name)).not.toContain('Early bird'),
+  },
+  {
+    route: 'PATCH /api/events/:id/ticket-types/:typeId',
+    expect: manage(200),
+    send: async (who) =>
+      t.request(`/api/events/${typed.id}/ticket-types/${await typeId()}`, {
+        method: 'PATCH',
+        json: { name: `Renamed by ${who === owner ? 'owner' : 'someone'}` },
+        cookie: who.cookie,
+      }),
+    unchanged: async () => expect((await typeNames()).map((x) => x.name)).not.toContain('Renamed by someone'),
+  },
+  {
+    route: 'DELETE /api/events/:id/ticket-types/:typeId',
+    expect: manage(204),
+    send: async (who) => t.request(`/api/events/${typed.id}/ticket-types/${await typeId()}`, { method: 'DELETE', cookie: who.cookie }),
+    unchanged: async () => expect((await typeNames()).length).toBeGreaterThan(0),
   },
   // Check-in: the event's whole team, door staff included
   { route: 'GET /api/checkin/events', expect: signedIn(200), send: (who) => t.request('/api/checkin/events', { cookie: who.cookie }) },

@@ -45,6 +45,11 @@ export const ZCheckinGuest = z
     code_prefix: z.string(),
     checked_in_at: dateTime.nullable(),
     last_checkin: ZLastCheckin.nullable(),
+    /**
+     * The order ticket the code named (an event with ticket types: docs/product.md#ticket-types): "VIP · 1 of 2",
+     * whom it admits and how many of them are in. Absent when the code named the RSVP itself.
+     */
+    ticket: z.strictObject({ label: z.string(), admits: z.number().int(), checked_in_count: z.number().int() }).optional(),
   })
   .meta({ id: 'CheckinGuest' });
 export type TCheckinGuest = z.infer<typeof ZCheckinGuest>;

@@ -11,3 +11,4 @@ export * from './settings.ts';
 export * from './two-factor-steps.ts';
 export * from './reminders.ts';
 export * from './questions.ts';
+export * from './tickets.ts';

@@ -11,6 +11,7 @@ import type { Logger } from '../../../logger.ts';
 import { ensureSampleEvent } from '../../sample/ensure-sample-event.ts';
 import { isUuid } from '../../../../common/schemas/ids.ts';
 import { publicEventColumns } from '../../../domain/event-columns.ts';
+import { formTicketTypesSql, publicTicketTypes } from '../../../domain/ticket-types-sql.ts';
 import { formQuestionsSql } from '../../../domain/form-questions.ts';
 import { displayNameSql } from '../../../domain/display-name.ts';
 import { user } from '../../../db/schema/auth.ts';
@@ -70,6 +71,7 @@ async function readPublicEvent(
       show_guest_count: events.show_guest_count,
       host_name: displayNameSql,
       questions: formQuestionsSql,
+      ticket_types: formTicketTypesSql,
       ...eventThemeColumns,
     })
     .from(events)
@@ -78,7 +80,7 @@ async function readPublicEvent(
     .where(and('id' in key ? eq(events.id, key.id) : eq(events.slug, key.slug), eq(events.is_active, true)))
     .limit(1);
   if (!row) return null;
-  const { seats_taken, seats_version, seats_held, show_guest_count, theme_name, theme_colors, ...rest } = row;
+  const { seats_taken, seats_version, seats_held, show_guest_count, theme_name, theme_colors, ticket_types, ...rest } = row;
   rest.host_line ??= rest.host_name === null ? null : hostedBy(rest.host_name);
   const held = seats_held === null ? null : Number(seats_held);
   const event: TPublicEvent = {
@@ -90,6 +92,7 @@ async function readPublicEvent(
     seats_held: null,
     going: null,
     theme: eventTheme({ theme_name, theme_colors }),
+    ticket_types: publicTicketTypes(ticket_types),
   };
   return {
     event: withSeats(event, show_guest_count, seats_taken, held),
