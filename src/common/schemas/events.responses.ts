@@ -126,8 +126,11 @@ export const ZPublicEvent = z
     theme: ZEventTheme,
     /** The host's own questions on the RSVP form, in order (docs/product.md#custom-questions). */
     questions: z.array(ZFormQuestion),
-    /** The visible ticket types with what is left of each (docs/product.md#ticket-types); empty: one price or free, as before. */
-    ticket_types: z.array(ZPublicTicketType),
+    /**
+     * The visible ticket types with what is left of each (docs/product.md#ticket-types); absent on an event without
+     * types (one price or free, as before).
+     */
+    ticket_types: z.array(ZPublicTicketType).optional(),
   })
   .meta({ id: 'PublicEvent' });
 export type TPublicEvent = z.infer<typeof ZPublicEvent>;

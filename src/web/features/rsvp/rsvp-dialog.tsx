@@ -60,7 +60,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
   const join = useJoinWaitlist(event.id);
   const [values, setValues] = React.useState<RsvpFormValues>(EMPTY);
   // docs/product.md#ticket-types: an event with ticket types takes an order (a quantity of each) instead of a party size.
-  const types = event.ticket_types;
+  const types = event.ticket_types ?? [];
   const typed = types.length > 0;
   const [quantities, setQuantities] = React.useState<Quantities>({});
   const order = orderOf(types, quantities);

@@ -111,7 +111,7 @@ async function readPublicEvent(
     seats_held: null,
     going: null,
     theme: eventTheme({ theme_name, theme_colors }),
-    ticket_types: publicTicketTypes(ticket_types),
+    ...(ticket_types.length ? { ticket_types: publicTicketTypes(ticket_types) } : {}),
   };
   return {
     event: withSeats(event, show_guest_count, seats_taken, held),
@@ -136,8 +136,8 @@ export async function findPublicEvent({ db, log, cache, key, seats = 'cached' }:
   const hit = cache.get(key);
   if (hit) {
     // What is left of each ticket type, read fresh for the JSON API (docs/product.md#ticket-types): orders move no cached entry.
-    if (seats === 'exact' && hit.event.ticket_types.length)
-      hit.event = { ...hit.event, ticket_types: await typesLeft(db, hit.event.ticket_types) };
+    const types = hit.event.ticket_types;
+    if (seats === 'exact' && types?.length) hit.event = { ...hit.event, ticket_types: await typesLeft(db, types) };
     const e = hit.event;
     if (e.seats_left === null && e.going === null && e.max_attendees === null) return hit;
     if (seats === 'exact') {
