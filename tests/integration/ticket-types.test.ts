@@ -170,6 +170,13 @@ describe('ticket types: an order', () => {
       admitted: 3,
       guest: { checked_in_count: 5, ticket: { label: 'Table · admits 3', checked_in_count: 3 } },
     });
+    // The check-in figures split by type.
+    const stats = await (await api(`/api/checkin/${e.id}/stats`)).json();
+    expect(stats.by_type).toEqual([
+      { name: 'VIP', counts: { total: 2, checked_in: 2, pending: 0 } },
+      { name: 'Table', counts: { total: 3, checked_in: 3, pending: 0 } },
+      { name: 'Crew', counts: { total: 0, checked_in: 0, pending: 0 } },
+    ]);
     // 50 scans of one fresh ticket at once: one admission.
     const again = await order(e.id, [{ type_id: vip.id, quantity: 1 }]);
     const one = await getTicket(secretOf((await getTicket(secretOf(again.body.ticket_url))).tickets[0].ticket_url));
