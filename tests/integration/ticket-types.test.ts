@@ -8,7 +8,7 @@ import { type EmailPayload, outbox } from '../../src/server/db/schema/outbox.ts'
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { order_tickets, ticket_types } from '../../src/server/db/schema/tickets.ts';
 import { createEvent, paidEventInput } from '../factories/events.ts';
-import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
+import { changeAnswer, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 
@@ -267,6 +267,54 @@ describe('ticket types: an order', () => {
     const [type] = await t.db.select({ taken: ticket_types.seats_taken }).from(ticket_types).where(eq(ticket_types.id, vip.id));
     expect(type!.taken).toBe(0);
     expect((await order(e.id, [{ type_id: vip.id, quantity: 2 }])).status).toBe(201);
+  });
+});
+
+describe("ticket types: the rest of an order's life", () => {
+  it('sales windows are kept; a party size is fixed; staff and guest cancels and deletes give the seats back', async () => {
+    const { e, vip, table } = await typedEvent();
+    const past = new Date(Date.now() - 86_400_000).toISOString();
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const ended = await addType(e.id, {
+      name: 'Early',
+      price: 0,
+      sales_start: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+      sales_end: past,
+    });
+    const later = await addType(e.id, { name: 'Late', price: 0, sales_start: future });
+    for (const [type, text] of [
+      [ended, 'Early: sales have ended.'],
+      [later, 'Late: sales open'],
+    ] as const) {
+      const r = await order(e.id, [{ type_id: type.id, quantity: 1 }]);
+      expect(r.status).toBe(400);
+      expect(r.body.error.fields.tickets).toContain(text);
+    }
+    const taken = async () =>
+      Object.fromEntries(
+        (
+          await t.db.select({ n: ticket_types.name, s: ticket_types.seats_taken }).from(ticket_types).where(eq(ticket_types.event_id, e.id))
+        ).map((x) => [x.n, x.s]),
+      );
+    const guest = rsvpInput({ tickets: [{ type_id: vip.id, quantity: 2 }] });
+    expect((await postRsvp(t, e.id, guest)).status).toBe(201);
+    const other = await order(e.id, [{ type_id: table.id, quantity: 3 }]);
+    expect(await taken()).toMatchObject({ VIP: 2, Table: 3 });
+    // The guest cannot resize an order on the manage page (409 naming the party); cancelling frees its types.
+    const resized = await changeAnswer(t, e.id, guest, { guest_count: 3 });
+    expect(resized.status).toBe(409);
+    expect(resized.body.error.fields.guest_count).toBeDefined();
+    const cancelled = await changeAnswer(t, e.id, guest, { status: 'declined' });
+    expect(cancelled.status).toBe(200);
+    expect(await taken()).toMatchObject({ VIP: 0, Table: 3 });
+    // Staff delete an order: its types' seats go back with it.
+    expect((await api(`/api/events/${e.id}/rsvps/${other.body.rsvp.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await taken()).toMatchObject({ VIP: 0, Table: 0 });
+    expect((await t.db.select({ s: events.seats_taken }).from(events).where(eq(events.id, e.id)))[0]!.s).toBe(0);
+    // The event goes with its types and orders.
+    await order(e.id, [{ type_id: table.id, quantity: 2 }]);
+    expect((await api(`/api/events/${e.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await t.db.select().from(ticket_types).where(eq(ticket_types.event_id, e.id))).toHaveLength(0);
   });
 });
 
