@@ -230,6 +230,21 @@ const saveStripeAccount = (who: Actor) =>
     json: { publishable_key: STRIPE_PK, secret_key: STRIPE_SK, webhook_secret: 'whsec_matrixMatrix00000000000' },
     ...creds(who),
   });
+/** An event of its own for ticket types (docs/product.md#ticket-types): types change how its RSVP form answers. */
+const typed = await cohostedEvent({ title: 'Typed Event' });
+const typeNames = async (): Promise<{ id: string; name: string }[]> =>
+  (await (await t.request(`/api/events/${typed.id}/ticket-types`, { cookie: owner.cookie })).json()).ticket_types;
+async function typeId(): Promise<string> {
+  const [x] = await typeNames();
+  if (x) return x.id;
+  const res = await t.request(`/api/events/${typed.id}/ticket-types`, {
+    method: 'POST',
+    json: { name: 'General', price: 0 },
+    cookie: owner.cookie,
+  });
+  return (await res.json()).ticket_type.id;
+}
+
 type Cells = Record<Who, number>;
 type Row = {
   /** `METHOD /path` as the app registers it (Hono's app.routes). */
@@ -493,6 +508,36 @@ const ROUTES: Row[] = [
     expect: manage(204),
     send: async (who) => t.request(`/api/events/${shared.id}/questions/${await questionId()}`, { method: 'DELETE', ...creds(who) }),
     unchanged: async () => expect((await questions()).length).toBeGreaterThan(0),
+  },
+  // Ticket types (docs/product.md#ticket-types): owner and co-hosts; door staff 404
+  {
+    route: 'GET /api/events/:id/ticket-types',
+    expect: manage(200),
+    send: (who) => t.request(`/api/events/${typed.id}/ticket-types`, { ...creds(who) }),
+  },
+  {
+    route: 'POST /api/events/:id/ticket-types',
+    expect: manage(201),
+    send: (who) =>
+      t.request(`/api/events/${typed.id}/ticket-types`, { method: 'POST', json: { name: 'Early bird', price: 0 }, ...creds(who) }),
+    unchanged: async () => expect((await typeNames()).map((x) => x.name)).not.toContain('Early bird'),
+  },
+  {
+    route: 'PATCH /api/events/:id/ticket-types/:typeId',
+    expect: manage(200),
+    send: async (who) =>
+      t.request(`/api/events/${typed.id}/ticket-types/${await typeId()}`, {
+        method: 'PATCH',
+        json: { name: `Renamed by ${who === owner ? 'owner' : 'someone'}` },
+        ...creds(who),
+      }),
+    unchanged: async () => expect((await typeNames()).map((x) => x.name)).not.toContain('Renamed by someone'),
+  },
+  {
+    route: 'DELETE /api/events/:id/ticket-types/:typeId',
+    expect: manage(204),
+    send: async (who) => t.request(`/api/events/${typed.id}/ticket-types/${await typeId()}`, { method: 'DELETE', ...creds(who) }),
+    unchanged: async () => expect((await typeNames()).length).toBeGreaterThan(0),
   },
   // Check-in: the event's whole team, door staff included
   { route: 'GET /api/checkin/events', expect: signedIn(200), send: (who) => t.request('/api/checkin/events', { ...creds(who) }) },

@@ -17,6 +17,8 @@ export type FakeSession = {
   unit_amount: number;
   quantity: number;
   product_name: string;
+  /** Every line item as sent (an order of ticket types has one per type). */
+  line_items: { name: string; unit_amount: number; quantity: number }[];
   expires_at: number;
   success_url: string;
   cancel_url: string;
@@ -59,7 +61,7 @@ export async function startFakeStripe(opts: { port?: number } = {}) {
     return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
   };
   const publicSession = (s: FakeSession) => {
-    const { secret_key: _k, idempotency_key: _i, unit_amount: _u, quantity: _q, product_name: _p, ...rest } = s;
+    const { secret_key: _k, idempotency_key: _i, unit_amount: _u, quantity: _q, product_name: _p, line_items: _l, ...rest } = s;
     return rest;
   };
 
@@ -118,6 +120,13 @@ export async function startFakeStripe(opts: { port?: number } = {}) {
       const id = `cs_test_${hex(16)}`;
       const unit = Number(f.get('line_items[0][price_data][unit_amount]'));
       const quantity = Number(f.get('line_items[0][quantity]'));
+      const lineItems: FakeSession['line_items'] = [];
+      for (let i = 0; f.has(`line_items[${i}][quantity]`); i++)
+        lineItems.push({
+          name: f.get(`line_items[${i}][price_data][product_data][name]`) ?? '',
+          unit_amount: Number(f.get(`line_items[${i}][price_data][unit_amount]`)),
+          quantity: Number(f.get(`line_items[${i}][quantity]`)),
+        });
       const metadata: Record<string, string> = {};
       for (const [k, v] of f) {
         const m = /^metadata\[(\w+)\]$/.exec(k);
@@ -136,10 +145,11 @@ export async function startFakeStripe(opts: { port?: number } = {}) {
         client_reference_id: f.get('client_reference_id'),
         customer_email: f.get('customer_email'),
         currency: f.get('line_items[0][price_data][currency]') ?? '',
-        amount_total: unit * quantity,
+        amount_total: lineItems.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0),
         unit_amount: unit,
         quantity,
         product_name: f.get('line_items[0][price_data][product_data][name]') ?? '',
+        line_items: lineItems,
         expires_at: Number(f.get('expires_at')),
         success_url: f.get('success_url') ?? '',
         cancel_url: f.get('cancel_url') ?? '',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPublicTicketType } from './ticket-types.ts';
 import { CURRENCIES, NOTIFY_RSVPS } from '../constants.ts';
 import { EVENT_ROLES, TEAM_ROLES } from '../event-roles.ts';
 import { ZThemeColors } from './theme-colors.ts';
@@ -131,6 +132,11 @@ export const ZPublicEvent = z
     theme: ZEventTheme,
     /** The host's own questions on the RSVP form, in order (docs/product.md#custom-questions). */
     questions: z.array(ZFormQuestion),
+    /**
+     * The visible ticket types with what is left of each (docs/product.md#ticket-types); absent on an event without
+     * types (one price or free, as before).
+     */
+    ticket_types: z.array(ZPublicTicketType).optional(),
   })
   .meta({ id: 'PublicEvent' });
 export type TPublicEvent = z.infer<typeof ZPublicEvent>;

@@ -35,12 +35,10 @@ export function stripeProvider(secretKey: string, apiUrl?: string): PaymentProvi
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: [
-            {
-              quantity: c.quantity,
-              price_data: { currency: c.currency, unit_amount: c.unitAmount, product_data: { name: c.title } },
-            },
-          ],
+          line_items: (c.lines ?? [{ name: c.title, unitAmount: c.unitAmount, quantity: c.quantity }]).map((l) => ({
+            quantity: l.quantity,
+            price_data: { currency: c.currency, unit_amount: l.unitAmount, product_data: { name: l.name } },
+          })),
           customer_email: c.email,
           client_reference_id: c.rsvpId,
           metadata: { rsvp_id: c.rsvpId, event_id: c.eventId },

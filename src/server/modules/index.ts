@@ -8,6 +8,7 @@ import { smsRoutes } from './sms/sms.routes.ts';
 import { shortLinksRoutes } from './short-links/short-links.routes.ts';
 import { hostsRoutes } from './events/hosts/hosts.routes.ts';
 import { questionsRoutes } from './questions/questions.routes.ts';
+import { ticketTypesRoutes } from './ticket-types/ticket-types.routes.ts';
 import { eventHeadProvider } from './events/public/event-head-provider.ts';
 import { eventIcsRoutes } from './events/public/event-ics.routes.ts';
 import { publicEventsRoutes } from './events/public/public.routes.ts';
@@ -38,6 +39,7 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/api/events', eventsRoutes());
   app.route('/api/events', hostsRoutes());
   app.route('/api/events', questionsRoutes());
+  app.route('/api/events', ticketTypesRoutes());
   app.route('/api/public/events', publicEventsRoutes());
   app.route('/api/public/events', eventIcsRoutes());
   app.route('/api/themes', themesRoutes());

@@ -13,3 +13,4 @@ export * from './reminders.ts';
 export * from './questions.ts';
 export * from './api-keys.ts';
 export * from './stripe-accounts.ts';
+export * from './tickets.ts';

@@ -151,7 +151,14 @@ export function checkinRoutes() {
     const guest = 'guest' in found ? found.guest : null;
     const reason = 'guest' in found ? null : found.reason;
     return c.json(
-      await verdict(db, { event, guest, admitted: 0, reason: guest && !admissible(guest) ? 'not_confirmed' : reason, replay: false }),
+      await verdict(db, {
+        event,
+        guest,
+        admitted: 0,
+        reason: guest && !admissible(guest) ? 'not_confirmed' : reason,
+        replay: false,
+        ...('ticketId' in found && found.ticketId ? { ticketId: found.ticketId } : {}),
+      }),
       200,
     );
   });

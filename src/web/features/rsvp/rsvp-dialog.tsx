@@ -19,6 +19,7 @@ import { formatPrice } from './price.ts';
 import { partyWords, ticketCount } from './answer-words.ts';
 import { sellsTickets } from './ticket-words.ts';
 import { RsvpThankYou } from './rsvp-thank-you.tsx';
+import { orderOf, type Quantities, TicketPicker } from './ticket-picker.tsx';
 import { useJoinWaitlist } from './api/join-waitlist.ts';
 import { answerErrorsOf, checkAnswers, QuestionFields, questionControlId, useAnswers } from './question-fields.tsx';
 import { PAY } from '../../../common/payment-texts.ts';
@@ -64,6 +65,11 @@ export function RsvpDialog({ event, open, onOpenChange, inline = false }: RsvpDi
   const [place, setPlace] = React.useState<number | null>(null);
   const join = useJoinWaitlist(event.id);
   const [values, setValues] = React.useState<RsvpFormValues>(EMPTY);
+  // docs/product.md#ticket-types: an event with ticket types takes an order (a quantity of each) instead of a party size.
+  const types = event.ticket_types ?? [];
+  const typed = types.length > 0;
+  const [quantities, setQuantities] = React.useState<Quantities>({});
+  const order = orderOf(types, quantities);
   const [errors, setErrors] = React.useState<RsvpFieldErrors>({});
   // The server's refusal of a 'Yes' on a full event; `partly` when fewer guests would still fit.
   const [capacity, setCapacity] = React.useState<{ message: string; partly: boolean } | null>(null);
@@ -121,7 +127,7 @@ export function RsvpDialog({ event, open, onOpenChange, inline = false }: RsvpDi
   const send = (payload: RsvpPayload) => {
     setCapacity(null);
     // docs/product.md#payments: a first 'yes' on a paid event is paid on the checkout page before it is a ticket.
-    const paying = event.is_paid_event && payload.status === 'confirmed';
+    const paying = payload.status === 'confirmed' && (typed ? order.total > 0 : event.is_paid_event);
     if (waitlist && payload.status === 'confirmed') {
       const { status: _yes, ...input } = payload;
       join.mutate(input, {
@@ -161,7 +167,7 @@ export function RsvpDialog({ event, open, onOpenChange, inline = false }: RsvpDi
 
   /** A refused answer or waitlist join: the fields' messages, the capacity note, or a toast. */
   function onError(err: Error) {
-    const paying = event.is_paid_event && values.status === 'confirmed' && !waitlist;
+    const paying = values.status === 'confirmed' && !waitlist && (typed ? order.total > 0 : event.is_paid_event);
     const fields = fieldErrorsOf(err);
     setErrors(toFieldErrors(fields));
     answers.setErrors(answerErrorsOf(fields));
@@ -183,8 +189,17 @@ export function RsvpDialog({ event, open, onOpenChange, inline = false }: RsvpDi
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (mutation.isPending || join.isPending || ended) return;
-    // A decline holds no seats: its party size (hidden) is sent as one.
-    const checked = validateRsvp(values.status === 'declined' ? { ...values, guest_count: 1 } : values);
+    // A decline holds no seats: its party size (hidden) is sent as one; an order's party is its tickets.
+    const ordering = typed && values.status === 'confirmed';
+    if (ordering && order.guests === 0) {
+      setErrors((e) => ({ ...e, tickets: 'Choose your tickets.' }));
+      fail(MSG.missingInformation, 'Choose your tickets.');
+      document.getElementById(`${fieldId}-tickets`)?.focus();
+      return;
+    }
+    const checked = validateRsvp(
+      values.status === 'declined' ? { ...values, guest_count: 1 } : ordering ? { ...values, guest_count: order.guests } : values,
+    );
     const answered = checkAnswers(questions, values.status, answers.values);
     answers.setErrors(answered.ok ? {} : answered.errors);
     if (!checked.ok) {
@@ -201,7 +216,8 @@ export function RsvpDialog({ event, open, onOpenChange, inline = false }: RsvpDi
       if (first) document.getElementById(questionControlId(fieldId, first.id))?.focus();
       return;
     }
-    send(withAnswers(checked.data, answered.answers));
+    const payload = withAnswers(checked.data, answered.answers);
+    send(ordering ? { ...payload, tickets: order.lines } : payload);
   };
 
   const saveAsMaybe = () => {
@@ -214,7 +230,7 @@ export function RsvpDialog({ event, open, onOpenChange, inline = false }: RsvpDi
   const pending = mutation.isPending || join.isPending || redirecting;
   const declining = values.status === 'declined';
   const joining = waitlist && values.status === 'confirmed';
-  const toCheckout = event.is_paid_event && values.status === 'confirmed' && !joining;
+  const toCheckout = values.status === 'confirmed' && !joining && (typed ? order.total > 0 : event.is_paid_event);
   const party = partyWords(sellsTickets(event) && values.status === 'confirmed');
   const { date, time } = formatEventWhen(event.event_date, event.end_date, event.timezone);
   const when = date ? (
@@ -241,7 +257,21 @@ export function RsvpDialog({ event, open, onOpenChange, inline = false }: RsvpDi
         checkedRef={answerRef}
         yesClosed={full && !waitlist ? 'Event full' : undefined}
       />
-      {toCheckout && event.ticket_price !== null ? (
+      {typed && values.status === 'confirmed' ? (
+        <TicketPicker
+          id={`${fieldId}-tickets`}
+          types={types}
+          currency={event.currency}
+          value={quantities}
+          onChange={(next) => {
+            setQuantities(next);
+            setCapacity(null);
+            if (errors.tickets) setErrors(({ tickets: _gone, ...rest }) => rest);
+          }}
+          error={errors.tickets}
+        />
+      ) : null}
+      {toCheckout && !typed && event.ticket_price !== null ? (
         <p
           className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 rounded-lg bg-paper px-3 py-2.5 text-sm"
           aria-live="polite"
@@ -270,7 +300,7 @@ export function RsvpDialog({ event, open, onOpenChange, inline = false }: RsvpDi
         <Field label="Phone (optional)" error={errors.phone} className="content-start">
           <Input {...bindText('phone')} {...PHONE_INPUT} />
         </Field>
-        {declining ? null : (
+        {declining || (typed && values.status === 'confirmed') ? null : (
           <PartySizeField
             id={`${fieldId}-guest_count`}
             label={party.label}
