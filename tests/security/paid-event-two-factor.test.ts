@@ -106,8 +106,8 @@ const OPEN: [RegExp, string][] = [
   [/^POST \/api\/send-sms$/, 'the SMS sandbox: the instance owner only, no event'],
   [/^GET \/api\/stripe-account$/, 'one’s own Stripe account as hints, never a key: the card explains the rule (changes are refused above)'],
   [
-    /^[A-Z]+ \/(api\/auth\/|api\/account\/|api\/stripe-account|api\/setup|api\/people|api\/settings|api\/themes|api\/media$|api\/dev-mailbox|api\/openapi\.json|api\/docs|livez|healthz|metrics|\*)/,
-    'no event: accounts, their API keys and Stripe account, setup, the owner’s pages, themes, uploads, the dev mailbox (instance owner), docs and probes',
+    /^[A-Z]+ \/(api\/auth\/|api\/account\/|api\/setup|api\/people|api\/settings|api\/themes|api\/media$|api\/dev-mailbox|api\/openapi\.json|api\/docs|livez|healthz|metrics|\*)/,
+    'no event: accounts and their API keys, setup, the owner’s pages, themes, uploads, the dev mailbox (instance owner), docs and probes',
   ],
 ];
 
