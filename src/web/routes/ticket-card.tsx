@@ -147,7 +147,11 @@ export function TicketCard({ ticket, heading: Heading = 'h1' }: { ticket: TTicke
           <Row label="Guest" icon={<PersonIcon />}>
             <span className="font-semibold">{ticket.name}</span>
           </Row>
-          {ticket.ticket_label ? <Row label="Ticket">{ticket.ticket_label}</Row> : null}
+          {ticket.ticket_label ? (
+            <Row label="Ticket" icon={<TicketIcon />}>
+              {ticket.ticket_label}
+            </Row>
+          ) : null}
           {when.date ? (
             <Row label="When" icon={<CalendarIcon />}>
               <span className="block">{when.date}</span>
@@ -232,6 +236,13 @@ const PeopleIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="9" cy="8" r="3.5" />
     <path d="M2 20a7 7 0 0 1 14 0M16 4.5a3.5 3.5 0 0 1 0 7M18 13.5a7 7 0 0 1 4 6.5" />
+  </Svg>
+);
+
+const TicketIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v8a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2z" />
+    <path d="M13 6v2M13 11v2M13 16v2" />
   </Svg>
 );
 
