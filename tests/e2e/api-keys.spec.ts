@@ -21,7 +21,7 @@ test(
     await expect(section.getByText('Name the key after what will use it.')).toBeVisible();
     await expect(section.getByText('Choose at least one thing the key may do.')).toBeVisible();
 
-    await section.getByLabel('Name').fill(`Website sync ${testInfo.project.name}`);
+    await section.getByLabel('Key name').fill(`Website sync ${testInfo.project.name}`);
     await section.getByRole('checkbox', { name: /Read events/ }).focus();
     await page.keyboard.press('Space');
     await section.getByLabel('Expires').selectOption('90');

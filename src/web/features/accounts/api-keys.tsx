@@ -91,7 +91,7 @@ function NewKeyForm({ onMade }: { onMade: (made: TApiKeyCreated) => void }) {
   return (
     <form className="grid gap-4 rounded-xl border border-ink/10 p-4" onSubmit={submit} noValidate>
       <h3 className="font-medium">New key</h3>
-      <Field label="Name" hint="What will use it, e.g. “Website sync”" error={errors.name}>
+      <Field label="Key name" hint="What will use it, e.g. “Website sync”" error={errors.name}>
         <Input value={name} maxLength={API_KEY_NAME_MAX} onChange={(e) => setName(e.target.value)} autoComplete="off" />
       </Field>
       <fieldset className="grid gap-2" aria-describedby={errors.scopes ? `${scopesId}-error` : undefined}>
