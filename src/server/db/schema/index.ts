@@ -12,3 +12,4 @@ export * from './two-factor-steps.ts';
 export * from './reminders.ts';
 export * from './questions.ts';
 export * from './api-keys.ts';
+export * from './webhooks.ts';
