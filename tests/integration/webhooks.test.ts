@@ -31,7 +31,7 @@ const workerDeps = (app: TestApp = t, allowPrivate = true) => ({
   log,
   encryptionKey: app.env.ENCRYPTION_KEY,
   allowPrivate,
-  accountUrl: `${app.env.PUBLIC_BASE_URL}/auth/account#webhooks`,
+  accountUrl: `${app.env.PUBLIC_BASE_URL}/auth/account#account-webhooks`,
 });
 const run = (now = new Date(), app: TestApp = t, allowPrivate = true) => runWebhooks(workerDeps(app, allowPrivate), now);
 const HOUR = 3600_000;

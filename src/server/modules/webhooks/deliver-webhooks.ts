@@ -213,7 +213,7 @@ export function startWebhookWorker(deps: Pick<Deps, 'db' | 'env' | 'log'>, every
     log,
     encryptionKey: deps.env.ENCRYPTION_KEY,
     allowPrivate: deps.env.WEBHOOKS_ALLOW_PRIVATE,
-    accountUrl: `${deps.env.PUBLIC_BASE_URL}/auth/account#webhooks`,
+    accountUrl: `${deps.env.PUBLIC_BASE_URL}/auth/account#account-webhooks`,
   };
   return startPeriodic({
     log,
