@@ -185,13 +185,16 @@ async function sweepLog(db: Db, now: Date): Promise<void> {
 export type WebhookRun = { delivered: number; retry: number; failed: number };
 
 /**
- * Delivers everything due at `now`, a claim after another until none is left. Safe in several
+ * Delivers everything due (at `at`, a test's clock; else now), a claim after another until none is left. Safe in several
  * processes at once. Never called from a request: the triggers only queue (docs/decisions/0030-webhooks.md).
  */
-export async function runWebhooks(deps: WebhookWorkerDeps, now = new Date(), signal?: AbortSignal): Promise<WebhookRun> {
+export async function runWebhooks(deps: WebhookWorkerDeps, at?: Date, signal?: AbortSignal): Promise<WebhookRun> {
   const counts: WebhookRun = { delivered: 0, retry: 0, failed: 0 };
-  await sweepLog(deps.db, now);
+  // The real time, read again for each claim (a long run's leases and retries start from when they are made), or the test's.
+  const clock = () => at ?? new Date();
+  await sweepLog(deps.db, clock());
   while (!signal?.aborted) {
+    const now = clock();
     const claimed = await claim(deps.db, now);
     if (claimed.length === 0) break;
     const byEndpoint = await targets(deps, [...new Set(claimed.map((m) => m.endpoint_id))]);
@@ -219,6 +222,6 @@ export function startWebhookWorker(deps: Pick<Deps, 'db' | 'env' | 'log'>, every
     log,
     everyMs,
     failed: 'webhook run failed; retrying on the next one',
-    run: (signal) => runWebhooks(w, new Date(), signal),
+    run: (signal) => runWebhooks(w, undefined, signal),
   });
 }
