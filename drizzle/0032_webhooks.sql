@@ -102,7 +102,7 @@ DECLARE
 BEGIN
   IF TG_OP = 'INSERT' THEN
     v_types := ARRAY['rsvp.created'];
-    IF NEW.payment_status = 'paid' THEN v_types := v_types || 'payment.succeeded'; END IF;
+    IF NEW.payment_status = 'paid' THEN v_types := v_types || 'payment.succeeded'::text; END IF;
   ELSIF TG_OP = 'DELETE' THEN
     v_types := ARRAY['rsvp.cancelled'];
   ELSE

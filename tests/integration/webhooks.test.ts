@@ -333,6 +333,18 @@ describe('delivery', () => {
     await remove(endpoint.id);
   });
 
+  it('an answer written paid (an importer, a seed) is created and paid, in that order', async () => {
+    const e = await createEvent(t, owner);
+    const { endpoint } = await register(['rsvp.created', 'payment.succeeded'], { event_id: e.id });
+    await t.db
+      .insert(event_rsvps)
+      .values({ event_id: e.id, name: 'Paid Up', email: 'paid-up@example.com', payment_status: 'paid', payment_amount: 900 });
+    await run();
+    expect(received.map((r) => r.json.type)).toEqual(['rsvp.created', 'payment.succeeded']);
+    expect(received[1]!.json).toMatchObject({ data: { rsvp: { payment: { status: 'paid', amount: 900 } } } });
+    await remove(endpoint.id);
+  });
+
   it('deleting an event with endpoints and guests removes its messages, and nothing fails', async () => {
     const e = await createEvent(t, owner);
     const { endpoint } = await register(['rsvp.created', 'rsvp.cancelled'], { event_id: e.id });
