@@ -8,7 +8,7 @@ import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { webhook_deliveries, webhook_endpoints } from '../../src/server/db/schema/webhooks.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { runWebhooks } from '../../src/server/modules/webhooks/deliver-webhooks.ts';
+import { LOG_KEEP_DAYS, runWebhooks, sweepWebhookLog } from '../../src/server/modules/webhooks/deliver-webhooks.ts';
 import { WEBHOOK_PAYLOADS } from '../../src/server/modules/webhooks/payloads.openapi.ts';
 import { createEvent } from '../factories/events.ts';
 import { cancelAnswer, changeAnswer, manageSecretOf, postRsvp, rsvpInput } from '../factories/rsvps.ts';
@@ -330,6 +330,23 @@ describe('delivery', () => {
     await run();
     verify(secret, received[1]!);
     expect(() => verify(old, received[1]!)).toThrow();
+    await remove(endpoint.id);
+  });
+
+  it(`keeps the log ${LOG_KEEP_DAYS} days; waiting messages stay whatever their age`, async () => {
+    const e = await createEvent(t, owner);
+    const { endpoint } = await register(['rsvp.created'], { event_id: e.id });
+    await postRsvp(t, e.id, rsvpInput());
+    await run();
+    answer = () => 500;
+    await postRsvp(t, e.id, rsvpInput());
+    await run();
+    const statuses = async () => (await deliveries(endpoint.id)).map((d) => d.status).sort();
+    expect(await statuses()).toEqual(['delivered', 'pending']);
+    const day = 24 * HOUR;
+    expect(await sweepWebhookLog(t.db, new Date(Date.now() + (LOG_KEEP_DAYS - 1) * day))).toBe(0);
+    expect(await sweepWebhookLog(t.db, new Date(Date.now() + (LOG_KEEP_DAYS + 1) * day))).toBeGreaterThanOrEqual(1);
+    expect(await statuses()).toEqual(['pending']);
     await remove(endpoint.id);
   });
 

@@ -175,11 +175,15 @@ async function deliverOne(deps: WebhookWorkerDeps, m: Claimed, target: Target | 
   return result;
 }
 
-/** Drops delivered and given-up messages older than LOG_KEEP_DAYS from the log, a batch at a time. */
-async function sweepLog(db: Db, now: Date): Promise<void> {
-  await db.execute(sql`delete from ${webhook_deliveries} where id in (
+/** How often a process trims the log. */
+const SWEEP_EVERY_MS = 10 * 60_000;
+
+/** Drops delivered and given-up messages older than LOG_KEEP_DAYS from the log, a batch at a time; how many. */
+export async function sweepWebhookLog(db: Db, now = new Date()): Promise<number> {
+  const swept = await db.execute(sql`delete from ${webhook_deliveries} where id in (
     select id from ${webhook_deliveries} where status in ('delivered', 'failed')
       and created_at < ${now}::timestamptz - make_interval(days => ${LOG_KEEP_DAYS}) limit 1000)`);
+  return swept.rowCount ?? 0;
 }
 
 export type WebhookRun = { delivered: number; retry: number; failed: number };
@@ -192,7 +196,6 @@ export async function runWebhooks(deps: WebhookWorkerDeps, at?: Date, signal?: A
   const counts: WebhookRun = { delivered: 0, retry: 0, failed: 0 };
   // The real time, read again for each claim (a long run's leases and retries start from when they are made), or the test's.
   const clock = () => at ?? new Date();
-  await sweepLog(deps.db, clock());
   while (!signal?.aborted) {
     const now = clock();
     const claimed = await claim(deps.db, now);
@@ -208,7 +211,7 @@ export async function runWebhooks(deps: WebhookWorkerDeps, at?: Date, signal?: A
   return counts;
 }
 
-/** Runs runWebhooks every WEBHOOK_POLL_MS until stop(). */
+/** Runs runWebhooks every WEBHOOK_POLL_MS until stop(), and trims the log every SWEEP_EVERY_MS. */
 export function startWebhookWorker(deps: Pick<Deps, 'db' | 'env' | 'log'>, everyMs = WEBHOOK_POLL_MS) {
   const log = deps.log.child({ module: 'webhooks' });
   const w: WebhookWorkerDeps = {
@@ -218,10 +221,17 @@ export function startWebhookWorker(deps: Pick<Deps, 'db' | 'env' | 'log'>, every
     allowPrivate: deps.env.WEBHOOKS_ALLOW_PRIVATE,
     accountUrl: `${deps.env.PUBLIC_BASE_URL}/auth/account#account-webhooks`,
   };
+  let sweptAt: number | undefined;
   return startPeriodic({
     log,
     everyMs,
     failed: 'webhook run failed; retrying on the next one',
-    run: (signal) => runWebhooks(w, undefined, signal),
+    run: async (signal) => {
+      if (sweptAt === undefined || performance.now() - sweptAt >= SWEEP_EVERY_MS) {
+        sweptAt = performance.now();
+        await sweepWebhookLog(deps.db);
+      }
+      await runWebhooks(w, undefined, signal);
+    },
   });
 }
