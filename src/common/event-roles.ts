@@ -39,6 +39,7 @@ export const PAYMENT_FIELDS = [
   'stripe_publishable_key',
   'stripe_secret_key',
   'stripe_webhook_secret',
+  'use_host_stripe_account',
   'guest_refunds_allowed',
 ] as const;
 

@@ -14,6 +14,9 @@ export const GUEST_PAGES = [
   { path: '/rsvp/:manageSecret', html: 'rsvp' },
   { path: `/${SAMPLE_PRODUCT}`, html: 'sample' },
   { path: '/event/:eventSlug/payment-success', html: 'payment' },
+  // The RSVP form alone, for a frame on the host's own site (docs/product.md#embedding): the event page's
+  // start-up, which loads the embedded view apart (one more start-up would re-split the shared chunks).
+  { path: '/embed/:id', html: 'event' },
 ] as const;
 
 const compiled = GUEST_PAGES.map((page) => ({

@@ -37,6 +37,9 @@ export const checkinHref = (page: 'index' | 'scan' | 'search', eventId?: string 
 /** Stripe's webhook endpoint of one paid event (docs/product.md#payments): the host registers it in their Stripe dashboard. */
 export const paymentWebhookHref = (eventId: string) => `/api/payments/webhook/${encodeURIComponent(eventId)}`;
 
+/** The one webhook endpoint of a host's Stripe account (docs/product.md#stripe-account), for all its events. */
+export const accountWebhookHref = (accountId: string) => `/api/payments/webhook/account/${encodeURIComponent(accountId)}`;
+
 /**
  * A paid checkout's cancel URL (docs/decisions/0015-payments.md): the server ends this browser's open
  * checkout for the event (its remembered answer) and sends the guest back to the event page.

@@ -4,6 +4,8 @@
  */
 export const PAYMENT_MSG = {
   checkoutFailed: 'Failed to create checkout session',
+  /** A ticket type with a price on an event that takes no payments (docs/product.md#ticket-types). */
+  typePriceNeedsPayments: 'Make this a paid event with its payment keys first, or set the price to 0.',
   noCheckoutUrl: 'No checkout URL received',
   noSessionId: 'No session ID provided',
   verifyFailed: 'Failed to verify payment',

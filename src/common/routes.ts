@@ -9,6 +9,7 @@ export const APP_PATHS = [
   '/event',
   '/event/:id',
   '/event/:eventSlug/payment-success',
+  '/embed/:id',
   '/ticket/:ticketSecret',
   '/rsvp/:manageSecret',
   '/ticket-verification/:qrData',

@@ -82,7 +82,8 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
     if (c.var.log.isLevelEnabled('info')) {
       const ms = Math.round(elapsed * 10) / 10;
       // The route's pattern and ids, never the path: it holds secrets (docs/product.md#privacy-and-safety).
-      c.var.log.info({ method: c.req.method, route: routeLabel(c), ...routeIds(c), status: c.res.status, ms }, 'request');
+      const key = c.var.apiKey ? { apiKeyId: c.var.apiKey.id } : {};
+      c.var.log.info({ method: c.req.method, route: routeLabel(c), ...routeIds(c), ...key, status: c.res.status, ms }, 'request');
     }
   });
   app.use(securityHeaders());

@@ -51,6 +51,7 @@ export const routes: RouteObject[] = withErrorElements([
       { path: 'event', lazy: () => import('./routes/event.tsx') },
       { path: 'event/:id', lazy: () => import('./routes/event.tsx') },
       { path: 'event/:eventSlug/payment-success', lazy: () => import('./routes/payment-success.tsx') },
+      { path: 'embed/:id', lazy: () => import('./routes/event.tsx') },
       { path: 'ticket/:ticketSecret', lazy: () => import('./routes/ticket.tsx') },
       { path: 'rsvp/:manageSecret', lazy: () => import('./routes/manage-rsvp.tsx') },
       { path: 'ticket-verification/:qrData', lazy: () => import('./routes/ticket-verification.tsx') },

@@ -12,6 +12,7 @@ import { user } from '../../src/server/db/schema/auth.ts';
 import { RateLimits } from '../../src/server/http/rate-limit.ts';
 import { api_keys } from '../../src/server/db/schema/api-keys.ts';
 import { checkins } from '../../src/server/db/schema/checkins.ts';
+import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { createEvent, paidEventInput } from '../factories/events.ts';
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
@@ -38,6 +39,14 @@ describe('making, listing and revoking keys', () => {
     expect(made.key).toMatchObject({ name: 'Zapier', scopes: ['events:read', 'guests:read'], last_used_at: null });
     expect(made.secret.startsWith(made.key.prefix)).toBe(true);
     expect(Date.parse(made.key.expires_at!) - Date.now()).toBeGreaterThan(29 * 86_400_000);
+
+    // The account is told, by e-mail, in the key's own transaction.
+    const [mail] = await t.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(eq(outbox.idempotency_key, `api-key-made:${made.key.id}`));
+    expect(mail?.payload).toMatchObject({ to: host.email, subject: 'A new API key was made for your Turnout account' });
+    expect(JSON.stringify(mail?.payload)).not.toContain(made.secret);
 
     const [row] = await t.db.select().from(api_keys).where(eq(api_keys.id, made.key.id));
     expect(row!.secret_hash).toBe(hashApiKey(made.secret));

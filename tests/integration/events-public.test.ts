@@ -28,6 +28,7 @@ afterAll(() => db2.$client.end());
 const PUBLIC_KEYS = [
   'call_to_action',
   'currency',
+  'embed_origins',
   'end_date',
   'event_date',
   'going',

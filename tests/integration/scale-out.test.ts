@@ -211,6 +211,66 @@ describe.each(MODES)('three processes on one PostgreSQL, $mode', ({ pooled }) =>
     for (const first of rows.slice(0, 2)) expect(offers().filter((m) => JSON.stringify(m.to).includes(first.email))).toHaveLength(1);
   }, 60_000);
 
+  it('300 orders over 3 ticket types spread over the three: no type and not the event oversold', async () => {
+    // docs/decisions/0028-ticket-types.md: each type's counter, then the event's, in every order's one message.
+    const e = await createEvent(apps[0]!, { title: 'Typed Night', max_attendees: 150 });
+    const ids: string[] = [];
+    for (const t of [
+      { name: 'A', price: 0, quantity: 40 },
+      { name: 'B', price: 0, quantity: 60, admission: 'group' },
+      { name: 'C', price: 0 },
+    ]) {
+      const res = await send(apps[0]!, `/api/events/${e.id}/ticket-types`, 'POST', t);
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { ticket_type: { id: string } }).ticket_type.id);
+    }
+    const [a, b, c] = ids as [string, string, string];
+    const mixes = [
+      [{ type_id: a, quantity: 1 }],
+      [{ type_id: b, quantity: 2 }],
+      [{ type_id: c, quantity: 1 }],
+      [
+        { type_id: a, quantity: 1 },
+        { type_id: c, quantity: 1 },
+      ],
+      [
+        { type_id: c, quantity: 1 },
+        { type_id: b, quantity: 1 },
+        { type_id: a, quantity: 1 },
+      ],
+    ];
+    const tag = `typed${Date.now()}`;
+    const orders = await Promise.all(
+      Array.from({ length: 300 }, (_, n) =>
+        send(
+          apps[n % 3]!,
+          `/api/public/events/${e.id}/rsvps`,
+          'POST',
+          { name: `Buyer ${n}`, email: `t${n}.${tag}@example.com`, status: 'confirmed', tickets: mixes[n % mixes.length] },
+          { 'x-forwarded-for': `10.9.${n >> 8}.${n & 255}` },
+        ),
+      ),
+    );
+    const statuses = orders.map((r) => r.status);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    expect(statuses.filter((s) => s === 409).length).toBeGreaterThan(0);
+    const types = await query<{ id: string; quantity: number | null; taken: number; held: number }>(
+      db.url,
+      `SELECT t.id, t.quantity, t.seats_taken AS taken,
+         (SELECT coalesce(sum(o.admits), 0)::int FROM order_tickets o JOIN event_rsvps r ON r.id = o.rsvp_id
+          WHERE o.ticket_type_id = t.id AND r.status = 'confirmed') AS held
+       FROM ticket_types t WHERE t.event_id = $1`,
+      [e.id],
+    );
+    for (const t of types) {
+      expect(t.taken).toBe(t.held);
+      if (t.quantity !== null) expect(t.held).toBeLessThanOrEqual(t.quantity);
+    }
+    const [ev] = await query<{ taken: number }>(db.url, 'SELECT seats_taken AS taken FROM events WHERE id = $1', [e.id]);
+    expect(ev!.taken).toBe(types.reduce((n, t) => n + t.held, 0));
+    expect(ev!.taken).toBeLessThanOrEqual(150);
+  }, 60_000);
+
   it('an edit in one process shows in the others on their next requests', async () => {
     const e = await createEvent(apps[0]!, { title: 'Before', max_attendees: 50 });
     const title = async (a: AppProcess) =>

@@ -1,6 +1,6 @@
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { OWNER_ONLY } from '../../src/common/event-roles.ts';
 import { API_KEY_SCOPES, type ApiKeyScope } from '../../src/common/schemas/api-keys.ts';
 import type { TEventAdmin } from '../../src/common/schemas/events.ts';
@@ -15,6 +15,7 @@ import { createEvent, futureDate, paidEventInput } from '../factories/events.ts'
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
+import { startFakeStripe } from '../support/fake-stripe.ts';
 
 /**
  * The permission matrix (docs/decisions/0011-event-roles.md): every route of the app that touches an
@@ -22,7 +23,10 @@ import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
  * owner, with the status each must get. A route the app registers that is in neither ROUTES nor
  * NOT_EVENT_ROUTES fails the first test: add it to the table.
  */
-const t = await createTestApp({ RATE_LIMIT: 'false' });
+// Payments stay on the sandbox provider; "Test the keys" (a real read call) goes to the local Stripe fake.
+const fakeStripe = await startFakeStripe();
+afterAll(() => fakeStripe.close());
+const t = await createTestApp({ RATE_LIMIT: 'false', STRIPE_API_URL: fakeStripe.url });
 
 const owner = await signedInUser(t);
 const cohost = await signedInUser(t, { email: `cohost-${Date.now()}@example.com` });
@@ -30,6 +34,9 @@ const stranger = await signedInUser(t);
 const admin = await signedInUser(t, { role: 'admin' });
 const door = await signedInUser(t, { email: `door-${Date.now()}@example.com` });
 const anonymous = { cookie: '' };
+/** A host whose Stripe account receives the webhook row's requests. */
+const webhookHost = await signedInUser(t);
+let webhookAccountId: string | undefined;
 const WHO = { anonymous, stranger, admin, door, cohost, owner } as const;
 type Who = keyof typeof WHO;
 /** A signed-in user (its cookie), anonymous (no cookie), or one of the owner's API keys (`bearer`, no cookie). */
@@ -81,7 +88,6 @@ const KEY_SCOPE: Record<string, ApiKeyScope> = {
   'POST /api/events/:eventId/rsvps/:rsvpId/short-link': 'guests:write',
   'GET /api/checkin/events': 'checkin',
   'GET /api/checkin/:eventId/stats': 'checkin',
-  'GET /api/checkin/:eventId/stream': 'checkin',
   'GET /api/checkin/:eventId/search': 'checkin',
   'POST /api/checkin/:eventId/verify': 'checkin',
   'POST /api/checkin/:eventId/redeem': 'checkin',
@@ -213,6 +219,30 @@ async function questionId(): Promise<string> {
     cookie: owner.cookie,
   });
   return (await res.json()).question.id;
+}
+
+const STRIPE_PK = 'pk_test_51HmatrixPublishable000';
+const STRIPE_SK = 'sk_test_51HmatrixSecret0000000001';
+/** Saves `who`'s own Stripe account (as the Account page does). */
+const saveStripeAccount = (who: Actor) =>
+  t.request('/api/stripe-account', {
+    method: 'PUT',
+    json: { publishable_key: STRIPE_PK, secret_key: STRIPE_SK, webhook_secret: 'whsec_matrixMatrix00000000000' },
+    ...creds(who),
+  });
+/** An event of its own for ticket types (docs/product.md#ticket-types): types change how its RSVP form answers. */
+const typed = await cohostedEvent({ title: 'Typed Event' });
+const typeNames = async (): Promise<{ id: string; name: string }[]> =>
+  (await (await t.request(`/api/events/${typed.id}/ticket-types`, { cookie: owner.cookie })).json()).ticket_types;
+async function typeId(): Promise<string> {
+  const [x] = await typeNames();
+  if (x) return x.id;
+  const res = await t.request(`/api/events/${typed.id}/ticket-types`, {
+    method: 'POST',
+    json: { name: 'General', price: 0 },
+    cookie: owner.cookie,
+  });
+  return (await res.json()).ticket_type.id;
 }
 
 type Cells = Record<Who, number>;
@@ -380,6 +410,26 @@ const ROUTES: Row[] = [
   (() => {
     let e: TEventAdmin;
     return {
+      route: 'PATCH /api/events/:id',
+      variant: "one-click switch to the owner's own Stripe account",
+      expect: ownerOnly(200),
+      keyExpect: 403,
+      send: async (who: Actor) => {
+        e = await cohostedEvent(paidEventInput());
+        // Each actor has an account of their own saved: only the owner's may be chosen, by the owner.
+        await saveStripeAccount(who);
+        return t.request(`/api/events/${e.id}`, { method: 'PATCH', json: { use_host_stripe_account: true }, ...creds(who) });
+      },
+      unchanged: async () => {
+        const [row] = await t.db.select({ a: events.stripe_account_id }).from(events).where(eq(events.id, e.id));
+        expect(row!.a).toBeNull();
+        expect(await storedSecret(e.id)).toMatchObject({ key: paidEventInput().stripe_secret_key });
+      },
+    };
+  })(),
+  (() => {
+    let e: TEventAdmin;
+    return {
       route: 'DELETE /api/events/:id',
       expect: ownerOnly(204),
       send: async (who: Actor) => {
@@ -472,6 +522,36 @@ const ROUTES: Row[] = [
     expect: manage(204),
     send: async (who) => t.request(`/api/events/${shared.id}/questions/${await questionId()}`, { method: 'DELETE', ...creds(who) }),
     unchanged: async () => expect((await questions()).length).toBeGreaterThan(0),
+  },
+  // Ticket types (docs/product.md#ticket-types): owner and co-hosts; door staff 404
+  {
+    route: 'GET /api/events/:id/ticket-types',
+    expect: manage(200),
+    send: (who) => t.request(`/api/events/${typed.id}/ticket-types`, { ...creds(who) }),
+  },
+  {
+    route: 'POST /api/events/:id/ticket-types',
+    expect: manage(201),
+    send: (who) =>
+      t.request(`/api/events/${typed.id}/ticket-types`, { method: 'POST', json: { name: 'Early bird', price: 0 }, ...creds(who) }),
+    unchanged: async () => expect((await typeNames()).map((x) => x.name)).not.toContain('Early bird'),
+  },
+  {
+    route: 'PATCH /api/events/:id/ticket-types/:typeId',
+    expect: manage(200),
+    send: async (who) =>
+      t.request(`/api/events/${typed.id}/ticket-types/${await typeId()}`, {
+        method: 'PATCH',
+        json: { name: `Renamed by ${who === owner ? 'owner' : 'someone'}` },
+        ...creds(who),
+      }),
+    unchanged: async () => expect((await typeNames()).map((x) => x.name)).not.toContain('Renamed by someone'),
+  },
+  {
+    route: 'DELETE /api/events/:id/ticket-types/:typeId',
+    expect: manage(204),
+    send: async (who) => t.request(`/api/events/${typed.id}/ticket-types/${await typeId()}`, { method: 'DELETE', ...creds(who) }),
+    unchanged: async () => expect((await typeNames()).length).toBeGreaterThan(0),
   },
   // Check-in: the event's whole team, door staff included
   { route: 'GET /api/checkin/events', expect: signedIn(200), send: (who) => t.request('/api/checkin/events', { ...creds(who) }) },
@@ -855,6 +935,49 @@ const ROUTES: Row[] = [
     route: 'GET /qr/:file',
     expect: publicRoute(200),
     send: async (who) => t.request(`/qr/${await ticketSecret()}.svg`, { ...creds(who) }),
+  },
+  // A host's own Stripe account (docs/decisions/0027-stripe-account-per-host.md): each signed-in user has only their own.
+  {
+    route: 'GET /api/stripe-account',
+    expect: signedIn(200),
+    send: (who) => t.request('/api/stripe-account', { ...creds(who) }),
+  },
+  {
+    route: 'PUT /api/stripe-account',
+    expect: signedIn(200),
+    send: (who) => saveStripeAccount(who),
+  },
+  {
+    route: 'POST /api/stripe-account/test',
+    expect: signedIn(200),
+    send: (who) =>
+      t.request('/api/stripe-account/test', {
+        method: 'POST',
+        json: { publishable_key: STRIPE_PK, secret_key: STRIPE_SK },
+        ...creds(who),
+      }),
+  },
+  {
+    route: 'DELETE /api/stripe-account',
+    expect: signedIn(204),
+    send: async (who) => {
+      const saved = await saveStripeAccount(who);
+      // An account no event uses (one in use is refused: tests/integration/stripe-account.test.ts).
+      if (saved.status === 200)
+        await t.db
+          .update(events)
+          .set({ stripe_account_id: null })
+          .where(eq(events.stripe_account_id, (await saved.json()).account.id));
+      return t.request('/api/stripe-account', { method: 'DELETE', ...creds(who) });
+    },
+  },
+  {
+    route: 'POST /api/payments/webhook/account/:accountId',
+    expect: publicRoute(400),
+    send: async (who) => {
+      webhookAccountId ??= (await (await saveStripeAccount(webhookHost)).json()).account.id as string;
+      return t.request(`/api/payments/webhook/account/${webhookAccountId}`, { method: 'POST', body: '{}', ...creds(who) });
+    },
   },
   // Payments: the checkout session id is the credential; the webhook's is Stripe's signature (none here: 400).
   {

@@ -70,6 +70,16 @@ const PAID_EVENT_ROUTES: Record<string, (who: Who) => Response | Promise<Respons
   'GET /api/jobs/:jobId': (who) => t.request(`/api/jobs/${paidJob}`, { cookie: who.cookie }),
   'GET /api/sms-jobs/:jobId': (who) => t.request(`/api/sms-jobs/${paidSmsJob}`, { cookie: who.cookie }),
   'POST /api/sms-jobs/:jobId/cancel': (who) => t.request(`/api/sms-jobs/${paidSmsJob}/cancel`, { method: 'POST', cookie: who.cookie }),
+  // The host's own Stripe account (ADR 0027): the keys paid events are paid with, refused while the rule binds.
+  'PUT /api/stripe-account': (who) =>
+    t.request('/api/stripe-account', {
+      method: 'PUT',
+      json: { publishable_key: 'pk_test_51Htwofactor', secret_key: 'sk_test_51Htwofactor000000001' },
+      cookie: who.cookie,
+    }),
+  'POST /api/stripe-account/test': (who) =>
+    t.request('/api/stripe-account/test', { method: 'POST', json: { secret_key: 'sk_test_51Htwofactor000000001' }, cookie: who.cookie }),
+  'DELETE /api/stripe-account': (who) => t.request('/api/stripe-account', { method: 'DELETE', cookie: who.cookie }),
 };
 
 /** Every route under /api/events/{id}: the rule's middleware is in front of all of them, whatever they do. */
@@ -94,6 +104,7 @@ const OPEN: [RegExp, string][] = [
     'public: a guest’s own secret, Stripe’s signature or nothing; no host session',
   ],
   [/^POST \/api\/send-sms$/, 'the SMS sandbox: the instance owner only, no event'],
+  [/^GET \/api\/stripe-account$/, 'one’s own Stripe account as hints, never a key: the card explains the rule (changes are refused above)'],
   [
     /^[A-Z]+ \/(api\/auth\/|api\/account\/|api\/setup|api\/people|api\/settings|api\/themes|api\/media$|api\/dev-mailbox|api\/openapi\.json|api\/docs|livez|healthz|metrics|\*)/,
     'no event: accounts and their API keys, setup, the owner’s pages, themes, uploads, the dev mailbox (instance owner), docs and probes',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -17,6 +17,8 @@ export type FakeSession = {
   unit_amount: number;
   quantity: number;
   product_name: string;
+  /** Every line item as sent (an order of ticket types has one per type). */
+  line_items: { name: string; unit_amount: number; quantity: number }[];
   expires_at: number;
   success_url: string;
   cancel_url: string;
@@ -32,10 +34,10 @@ const hex = (n: number) => randomBytes(n).toString('hex');
 
 /**
  * A local stand-in for the Stripe API at the network boundary, for the real `stripe` SDK pointed at it
- * (STRIPE_API_URL): checkout.sessions.create / retrieve / expire and refunds.create, with Bearer auth
+ * (STRIPE_API_URL): checkout.sessions.create / retrieve / expire, refunds.create and accounts.retrieveCurrent, with Bearer auth
  * (sk_test_… / sk_live_…), form-encoded bodies and Idempotency-Key replays as Stripe answers them.
  */
-export async function startFakeStripe() {
+export async function startFakeStripe(opts: { port?: number } = {}) {
   const sessions = new Map<string, FakeSession>();
   const refunds: FakeRefund[] = [];
   const replays = new Map<string, { status: number; body: unknown }>();
@@ -45,6 +47,13 @@ export async function startFakeStripe() {
   let failExpires = false;
   let beforeCreate: ((metadata: Record<string, string>) => Promise<void>) | undefined;
   let noUrl = false;
+  /** GET /v1/account: the account each secret key belongs to (default: one account per key), revoked and restricted keys, an outage. */
+  const accounts = new Map<string, { id: string; name: string | null; charges_enabled: boolean }>();
+  const revoked = new Set<string>();
+  const restricted = new Set<string>();
+  let failAccountReads = false;
+  const accountOf = (key: string) =>
+    accounts.get(key) ?? { id: `acct_${createHash('sha256').update(key).digest('hex').slice(0, 16)}`, name: null, charges_enabled: true };
 
   const readForm = async (req: IncomingMessage) => {
     const chunks: Buffer[] = [];
@@ -52,7 +61,7 @@ export async function startFakeStripe() {
     return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
   };
   const publicSession = (s: FakeSession) => {
-    const { secret_key: _k, idempotency_key: _i, unit_amount: _u, quantity: _q, product_name: _p, ...rest } = s;
+    const { secret_key: _k, idempotency_key: _i, unit_amount: _u, quantity: _q, product_name: _p, line_items: _l, ...rest } = s;
     return rest;
   };
 
@@ -66,7 +75,7 @@ export async function startFakeStripe() {
     const error = (status: number, message: string, type = 'invalid_request_error') => send(status, { error: { type, message } });
     const auth = req.headers.authorization ?? '';
     const key = /^Bearer (sk_(test|live)_\w+)$/.exec(auth)?.[1];
-    if (!key) return error(401, 'Invalid API Key provided', 'invalid_request_error');
+    if (!key || revoked.has(key)) return error(401, 'Invalid API Key provided', 'invalid_request_error');
     const url = new URL(req.url ?? '/', 'http://fake');
     calls.push({ method: req.method ?? '', path: url.pathname });
     const idem = (req.headers['idempotency-key'] as string | undefined) ?? null;
@@ -88,6 +97,20 @@ export async function startFakeStripe() {
       send(status, body);
     };
 
+    if (req.method === 'GET' && url.pathname === '/v1/account') {
+      if (failAccountReads) return error(500, 'The fake was told to fail account reads.', 'api_error');
+      if (restricted.has(key)) {
+        return error(403, 'The provided key does not have the required permissions for this endpoint.', 'invalid_request_error');
+      }
+      const a = accountOf(key);
+      return send(200, {
+        id: a.id,
+        object: 'account',
+        charges_enabled: a.charges_enabled,
+        business_profile: { name: a.name },
+        settings: { dashboard: { display_name: a.name } },
+      });
+    }
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       if (failCreates > 0) {
         failCreates--;
@@ -97,6 +120,13 @@ export async function startFakeStripe() {
       const id = `cs_test_${hex(16)}`;
       const unit = Number(f.get('line_items[0][price_data][unit_amount]'));
       const quantity = Number(f.get('line_items[0][quantity]'));
+      const lineItems: FakeSession['line_items'] = [];
+      for (let i = 0; f.has(`line_items[${i}][quantity]`); i++)
+        lineItems.push({
+          name: f.get(`line_items[${i}][price_data][product_data][name]`) ?? '',
+          unit_amount: Number(f.get(`line_items[${i}][price_data][unit_amount]`)),
+          quantity: Number(f.get(`line_items[${i}][quantity]`)),
+        });
       const metadata: Record<string, string> = {};
       for (const [k, v] of f) {
         const m = /^metadata\[(\w+)\]$/.exec(k);
@@ -115,10 +145,11 @@ export async function startFakeStripe() {
         client_reference_id: f.get('client_reference_id'),
         customer_email: f.get('customer_email'),
         currency: f.get('line_items[0][price_data][currency]') ?? '',
-        amount_total: unit * quantity,
+        amount_total: lineItems.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0),
         unit_amount: unit,
         quantity,
         product_name: f.get('line_items[0][price_data][product_data][name]') ?? '',
+        line_items: lineItems,
         expires_at: Number(f.get('expires_at')),
         success_url: f.get('success_url') ?? '',
         cancel_url: f.get('cancel_url') ?? '',
@@ -154,7 +185,7 @@ export async function startFakeStripe() {
     }
     return error(404, `Unrecognized request URL (${req.method}: ${url.pathname})`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -190,6 +221,22 @@ export async function startFakeStripe() {
     },
     omitUrls(on: boolean) {
       noUrl = on;
+    },
+    /** The Stripe account `key` belongs to (several keys may share one: a rolled key). */
+    setAccount(key: string, account: { id: string; name?: string | null; charges_enabled?: boolean }) {
+      accounts.set(key, { name: null, charges_enabled: true, ...account });
+    },
+    /** Stripe no longer accepts this key (rolled or deleted): every call answers 401. */
+    revokeKey(key: string) {
+      revoked.add(key);
+    },
+    /** A restricted key without the permission to read the account: 403. */
+    restrictKey(key: string) {
+      restricted.add(key);
+    },
+    /** While on, reading the account answers 500 (Stripe failing). */
+    failAccountReads(on: boolean) {
+      failAccountReads = on;
     },
     /** The session as a webhook's data.object carries it. */
     webhookObject: (id: string) => publicSession(sessions.get(id)!),

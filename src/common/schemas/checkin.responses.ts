@@ -25,7 +25,15 @@ export type TCheckinEventList = z.infer<typeof ZCheckinEventList>;
 
 const ZCheckinCounts = z.strictObject({ total: z.number().int(), checked_in: z.number().int(), pending: z.number().int() });
 /** Confirmed (or paid) answers: counted in guests (party sizes, admissions) and in RSVPs (one in = checked in). */
-export const ZCheckinStats = z.strictObject({ event_id: id, guests: ZCheckinCounts, rsvps: ZCheckinCounts }).meta({ id: 'CheckinStats' });
+export const ZCheckinStats = z
+  .strictObject({
+    event_id: id,
+    guests: ZCheckinCounts,
+    rsvps: ZCheckinCounts,
+    /** An event with ticket types (docs/product.md#ticket-types): guests per type, in the host's order; absent without types. */
+    by_type: z.array(z.strictObject({ name: z.string(), counts: ZCheckinCounts })).optional(),
+  })
+  .meta({ id: 'CheckinStats' });
 export type TCheckinStats = z.infer<typeof ZCheckinStats>;
 
 /** The last admission of a guest: when, by whom, on which device. */
@@ -45,6 +53,11 @@ export const ZCheckinGuest = z
     code_prefix: z.string(),
     checked_in_at: dateTime.nullable(),
     last_checkin: ZLastCheckin.nullable(),
+    /**
+     * The order ticket the code named (an event with ticket types: docs/product.md#ticket-types): "VIP · 1 of 2",
+     * whom it admits and how many of them are in. Absent when the code named the RSVP itself.
+     */
+    ticket: z.strictObject({ label: z.string(), admits: z.number().int(), checked_in_count: z.number().int() }).optional(),
   })
   .meta({ id: 'CheckinGuest' });
 export type TCheckinGuest = z.infer<typeof ZCheckinGuest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPublicTicketType } from './ticket-types.ts';
 import { CURRENCIES, NOTIFY_RSVPS } from '../constants.ts';
 import { EVENT_ROLES, TEAM_ROLES } from '../event-roles.ts';
 import { ZThemeColors } from './theme-colors.ts';
@@ -59,10 +60,14 @@ export const ZEventAdmin = z
     show_guest_count: z.boolean(),
     theme_id: id.nullable(),
     is_active: z.boolean(),
+    /** Sites that may frame the RSVP form (docs/product.md#embedding). */
+    embed_origins: z.array(z.string()),
     stripe_publishable_key: z.string().nullable(),
     stripe_secret_key_masked: z.string().nullable(),
     /** The webhook signing secret's masked hint ('whsec_…abcd'); the secret itself is write-only. */
     stripe_webhook_secret_masked: z.string().nullable(),
+    /** The host's Stripe account this event is paid into (docs/product.md#stripe-account); null = the event's own keys. */
+    stripe_account_id: id.nullable(),
     /** Guests may cancel a paid answer through their manage link and get a refund (docs/product.md#payments). */
     guest_refunds_allowed: z.boolean(),
     /** The waitlist (docs/product.md#waitlist): null = off; else on, an offer of freed seats held this many hours. */
@@ -122,9 +127,16 @@ export const ZPublicEvent = z
     seats_held: z.number().int().nullable(),
     /** The host's waitlist is on: a full event offers "Join the waitlist" (docs/product.md#waitlist). */
     waitlist: z.boolean(),
+    /** Sites whose pages may frame /embed/:id (docs/product.md#embedding); their CSP names them anyway. */
+    embed_origins: z.array(z.string()),
     theme: ZEventTheme,
     /** The host's own questions on the RSVP form, in order (docs/product.md#custom-questions). */
     questions: z.array(ZFormQuestion),
+    /**
+     * The visible ticket types with what is left of each (docs/product.md#ticket-types); absent on an event without
+     * types (one price or free, as before).
+     */
+    ticket_types: z.array(ZPublicTicketType).optional(),
   })
   .meta({ id: 'PublicEvent' });
 export type TPublicEvent = z.infer<typeof ZPublicEvent>;

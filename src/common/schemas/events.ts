@@ -13,6 +13,7 @@ import {
   WAITLIST_OFFER_HOURS_MAX,
 } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { PUBLISHABLE_KEY_PATTERN, SECRET_KEY_PATTERN, STRIPE_KEY_MSG } from '../stripe-keys.ts';
 import { isPlausiblePhone, normalizePhone, PHONE_INVALID } from '../phone.ts';
 import { zUuid } from './ids.ts';
 import { ZHexColor, ZThemeColors } from './theme-colors.ts';
@@ -61,6 +62,38 @@ const waitlistHoursMsg = `Enter a whole number of hours from 1 to ${WAITLIST_OFF
 export const WAITLIST_NEEDS_CAPACITY = 'A waitlist needs a maximum number of guests: set one, or turn the waitlist off.';
 
 /** The event form's fields without defaults (the edit form sends any subset of them). */
+export const EMBED_ORIGINS_MAX = 10;
+/** An origin as embedOrigin leaves it, and nothing else: what a CSP source list may hold of it. */
+export const EMBED_ORIGIN_SHAPE = /^https?:\/\/[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?$/;
+const EMBED_ORIGIN_MESSAGE = 'Give the site as https://example.com (http only for localhost).';
+
+/** A site's origin as the browser sends it: https (http for localhost and 127.0.0.1), no path, normalised. */
+export function embedOrigin(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+  if (!(url.protocol === 'https:' || (url.protocol === 'http:' && local))) return null;
+  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) return null;
+  // The origin goes into a CSP header: a host name of letters, digits, dots and hyphens only (no '*', ';', ',').
+  return EMBED_ORIGIN_SHAPE.test(url.origin) ? url.origin : null;
+}
+
+const zEmbedOrigins = z
+  .array(
+    z.string({ error: EMBED_ORIGIN_MESSAGE }).transform((v, ctx) => {
+      const origin = embedOrigin(v);
+      if (!origin) ctx.addIssue({ code: 'custom', message: EMBED_ORIGIN_MESSAGE });
+      return origin ?? v;
+    }),
+    { error: 'Give the sites as a list.' },
+  )
+  .max(EMBED_ORIGINS_MAX, `At most ${EMBED_ORIGINS_MAX} sites.`)
+  .transform((list) => [...new Set(list)]);
+
 const eventFields = {
   title: zText({ error: MSG.eventMissing }).min(1, MSG.eventMissing).max(200, 'Use at most 200 characters.'),
   subtitle: text(300),
@@ -98,6 +131,8 @@ const eventFields = {
     .nullable()
     .optional(),
   is_active: z.boolean(),
+  /** Sites whose pages may show the RSVP form in a frame (docs/product.md#embedding): origins, at most EMBED_ORIGINS_MAX. */
+  embed_origins: zEmbedOrigins,
   /** New-RSVP e-mails to the owner and co-hosts (docs/product.md#rsvp-notifications); omitted = 'off' on create, kept on edit. */
   notify_rsvps: z.enum(NOTIFY_RSVPS, 'Choose off, each or digest.').optional(),
   /** Guest reminders in minutes before the start (docs/product.md#reminders); omitted = 1 day and 2 hours on create, kept on edit. */
@@ -131,12 +166,14 @@ const eventFields = {
     .max(255, 'Use at most 255 characters.')
     .transform((v) => (v === '' ? undefined : v))
     // The masked hint sent back unchanged ('…abcd') keeps the stored secret.
-    .refine(
-      (v) => v === undefined || v.startsWith('whsec_') || /^(whsec_)?…\w{0,4}$/.test(v),
-      'The webhook signing secret starts with whsec_.',
-    )
+    .refine((v) => v === undefined || v.startsWith('whsec_') || /^(whsec_)?…\w{0,4}$/.test(v), STRIPE_KEY_MSG.webhook)
     .nullable()
     .optional(),
+  /**
+   * Paid into the signed-in owner's own Stripe account (docs/product.md#stripe-account) instead of keys of its
+   * own: true binds it (and drops the event's own keys), false unbinds it; omitted = no change (off on create).
+   */
+  use_host_stripe_account: z.boolean('Choose whether the event uses your Stripe account.').optional(),
   /** Guests may cancel a paid answer through their manage link, refunded (docs/product.md#payments); omitted = off on create, kept on edit. */
   guest_refunds_allowed: z.boolean().optional(),
   /**
@@ -162,6 +199,8 @@ export type EventRuleState = {
   stripe_secret_key?: string | null;
   /** A secret key is already stored (edit). */
   has_stored_secret_key?: boolean;
+  /** Paid into the host's Stripe account: the event needs no keys of its own. */
+  use_host_stripe_account?: boolean;
   max_attendees?: number | null;
   waitlist_offer_hours?: number | null;
 };
@@ -177,15 +216,16 @@ export function eventRuleIssues(v: EventRuleState, opts: { checkSecretKey?: bool
   if (v.end_date && v.event_date && Date.parse(v.end_date) <= Date.parse(v.event_date)) {
     issues.end_date = 'The end must be after the start.';
   }
-  if (v.stripe_publishable_key && !/^pk_(test|live)_/.test(v.stripe_publishable_key)) {
-    issues.stripe_publishable_key = 'The publishable key starts with pk_test_ or pk_live_.';
+  if (v.stripe_publishable_key && !PUBLISHABLE_KEY_PATTERN.test(v.stripe_publishable_key)) {
+    issues.stripe_publishable_key = STRIPE_KEY_MSG.publishable;
   }
-  if (v.stripe_secret_key && !/^sk_(test|live)_/.test(v.stripe_secret_key)) {
-    issues.stripe_secret_key = 'The secret key starts with sk_test_ or sk_live_.';
+  if (v.stripe_secret_key && !SECRET_KEY_PATTERN.test(v.stripe_secret_key)) {
+    issues.stripe_secret_key = STRIPE_KEY_MSG.secret;
   }
   if (v.waitlist_offer_hours != null && v.max_attendees === null) issues.waitlist_offer_hours = WAITLIST_NEEDS_CAPACITY;
   if (v.is_paid_event) {
     if (v.ticket_price === undefined || v.ticket_price === null) issues.ticket_price = 'A paid event needs a ticket price.';
+    if (v.use_host_stripe_account) return issues;
     if (!v.stripe_publishable_key) issues.stripe_publishable_key ??= 'A paid event needs the Stripe publishable key.';
     if (opts.checkSecretKey && !v.stripe_secret_key && !v.has_stored_secret_key)
       issues.stripe_secret_key ??= 'A paid event needs the Stripe secret key.';
@@ -206,6 +246,7 @@ export const ZEventInput = z
     ...eventFields,
     timezone: eventFields.timezone.default('UTC'),
     is_active: eventFields.is_active.default(true),
+    embed_origins: eventFields.embed_origins.default([]),
     show_guest_count: eventFields.show_guest_count.default(false),
     is_paid_event: eventFields.is_paid_event.default(false),
     currency: eventFields.currency.default(DEFAULT_CURRENCY),

@@ -58,6 +58,13 @@ export const ZGuestRow = z
     sms: ZSmsDelivery.nullable(),
     /** Answers to the host's questions (docs/product.md#custom-questions): question id → text; a blank answer is absent. */
     answers: z.record(z.string(), z.string()),
+    /**
+     * An order of ticket types (docs/product.md#ticket-types): each ticket's label ("VIP · 1 of 2"), the amount paid for it
+     * (minor units of payment_currency, else the event's) and its admissions so far. Absent on an RSVP without types.
+     */
+    tickets: z
+      .array(z.strictObject({ label: z.string(), admits: z.number().int(), amount: z.number().int(), checked_in_count: z.number().int() }))
+      .optional(),
   })
   .meta({ id: 'GuestRow' });
 export type TGuestRow = z.infer<typeof ZGuestRow>;

@@ -157,6 +157,17 @@ export const ZTicket = z
       is_paid_event: z.boolean(),
       theme: ZEventTheme,
     }),
+    /** One ticket of an order of ticket types (docs/product.md#ticket-types): "VIP · 1 of 2"; absent on an RSVP's own ticket. */
+    ticket_label: z.string().optional(),
+    /**
+     * An order's page: its tickets, each with its own page (and there its QR code and PIN); empty while the order is
+     * not paid. Absent on an RSVP without ticket types.
+     */
+    tickets: z
+      .array(z.strictObject({ label: z.string(), admits: z.number().int(), amount: z.number().int(), ticket_url: z.string() }))
+      .optional(),
+    /** An order's currency (its tickets' amounts are minor units of it); absent on an RSVP without ticket types. */
+    currency: z.string().optional(),
   })
   .meta({ id: 'Ticket' });
 export type TTicket = z.infer<typeof ZTicket>;

@@ -5,6 +5,7 @@ import { isPlausiblePhone, normalizePhone, PHONE_INVALID } from '../phone.ts';
 import { zEmail } from './email.ts';
 import { zText } from './text.ts';
 import { ZAnswersBody } from './questions.ts';
+import { ZOrderLines } from './ticket-types.ts';
 
 /** The public RSVP form (docs/product.md#rsvp-rules); the server checks the same schema. */
 export const ZRsvpInput = z.object({
@@ -29,6 +30,8 @@ export const ZRsvpInput = z.object({
     .max(GUESTS_MAX, `Choose ${GUESTS_MIN} to ${GUESTS_MAX} guests.`)
     .default(1),
   status: z.enum(RSVP_STATUSES).default('confirmed'),
+  /** An event with ticket types: the quantity of each type in this order (docs/product.md#ticket-types); guest_count follows it. */
+  tickets: ZOrderLines.optional(),
 });
 export type TRsvpInput = z.input<typeof ZRsvpInput>;
 /** What a form sends once checked: trimmed, blanks dropped, defaults filled. */
@@ -45,7 +48,7 @@ export type {
 } from './rsvps.responses.ts';
 
 /** The manage page's form: the answer without the e-mail, which names whose answer it is and cannot change. */
-export const ZRsvpChange = ZRsvpInput.omit({ email: true });
+export const ZRsvpChange = ZRsvpInput.omit({ email: true, tickets: true });
 export type TRsvpChange = z.input<typeof ZRsvpChange>;
 
 /** "Find your ticket": the address whose answers' links are e-mailed to it. */

@@ -58,3 +58,16 @@ export function emailChangedEmail({ to, newEmail }: { to: string; newEmail: stri
 <p style="color:#555">If you did not do this, tell the owner of this Turnout at once: someone else may be using your account.</p>`;
   return { to, subject, text, html };
 }
+
+/** To the account's address when an API key is made for it: a stolen session cannot mint one unseen (ADR 0029). */
+export function apiKeyMadeEmail({ to, name, scopes }: { to: string; name: string; scopes: readonly string[] }): EmailPayload {
+  const subject = 'A new API key was made for your Turnout account';
+  const text = [
+    `An API key named "${name}" was made for your Turnout account. It may: ${scopes.join(', ')}.`,
+    '',
+    'If you did not make it, revoke it on your account page at once and change your password.',
+  ].join('\n');
+  const html = `<p>An API key named <strong>${escapeHtml(name)}</strong> was made for your Turnout account. It may: ${escapeHtml(scopes.join(', '))}.</p>
+<p style="color:#555">If you did not make it, revoke it on your account page at once and change your password.</p>`;
+  return { to, subject, text, html };
+}

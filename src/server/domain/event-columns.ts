@@ -29,4 +29,6 @@ export const publicEventColumns = {
   host_line: events.host_line,
   /** docs/product.md#waitlist: a full event offers "Join the waitlist". */
   waitlist: sql<boolean>`(${events.waitlist_offer_hours} is not null)`,
+  /** Sites that may frame the RSVP form: public anyway, the embed page's CSP header names them. */
+  embed_origins: events.embed_origins,
 };

@@ -27,6 +27,7 @@ const COPIED = [
   'reminder_minutes',
   'theme_id',
   'is_active',
+  'embed_origins',
   'is_paid_event',
   'currency',
   'stripe_publishable_key',

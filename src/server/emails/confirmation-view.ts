@@ -30,6 +30,8 @@ export type ConfirmationVariant = {
   updated: boolean;
   /** Confirmed with a ticket: the button, QR and PIN. */
   ticket: boolean;
+  /** A confirmed order of ticket types: the button opens the order's page with each ticket's QR and PIN. */
+  order?: boolean;
 };
 
 /** The guest's own values, filled into the rendered template (escaped for the HTML). */
@@ -97,9 +99,11 @@ export function confirmationView(
     details: going || waiting ? details : details.slice(0, 1),
     button: v.ticket
       ? { label: 'View ticket', href: slot.ticketUrl, textLabel: 'Your ticket' }
-      : going
-        ? { label: 'View event', href: eventUrl, textLabel: 'Event page' }
-        : null,
+      : v.order
+        ? { label: 'View your tickets', href: slot.ticketUrl, textLabel: 'Your tickets (each with its QR code and PIN)' }
+        : going
+          ? { label: 'View event', href: eventUrl, textLabel: 'Event page' }
+          : null,
     ticket: v.ticket ? { qrSrc: `cid:${QR_CID}`, caption: 'Show this QR code at the event for check-in.', pin: slot.pin } : null,
     calendar: going
       ? { google: googleCalendarUrl(entry), outlook: outlookCalendarUrl(entry), ics: absoluteUrl(baseUrl, eventIcsHref(e.id)) }

@@ -42,6 +42,8 @@ export type AppEnv = {
     /** The app's rate limits (one per app, shared with every process through the database). */
     limits: RateLimits;
     user: SessionUser | null;
+    /** Origins that may frame this answer (http/security-headers.ts); unset: none may. */
+    frameAncestors?: readonly string[];
     /** Set when the request authenticated with an API key instead of a session (auth/api-keys.ts). */
     apiKey?: { id: string; scopes: readonly ApiKeyScope[] };
     /** The route label of a request the SPA handler served (a page's pattern, or static files): http/metrics.ts. */

@@ -57,7 +57,14 @@ export const HEAD_END = '<!--head:end-->';
  * head changes, instead of one per head, so a rush on one event cannot push every other page out.
  * `cacheControl`: the page's own policy (a public event page lets shared caches keep it briefly); default no-cache.
  */
-export type PageHead = { head: string; status?: 200 | 404; slot?: string; cacheControl?: string };
+export type PageHead = {
+  head: string;
+  status?: 200 | 404;
+  slot?: string;
+  cacheControl?: string;
+  /** Origins that may frame this page (an embedded RSVP form, ADR 0031); every other page refuses frames. */
+  frameAncestors?: readonly string[];
+};
 export type HeadProvider = (c: Context<AppEnv>, pathname: string) => Promise<PageHead | null>;
 
 /**
@@ -226,6 +233,7 @@ export class Spa {
       }
       if (pattern) c.set('metricsRoute', pattern);
       const status = page?.status ?? (pattern ? 200 : 404);
+      if (page?.frameAncestors) c.set('frameAncestors', page.frameAncestors);
       return this.sendPage(c, pathname, page?.head ?? '', status, page?.slot, page?.cacheControl);
     });
   }

@@ -18,6 +18,9 @@ export type CheckoutView = {
   url: string | null;
 };
 
+/** One line of a checkout: a ticket type of an order (docs/decisions/0028-ticket-types.md). */
+export type CheckoutLine = { name: string; unitAmount: number; quantity: number };
+
 export type NewCheckout = {
   /** Stripe's Idempotency-Key: a retried create returns the same session. */
   idempotencyKey: string;
@@ -25,6 +28,8 @@ export type NewCheckout = {
   /** Minor units (cents) of `currency`. */
   unitAmount: number;
   quantity: number;
+  /** An order of ticket types: one line item per type (with its price); else one line of `quantity` × `unitAmount`. */
+  lines?: CheckoutLine[];
   currency: string;
   email: string;
   rsvpId: string;

@@ -35,12 +35,10 @@ export function stripeProvider(secretKey: string, apiUrl?: string): PaymentProvi
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: [
-            {
-              quantity: c.quantity,
-              price_data: { currency: c.currency, unit_amount: c.unitAmount, product_data: { name: c.title } },
-            },
-          ],
+          line_items: (c.lines ?? [{ name: c.title, unitAmount: c.unitAmount, quantity: c.quantity }]).map((l) => ({
+            quantity: l.quantity,
+            price_data: { currency: c.currency, unit_amount: l.unitAmount, product_data: { name: l.name } },
+          })),
           customer_email: c.email,
           client_reference_id: c.rsvpId,
           metadata: { rsvp_id: c.rsvpId, event_id: c.eventId },
@@ -82,4 +80,32 @@ export function stripeProvider(secretKey: string, apiUrl?: string): PaymentProvi
  */
 export function verifyStripeWebhook(rawBody: string, signature: string, webhookSecret: string): Stripe.Event {
   return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+}
+
+/** What a read of the key's own account found (GET /v1/account), or why it failed. */
+export type StripeKeyRead =
+  | { ok: true; id: string; name: string | null; chargesEnabled: boolean }
+  | { ok: false; reason: 'wrong_key' | 'no_permission' | 'unreachable'; detail: string };
+
+/**
+ * "Test the keys" (docs/decisions/0027-stripe-account-per-host.md): a real read call with the secret key —
+ * Stripe's account of that key — sorted into a verdict. Never throws for Stripe's answers.
+ */
+export async function readStripeAccount(secretKey: string, apiUrl?: string): Promise<StripeKeyRead> {
+  const stripe = stripeClient(secretKey, apiUrl);
+  try {
+    const a = await stripe.accounts.retrieveCurrent();
+    const name = a.settings?.dashboard?.display_name || a.business_profile?.name || null;
+    return { ok: true, id: a.id, name, chargesEnabled: Boolean(a.charges_enabled) };
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeAuthenticationError) return { ok: false, reason: 'wrong_key', detail: err.message };
+    if (err instanceof Stripe.errors.StripePermissionError) return { ok: false, reason: 'no_permission', detail: err.message };
+    if (err instanceof Stripe.errors.StripeError) {
+      // 401/403 given as another type; anything else (connection, 5xx, rate limit) is "could not reach".
+      if (err.statusCode === 401) return { ok: false, reason: 'wrong_key', detail: err.message };
+      if (err.statusCode === 403) return { ok: false, reason: 'no_permission', detail: err.message };
+      return { ok: false, reason: 'unreachable', detail: err.message };
+    }
+    throw err;
+  }
 }

@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { useParams, useSearchParams } from '../lib/nav.tsx';
+import { useLocation, useParams, useSearchParams } from '../lib/nav.tsx';
 import { hasEnded } from '../../common/event-time.ts';
 import { eventHref, absoluteUrl } from '../../common/hrefs.ts';
 import { MSG } from '../../common/messages.ts';
@@ -21,8 +21,12 @@ import { lazyPart, usePart } from '../lib/lazy-part.ts';
 
 // The remembered answer's card loads only for a browser that answered (docs/product.md#public-event-page).
 const rememberedCard = lazyPart(() => import('../features/rsvp/remembered-rsvp.tsx').then((m) => m.RememberedRsvp));
-/** /event?id=…, /event?slug=…, /event/:id — the public event page (docs/product.md#public-event-page). */
+// /embed/:id, the RSVP form alone in a frame on the host's site (docs/product.md#embedding), loads apart from the page.
+const embedView = lazyPart(() => import('./embed.tsx').then((m) => m.EmbeddedForm));
+
+/** /event?id=…, /event?slug=…, /event/:id — the public event page (docs/product.md#public-event-page); /embed/:id. */
 export function Component() {
+  const embedded = useLocation().pathname.startsWith('/embed/');
   const [search] = useSearchParams();
   const { id } = useParams();
   const ident = publicEventIdent(search, id);
@@ -45,7 +49,14 @@ export function Component() {
       <LoadFailed title={MSG.loadEventFailed} documentTitle="Event" onRetry={() => query.refetch()} retrying={query.isFetching} back />
     );
   }
-  return <EventPage event={query.data} />;
+  return embedded ? <Embedded event={query.data} /> : <EventPage event={query.data} />;
+}
+
+function Embedded({ event }: { event: TPublicEvent }) {
+  const [failed, setFailed] = useState(false);
+  const View = usePart(embedView, true, () => setFailed(true));
+  if (failed) return <LoadFailed title={MSG.loadEventFailed} documentTitle="Event" onRetry={() => window.location.reload()} />;
+  return View ? <View event={event} /> : <PageLoading />;
 }
 
 function PageLoading() {

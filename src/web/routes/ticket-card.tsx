@@ -6,6 +6,7 @@ import { Badge } from '../components/ui/badge.tsx';
 import { buttonVariants } from '../components/ui/button-variants.ts';
 import { Card } from '../components/ui/card.tsx';
 import { formatEventWhen } from '../lib/datetime.ts';
+import { formatMinorUnits } from '../lib/money.ts';
 import { Link } from '../lib/nav.tsx';
 import { CalendarIcon, type IconProps, PinIcon, Svg } from '../features/events/guest-icons.tsx';
 import { formatPin, formatShortDate, guestLabel, paymentBadge, statusBadge } from '../features/rsvp/format.ts';
@@ -111,7 +112,9 @@ export function TicketCard({ ticket, heading: Heading = 'h1' }: { ticket: TTicke
           </div>
         </header>
 
-        {ticket.qr_svg_url ? (
+        {ticket.tickets ? (
+          <OrderTickets ticket={ticket} />
+        ) : ticket.qr_svg_url ? (
           <figure className="grid justify-items-center gap-3">
             {/* Pure white around the code: scanners need the quiet zone, and it reads on a dimmed screen. */}
             <div className="rounded-xl bg-white p-3 ring-1 ring-ink/10 print:p-0 print:ring-0">
@@ -144,6 +147,7 @@ export function TicketCard({ ticket, heading: Heading = 'h1' }: { ticket: TTicke
           <Row label="Guest" icon={<PersonIcon />}>
             <span className="font-semibold">{ticket.name}</span>
           </Row>
+          {ticket.ticket_label ? <Row label="Ticket">{ticket.ticket_label}</Row> : null}
           {when.date ? (
             <Row label="When" icon={<CalendarIcon />}>
               <span className="block">{when.date}</span>
@@ -165,6 +169,41 @@ export function TicketCard({ ticket, heading: Heading = 'h1' }: { ticket: TTicke
         {confirmedOn ? <p className="text-center text-xs text-ink/70 print:text-black">RSVP confirmed on {confirmedOn}</p> : null}
       </div>
     </Card>
+  );
+}
+
+/**
+ * An order's page (docs/product.md#ticket-types): no QR code of its own, a link to each ticket's page (its QR code
+ * and PIN), so each guest of the party can be sent their own.
+ */
+function OrderTickets({ ticket }: { ticket: TTicket }) {
+  const tickets = ticket.tickets ?? [];
+  if (!tickets.length)
+    return (
+      <p className="rounded-lg bg-paper px-4 py-3 text-center text-sm text-ink/80">
+        Your tickets appear here once your order is confirmed{ticket.event.is_paid_event ? ' and paid' : ''}.
+      </p>
+    );
+  return (
+    <section aria-labelledby="order-tickets" className="grid gap-2">
+      <h2 id="order-tickets" className="text-base font-semibold">
+        Your tickets
+      </h2>
+      <p className="text-sm text-ink/75">Each ticket has its own QR code and PIN: open it, or forward its link to its guest.</p>
+      <ul className="grid gap-2">
+        {tickets.map((t) => (
+          <li key={t.ticket_url}>
+            <a
+              href={t.ticket_url}
+              className="flex min-h-11 items-center justify-between gap-3 rounded-lg border border-ink/15 bg-white px-3 py-2 text-sm hover:bg-paper focus-visible:outline-2"
+            >
+              <span className="font-medium">{t.label}</span>
+              <span className="text-ink/75">{t.amount ? `${formatMinorUnits(t.amount, ticket.currency ?? 'usd')} · ` : ''}Open ticket</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

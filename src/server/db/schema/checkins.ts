@@ -1,8 +1,9 @@
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { user } from './auth.ts';
 import { eventIdColumn } from './events.ts';
 import { event_rsvps } from './rsvps.ts';
+import { order_tickets } from './tickets.ts';
 
 /**
  * The append-only check-in log (docs/decisions/0014-check-in.md): every admission, undo and refusal at
@@ -17,6 +18,8 @@ export const checkins = pgTable(
     event_id: eventIdColumn(),
     /** Null when the scan matched no RSVP (an invalid or foreign ticket). */
     rsvp_id: uuid('rsvp_id').references(() => event_rsvps.id, { onDelete: 'cascade' }),
+    /** The order ticket scanned (an event with ticket types: docs/decisions/0028-ticket-types.md); else null. */
+    ticket_id: uuid('ticket_id').references((): AnyPgColumn => order_tickets.id, { onDelete: 'set null' }),
     user_id: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     device: text('device'),
     /** 'entry' admits guests, 'undo' takes admissions back. */

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
+import { stripe_accounts } from './stripe-accounts.ts';
 
 // Domain tables keep the field names of docs/product.md#entities as their property names, so rows and API shapes agree.
 
@@ -90,6 +91,8 @@ export const events = pgTable(
     seats_version: bigint('seats_version', { mode: 'number' }).notNull().default(0),
     theme_id: uuid('theme_id').references(() => event_themes.id, { onDelete: 'set null' }),
     is_active: boolean('is_active').notNull().default(true),
+    /** Origins whose pages may frame /embed/:id, the RSVP form (docs/decisions/0031-embedded-rsvp.md). */
+    embed_origins: text('embed_origins').array().notNull().default(sql`'{}'::text[]`),
     is_paid_event: boolean('is_paid_event').notNull().default(false),
     ticket_price: numeric('ticket_price', { precision: 10, scale: 2 }),
     currency: text('currency').notNull().default('usd'),
@@ -102,6 +105,11 @@ export const events = pgTable(
     stripe_webhook_secret_enc: text('stripe_webhook_secret_enc'),
     /** Prefix and last four characters ('whsec_…abcd'). */
     stripe_webhook_secret_hint: text('stripe_webhook_secret_hint'),
+    /**
+     * The host's Stripe account this paid event is paid into (docs/decisions/0027-stripe-account-per-host.md);
+     * null = the event's own keys above. An account in use cannot be removed.
+     */
+    stripe_account_id: uuid('stripe_account_id').references(() => stripe_accounts.id, { onDelete: 'restrict' }),
     /** Guests may cancel a paid answer through their manage link and are refunded (docs/product.md#payments). */
     guest_refunds_allowed: boolean('guest_refunds_allowed').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -110,12 +118,14 @@ export const events = pgTable(
   (t) => [
     uniqueIndex('events_slug_key').on(t.slug),
     index('events_user_id_idx').on(t.user_id),
+    index('events_stripe_account_idx').on(t.stripe_account_id).where(sql`${t.stripe_account_id} IS NOT NULL`),
     check('events_max_attendees_min', sql`${t.max_attendees} IS NULL OR ${t.max_attendees} >= 1`),
     check('events_seats_taken_min', sql`${t.seats_taken} >= 0`),
     check(
       'events_waitlist',
       sql`${t.waitlist_offer_hours} IS NULL OR (${t.max_attendees} IS NOT NULL AND ${t.waitlist_offer_hours} BETWEEN 1 AND 168)`,
     ),
+    check('events_embed_origins', sql`cardinality(${t.embed_origins}) <= 10`),
     check('events_currency', sql`${t.currency} IN ('usd','eur','gbp','cad')`),
     check('events_notify_rsvps', sql`${t.notify_rsvps} IN ('off','each','digest')`),
     /** The notification worker's scan: only events that asked for e-mails. */

@@ -12,4 +12,6 @@ export * from './two-factor-steps.ts';
 export * from './reminders.ts';
 export * from './questions.ts';
 export * from './api-keys.ts';
+export * from './stripe-accounts.ts';
+export * from './tickets.ts';
 export * from './webhooks.ts';

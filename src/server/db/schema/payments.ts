@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { events } from './events.ts';
 
 /**
@@ -16,6 +16,8 @@ export const payment_sandbox_sessions = pgTable('payment_sandbox_sessions', {
   title: text('title').notNull(),
   unit_amount: integer('unit_amount').notNull(),
   quantity: integer('quantity').notNull(),
+  /** An order of ticket types: one line per type, as Stripe Checkout's line_items (null: one line of `quantity`). */
+  line_items: jsonb('line_items').$type<{ name: string; unit_amount: number; quantity: number }[]>(),
   currency: text('currency').notNull(),
   customer_email: text('customer_email'),
   /** Stripe's session status: 'open', 'complete' or 'expired'. */

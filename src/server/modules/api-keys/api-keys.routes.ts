@@ -46,7 +46,7 @@ export function apiKeysRoutes() {
   r.openapi(createKeyRoute, async (c) => {
     const user = currentUser(c);
     await enforce(c, CREATES_PER_ACCOUNT, user.id);
-    return c.json(await createApiKey(c.var.deps.db, user.id, c.req.valid('json')), 201);
+    return c.json(await createApiKey(c.var.deps.db, user, c.req.valid('json')), 201);
   });
   r.openapi(revokeRoute, async (c) => {
     await revokeApiKey(c.var.deps.db, currentUser(c).id, c.req.valid('param').id);

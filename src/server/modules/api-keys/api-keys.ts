@@ -1,7 +1,9 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { API_KEYS_PER_ACCOUNT, type TApiKey, type TApiKeyCreated, type ZApiKeyCreate } from '../../../common/schemas/api-keys.ts';
+import { apiKeyMadeEmail } from '../../auth/account-emails.ts';
 import { newApiKey } from '../../auth/api-keys.ts';
+import { enqueueEmail } from '../../domain/enqueue.ts';
 import type { Db } from '../../db/client.ts';
 import { api_keys } from '../../db/schema/api-keys.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -42,7 +44,12 @@ export async function listApiKeys(db: Db, userId: string): Promise<TApiKey[]> {
  * A new key for the signed-in user: its secret is in this answer only (the table keeps its hash). The
  * count of live keys is checked under a lock on the user's row, so parallel creates cannot pass it.
  */
-export async function createApiKey(db: Db, userId: string, input: z.output<typeof ZApiKeyCreate>): Promise<TApiKeyCreated> {
+export async function createApiKey(
+  db: Db,
+  user: { id: string; email: string },
+  input: z.output<typeof ZApiKeyCreate>,
+): Promise<TApiKeyCreated> {
+  const userId = user.id;
   const { secret, hash, prefix } = newApiKey();
   const row = await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from "user" where id = ${userId} for update`);
@@ -60,6 +67,8 @@ export async function createApiKey(db: Db, userId: string, input: z.output<typeo
         expires_at: input.expires_in_days ? sql`now() + make_interval(days => ${input.expires_in_days})` : null,
       })
       .returning(columns);
+    // The account hears of every new key, in the key's own transaction (a stolen session cannot make one unseen).
+    await enqueueEmail(tx, `api-key-made:${created!.id}`, apiKeyMadeEmail({ to: user.email, name: input.name, scopes: input.scopes }));
     return created!;
   });
   return { key: toKey(row), secret };

@@ -1,4 +1,6 @@
 import type { GuestStatus } from '../../../common/constants.ts';
+import { ticketLabel } from '../../../common/schemas/ticket-types.ts';
+import { order_tickets, ticket_types } from '../../db/schema/tickets.ts';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { VERIFICATION_CODE_SHOWN } from '../../../common/constants.ts';
 import { displayName } from '../../../common/display-name.ts';
@@ -52,8 +54,33 @@ export const guestCard = (g: GuestRow): Omit<TCheckinGuest, 'last_checkin'> => (
   checked_in_at: g.checked_in_at?.toISOString() ?? null,
 });
 
-/** The guest as a verdict shows it, with their last admission (when, by whom, on which device). */
-export async function toCheckinGuest(db: DbOrTx, g: GuestRow): Promise<TCheckinGuest> {
+/** An order ticket as the door's card names it ("VIP · 1 of 2": docs/product.md#ticket-types). */
+export const ticketCard = (t: { type: string; number: number; of: number; admits: number; checked_in_count: number }) => ({
+  label: ticketLabel(t),
+  admits: t.admits,
+  checked_in_count: t.checked_in_count,
+});
+
+/** An order ticket's card by its id (the verify route and the verification page: no lock). */
+export async function ticketCardOf(db: DbOrTx, ticketId: string) {
+  const [t] = await db
+    .select({
+      type: ticket_types.name,
+      number: order_tickets.number,
+      of: order_tickets.of_count,
+      admits: order_tickets.admits,
+      checked_in_count: order_tickets.checked_in_count,
+    })
+    .from(order_tickets)
+    .innerJoin(ticket_types, eq(ticket_types.id, order_tickets.ticket_type_id))
+    .where(eq(order_tickets.id, ticketId))
+    .limit(1);
+  return t ? ticketCard(t) : undefined;
+}
+
+/** The guest as a verdict shows it, with their last admission (when, by whom, on which device); with `ticketId`, the order ticket scanned. */
+export async function toCheckinGuest(db: DbOrTx, g: GuestRow, ticketId?: string): Promise<TCheckinGuest> {
+  const ticket = ticketId ? await ticketCardOf(db, ticketId) : undefined;
   const [last] = await db
     .select({ at: checkins.scanned_at, by: user.name, email: user.email, device: checkins.device })
     .from(checkins)
@@ -61,7 +88,7 @@ export async function toCheckinGuest(db: DbOrTx, g: GuestRow): Promise<TCheckinG
     .where(and(eq(checkins.rsvp_id, g.rsvp_id), eq(checkins.kind, 'entry'), gt(checkins.admitted, 0)))
     .orderBy(desc(checkins.received_at))
     .limit(1);
-  return { ...guestCard(g), last_checkin: last && g.checked_in_count > 0 ? lastCheckin(last) : null };
+  return { ...guestCard(g), last_checkin: last && g.checked_in_count > 0 ? lastCheckin(last) : null, ...(ticket ? { ticket } : {}) };
 }
 
 /** The last admission as the card shows it: when, by whom (the name, else the e-mail's local part), on which device. */

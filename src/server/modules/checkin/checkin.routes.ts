@@ -12,7 +12,7 @@ import {
 } from '../../../common/schemas/checkin.responses.ts';
 import { currentUser, loadUser, requireUserCached } from '../../auth/middleware.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { errors, json, jsonBody, signedInOrKey } from '../../http/openapi.ts';
+import { errors, json, jsonBody, signedIn, signedInOrKey } from '../../http/openapi.ts';
 import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
 import { ZEventIdParam } from '../../domain/event-access.ts';
@@ -49,6 +49,9 @@ const statsRoute = createRoute({
 });
 const streamRoute = createRoute({
   ...guarded,
+  // A session only: a stream outlives the request that opened it, and a revoked API key must stop at once
+  // (docs/decisions/0029-api-keys.md); a program with a key polls …/stats.
+  security: signedIn,
   method: 'get',
   path: '/api/checkin/{eventId}/stream',
   summary: 'Server-sent events: `stats` at once and after every check-in or undo of the event, from any process',
@@ -148,7 +151,14 @@ export function checkinRoutes() {
     const guest = 'guest' in found ? found.guest : null;
     const reason = 'guest' in found ? null : found.reason;
     return c.json(
-      await verdict(db, { event, guest, admitted: 0, reason: guest && !admissible(guest) ? 'not_confirmed' : reason, replay: false }),
+      await verdict(db, {
+        event,
+        guest,
+        admitted: 0,
+        reason: guest && !admissible(guest) ? 'not_confirmed' : reason,
+        replay: false,
+        ...('ticketId' in found && found.ticketId ? { ticketId: found.ticketId } : {}),
+      }),
       200,
     );
   });

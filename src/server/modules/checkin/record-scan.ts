@@ -6,7 +6,7 @@ import type { TCheckinVerdict } from '../../../common/schemas/checkin.responses.
 import { type Db, type DbOrTx, namedStatementsClient } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';
-import { type GuestRow, guestCard, lastCheckin, toCheckinGuest } from './checkin-guest.ts';
+import { type GuestRow, guestCard, lastCheckin, ticketCard, toCheckinGuest } from './checkin-guest.ts';
 import { codeKey } from './resolve-code.ts';
 import type { CheckinEventRef } from './team-event.ts';
 
@@ -42,6 +42,13 @@ type ScanRow = {
   last_by: string | null;
   last_email: string | null;
   last_device: string | null;
+  /** The order ticket scanned (migration 0030), else nulls. */
+  ticket_id: string | null;
+  ticket_type: string | null;
+  ticket_number: number | null;
+  ticket_of: number | null;
+  ticket_admits: number | null;
+  ticket_checked_in: number | null;
 };
 
 /**
@@ -97,6 +104,17 @@ export async function recordScan(opts: RecordScanOptions): Promise<TCheckinVerdi
             guest.checked_in_count > 0 && row.last_at
               ? lastCheckin({ at: row.last_at, by: row.last_by, email: row.last_email, device: row.last_device })
               : null,
+          ...(row.ticket_id
+            ? {
+                ticket: ticketCard({
+                  type: row.ticket_type ?? '',
+                  number: row.ticket_number ?? 1,
+                  of: row.ticket_of ?? 1,
+                  admits: row.ticket_admits ?? 1,
+                  checked_in_count: row.ticket_checked_in ?? 0,
+                }),
+              }
+            : {}),
         }
       : null,
   };
@@ -105,7 +123,14 @@ export async function recordScan(opts: RecordScanOptions): Promise<TCheckinVerdi
 /** A verdict that changes nothing (verify, the verification page): the guest as they are, with their last admission. */
 export async function verdict(
   db: DbOrTx,
-  v: { event: CheckinEventRef; guest: GuestRow | null; admitted: number; reason: CheckinRefusal | null; replay: boolean },
+  v: {
+    event: CheckinEventRef;
+    guest: GuestRow | null;
+    admitted: number;
+    reason: CheckinRefusal | null;
+    replay: boolean;
+    ticketId?: string;
+  },
 ): Promise<TCheckinVerdict> {
   return {
     ok: v.reason === null,
@@ -113,6 +138,6 @@ export async function verdict(
     admitted: v.admitted,
     replay: v.replay,
     event: v.event,
-    guest: v.guest ? await toCheckinGuest(db, v.guest) : null,
+    guest: v.guest ? await toCheckinGuest(db, v.guest, v.ticketId) : null,
   };
 }

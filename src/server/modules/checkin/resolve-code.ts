@@ -1,8 +1,9 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { CheckinRefusal } from '../../../common/constants.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
-import { ticketKey, ticketMatch } from '../tickets/verify-ticket.ts';
+import { orderTicketBy, ticketKey, ticketMatch } from '../tickets/verify-ticket.ts';
+import { order_tickets } from '../../db/schema/tickets.ts';
 import { guestColumns, type GuestRow } from './checkin-guest.ts';
 
 const PIN = /^\d{3}\s?\d{3}$/;
@@ -31,26 +32,35 @@ const pinOf = (code: string) => {
  * redeem decides under the row lock in SQL, record-scan.ts). A ticket of another event is 'other_event';
  * anything else unknown 'invalid'.
  */
-export type Found = { guest: GuestRow } | { reason: Extract<CheckinRefusal, 'invalid' | 'other_event'> };
+export type Found = { guest: GuestRow; ticketId?: string } | { reason: Extract<CheckinRefusal, 'invalid' | 'other_event'> };
 
 export async function resolveCode(opts: { db: DbOrTx; signingKey: string; eventId: string; code: string }): Promise<Found> {
   const pin = pinOf(opts.code);
   let where: SQL;
+  // Else one ticket of an order (docs/decisions/0028-ticket-types.md): the same PIN space and QR tokens.
+  let ticketWhere: SQL | undefined;
   if (pin) {
     const [found] = await opts.db
       .select({ rsvp_id: rsvp_pins.rsvp_id })
       .from(rsvp_pins)
       .where(and(eq(rsvp_pins.event_id, opts.eventId), eq(rsvp_pins.pin, pin)))
       .limit(1);
-    if (!found) return { reason: 'invalid' };
-    where = eq(event_rsvps.id, found.rsvp_id);
+    where = found ? eq(event_rsvps.id, found.rsvp_id) : sql`false`;
+    ticketWhere = and(eq(order_tickets.event_id, opts.eventId), eq(order_tickets.pin, pin));
   } else {
     const found = ticketMatch(opts.signingKey, opts.code.trim());
     if (!found) return { reason: 'invalid' };
     where = found.match;
+    if (found.nonce) ticketWhere = eq(order_tickets.qr_nonce, found.nonce);
   }
-  const [row] = await opts.db.select(guestColumns).from(event_rsvps).where(where).limit(1);
+  const [own] = await opts.db.select(guestColumns).from(event_rsvps).where(where).limit(1);
+  const ticket = own || !ticketWhere ? undefined : await orderTicketBy(opts.db, ticketWhere);
+  const [row] = own
+    ? [own]
+    : ticket
+      ? await opts.db.select(guestColumns).from(event_rsvps).where(eq(event_rsvps.id, ticket.rsvpId)).limit(1)
+      : [];
   if (!row) return { reason: 'invalid' };
   if (row.event_id !== opts.eventId) return { reason: 'other_event' };
-  return { guest: row };
+  return ticket ? { guest: row, ticketId: ticket.ticketId } : { guest: row };
 }

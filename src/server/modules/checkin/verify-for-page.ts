@@ -56,6 +56,7 @@ export async function verifyForPage(opts: {
       admitted: 0,
       reason: other ? 'other_event' : null,
       replay: false,
+      ...(ticket.ticketId ? { ticketId: ticket.ticketId } : {}),
     }),
   };
 }

@@ -10,11 +10,20 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.ts'
 import type { Actor } from '../../domain/event-access.ts';
 import { isReservedSlug, SLUG_CONSTRAINT, slugTaken, THEME_CONSTRAINT, unknownTheme } from './event-errors.ts';
 import { eventColumns } from '../../domain/event-values.ts';
+import { rethrowRemovedAccount, stripeAccountColumns } from '../../domain/event-stripe-account.ts';
 import { skipPassedReminders } from '../../domain/reminder-schedule.ts';
 import { themeFromColors } from './theme-from-colors.ts';
 import { throwIfIssues } from './validation-issues.ts';
 
-export type CreateEventOptions = { db: Db; log: Logger; encryptionKey: Buffer; actor: Actor; input: TEventInputParsed };
+export type CreateEventOptions = {
+  db: Db;
+  log: Logger;
+  encryptionKey: Buffer;
+  /** PAYMENTS_PROVIDER is stripe (domain/event-stripe-account.ts). */
+  liveStripe: boolean;
+  actor: Actor;
+  input: TEventInputParsed;
+};
 
 const GENERATED_SLUG_ATTEMPTS = 5;
 
@@ -23,13 +32,22 @@ const GENERATED_SLUG_ATTEMPTS = 5;
  * custom-colours theme is created in the same transaction: a refused insert leaves no theme behind.
  * Its reminders are the given ones or 1 day and 2 hours before; those already due are skipped.
  */
-export async function createEvent({ db, log, encryptionKey, actor, input }: CreateEventOptions): Promise<TEventAdmin> {
+export async function createEvent({ db, log, encryptionKey, liveStripe, actor, input }: CreateEventOptions): Promise<TEventAdmin> {
   throwIfIssues(eventRuleIssues(input, { checkSecretKey: true }));
   if (input.slug && isReservedSlug(input.slug)) throw slugTaken();
 
   const id = randomUUID();
   const values = {
     ...eventColumns(input, { eventId: id, encryptionKey }),
+    ...(await stripeAccountColumns({
+      db,
+      encryptionKey,
+      liveStripe,
+      actorId: actor.id,
+      eventId: id,
+      use: input.use_host_stripe_account,
+      stored: null,
+    })),
     id,
     user_id: actor.id,
     title: input.title,
@@ -56,7 +74,7 @@ export async function createEvent({ db, log, encryptionKey, actor, input }: Crea
         continue;
       }
       if (isForeignKeyViolation(err, THEME_CONSTRAINT)) throw unknownTheme();
-      throw err;
+      rethrowRemovedAccount(err);
     }
   }
 }

@@ -7,6 +7,7 @@ import { errors, json, jsonBody, signedInOrKey } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
 import { createEvent } from './create-event.ts';
 import { fulfilDeps } from '../payments/payments.routes.ts';
+import { providerKind } from '../payments/event-provider.ts';
 import { deleteEvent } from './delete-event.ts';
 import { getEvent } from './get-event.ts';
 import { listEvents } from './list-events.ts';
@@ -81,6 +82,7 @@ export function eventsRoutes() {
       db,
       log: c.var.log,
       encryptionKey: env.ENCRYPTION_KEY,
+      liveStripe: providerKind(env) === 'stripe',
       actor: currentUser(c),
       input: c.req.valid('json'),
     });
@@ -97,6 +99,7 @@ export function eventsRoutes() {
       log: c.var.log,
       publicEvents: c.var.deps.caches.publicEvents,
       encryptionKey: env.ENCRYPTION_KEY,
+      liveStripe: providerKind(env) === 'stripe',
       actor: currentUser(c),
       viaApiKey: Boolean(c.var.apiKey),
       id,

@@ -9,6 +9,8 @@ export type StoredPayment = {
   stripe_publishable_key: string | null;
   has_secret: boolean;
   has_webhook_secret: boolean;
+  /** The host's Stripe account the event is paid into (ADR 0027), or null. */
+  stripe_account_id: string | null;
   guest_refunds_allowed: boolean;
 };
 
@@ -33,6 +35,8 @@ export function paymentChanges(input: TEventPatchParsed, stored: StoredPayment):
       input.stripe_webhook_secret === null
         ? stored.has_webhook_secret
         : input.stripe_webhook_secret !== undefined && !input.stripe_webhook_secret.includes('…'),
+    use_host_stripe_account:
+      input.use_host_stripe_account !== undefined && input.use_host_stripe_account !== (stored.stripe_account_id !== null),
     guest_refunds_allowed: input.guest_refunds_allowed !== undefined && input.guest_refunds_allowed !== stored.guest_refunds_allowed,
   } satisfies Record<(typeof PAYMENT_FIELDS)[number], boolean>;
   return PAYMENT_FIELDS.filter((f) => changed[f]);

@@ -11,6 +11,7 @@ import { isUuid } from '../../../common/schemas/ids.ts';
 import { type Actor, eventAccess, ownerOnly, paymentNeedsSession, roleOf } from '../../domain/event-access.ts';
 import { demoSlugFixed, isReservedSlug, SLUG_CONSTRAINT, slugTaken, THEME_CONSTRAINT, unknownTheme } from './event-errors.ts';
 import { eventColumns } from '../../domain/event-values.ts';
+import { rethrowRemovedAccount, stripeAccountColumns } from '../../domain/event-stripe-account.ts';
 import { dropQueuedReminders, rescheduleReminders, skipPassedReminders } from '../../domain/reminder-schedule.ts';
 import { paymentChanges } from './payment-changes.ts';
 import type { PublicEventCache } from './public/public-event-cache.ts';
@@ -23,6 +24,8 @@ export type UpdateEventOptions = {
   /** The app's (deps.caches.publicEvents): forgets its copy at once. */
   publicEvents: PublicEventCache;
   encryptionKey: Buffer;
+  /** PAYMENTS_PROVIDER is stripe: open payments pin the event's Stripe keys (domain/event-stripe-account.ts). */
+  liveStripe: boolean;
   actor: Actor;
   /** The request authenticated with an API key: payment settings stay as they are. */
   viaApiKey?: boolean;
@@ -46,6 +49,7 @@ export async function updateEvent({
   log,
   publicEvents,
   encryptionKey,
+  liveStripe,
   actor,
   viaApiKey,
   id,
@@ -68,6 +72,8 @@ export async function updateEvent({
           stripe_secret_key_hint: events.stripe_secret_key_hint,
           has_secret: sql<boolean>`${events.stripe_secret_key_enc} is not null`,
           has_webhook_secret: sql<boolean>`${events.stripe_webhook_secret_enc} is not null`,
+          stripe_account_id: events.stripe_account_id,
+          stripe_secret_key_enc: events.stripe_secret_key_enc,
           guest_refunds_allowed: events.guest_refunds_allowed,
           reminder_minutes: events.reminder_minutes,
           max_attendees: events.max_attendees,
@@ -97,6 +103,7 @@ export async function updateEvent({
             stripe_publishable_key: given(patch.stripe_publishable_key, cur.stripe_publishable_key),
             stripe_secret_key: patch.stripe_secret_key,
             has_stored_secret_key: patch.stripe_secret_key === undefined && cur.has_secret,
+            use_host_stripe_account: given(patch.use_host_stripe_account, cur.stripe_account_id !== null),
             max_attendees: given(patch.max_attendees, cur.max_attendees),
             waitlist_offer_hours: given(patch.waitlist_offer_hours, cur.waitlist_offer_hours),
           },
@@ -107,10 +114,25 @@ export async function updateEvent({
       // The demo is known by its address (common/sample-event.ts): moving it would make it count as a real event.
       if (patch.slug !== undefined && patch.slug !== cur.slug && isReservedSlug(cur.slug)) throw demoSlugFixed();
 
+      const account = await stripeAccountColumns({
+        db: tx,
+        encryptionKey,
+        liveStripe,
+        actorId: actor.id,
+        eventId: id,
+        use: patch.use_host_stripe_account,
+        newOwnSecretKey: patch.stripe_secret_key ?? undefined,
+        stored: cur,
+      });
       const themeId = await themeFromColors({ tx, log, userId: actor.id, name: patch.title ?? cur.title, colors: patch.custom_colors });
       const [row] = await tx
         .update(events)
-        .set({ ...eventColumns(patch, { eventId: id, encryptionKey }), ...(themeId ? { theme_id: themeId } : {}), updated_at: new Date() })
+        .set({
+          ...eventColumns(patch, { eventId: id, encryptionKey }),
+          ...account,
+          ...(themeId ? { theme_id: themeId } : {}),
+          updated_at: new Date(),
+        })
         .where(and(eq(events.id, id), eventAccess(actor, payment.length ? 'owner' : 'manage')))
         .returning(adminEventColumns(actor));
       const moved =
@@ -132,7 +154,7 @@ export async function updateEvent({
     .catch((err) => {
       if (isUniqueViolation(err, SLUG_CONSTRAINT)) throw slugTaken();
       if (isForeignKeyViolation(err, THEME_CONSTRAINT)) throw unknownTheme();
-      throw err;
+      rethrowRemovedAccount(err);
     });
 
   publicEvents.invalidate(id);

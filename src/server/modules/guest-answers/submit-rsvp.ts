@@ -7,9 +7,24 @@ import { checkoutTerms, openCheckout } from '../payments/start-checkout.ts';
 import { holdKeys } from '../../domain/hold-limits.ts';
 import { assertCanPay, assertNotEnded } from '../rsvps/attend-rules.ts';
 import { createRsvp } from '../rsvps/create-rsvp.ts';
+import { type PreparedOrder, prepareOrder } from '../rsvps/order-lines.ts';
+import type { FormTicketType } from '../../domain/ticket-types-sql.ts';
 import { checkAnswers } from '../rsvps/form-answers.ts';
 import { loadRsvpForm, type RsvpEventCache } from '../rsvps/load-rsvp-event.ts';
 import type { RsvpAnswer, RsvpOutcome } from '../rsvps/rsvp-answer.ts';
+
+/**
+ * The order of a 'Yes' on an event with ticket types (order-lines.ts); none on an event without types, whose
+ * answers go as before, and none for a 'maybe' or 'no' (they hold no seats).
+ */
+function orderOf(types: FormTicketType[], answer: RsvpAnswer): PreparedOrder | undefined {
+  if (!types.length) {
+    if (answer.tickets)
+      throw new AppError('validation_failed', 'This event has no ticket types.', { tickets: 'This event has no ticket types.' });
+    return undefined;
+  }
+  return answer.status === 'confirmed' ? prepareOrder(types, answer.tickets) : undefined;
+}
 
 /**
  * A guest's answer to an active event that has not ended (docs/product.md#rsvp-rules). The first
@@ -29,22 +44,26 @@ export async function submitRsvp(opts: {
   /** The client's address (http/client-ip.ts): a paid hold is bounded per client network (domain/hold-limits.ts). */
   clientIp: string;
 }): Promise<{ result: RsvpOutcome; manageSecret: string | null }> {
-  const { event, questions } = await loadRsvpForm({ db: opts.db, cache: opts.eventCache, eventId: opts.eventId });
+  const { event, questions, ticketTypes } = await loadRsvpForm({ db: opts.db, cache: opts.eventCache, eventId: opts.eventId });
   assertNotEnded(event);
   const answers = checkAnswers(questions, opts.answer.status, opts.answer.answers);
-  // A paid event's 'Yes' is a pending answer holding its seats, then a checkout (docs/decisions/0015-payments.md).
-  const paidYes = event.is_paid_event && opts.answer.status === 'confirmed';
+  // An event with ticket types takes orders: a 'Yes' names its tickets, and they set the party (docs/product.md#ticket-types).
+  const order = orderOf(ticketTypes, opts.answer);
+  const answer = order ? { ...opts.answer, guest_count: order.guestCount } : opts.answer;
+  // A paid event's 'Yes' is a pending answer holding its seats, then a checkout (docs/decisions/0015-payments.md);
+  // an order pays when it costs something.
+  const paidYes = order ? order.total > 0 : event.is_paid_event && answer.status === 'confirmed';
   if (paidYes) assertCanPay(event);
   const checkout = { db: opts.db, ...opts.payments };
-  const terms = paidYes ? await checkoutTerms(checkout, event.id) : null;
-  if (terms) terms.payment.holdKeys = holdKeys(opts.payments.env.ENCRYPTION_KEY, opts.clientIp, opts.answer.email);
+  const terms = paidYes ? await checkoutTerms(checkout, event.id, order) : null;
+  if (terms) terms.payment.holdKeys = holdKeys(opts.payments.env.ENCRYPTION_KEY, opts.clientIp, answer.email);
   // Insert-or-link without a lost race: a concurrent first answer makes the insert a no-op and the
   // lookup then finds it; a concurrent delete makes the lookup miss and the insert retry.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const created = await createRsvp({ db: opts.db, config: opts.config, event, answer: opts.answer, payment: terms?.payment, answers });
-    if (created && terms) return openCheckout(checkout, { ...terms, answer: opts.answer, created });
+    const created = await createRsvp({ db: opts.db, config: opts.config, event, answer, payment: terms?.payment, answers, order });
+    if (created && terms) return openCheckout(checkout, { ...terms, answer, created, order });
     if (created) return created;
-    const known = await answerKnownEmail({ db: opts.db, baseUrl: opts.config.baseUrl, event, email: opts.answer.email });
+    const known = await answerKnownEmail({ db: opts.db, baseUrl: opts.config.baseUrl, event, email: answer.email });
     if (known) return { result: known, manageSecret: null };
   }
   throw new AppError('conflict', 'Your answer changed while we were saving it. Please try again.');

@@ -1,3 +1,5 @@
+import type { ListedTicket } from '../../domain/order-tickets.ts';
+import { ticketLabel } from '../../../common/schemas/ticket-types.ts';
 /**
  * A cell a spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return) gets
  * a leading apostrophe, so an exported guest list never runs a guest's text (docs/product.md#guest-list).
@@ -51,7 +53,16 @@ export type CsvRow = {
   has_ticket: boolean;
   /** Question id → answer text, when the event has questions. */
   answers?: Record<string, string>;
+  /** An order's tickets, when the event has ticket types (docs/product.md#ticket-types). */
+  tickets?: ListedTicket[] | null;
 };
+
+/** The ticket-type column's header: there only when the event has ticket types. */
+export const TICKETS_HEADER = 'Tickets';
+
+/** An order's tickets in one cell: "VIP · 1 of 2 · 50.00; VIP · 2 of 2 · 50.00" (amounts in major units of the row's currency). */
+export const ticketsCell = (tickets: ListedTicket[] | null | undefined) =>
+  neutralizeCell((tickets ?? []).map((t) => `${ticketLabel(t)} · ${(t.amount / 100).toFixed(2)}`).join('; '));
 
 /**
  * One CSV record (RFC 4180): a cell holding a quote, comma, semicolon, tab, CR or LF is quoted with its
@@ -70,7 +81,7 @@ export function csvRecord(cells: readonly string[]): string {
 }
 
 /** One row as CSV cells: text neutralised, times as ISO 8601 (UTC), booleans yes/no, nothing as ''. */
-export function csvCells(r: CsvRow, questions: readonly { id: string }[] = []): string[] {
+export function csvCells(r: CsvRow, questions: readonly { id: string }[] = [], typed = false): string[] {
   const fixed = CSV_COLUMNS.map(([, key]) => {
     const v = r[key];
     if (v === null) return '';
@@ -81,5 +92,6 @@ export function csvCells(r: CsvRow, questions: readonly { id: string }[] = []): 
   });
   // The answers to the host's questions, one column each (docs/product.md#custom-questions).
   for (const q of questions) fixed.push(neutralizeCell(r.answers?.[q.id] ?? ''));
+  if (typed) fixed.push(ticketsCell(r.tickets));
   return fixed;
 }

@@ -7,7 +7,8 @@ import { events } from '../../db/schema/events.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import type { Actor } from '../../domain/event-access.ts';
 import { requireEventAccess } from '../../domain/managed-event.ts';
-import { CSV_COLUMNS, type CsvRow, csvCells, csvRecord, neutralizeCell } from './csv-cells.ts';
+import { CSV_COLUMNS, type CsvRow, csvCells, csvRecord, neutralizeCell, TICKETS_HEADER } from './csv-cells.ts';
+import { ticket_types } from '../../db/schema/tickets.ts';
 import { guestOrder, guestWhere } from '../../domain/guest-query.ts';
 import { guestRowColumns } from './guest-row.ts';
 
@@ -42,13 +43,17 @@ export async function exportGuestsCsv(opts: {
     .from(event_questions)
     .where(eq(event_questions.event_id, eventId))
     .orderBy(asc(event_questions.position), asc(event_questions.created_at));
-  const { sms: _sms, answers, ...csvColumns } = guestRowColumns; // the CSV has no SMS column
+  // An event with ticket types gets a Tickets column last (docs/product.md#ticket-types): type and amount per ticket.
+  const [typedRow] = await db.select({ id: ticket_types.id }).from(ticket_types).where(eq(ticket_types.event_id, eventId)).limit(1);
+  const typed = Boolean(typedRow);
+  const { sms: _sms, answers, tickets, ...csvColumns } = guestRowColumns; // the CSV has no SMS column
   const query = db
     .select({
       ...csvColumns,
       has_ticket: sql<boolean>`${guestRowColumns.has_ticket}`.as('has_ticket'),
       waitlist_place: sql<number | null>`${guestRowColumns.waitlist_place}`.as('waitlist_place'),
       ...(questions.length ? { answers: sql`${answers}`.as('answers') } : {}),
+      ...(typed ? { tickets: sql`${tickets}`.as('tickets') } : {}),
     })
     .from(event_rsvps)
     .leftJoin(rsvp_pins, eq(rsvp_pins.rsvp_id, event_rsvps.id))
@@ -74,10 +79,16 @@ export async function exportGuestsCsv(opts: {
           const rows = await cursor.read(CSV_BATCH_ROWS);
           let text = '';
           if (first) {
-            text = BOM + csvRecord([...CSV_COLUMNS.map(([header]) => header), ...questions.map((q) => neutralizeCell(q.label))]);
+            text =
+              BOM +
+              csvRecord([
+                ...CSV_COLUMNS.map(([header]) => header),
+                ...questions.map((q) => neutralizeCell(q.label)),
+                ...(typed ? [TICKETS_HEADER] : []),
+              ]);
             first = false;
           }
-          for (const row of rows) text += csvRecord(csvCells(row, questions));
+          for (const row of rows) text += csvRecord(csvCells(row, questions, typed));
           if (text) controller.enqueue(encoder.encode(text));
           if (rows.length < CSV_BATCH_ROWS) {
             await release();

@@ -46,6 +46,8 @@ export async function getGuest(opts: {
   if (!row) throw notFound(RSVP_NOT_FOUND);
   const { qr_version, reminders_off, confirmed_at, ticket_secret, token, short_code, ...rest } = row;
   const ticketed = rest.has_ticket && token !== null;
+  // An order of ticket types: its page lists its tickets (docs/decisions/0028-ticket-types.md).
+  const ordered = Boolean(rest.tickets) && rest.status === 'confirmed' && rest.payment_status !== 'pending';
   return {
     ...toGuestRow(rest),
     qr_version,
@@ -53,7 +55,7 @@ export async function getGuest(opts: {
     confirmed_at: confirmed_at?.toISOString() ?? null,
     qr_png_url: ticketed ? qrImagePath(ticket_secret, qr_version, 'png') : null,
     qr_svg_url: ticketed ? qrImagePath(ticket_secret, qr_version, 'svg') : null,
-    ticket_url: ticketed ? ticketPageUrl(config.baseUrl, ticket_secret) : null,
+    ticket_url: ticketed || ordered ? ticketPageUrl(config.baseUrl, ticket_secret) : null,
     verification_url: ticketed && token ? verificationUrl(config.baseUrl, token) : null,
     short_url: ticketed && short_code ? shortLinkUrl(config.baseUrl, short_code) : null,
   };

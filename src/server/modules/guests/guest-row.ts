@@ -4,6 +4,8 @@ import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
 import { latestSmsDelivery } from '../../domain/sms-delivery.ts';
 import { waitlistPlaceSql } from '../../domain/guest-query.ts';
 import { answerTextsSql } from '../../domain/rsvp-answers.ts';
+import { type ListedTicket, listedTicketsSql } from '../../domain/order-tickets.ts';
+import { ticketLabel } from '../../../common/schemas/ticket-types.ts';
 
 /** The columns of a guest-list row (select … from event_rsvps left join rsvp_pins). */
 export const guestRowColumns = {
@@ -30,6 +32,8 @@ export const guestRowColumns = {
   sms: latestSmsDelivery,
   /** docs/product.md#custom-questions: question id → the guest's answer as text. */
   answers: answerTextsSql,
+  /** docs/product.md#ticket-types: an order's tickets (null when it has none). */
+  tickets: listedTicketsSql,
 };
 
 /**
@@ -39,8 +43,22 @@ export const guestRowColumns = {
  */
 export const pinPerRow = sql<string | null>`(select ${rsvp_pins.pin} from ${rsvp_pins} where ${rsvp_pins.rsvp_id} = ${event_rsvps.id})`;
 
-export type GuestRowRecord = Omit<TGuestRow, 'checked_in_at' | 'created_at'> & { checked_in_at: Date | null; created_at: Date };
+export type GuestRowRecord = Omit<TGuestRow, 'checked_in_at' | 'created_at' | 'tickets'> & {
+  checked_in_at: Date | null;
+  created_at: Date;
+  tickets?: ListedTicket[] | null;
+};
+
+/** An order's tickets as the list shows them ("VIP · 1 of 2"). */
+export const listedTickets = (tickets: ListedTicket[]) =>
+  tickets.map((t) => ({ label: ticketLabel(t), admits: t.admits, amount: t.amount, checked_in_count: t.checked_in_count }));
 
 export function toGuestRow(r: GuestRowRecord): TGuestRow {
-  return { ...r, checked_in_at: r.checked_in_at?.toISOString() ?? null, created_at: r.created_at.toISOString() };
+  const { tickets, ...rest } = r;
+  return {
+    ...rest,
+    checked_in_at: r.checked_in_at?.toISOString() ?? null,
+    created_at: r.created_at.toISOString(),
+    ...(tickets ? { tickets: listedTickets(tickets) } : {}),
+  };
 }

@@ -11,6 +11,7 @@ import { queueGuestEmail } from '../rsvps/queue-answer-email.ts';
 import { seatTransaction } from '../rsvps/seat-transaction.ts';
 import { answeredTicketColumns, type TicketConfig } from '../../domain/ticket-fields.ts';
 import { ticketPagePath } from '../../domain/ticket-urls.ts';
+import { orderSummarySql } from '../../domain/order-tickets.ts';
 import { type PaymentsConfig, providerFor, readPaymentEvent } from './event-provider.ts';
 import type { CheckoutView, PaymentProvider } from '../../integrations/payment-provider.ts';
 import { buildRefundEmail } from './refund-email.ts';
@@ -70,6 +71,7 @@ async function markPaid(d: FulfilDeps, provider: PaymentProvider, rsvpId: string
           ticket_secret: event_rsvps.ticket_secret,
           qr_nonce: event_rsvps.qr_nonce,
           qr_version: event_rsvps.qr_version,
+          ordered: orderSummarySql,
         })
         .from(event_rsvps)
         .where(eq(event_rsvps.id, rsvpId))
@@ -77,7 +79,8 @@ async function markPaid(d: FulfilDeps, provider: PaymentProvider, rsvpId: string
       if (!cur || cur.payment_status === 'paid' || cur.payment_status === 'refunded') return null; // done before
       // Still holding its seats, or (hold lapsed, or the guest said no meanwhile) taking them again now.
       const holding = cur.payment_status === 'pending' && cur.status === 'confirmed';
-      const { columns } = answeredTicketColumns(d.config, { prev: cur, confirmed: true });
+      // An order of ticket types: its tickets are its QR codes (docs/decisions/0028-ticket-types.md); the order gets none.
+      const { columns } = answeredTicketColumns(d.config, { prev: cur, confirmed: cur.ordered === null });
       const now = new Date();
       await tx
         .update(event_rsvps)

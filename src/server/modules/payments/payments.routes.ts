@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Logger } from '../../logger.ts';
 import type { Context } from 'hono';
 import { absoluteUrl, eventHref } from '../../../common/hrefs.ts';
 import { PAYMENT_MSG } from '../../../common/payment-texts.ts';
@@ -11,9 +12,10 @@ import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
 import { verifyStripeWebhook } from '../../integrations/stripe.ts';
 import { ZEventIdParam } from '../../domain/event-access.ts';
+import { zUuid } from '../../../common/schemas/ids.ts';
 import { rememberedSecret } from '../rsvps/guest-cookie.ts';
 import { endCheckoutOfAnswer } from './end-checkout.ts';
-import { readPaymentEvent, webhookSecretOf } from './event-provider.ts';
+import { accountWebhookSecret, readPaymentEvent, webhookSecretOf } from './event-provider.ts';
 import { type FulfilDeps, fulfilCheckout } from './fulfil-checkout.ts';
 
 const tags = ['Payments'];
@@ -48,6 +50,18 @@ const webhook = createRoute({
   tags,
   request: {
     params: z.object({ eventId: ZEventIdParam }),
+    headers: z.object({ 'stripe-signature': z.string().optional() }),
+  },
+  responses: { 200: json('Received (handled or ignored)', ZWebhookAnswer), ...errors(400, 404, 413) },
+});
+
+const accountWebhook = createRoute({
+  method: 'post',
+  path: '/api/payments/webhook/account/{accountId}',
+  summary: "Stripe's webhook for a host's Stripe account (every event paid into it), signed with that account's signing secret",
+  tags,
+  request: {
+    params: z.object({ accountId: zUuid('Not a Stripe account of this Turnout.') }),
     headers: z.object({ 'stripe-signature': z.string().optional() }),
   },
   responses: { 200: json('Received (handled or ignored)', ZWebhookAnswer), ...errors(400, 404, 413) },
@@ -111,23 +125,44 @@ export function paymentsRoutes() {
       log.warn('payment webhook refused: the event has no webhook signing secret');
       throw new AppError('bad_request', 'Webhooks are not set up for this event.');
     }
-    // The raw body, exactly as signed: read as text, never parsed before the check.
-    const raw = await c.req.text();
-    let type: string;
-    let object: { object?: string; id?: string };
-    try {
-      const e = verifyStripeWebhook(raw, c.req.header('stripe-signature') ?? '', secret);
-      type = e.type;
-      object = e.data.object as { object?: string; id?: string };
-    } catch {
-      log.warn('payment webhook refused: missing, invalid or stale signature');
-      throw new AppError('bad_request', 'Invalid webhook signature.');
+    await receiveWebhook(c, secret, log);
+    return c.json({ received: true as const }, 200);
+  });
+  r.openapi(accountWebhook, async (c) => {
+    const { accountId } = c.req.valid('param');
+    const log = c.var.log.child({ module: 'payments', stripeAccountId: accountId });
+    const account = await accountWebhookSecret(c.var.deps.db, c.var.deps.env, accountId);
+    if (!account) throw new AppError('not_found', 'Not a Stripe account of this Turnout.');
+    if (!account.secret) {
+      log.warn('payment webhook refused: the Stripe account has no webhook signing secret');
+      throw new AppError('bad_request', 'Webhooks are not set up for this Stripe account.');
     }
-    if (HANDLED.has(type) && object.object === 'checkout.session' && typeof object.id === 'string') {
-      const result = await fulfilCheckout(fulfilDeps(c), object.id);
-      log.info({ type, known: result !== null, payment: result?.payment_status }, 'payment webhook handled');
-    }
+    await receiveWebhook(c, account.secret, log);
     return c.json({ received: true as const }, 200);
   });
   return r;
+}
+
+/**
+ * One signed Stripe event, checked on the raw body with `secret` (an event's, or a host account's: ADR
+ * 0027); a checkout session's event runs the one fulfilment, which re-reads the session through the
+ * provider of the session's own event, so an account's endpoint cannot fulfil another account's session.
+ */
+async function receiveWebhook(c: Context<AppEnv>, secret: string, log: Logger) {
+  // The raw body, exactly as signed: read as text, never parsed before the check.
+  const raw = await c.req.text();
+  let type: string;
+  let object: { object?: string; id?: string };
+  try {
+    const e = verifyStripeWebhook(raw, c.req.header('stripe-signature') ?? '', secret);
+    type = e.type;
+    object = e.data.object as { object?: string; id?: string };
+  } catch {
+    log.warn('payment webhook refused: missing, invalid or stale signature');
+    throw new AppError('bad_request', 'Invalid webhook signature.');
+  }
+  if (HANDLED.has(type) && object.object === 'checkout.session' && typeof object.id === 'string') {
+    const result = await fulfilCheckout(fulfilDeps(c), object.id);
+    log.info({ type, known: result !== null, payment: result?.payment_status }, 'payment webhook handled');
+  }
 }

@@ -42,6 +42,7 @@ export function sandboxProvider(db: Db, baseUrl: string): PaymentProvider {
           title: c.title,
           unit_amount: c.unitAmount,
           quantity: c.quantity,
+          line_items: c.lines?.map((l) => ({ name: l.name, unit_amount: l.unitAmount, quantity: l.quantity })) ?? null,
           currency: c.currency,
           customer_email: c.email,
           success_url: c.successUrl,

@@ -25,6 +25,8 @@ const page = (o: {
   title: string;
   amount: string;
   quantity: number;
+  /** An order of ticket types: its lines ("VIP × 2 · $100.00"). */
+  lines: string[];
   email: string | null;
   id: string;
   open: boolean;
@@ -55,6 +57,7 @@ const page = (o: {
       <h1>${o.title}</h1>
       <dl>
         <dt>Tickets</dt><dd>${o.quantity}</dd>
+        ${o.lines.map((l) => html`<dt></dt><dd>${l}</dd>`)}
         <dt>Total</dt><dd>${o.amount}</dd>
         ${o.email ? html`<dt>E-mail</dt><dd>${o.email}</dd>` : ''}
       </dl>
@@ -86,8 +89,12 @@ export function sandboxRoutes() {
     return c.html(
       page({
         title: s.title,
-        amount: formatMoney(s.unit_amount * s.quantity, s.currency),
+        amount: formatMoney(
+          s.line_items ? s.line_items.reduce((t, l) => t + l.unit_amount * l.quantity, 0) : s.unit_amount * s.quantity,
+          s.currency,
+        ),
         quantity: s.quantity,
+        lines: (s.line_items ?? []).map((l) => `${l.name} × ${l.quantity} · ${formatMoney(l.unit_amount * l.quantity, s.currency)}`),
         email: s.customer_email,
         id: s.id,
         open,

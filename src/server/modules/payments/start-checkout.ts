@@ -10,20 +10,26 @@ import type { PendingPayment } from '../rsvps/create-rsvp.ts';
 import type { CreatedRsvp } from '../rsvps/create-rsvp.ts';
 import type { RsvpAnswer } from '../rsvps/rsvp-answer.ts';
 import { type PaymentEvent, type PaymentsConfig, providerFor, providerKind, readPaymentEvent } from './event-provider.ts';
-import { minorUnits, STRIPE_MIN_SESSION_MS } from '../../integrations/payment-provider.ts';
+import { type CheckoutLine, minorUnits, STRIPE_MIN_SESSION_MS } from '../../integrations/payment-provider.ts';
+import type { PreparedOrder } from '../rsvps/order-lines.ts';
 import { dropUnopenedCheckout } from './release-hold.ts';
 
 export type CheckoutDeps = { db: Db; env: PaymentsConfig & { PAYMENT_HOLD_MINUTES: number }; log: Logger };
 
 /** A paid event's price and provider, checked before any RSVP is written: else 'Payment Not Available'. */
-export async function checkoutTerms(d: CheckoutDeps, eventId: string): Promise<{ event: PaymentEvent; payment: PendingPayment }> {
+export async function checkoutTerms(
+  d: CheckoutDeps,
+  eventId: string,
+  order?: PreparedOrder,
+): Promise<{ event: PaymentEvent; payment: PendingPayment }> {
   const event = await readPaymentEvent(d.db, eventId);
-  if (!event || event.ticket_price === null || !event.secret_key_enc)
+  // An order of ticket types is priced by its types (docs/decisions/0028-ticket-types.md), not the event's one price.
+  if (!event || (event.ticket_price === null && !order) || !event.secret_key_enc)
     throw new AppError('payment_not_available', MSG.paymentNotAvailableText);
   return {
     event,
     payment: {
-      unitAmount: minorUnits(event.ticket_price),
+      unitAmount: order ? order.total : minorUnits(event.ticket_price!),
       currency: event.currency,
       holdUntil: new Date(Date.now() + d.env.PAYMENT_HOLD_MINUTES * 60_000),
     },
@@ -37,7 +43,7 @@ export async function checkoutTerms(d: CheckoutDeps, eventId: string): Promise<{
  */
 export async function openCheckout(
   d: CheckoutDeps,
-  o: { event: PaymentEvent; payment: PendingPayment; answer: RsvpAnswer; created: CreatedRsvp },
+  o: { event: PaymentEvent; payment: PendingPayment; answer: RsvpAnswer; created: CreatedRsvp; order?: PreparedOrder },
 ): Promise<CreatedRsvp> {
   const rsvp = o.created.result.rsvp;
   if (!rsvp) throw new Error('openCheckout: no RSVP');
@@ -45,6 +51,7 @@ export async function openCheckout(
     event: o.event,
     rsvpId: rsvp.id,
     guestCount: rsvp.guest_count,
+    lines: o.order?.checkoutLines,
     email: o.answer.email,
     payment: o.payment,
     idempotencyKey: `checkout:${rsvp.id}`,
@@ -69,6 +76,8 @@ export async function openSession(
     event: PaymentEvent;
     rsvpId: string;
     guestCount: number;
+    /** An order of ticket types: a line item per priced type. */
+    lines?: CheckoutLine[];
     email: string;
     payment: PendingPayment;
     idempotencyKey: string;
@@ -90,6 +99,7 @@ export async function openSession(
       title: o.event.title,
       unitAmount: o.payment.unitAmount,
       quantity: o.guestCount,
+      ...(o.lines ? { lines: o.lines } : {}),
       currency: o.payment.currency,
       email: o.email,
       rsvpId: o.rsvpId,

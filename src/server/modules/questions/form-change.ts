@@ -1,4 +1,7 @@
+import type { Context } from 'hono';
+import { currentUser } from '../../auth/middleware.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import type { AppEnv } from '../../http/context.ts';
 import type { Actor } from '../../domain/event-access.ts';
 import { notifyFormChanged } from '../../domain/form-questions.ts';
 import { requireEventAccess } from '../../domain/managed-event.ts';
@@ -29,3 +32,12 @@ export async function changeForm<T>(opts: FormChangeOptions, change: (tx: Tx) =>
   opts.publicEvents.invalidate(opts.eventId);
   return result;
 }
+
+/** A route's FormChangeOptions: the signed-in actor, the app's database, logger and public event cache. */
+export const formChange = (c: Context<AppEnv>, eventId: string): FormChangeOptions => ({
+  db: c.var.deps.db,
+  log: c.var.log,
+  actor: currentUser(c),
+  eventId,
+  publicEvents: c.var.deps.caches.publicEvents,
+});

@@ -4,14 +4,12 @@ import { ZQuestionAnswer, ZQuestionList } from '../../../common/schemas/question
 import { zUuid } from '../../../common/schemas/ids.ts';
 import { currentUser, requireUser } from '../../auth/middleware.ts';
 import { ZEventIdParam } from '../../domain/event-access.ts';
-import type { Context } from 'hono';
-import type { AppEnv } from '../../http/context.ts';
 import { errors, json, jsonBody, signedInOrKey } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
 import { addQuestion } from './add-question.ts';
 import { changeQuestion } from './change-question.ts';
 import { deleteQuestion } from './delete-question.ts';
-import type { FormChangeOptions } from './form-change.ts';
+import { formChange } from './form-change.ts';
 import { listQuestions } from './list-questions.ts';
 import { orderQuestions } from './order-questions.ts';
 import { MSG_QUESTION_NOT_FOUND } from './question-errors.ts';
@@ -64,14 +62,6 @@ const deleteRoute = createRoute({
   security: signedInOrKey('events:write'),
   request: { params: ZQuestionParams },
   responses: { 204: { description: 'Deleted' }, ...errors(401, 404) },
-});
-
-const formChange = (c: Context<AppEnv>, eventId: string): FormChangeOptions => ({
-  db: c.var.deps.db,
-  log: c.var.log,
-  actor: currentUser(c),
-  eventId,
-  publicEvents: c.var.deps.caches.publicEvents,
 });
 
 /**

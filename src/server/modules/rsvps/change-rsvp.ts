@@ -15,6 +15,7 @@ import { isForeignKeyViolation, pgError } from '../../db/pg-errors.ts';
 import { loadRsvpForm, type RsvpEventCache } from './load-rsvp-event.ts';
 import { isManageSecret, newManageSecret } from './rsvp-answer.ts';
 import { seatTransaction } from './seat-transaction.ts';
+import { orderSummarySql } from '../../domain/order-tickets.ts';
 import { assertPossiblePhone } from '../../domain/phone-check.ts';
 import type { GuestStatus } from '../../../common/constants.ts';
 import { isWaitlistEntry } from './offer-rules.ts';
@@ -73,6 +74,7 @@ export async function changeRsvp(opts: ChangeRsvpOptions): Promise<{ manageSecre
         name: event_rsvps.name,
         phone: event_rsvps.phone,
         notes: event_rsvps.notes,
+        ordered: orderSummarySql,
       })
       .from(event_rsvps)
       .where(eq(event_rsvps.manage_secret, opts.manageSecret))
@@ -95,6 +97,9 @@ export async function changeRsvp(opts: ChangeRsvpOptions): Promise<{ manageSecre
       next.status = cur.status;
       if (cur.status === 'offered') next.guest_count = cur.guest_count;
     }
+    // An order of ticket types: its party is its tickets; a 'maybe' or 'no' keeps it (a resize while going is refused
+    // by migration 0030's trigger: rsvps/seats.ts ticketTypeError).
+    if (cur.ordered !== null && next.status !== 'confirmed') next.guest_count = cur.guest_count;
     if (next.status === 'confirmed' && cur.status !== 'confirmed') assertCanAttendFree(event, next);
     if (answers) await writeAnswers(cur.id, answers);
     else if (questions.length && next.status !== cur.status) {

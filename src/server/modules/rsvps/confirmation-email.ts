@@ -29,6 +29,11 @@ export type ConfirmationInput = {
   manageSecret: string;
   /** Confirmed only: the door PIN, the verification URL its QR code carries and the ticket page's secret. */
   ticket?: { pin: string; verificationUrl: string; ticketSecret: string };
+  /**
+   * A confirmed order of ticket types (docs/decisions/0028-ticket-types.md): its tickets' QR codes and PINs are on
+   * the order's page (the RSVP's ticket secret), which the button opens; `summary` is "VIP × 2, General × 1".
+   */
+  order?: { ticketSecret: string; summary: string };
 };
 
 /** The outbox key: one message per state change of one RSVP, however often the request is retried. */
@@ -51,7 +56,12 @@ type Prepared = { email: Template<ConfirmationSlot>; ics: ((revision: number) =>
 const prepared = new BoundedCache<string, Prepared>({ maxEntries: 256, maxSize: 4_000_000, sizeOf: (p) => p.email.size });
 
 function prepare(i: ConfirmationInput): Prepared {
-  const variant: ConfirmationVariant = { status: i.rsvp.status, updated: i.updated, ticket: !!i.ticket };
+  const variant: ConfirmationVariant = {
+    status: i.rsvp.status,
+    updated: i.updated,
+    ticket: !!i.ticket,
+    ...(i.order ? { order: true } : {}),
+  };
   const key = JSON.stringify([i.baseUrl, variant, i.event]);
   let p = prepared.get(key);
   if (!p) {
@@ -94,9 +104,9 @@ export function buildConfirmationEmail(i: ConfirmationInput): EmailPayload {
   const p = prepare(i);
   const { html, text } = fillTemplate(p.email, {
     name: i.rsvp.name,
-    guests: String(i.rsvp.guest_count),
+    guests: i.order ? `${i.rsvp.guest_count} (${i.order.summary})` : String(i.rsvp.guest_count),
     pin: i.ticket?.pin ?? '',
-    ticketUrl: i.ticket ? ticketPageUrl(i.baseUrl, i.ticket.ticketSecret) : '',
+    ticketUrl: i.ticket ? ticketPageUrl(i.baseUrl, i.ticket.ticketSecret) : i.order ? ticketPageUrl(i.baseUrl, i.order.ticketSecret) : '',
     manageUrl: absoluteUrl(i.baseUrl, manageRsvpHref(i.manageSecret)),
     to: i.to,
   });

@@ -6,6 +6,8 @@ import type { TAnswers } from '../../../common/schemas/questions.ts';
 import { ANSWER_QUESTION_FK, answerParts, formChanged, insertAnswers } from './form-answers.ts';
 import { outbox } from '../../db/schema/outbox.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
+import { order_tickets } from '../../db/schema/tickets.ts';
+import { type PreparedOrder, ticketRows } from './order-lines.ts';
 import { notFound } from '../../errors.ts';
 import { enqueueEmail } from '../../domain/enqueue.ts';
 import { answeredTicketColumns, type TicketConfig } from '../../domain/ticket-fields.ts';
@@ -22,8 +24,11 @@ import { type HoldKeys, holdCheck } from '../../domain/hold-limits.ts';
 
 const EMAIL_TAKEN = 'event_rsvps_event_email_key';
 const PIN_TAKEN = 'rsvp_pins_event_pin_key';
+const TICKET_PIN_TAKEN = 'order_tickets_event_pin_key';
 /** Random PINs tried in the one-trip path; then the transaction path finds the lowest free one. */
 const FAST_PIN_ATTEMPTS = 3;
+/** An order's tickets draw all their PINs again on a clash (docs/decisions/0028-ticket-types.md); a million PINs make it rare. */
+const ORDER_PIN_ATTEMPTS = 8;
 
 type Prepared = {
   id: string;
@@ -43,10 +48,11 @@ type Prepared = {
 /** A paid 'yes' (docs/decisions/0015-payments.md): no ticket, PIN or e-mail until paid; its seats are held. */
 export type PendingPayment = { unitAmount: number; currency: string; holdUntil: Date; holdKeys?: HoldKeys };
 
-function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer, payment?: PendingPayment): Prepared {
+function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer, payment?: PendingPayment, order?: PreparedOrder): Prepared {
   const id = randomUUID();
   const ticketed = answer.status === 'confirmed' && !payment;
-  const { columns, token } = answeredTicketColumns(config, { prev: null, confirmed: ticketed });
+  // An order's tickets carry the QR codes and PINs; the order itself has none (docs/decisions/0028-ticket-types.md).
+  const { columns, token } = answeredTicketColumns(config, { prev: null, confirmed: ticketed && !order });
   const manageSecret = newManageSecret();
   return {
     id,
@@ -76,7 +82,7 @@ function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer, pay
       ...(payment
         ? {
             payment_status: 'pending',
-            payment_amount: payment.unitAmount * answer.guest_count,
+            payment_amount: order ? order.total : payment.unitAmount * answer.guest_count,
             payment_currency: payment.currency,
             payment_hold_until: payment.holdUntil,
             hold_client: payment.holdKeys?.client ?? null,
@@ -89,7 +95,10 @@ function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer, pay
 }
 
 /** The outbox row of the confirmation e-mail, as enqueueEmail (domain/enqueue.ts) writes it. */
-function emailRow(p: Prepared, opts: { config: TicketConfig; event: RsvpEvent; answer: RsvpAnswer; pin: string | null }) {
+function emailRow(
+  p: Prepared,
+  opts: { config: TicketConfig; event: RsvpEvent; answer: RsvpAnswer; pin: string | null; order?: PreparedOrder },
+) {
   const payload = queuedConfirmation({
     baseUrl: opts.config.baseUrl,
     to: opts.answer.email,
@@ -100,6 +109,7 @@ function emailRow(p: Prepared, opts: { config: TicketConfig; event: RsvpEvent; a
     ...(opts.pin && p.verificationUrl
       ? { ticket: { pin: opts.pin, verificationUrl: p.verificationUrl, ticketSecret: p.rsvp.ticket_secret } }
       : {}),
+    ...(opts.order && p.rsvp.status === 'confirmed' ? { order: { ticketSecret: p.rsvp.ticket_secret, summary: opts.order.summary } } : {}),
   });
   const supersede = confirmationSupersede(p.rsvp);
   return {
@@ -125,6 +135,8 @@ type CreateRsvpOptions = {
   payment?: PendingPayment;
   /** The answers to the host's questions, as checkAnswers returned them (form-answers.ts). */
   answers?: TAnswers;
+  /** An order of ticket types (order-lines.ts): its tickets are written with it, each type's seats taken first. */
+  order?: PreparedOrder;
 };
 
 /**
@@ -146,15 +158,21 @@ export async function createRsvp(opts: CreateRsvpOptions): Promise<CreatedRsvp |
 
 async function insertRsvp(opts: CreateRsvpOptions): Promise<CreatedRsvp | null> {
   const { db, event, answer } = opts;
-  const p = prepare(opts.config, event, answer, opts.payment);
+  const { order } = opts;
+  const p = prepare(opts.config, event, answer, opts.payment, order);
   const confirmed = answer.status === 'confirmed' && !opts.payment;
   const delta = seatsHeld(answer);
   // A paid hold's bounds (domain/hold-limits.ts), checked in the same message: free answers run nothing more.
   const check = opts.payment?.holdKeys && delta > 0 ? holdCheck(event.id, opts.payment.holdKeys) : undefined;
-  for (let attempt = 0; attempt < (confirmed ? FAST_PIN_ATTEMPTS : 1); attempt++) {
-    const pin = confirmed ? (opts.drawPin ?? randomPin)() : null;
+  const draw = opts.drawPin ?? randomPin;
+  const attempts = order ? ORDER_PIN_ATTEMPTS : confirmed ? FAST_PIN_ATTEMPTS : 1;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const pin = confirmed && !order ? draw() : null;
+    // The tickets' inserts take their types' seats (migration 0030's trigger), in type-id order, before the event's.
+    const tickets = order ? ticketRows(order, { rsvpId: p.id, eventId: event.id, drawPin: draw }) : [];
     const statements = [
       insertPart(event_rsvps, p.row),
+      ...tickets.map((t) => insertPart(order_tickets, t)),
       ...(pin ? [insertPart(rsvp_pins, { rsvp_id: p.id, event_id: event.id, pin })] : []),
       ...(opts.answers ? answerParts(p.id, opts.answers) : []),
       ...(opts.payment ? [] : [insertPart(outbox, emailRow(p, { ...opts, pin }), ' ON CONFLICT DO NOTHING')]),
@@ -162,8 +180,10 @@ async function insertRsvp(opts: CreateRsvpOptions): Promise<CreatedRsvp | null> 
     const conflict = await writeInOneTrip(db, { statements, rsvpId: p.id, eventId: event.id, delta, check });
     if (!conflict) return created(p);
     if (conflict.constraint === EMAIL_TAKEN) return null;
-    if (conflict.constraint !== PIN_TAKEN) throw new Error(`createRsvp: unexpected conflict on ${conflict.constraint}`);
+    if (conflict.constraint !== PIN_TAKEN && conflict.constraint !== TICKET_PIN_TAKEN)
+      throw new Error(`createRsvp: unexpected conflict on ${conflict.constraint}`);
   }
+  if (order) throw new Error(`createRsvp: no free ticket PINs after ${ORDER_PIN_ATTEMPTS} draws in event ${event.id}`);
   // A crowded PIN space: the step-by-step transaction, whose assignPin ends with the lowest free PIN.
   return seatTransaction(db, async (tx) => {
     const inserted = await tx.insert(event_rsvps).values(p.row).onConflictDoNothing().returning({ id: event_rsvps.id });

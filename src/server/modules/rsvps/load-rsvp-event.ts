@@ -12,6 +12,7 @@ import { notFound } from '../../errors.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import type { TFormQuestion } from '../../../common/schemas/questions.ts';
 import { formQuestionsSql } from '../../domain/form-questions.ts';
+import { type FormTicketType, formTicketTypesSql } from '../../domain/ticket-types-sql.ts';
 
 /** What an RSVP needs to know of its event: what its e-mails show, plus capacity and payment; never the payment secret. */
 export type RsvpEvent = EmailEvent & {
@@ -21,7 +22,7 @@ export type RsvpEvent = EmailEvent & {
 };
 
 /** An event and its RSVP form's questions (docs/product.md#custom-questions), read and cached together. */
-export type RsvpForm = { event: RsvpEvent; questions: TFormQuestion[] };
+export type RsvpForm = { event: RsvpEvent; questions: TFormQuestion[]; ticketTypes: FormTicketType[] };
 
 /**
  * Found events are reused for a moment: during an RSVP rush every request needs the same row (capacity
@@ -103,7 +104,8 @@ export const rsvpEventColumns = {
   location: events.location,
   max_attendees: events.max_attendees,
   is_paid_event: events.is_paid_event,
-  has_payment_keys: sql<boolean>`(${events.stripe_publishable_key} IS NOT NULL AND ${events.stripe_secret_key_enc} IS NOT NULL)`,
+  // The host's Stripe account (ADR 0027; it always holds both keys), else the event's own.
+  has_payment_keys: sql<boolean>`(${events.stripe_account_id} IS NOT NULL OR (${events.stripe_publishable_key} IS NOT NULL AND ${events.stripe_secret_key_enc} IS NOT NULL))`,
 };
 
 /** One RSVP's `columns` and its event as `event` (RsvpEvent), by RSVP id; undefined when there is none. */
@@ -121,13 +123,13 @@ export async function readRsvpWithEvent<C extends SelectedFields>(db: DbOrTx, rs
 
 async function readEvent(db: DbOrTx, eventId: string): Promise<RsvpForm> {
   const [row] = await db
-    .select({ ...rsvpEventColumns, questions: formQuestionsSql })
+    .select({ ...rsvpEventColumns, questions: formQuestionsSql, ticketTypes: formTicketTypesSql })
     .from(events)
     .leftJoin(event_themes, eq(event_themes.id, events.theme_id))
     .innerJoin(user, eq(user.id, events.user_id))
     .where(and(eq(events.id, eventId), eq(events.is_active, true)))
     .limit(1);
   if (!row) throw notFound(MSG.eventNotFound);
-  const { questions, ...event } = row;
-  return { event, questions };
+  const { questions, ticketTypes, ...event } = row;
+  return { event, questions, ticketTypes };
 }

@@ -4,7 +4,15 @@ import { isConnectionError } from '../../db/connection-errors.ts';
 import { isUniqueViolation, pgError } from '../../db/pg-errors.ts';
 import { seatsCommitted } from '../../db/seat-commits.ts';
 import { type MessagePart, runMessage, type SqlValue, sessionStatement } from '../../db/session-statements.ts';
-import { CAPACITY_CHECK_FAILED, capacityError, committedSeats, makeDurable, seatsLeft, takeSeatsAndCommit } from './seats.ts';
+import {
+  CAPACITY_CHECK_FAILED,
+  capacityError,
+  committedSeats,
+  makeDurable,
+  seatsLeft,
+  takeSeatsAndCommit,
+  ticketTypeError,
+} from './seats.ts';
 import { onClient } from './seat-transaction.ts';
 import { holdLimitError } from '../../domain/hold-limits.ts';
 
@@ -72,7 +80,7 @@ export async function writeInOneTrip(
     const constraint = pgError(err)?.constraint;
     if (constraint && isUniqueViolation(err)) return { constraint };
     if (e.code === CAPACITY_CHECK_FAILED) throw capacityError(await seatsLeft(onClient(client), opts.eventId));
-    throw holdLimitError(err) ?? err;
+    throw holdLimitError(err) ?? ticketTypeError(err) ?? err;
   } finally {
     client.release(broken);
   }

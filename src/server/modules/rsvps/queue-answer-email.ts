@@ -6,6 +6,7 @@ import { queuedConfirmation } from './confirmation-email.ts';
 import type { TicketConfig } from '../../domain/ticket-fields.ts';
 import { verificationUrl } from '../../domain/ticket-urls.ts';
 import { readRsvpWithEvent } from './load-rsvp-event.ts';
+import { orderSummarySql } from '../../domain/order-tickets.ts';
 
 /** Why a guest e-mail was not queued: no e-mail address (legacy form) or no ticket (not confirmed). */
 export type GuestEmailSkip = 'no_email' | 'no_ticket';
@@ -32,11 +33,16 @@ export async function queueGuestEmail(
     ticket_secret: event_rsvps.ticket_secret,
     manage_secret: event_rsvps.manage_secret,
     token: event_rsvps.qr_code_data,
+    payment_status: event_rsvps.payment_status,
+    order_summary: orderSummarySql,
   });
   if (!r) return { skipped: 'no_ticket' };
   if (!r.email) return { skipped: 'no_email' };
-  const ticketed = r.status === 'confirmed' && r.token !== null;
-  if (o.ticketOnly && !ticketed) return { skipped: 'no_ticket' };
+  // An order of ticket types (docs/decisions/0028-ticket-types.md): its tickets carry the QR codes, on the order's page.
+  const ordered = r.order_summary !== null && r.status === 'confirmed' && r.payment_status !== 'pending';
+  const ticketed = !r.order_summary && r.status === 'confirmed' && r.token !== null;
+
+  if (o.ticketOnly && !ticketed && !ordered) return { skipped: 'no_ticket' };
   const pin = ticketed ? await assignPin(tx, { rsvpId: r.id, eventId: r.event.id }) : null;
   const email = queuedConfirmation({
     baseUrl: o.config.baseUrl,
@@ -48,6 +54,7 @@ export async function queueGuestEmail(
     ...(pin && r.token
       ? { ticket: { pin, verificationUrl: verificationUrl(o.config.baseUrl, r.token), ticketSecret: r.ticket_secret } }
       : {}),
+    ...(ordered ? { order: { ticketSecret: r.ticket_secret, summary: r.order_summary! } } : {}),
   });
   return { queued: await enqueueEmail(tx, o.key, email, o.supersede), to: r.email };
 }

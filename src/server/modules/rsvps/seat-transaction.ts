@@ -6,7 +6,15 @@ import { AppError } from '../../errors.ts';
 import { seatsCommitted } from '../../db/seat-commits.ts';
 import { type MessagePart, runMessage } from '../../db/session-statements.ts';
 import { holdLimitError } from '../../domain/hold-limits.ts';
-import { CAPACITY_CHECK_FAILED, capacityError, committedSeats, makeDurable, seatsLeft, takeSeatsAndCommit } from './seats.ts';
+import {
+  CAPACITY_CHECK_FAILED,
+  capacityError,
+  committedSeats,
+  makeDurable,
+  seatsLeft,
+  takeSeatsAndCommit,
+  ticketTypeError,
+} from './seats.ts';
 
 /** What a unit of RSVP work produced: its value, the seat change to commit with it, and a check to run before the commit. */
 export type SeatWork<T> = { value: T; rsvpId: string; eventId: string; delta: number; check?: MessagePart };
@@ -61,7 +69,7 @@ export async function seatTransaction<T>(db: Db, work: (tx: DbOrTx) => Promise<S
     const sqlError = (Boolean((err as { code?: string }).code) && !isConnectionError(err)) || err instanceof AppError;
     if (!sqlError) broken = err as Error; // the connection itself may be gone: keep it out of the pool
     if (open && sqlError) await client.query('ROLLBACK').catch(() => {});
-    throw err;
+    throw ticketTypeError(err) ?? err;
   } finally {
     client.release(broken);
   }

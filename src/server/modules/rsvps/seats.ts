@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type SeatCount, seatCountOf } from '../../db/seat-commits.ts';
 import { type MessagePart, sessionStatement } from '../../db/session-statements.ts';
 import { AppError } from '../../errors.ts';
+import { pgError } from '../../db/pg-errors.ts';
 
 /** Seats an RSVP holds: its guest count when confirmed or offered seats from the waitlist (docs/product.md#waitlist), else none. */
 export const seatsHeld = (a: { status: string; guest_count: number }) =>
@@ -15,6 +16,25 @@ export function capacityError(left: number): AppError {
   if (left <= 0) return new AppError('capacity_exceeded', MSG.capacityReached);
   const more = `Only ${left} ${left === 1 ? 'seat is' : 'seats are'} left.`;
   return new AppError('capacity_exceeded', `${MSG.capacityReached} ${more}`, { guest_count: more });
+}
+
+/**
+ * What migration 0030's checks refused, as the guest reads it: a ticket type's own counter (its
+ * `ticket_types_sold_out` check) when an order asked for more of a type than are left — the same 409 as a full
+ * event — or a party-size change of an order of tickets, whose party is its tickets.
+ */
+export function ticketTypeError(err: unknown): AppError | null {
+  const pg = pgError(err);
+  if (pg?.code !== '23514') return null;
+  if (pg.constraint === 'ticket_types_sold_out') {
+    const message = 'Some of these tickets have sold out. Choose fewer or another type.';
+    return new AppError('capacity_exceeded', message, { tickets: message });
+  }
+  if (pg.constraint === 'order_tickets_party_fixed') {
+    const message = 'This order’s party is its tickets: cancel it and order again to change it.';
+    return new AppError('conflict', message, { guest_count: message });
+  }
+  return null;
 }
 
 export async function seatsLeft(db: DbOrTx, eventId: string): Promise<number> {

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { order_tickets } from '../../db/schema/tickets.ts';
+import { orderSummarySql } from '../../domain/order-tickets.ts';
+import { ORDER_TICKET_QR_VERSION } from './get-ticket.ts';
+import { admissible } from './verify-ticket.ts';
 import { BoundedCache } from '../../../common/bounded-cache.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
@@ -18,6 +22,17 @@ export type TicketQrCache = BoundedCache<string, Buffer | string>;
 
 export function createTicketQrCache(): TicketQrCache {
   return new BoundedCache({ maxEntries: 500 });
+}
+
+/** An order ticket's QR nonce while its order admits it (confirmed, and paid when it had a price). */
+async function orderTicketQr(db: DbOrTx, ticketSecret: string) {
+  const [t] = await db
+    .select({ status: event_rsvps.status, payment_status: event_rsvps.payment_status, qr_nonce: order_tickets.qr_nonce })
+    .from(order_tickets)
+    .innerJoin(event_rsvps, eq(event_rsvps.id, order_tickets.rsvp_id))
+    .where(eq(order_tickets.ticket_secret, ticketSecret))
+    .limit(1);
+  return t && admissible(t) ? { status: 'confirmed' as const, qr_nonce: t.qr_nonce, qr_version: ORDER_TICKET_QR_VERSION } : undefined;
 }
 
 /** Renders (or reuses) the image for one encoded URL. */
@@ -44,11 +59,13 @@ export async function getTicketQr(opts: {
   ifNoneMatch?: string;
 }): Promise<TicketQr | { notModified: true; etag: string; version: number }> {
   if (!isTicketSecret(opts.ticketSecret)) throw notFound('QR code not found');
-  const [row] = await opts.db
-    .select({ status: event_rsvps.status, qr_nonce: event_rsvps.qr_nonce, qr_version: event_rsvps.qr_version })
+  const [own] = await opts.db
+    .select({ status: event_rsvps.status, qr_nonce: event_rsvps.qr_nonce, qr_version: event_rsvps.qr_version, ordered: orderSummarySql })
     .from(event_rsvps)
     .where(eq(event_rsvps.ticket_secret, opts.ticketSecret))
     .limit(1);
+  // An order of ticket types has no QR code of its own; each of its tickets has one (docs/decisions/0028-ticket-types.md).
+  const row = own ? (own.ordered === null ? own : undefined) : await orderTicketQr(opts.db, opts.ticketSecret);
   if (row?.status !== 'confirmed') throw notFound('QR code not found');
   const url = verificationUrl(opts.baseUrl, signTicketToken({ key: opts.signingKey, nonce: row.qr_nonce }));
   const etag = `"${createHash('sha256').update(`${opts.format}\n${url}`).digest('base64url').slice(0, 22)}"`;

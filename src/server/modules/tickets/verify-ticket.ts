@@ -1,10 +1,11 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
+import { order_tickets } from '../../db/schema/tickets.ts';
 import { parseTicketPayload } from './parse-ticket-payload.ts';
 import { verifyTicketToken } from '../../domain/ticket-token.ts';
 
-export type VerifiedTicket = { rsvpId: string; eventId: string; via: 'token' | 'legacy' };
+export type VerifiedTicket = { rsvpId: string; eventId: string; via: 'token' | 'legacy'; ticketId?: string };
 
 /**
  * Admitted at the door only when confirmed, or paid (docs/product.md#tickets-and-qr-codes); a paid
@@ -41,9 +42,23 @@ export async function verifyTicket(opts: {
     .from(event_rsvps)
     .where(and(match, admissibleSql))
     .limit(1);
-  if (!row) return null;
-  if (opts.eventId && row.event_id !== opts.eventId) return null;
-  return { rsvpId: row.id, eventId: row.event_id, via };
+  // Not an RSVP's own QR: perhaps one ticket of an order (docs/decisions/0028-ticket-types.md), valid while its order is.
+  const ticket = row || via !== 'token' ? undefined : await orderTicketBy(opts.db, eq(order_tickets.qr_nonce, found.nonce!), true);
+  const hit = row ? { rsvpId: row.id, eventId: row.event_id } : ticket;
+  if (!hit) return null;
+  if (opts.eventId && hit.eventId !== opts.eventId) return null;
+  return { ...hit, via };
+}
+
+/** The order ticket `where` names (its QR nonce, or its PIN in an event) with its order; with `admissibleOnly`, only while the order is admissible. */
+export async function orderTicketBy(db: DbOrTx, where: SQL, admissibleOnly = false) {
+  const [t] = await db
+    .select({ ticketId: order_tickets.id, rsvpId: order_tickets.rsvp_id, eventId: order_tickets.event_id })
+    .from(order_tickets)
+    .innerJoin(event_rsvps, eq(event_rsvps.id, order_tickets.rsvp_id))
+    .where(admissibleOnly ? and(where, admissibleSql) : where)
+    .limit(1);
+  return t;
 }
 
 /**
@@ -60,10 +75,10 @@ export function ticketKey(signingKey: string, code: string): { via: 'token'; non
 }
 
 /** The WHERE condition that finds the RSVP a scanned QR's content names (ticketKey), or null. */
-export function ticketMatch(signingKey: string, code: string): { match: SQL; via: 'token' | 'legacy' } | null {
+export function ticketMatch(signingKey: string, code: string): { match: SQL; via: 'token' | 'legacy'; nonce?: string } | null {
   const key = ticketKey(signingKey, code);
   if (!key) return null;
-  if (key.via === 'token') return { match: eq(event_rsvps.qr_nonce, key.nonce), via: 'token' };
+  if (key.via === 'token') return { match: eq(event_rsvps.qr_nonce, key.nonce), via: 'token', nonce: key.nonce };
   const legacy = and(eq(event_rsvps.id, key.rsvpId), eq(event_rsvps.legacy_qr, true), eq(event_rsvps.qr_version, 1));
   return { match: legacy as SQL, via: 'legacy' };
 }

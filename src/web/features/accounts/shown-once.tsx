@@ -7,8 +7,11 @@ import { toUserMessage } from '../../lib/user-message.ts';
 /** A secret shown this once (an API key, a webhook signing secret), with Copy and a button that puts it away. */
 export function ShownOnce({ lead, secret, copyLabel, onDone }: { lead: string; secret: string; copyLabel: string; onDone: () => void }) {
   return (
-    <div role="status" className="grid gap-3 rounded-xl border-2 border-accent p-4">
-      <p className="font-medium">{lead}</p>
+    <div className="grid gap-3 rounded-xl border-2 border-accent p-4">
+      {/* Only the sentence is announced: a screen reader reading the secret aloud would spell it in the room. */}
+      <p role="status" className="font-medium">
+        {lead}
+      </p>
       <div className="flex flex-wrap items-center gap-2">
         <code className="min-w-0 flex-1 break-all rounded-lg bg-paper p-3 font-mono text-sm">{secret}</code>
         <CopyButton text={secret} srLabel={copyLabel} />

@@ -25,12 +25,27 @@ function Row({ label, counts }: { label: string; counts: Counts }) {
   );
 }
 
-/** Total, Checked In and Pending, counted in guests (party sizes) and in RSVPs (docs/product.md#check-in). */
+/** Total, Checked In and Pending, counted in guests (party sizes) and in RSVPs (docs/product.md#check-in); guests in per ticket type. */
 export function StatsPanel({ stats }: { stats: TCheckinStats }) {
   return (
     <div className="grid gap-4">
       <Row label="Guests" counts={stats.guests} />
       <Row label="RSVPs" counts={stats.rsvps} />
+      {stats.by_type?.length ? (
+        <section aria-label="Guests by ticket type" className="grid gap-2">
+          <h2 className="text-sm font-semibold tracking-wide text-white/70 uppercase">By ticket type</h2>
+          <ul className="grid gap-1">
+            {stats.by_type.map((t) => (
+              <li key={t.name} className="flex justify-between rounded-lg border border-white/15 bg-white/5 px-3 py-2 text-base">
+                <span>{t.name}</span>
+                <span className="tabular-nums">
+                  <strong>{t.counts.checked_in}</strong> of {t.counts.total} in
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -28,8 +28,13 @@ export function VerdictCard({ verdict, selectedEventId, onStep, onUndo, busy = f
   const view = viewVerdict(verdict, selectedEventId);
   const { box, Icon } = TONES[view.tone];
   const g = verdict.guest;
+  // A scanned order ticket admits what it admits, whole (docs/product.md#ticket-types): no party stepper.
   const party =
-    g && g.guest_count > 1 && onStep && (verdict.ok || verdict.reason === 'already_checked_in' || verdict.reason === 'too_many');
+    g &&
+    !g.ticket &&
+    g.guest_count > 1 &&
+    onStep &&
+    (verdict.ok || verdict.reason === 'already_checked_in' || verdict.reason === 'too_many');
   return (
     <div className={clsx('grid gap-3 rounded-2xl border-4 p-5 shadow-2xl', box)} data-verdict={view.tone}>
       <div className="flex items-center gap-4">

@@ -32,6 +32,18 @@ describe('viewVerdict', () => {
     expect(viewVerdict(single).word).toBe('Checked in');
   });
 
+  it('names the type of a scanned order ticket: "VIP · 1 of 2", and counts the ticket, not the order', () => {
+    const vip = { ...guest, ticket: { label: 'VIP · 1 of 2', admits: 1, checked_in_count: 1 } };
+    expect(viewVerdict(verdict({ ok: true, admitted: 1, guest: vip }))).toMatchObject({
+      word: 'Checked in',
+      detail: 'VIP · 1 of 2 · Ana Lima',
+    });
+    const again = viewVerdict(verdict({ reason: 'already_checked_in', guest: vip }));
+    expect(again.detail.startsWith('VIP · 1 of 2 · Ana Lima')).toBe(true);
+    const table = { ...guest, ticket: { label: 'Table · admits 3', admits: 3, checked_in_count: 3 } };
+    expect(viewVerdict(verdict({ ok: true, admitted: 3, guest: table })).word).toBe('Checked in · 3 of 3');
+  });
+
   it('names what an undo took back', () => {
     expect(viewVerdict(verdict({ ok: true, admitted: -1 })).word).toBe('Took back 1 · 2 of 5 in');
     expect(viewVerdict(verdict({ ok: true, admitted: -2, guest: { ...guest, checked_in_count: 0 } })).word).toBe('Check-in cancelled');

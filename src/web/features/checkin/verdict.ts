@@ -14,9 +14,18 @@ export function clockTime(iso: string, timeZone?: string): string {
   return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(ms);
 }
 
-/** '2 of 5' for a party, '' for one guest. */
-export const partyCount = (g: Pick<TCheckinGuest, 'checked_in_count' | 'guest_count'>) =>
-  g.guest_count > 1 ? `${g.checked_in_count} of ${g.guest_count}` : '';
+/** '2 of 5' for a party, '' for one guest; a scanned order ticket counts its own admissions (docs/product.md#ticket-types). */
+export const partyCount = (g: Pick<TCheckinGuest, 'checked_in_count' | 'guest_count' | 'ticket'>) =>
+  g.ticket
+    ? g.ticket.admits > 1
+      ? `${g.ticket.checked_in_count} of ${g.ticket.admits}`
+      : ''
+    : g.guest_count > 1
+      ? `${g.checked_in_count} of ${g.guest_count}`
+      : '';
+
+/** The guest a verdict names, with the scanned ticket's type first: 'VIP · 1 of 2 · Ada Guest'. */
+const who = (g: Pick<TCheckinGuest, 'name' | 'ticket'>) => (g.ticket ? `${g.ticket.label} · ${g.name}` : g.name);
 
 /** 'at 19:42 by ana@example.com on Door 1 · Chrome on Android' (whatever the log knows). */
 export function lastCheckinLine(guest: TCheckinGuest, timeZone?: string): string {
@@ -35,15 +44,15 @@ export function viewVerdict(v: TCheckinVerdict, selectedEventId?: string | null,
     }
     if (v.admitted === 0) {
       const count = partyCount(g);
-      return { tone: 'ok', word: 'Valid ticket', detail: count ? `${g.name} · ${count} in` : g.name, sound: 'ok' };
+      return { tone: 'ok', word: 'Valid ticket', detail: count ? `${who(g)} · ${count} in` : who(g), sound: 'ok' };
     }
     const count = partyCount(g);
-    return { tone: 'ok', word: count ? `Checked in · ${count}` : 'Checked in', detail: g.name, sound: 'ok' };
+    return { tone: 'ok', word: count ? `Checked in · ${count}` : 'Checked in', detail: who(g), sound: 'ok' };
   }
   switch (v.reason) {
     case 'already_checked_in': {
       const when = g ? lastCheckinLine(g, timeZone) : '';
-      return { tone: 'warn', word: 'Already checked in', detail: [g?.name, when].filter(Boolean).join(' · '), sound: 'refuse' };
+      return { tone: 'warn', word: 'Already checked in', detail: [g ? who(g) : '', when].filter(Boolean).join(' · '), sound: 'refuse' };
     }
     case 'other_event': {
       const other = selectedEventId && v.event.id !== selectedEventId ? ` (${v.event.title})` : '';
@@ -53,7 +62,7 @@ export function viewVerdict(v: TCheckinVerdict, selectedEventId?: string | null,
       return {
         tone: 'bad',
         word: 'Not confirmed',
-        detail: `${g ? `${g.name}: ` : ''}this RSVP is not confirmed${v.event.is_paid_event ? ' or not paid' : ''}.`,
+        detail: `${g ? `${who(g)}: ` : ''}this RSVP is not confirmed${v.event.is_paid_event ? ' or not paid' : ''}.`,
         sound: 'refuse',
       };
     case 'not_checked_in':

@@ -10,6 +10,7 @@ import { useSaveEvent } from './api/save-event.ts';
 import { CohostsSection } from './cohosts-section.tsx';
 import { NotifyField } from './notify-field.tsx';
 import { RemindersField } from './reminders-field.tsx';
+import { TicketTypesSection } from './ticket-types-section.tsx';
 import { QuestionsSection } from './questions-section.tsx';
 import { BasicsFields, ContentFields, WhenWhereFields } from './event-form-fields.tsx';
 import {
@@ -187,6 +188,13 @@ function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: (save
               <QuestionsSection eventId={event.id} />
             ) : (
               <p className="text-sm text-ink/70">You can add questions for guests once the event is created.</p>
+            )}
+          </div>
+          <div className="border-t border-ink/10 pt-5">
+            {event ? (
+              <TicketTypesSection eventId={event.id} currency={event.currency} />
+            ) : (
+              <p className="text-sm text-ink/70">You can add ticket types once the event is created.</p>
             )}
           </div>
           <RemindersField event={event} />

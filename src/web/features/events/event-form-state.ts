@@ -7,6 +7,7 @@ import {
 } from '../../../common/constants.ts';
 import { PAYMENT_FIELDS } from '../../../common/event-roles.ts';
 import { hasEnded } from '../../../common/event-time.ts';
+import { PUBLISHABLE_KEY_PATTERN, SECRET_KEY_PATTERN } from '../../../common/stripe-keys.ts';
 import { MSG } from '../../../common/messages.ts';
 import { type TEventAdmin, type TEventInput, ZEventInput } from '../../../common/schemas/events.ts';
 import { browserTimeZone, isoToZoned, zonedToIso } from '../../lib/time-zones.ts';
@@ -41,6 +42,8 @@ export type EventFormState = {
   isPaid: boolean;
   price: string;
   currency: Currency;
+  /** Paid into the host's own Stripe account (docs/product.md#stripe-account) instead of the keys below. */
+  useAccount: boolean;
   publishableKey: string;
   /** A new secret key; only sent when the host typed one (omitting it keeps the stored key). */
   secretKey: string;
@@ -87,6 +90,7 @@ export function initialFormState(event?: TEventAdmin | null): EventFormState {
     isPaid: event?.is_paid_event ?? false,
     price: event?.ticket_price != null ? Number(event.ticket_price).toFixed(2) : '',
     currency: event?.currency ?? DEFAULT_CURRENCY,
+    useAccount: event ? event.stripe_account_id !== null : false,
     publishableKey: event?.stripe_publishable_key ?? '',
     secretKey: '',
     replacingSecretKey: !event?.stripe_secret_key_masked,
@@ -134,13 +138,21 @@ export function toEventInput(s: EventFormState): TEventInput {
     // While the event is free, the hidden payment fields are kept only when they are valid.
     ticket_price: s.isPaid ? numberOrNull(s.price) : validPrice(s.price),
     currency: s.currency,
-    stripe_publishable_key: s.isPaid || /^pk_(test|live)_/.test(s.publishableKey.trim()) ? s.publishableKey : '',
+    // Only a paid event chooses (a free one left bound keeps its account, and a new free one takes none).
+    use_host_stripe_account: s.isPaid ? s.useAccount : undefined,
+    // With the host's account the event keeps no keys of its own.
+    stripe_publishable_key: !s.useAccount && (s.isPaid || PUBLISHABLE_KEY_PATTERN.test(s.publishableKey.trim())) ? s.publishableKey : '',
   };
   if (s.customColors) input.custom_colors = { background: s.background, text: s.text, accent: s.accent };
-  if (s.replacingSecretKey && s.secretKey.trim() !== '' && (s.isPaid || /^sk_(test|live)_/.test(s.secretKey.trim()))) {
+  if (!s.useAccount && s.replacingSecretKey && s.secretKey.trim() !== '' && (s.isPaid || SECRET_KEY_PATTERN.test(s.secretKey.trim()))) {
     input.stripe_secret_key = s.secretKey;
   }
-  if (s.replacingWebhookSecret && s.webhookSecret.trim() !== '' && (s.isPaid || s.webhookSecret.trim().startsWith('whsec_'))) {
+  if (
+    !s.useAccount &&
+    s.replacingWebhookSecret &&
+    s.webhookSecret.trim() !== '' &&
+    (s.isPaid || s.webhookSecret.trim().startsWith('whsec_'))
+  ) {
     input.stripe_webhook_secret = s.webhookSecret;
   }
   if (s.isPaid) input.guest_refunds_allowed = s.refundsAllowed;
@@ -168,7 +180,7 @@ export function validateEventForm(s: EventFormState, event?: TEventAdmin | null)
     }
   }
   if (!s.date.trim()) errors.event_date = MSG.eventMissing;
-  if (ownsPayment && s.isPaid && !(s.replacingSecretKey ? s.secretKey.trim() : event?.stripe_secret_key_masked)) {
+  if (ownsPayment && s.isPaid && !s.useAccount && !(s.replacingSecretKey ? s.secretKey.trim() : event?.stripe_secret_key_masked)) {
     errors.stripe_secret_key ??= 'A paid event needs the Stripe secret key.';
   }
   return { input, errors: inlineErrors(errors) };

@@ -1,6 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import type * as React from 'react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { CURRENCIES, type Currency } from '../../../common/constants.ts';
 import { OWNER_ONLY } from '../../../common/event-roles.ts';
 import type { TEventAdmin } from '../../../common/schemas/events.ts';
@@ -8,14 +9,16 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 import { SwitchField } from '../../components/ui/switch.tsx';
+import { RadioGroup } from '../../components/ui/radio-group.tsx';
+import { useStripeAccount } from '../../lib/queries/stripe-account.ts';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { absoluteUrl, paymentWebhookHref } from '../../../common/hrefs.ts';
 import { fieldId } from './event-form-state.ts';
 import { bindSwitch, bindText, type FieldsProps, Section } from './event-form-fields.tsx';
 
 /**
- * Paid events (docs/product.md#payments): price, currency, the event's own Stripe keys, its webhook signing
- * secret and whether guests may cancel for a refund. Secrets are write-only: the server returns only a masked
+ * Paid events (docs/product.md#payments): price, currency, the host's Stripe account or the event's own Stripe keys
+ * and webhook signing secret, and whether guests may cancel for a refund. Secrets are write-only: the server returns only a masked
  * hint, which we show with a way to replace it.
  */
 export function PaymentFields({ event, ...props }: FieldsProps & { event?: TEventAdmin | null }) {
@@ -55,30 +58,8 @@ export function PaymentFields({ event, ...props }: FieldsProps & { event?: TEven
               </Select>
             </Field>
           </div>
-          <Field label="Stripe publishable key" error={errors.stripe_publishable_key} hint="Starts with pk_test_ or pk_live_.">
-            <KeyInput {...bindText(props, 'publishableKey', 'stripe_publishable_key')} autoComplete="off" placeholder="pk_live_…" />
-          </Field>
-          <SecretField
-            {...props}
-            field="stripe_secret_key"
-            label="Stripe secret key"
-            valueKey="secretKey"
-            replacingKey="replacingSecretKey"
-            masked={event?.stripe_secret_key_masked ?? null}
-            hint="Starts with sk_test_ or sk_live_. Stored encrypted; never shown again."
-            placeholder="sk_live_…"
-          />
-          <SecretField
-            {...props}
-            field="stripe_webhook_secret"
-            label="Webhook signing secret (optional)"
-            valueKey="webhookSecret"
-            replacingKey="replacingWebhookSecret"
-            masked={event?.stripe_webhook_secret_masked ?? null}
-            hint="Starts with whsec_. Confirms payments even when a guest closes the page after paying. Stored encrypted; never shown again."
-            placeholder="whsec_…"
-          />
-          <WebhookEndpoint eventId={event?.id} />
+          <StripeAccountChoice {...props} event={event} />
+          {state.useAccount ? null : <OwnKeys {...props} event={event} />}
           <SwitchField
             {...bindSwitch(props, 'refundsAllowed', 'guest_refunds_allowed')}
             label="Guests may cancel for a refund"
@@ -87,6 +68,92 @@ export function PaymentFields({ event, ...props }: FieldsProps & { event?: TEven
         </>
       ) : null}
     </Section>
+  );
+}
+
+/**
+ * Where guests' payments go (docs/product.md#stripe-account): the host's own Stripe account, saved once on the
+ * Account page, or keys of this event only. A new paid event starts on the account when there is one.
+ */
+function StripeAccountChoice({ event, ...props }: FieldsProps & { event?: TEventAdmin | null }) {
+  const { state, set, errors } = props;
+  const { data: account } = useStripeAccount();
+  const chose = useRef(false);
+  useEffect(() => {
+    if (!event && account && !chose.current) {
+      chose.current = true;
+      set('useAccount', true);
+    }
+  }, [event, account, set]);
+  const boundElsewhere = event?.stripe_account_id != null && event.stripe_account_id !== account?.id;
+  if (!account && !event?.stripe_account_id) {
+    return (
+      <p className="rounded-lg bg-paper-soft px-3 py-2 text-sm">
+        Tip: enter your Stripe keys once on{' '}
+        <Link to="/auth/account" className="font-medium text-accent-ink underline underline-offset-4">
+          your Account page
+        </Link>{' '}
+        and every paid event can use them instead of keys of its own.
+      </p>
+    );
+  }
+  const mine = account ? `${account.publishable_key.slice(0, 12)}… · ${account.mode} mode` : undefined;
+  const switching = state.useAccount && event && event.stripe_account_id === null;
+  return (
+    <div id={fieldId('use_host_stripe_account')} tabIndex={-1} className="grid gap-2">
+      <RadioGroup
+        legend="Guests pay into"
+        name="stripe-account"
+        value={state.useAccount ? 'account' : 'own'}
+        onValueChange={(v) => set('useAccount', v === 'account')}
+        error={errors.use_host_stripe_account}
+        options={[
+          boundElsewhere
+            ? { value: 'account', label: 'The Stripe account chosen when the event was set up' }
+            : { value: 'account', label: 'My Stripe account', hint: mine },
+          { value: 'own', label: 'Keys for this event only' },
+        ]}
+      />
+      {switching ? (
+        <p className="text-xs text-ink/70">
+          Saving switches this event to your account: its own keys are deleted and new checkouts go to your account. Not possible while one
+          of its payments can still be refunded through other keys.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The event's own Stripe keys (before accounts, and for hosts who keep one account per event). */
+function OwnKeys({ event, ...props }: FieldsProps & { event?: TEventAdmin | null }) {
+  const { errors } = props;
+  return (
+    <>
+      <Field label="Stripe publishable key" error={errors.stripe_publishable_key} hint="Starts with pk_test_ or pk_live_.">
+        <KeyInput {...bindText(props, 'publishableKey', 'stripe_publishable_key')} autoComplete="off" placeholder="pk_live_…" />
+      </Field>
+      <SecretField
+        {...props}
+        field="stripe_secret_key"
+        label="Stripe secret key"
+        valueKey="secretKey"
+        replacingKey="replacingSecretKey"
+        masked={event?.stripe_secret_key_masked ?? null}
+        hint="Starts with sk_test_ or sk_live_. Stored encrypted; never shown again."
+        placeholder="sk_live_…"
+      />
+      <SecretField
+        {...props}
+        field="stripe_webhook_secret"
+        label="Webhook signing secret (optional)"
+        valueKey="webhookSecret"
+        replacingKey="replacingWebhookSecret"
+        masked={event?.stripe_webhook_secret_masked ?? null}
+        hint="Starts with whsec_. Confirms payments even when a guest closes the page after paying. Stored encrypted; never shown again."
+        placeholder="whsec_…"
+      />
+      <WebhookEndpoint eventId={event?.id} />
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { isChoice, MAX_OPTIONS, type QuestionKind, type ShownFor } from '../../.
 import type { TQuestion } from '../../../common/schemas/questions.responses.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, FieldError } from '../../components/ui/field.tsx';
+import { EditorActions } from './editor-actions.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { useAddQuestion, useChangeQuestion } from './api/questions.ts';
@@ -152,15 +153,7 @@ export function QuestionEditor({ eventId, question, onDone }: { eventId: string;
           </Select>
         </Field>
       </div>
-      <FieldError id={`${id}-form`} error={errors.form} />
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onDone} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Saving...' : question ? 'Save question' : 'Add question'}
-        </Button>
-      </div>
+      <EditorActions id={id} error={errors.form} busy={busy} onCancel={onDone} label={question ? 'Save question' : 'Add question'} />
     </form>
   );
 }

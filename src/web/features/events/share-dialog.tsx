@@ -8,12 +8,13 @@ import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/cn.ts';
 import { notify } from '../../lib/toast.ts';
+import { EmbedSection } from './embed-section.tsx';
 
 /**
  * The share dialog (docs/product.md#share-dialog), shown when an event is created or made active and from a
  * card's Share: the full public link to copy, its QR code as a PNG, the phone's share sheet where the
- * browser has one, and the card a chat app or social site draws from the page's share tags (common/share-card.ts,
- * the same reading the server's tags come from).
+ * browser has one, the card a chat app or social site draws from the page's share tags (common/share-card.ts,
+ * the same reading the server's tags come from), and the RSVP form's embed code with the sites that may use it.
  */
 export function ShareDialog({
   event,
@@ -96,6 +97,8 @@ function ShareBody({ event }: { event: TEventAdmin }) {
         </div>
         <SharePreview card={card} />
       </div>
+
+      <EmbedSection event={event} />
 
       <div className="flex flex-col-reverse gap-2 border-t border-ink/10 pt-4 sm:flex-row sm:justify-end">
         <DialogClose asChild>

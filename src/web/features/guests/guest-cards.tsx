@@ -1,3 +1,4 @@
+import { TicketsLine } from './tickets-line.tsx';
 import type { RowSelectionState, Updater } from '@tanstack/react-table';
 import { QrCode } from 'lucide-react';
 import type { TQuestion } from '../../../common/schemas/questions.responses.ts';
@@ -81,6 +82,7 @@ export function GuestCards({
                   {r.guest_count > 1 ? <span className="text-ink/70"> +{r.guest_count - 1}</span> : null}
                 </p>
                 {r.email ? <p className="truncate text-xs text-ink/70">{r.email}</p> : null}
+                <TicketsLine row={r} className="text-xs text-ink/75" />
                 <dl className="mt-2 grid grid-cols-3 gap-x-3 gap-y-1 text-xs">
                   <div>
                     <dt className="text-ink/75">RSVP</dt>

@@ -1,3 +1,4 @@
+import { TicketsLine } from './tickets-line.tsx';
 import {
   createColumnHelper,
   type RowSelectionState,
@@ -137,6 +138,7 @@ export function GuestTable({
               </button>
               {row.original.guest_count > 1 ? <span className="text-ink/70"> +{row.original.guest_count - 1}</span> : null}
               {row.original.email ? <span className="block text-xs text-ink/70">{row.original.email}</span> : null}
+              <TicketsLine row={row.original} className="text-xs text-ink/75" />
             </div>
           ),
         }),

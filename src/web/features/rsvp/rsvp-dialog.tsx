@@ -19,12 +19,19 @@ import { formatPrice } from './price.ts';
 import { partyWords, ticketCount } from './answer-words.ts';
 import { sellsTickets } from './ticket-words.ts';
 import { RsvpThankYou } from './rsvp-thank-you.tsx';
+import { orderOf, type Quantities, TicketPicker } from './ticket-picker.tsx';
 import { useJoinWaitlist } from './api/join-waitlist.ts';
 import { answerErrorsOf, checkAnswers, QuestionFields, questionControlId, useAnswers } from './question-fields.tsx';
 import { PAY } from '../../../common/payment-texts.ts';
 import { type RsvpFieldErrors, type RsvpFormValues, titleFor, toFieldErrors, validateRsvp } from './validate-rsvp.ts';
 
-export type RsvpDialogProps = { event: TPublicEvent; open: boolean; onOpenChange(open: boolean): void };
+export type RsvpDialogProps = {
+  event: TPublicEvent;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** In the page itself, not a modal: the embedded form (docs/product.md#embedding), free events only. */
+  inline?: boolean;
+};
 
 /** docs/product.md#rsvp-dialog: the success toast matches the answer; a decline is never told "see you there". */
 const submittedText = (status: RsvpStatus) => (status === 'declined' ? MSG.rsvpDeclinedText : MSG.rsvpSubmittedText);
@@ -50,7 +57,7 @@ const EMPTY: RsvpFormValues = { name: '', email: '', phone: '', notes: '', guest
  * The RSVP modal of the public event page (docs/product.md#rsvp-dialog): form → submitting → thank-you → closed.
  * Heavy (it pulls in zod through the shared schema): pages load it through LazyRsvpDialog.
  */
-export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
+export function RsvpDialog({ event, open, onOpenChange, inline = false }: RsvpDialogProps) {
   // docs/product.md#capacity: a full event still takes Maybe and No, so the form starts on Maybe.
   const full = event.seats_left === 0;
   // docs/product.md#waitlist: with the host's waitlist on, a full event's "Yes" joins the line instead.
@@ -58,6 +65,11 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
   const [place, setPlace] = React.useState<number | null>(null);
   const join = useJoinWaitlist(event.id);
   const [values, setValues] = React.useState<RsvpFormValues>(EMPTY);
+  // docs/product.md#ticket-types: an event with ticket types takes an order (a quantity of each) instead of a party size.
+  const types = event.ticket_types ?? [];
+  const typed = types.length > 0;
+  const [quantities, setQuantities] = React.useState<Quantities>({});
+  const order = orderOf(types, quantities);
   const [errors, setErrors] = React.useState<RsvpFieldErrors>({});
   // The server's refusal of a 'Yes' on a full event; `partly` when fewer guests would still fit.
   const [capacity, setCapacity] = React.useState<{ message: string; partly: boolean } | null>(null);
@@ -115,7 +127,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
   const send = (payload: RsvpPayload) => {
     setCapacity(null);
     // docs/product.md#payments: a first 'yes' on a paid event is paid on the checkout page before it is a ticket.
-    const paying = event.is_paid_event && payload.status === 'confirmed';
+    const paying = payload.status === 'confirmed' && (typed ? order.total > 0 : event.is_paid_event);
     if (waitlist && payload.status === 'confirmed') {
       const { status: _yes, ...input } = payload;
       join.mutate(input, {
@@ -133,6 +145,14 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
         for (const id of errorToasts.current.splice(0)) toast.dismiss(id);
         if (paying && !res.already_answered) {
           if (!res.checkout_url) return fail(MSG.error, PAY.noCheckoutUrl);
+          if (inline) {
+            // Framed on another site (an event made paid after the frame loaded): no checkout lets itself be framed.
+            const tab = window.open(res.checkout_url, '_blank');
+            if (!tab) return fail(MSG.error, 'Open the event page to pay: this browser blocked the checkout tab.');
+            tab.opener = null;
+            notify.success('Finish paying in the new tab', 'Your seats are held while you pay.');
+            return;
+          }
           setRedirecting(true);
           window.location.assign(res.checkout_url);
           return;
@@ -147,7 +167,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
 
   /** A refused answer or waitlist join: the fields' messages, the capacity note, or a toast. */
   function onError(err: Error) {
-    const paying = event.is_paid_event && values.status === 'confirmed' && !waitlist;
+    const paying = values.status === 'confirmed' && !waitlist && (typed ? order.total > 0 : event.is_paid_event);
     const fields = fieldErrorsOf(err);
     setErrors(toFieldErrors(fields));
     answers.setErrors(answerErrorsOf(fields));
@@ -169,8 +189,17 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (mutation.isPending || join.isPending || ended) return;
-    // A decline holds no seats: its party size (hidden) is sent as one.
-    const checked = validateRsvp(values.status === 'declined' ? { ...values, guest_count: 1 } : values);
+    // A decline holds no seats: its party size (hidden) is sent as one; an order's party is its tickets.
+    const ordering = typed && values.status === 'confirmed';
+    if (ordering && order.guests === 0) {
+      setErrors((e) => ({ ...e, tickets: 'Choose your tickets.' }));
+      fail(MSG.missingInformation, 'Choose your tickets.');
+      document.getElementById(`${fieldId}-tickets`)?.focus();
+      return;
+    }
+    const checked = validateRsvp(
+      values.status === 'declined' ? { ...values, guest_count: 1 } : ordering ? { ...values, guest_count: order.guests } : values,
+    );
     const answered = checkAnswers(questions, values.status, answers.values);
     answers.setErrors(answered.ok ? {} : answered.errors);
     if (!checked.ok) {
@@ -187,7 +216,8 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
       if (first) document.getElementById(questionControlId(fieldId, first.id))?.focus();
       return;
     }
-    send(withAnswers(checked.data, answered.answers));
+    const payload = withAnswers(checked.data, answered.answers);
+    send(ordering ? { ...payload, tickets: order.lines } : payload);
   };
 
   const saveAsMaybe = () => {
@@ -200,7 +230,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
   const pending = mutation.isPending || join.isPending || redirecting;
   const declining = values.status === 'declined';
   const joining = waitlist && values.status === 'confirmed';
-  const toCheckout = event.is_paid_event && values.status === 'confirmed' && !joining;
+  const toCheckout = values.status === 'confirmed' && !joining && (typed ? order.total > 0 : event.is_paid_event);
   const party = partyWords(sellsTickets(event) && values.status === 'confirmed');
   const { date, time } = formatEventWhen(event.event_date, event.end_date, event.timezone);
   const when = date ? (
@@ -210,6 +240,151 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
     </>
   ) : undefined;
 
+  const content = result ? (
+    <RsvpThankYou
+      result={result.res}
+      payload={result.payload}
+      onClose={inline ? undefined : () => onOpenChange(false)}
+      waitlistPlace={place}
+    />
+  ) : (
+    <form noValidate onSubmit={onSubmit} aria-busy={pending} className="grid gap-4">
+      <AnswerButtons
+        value={values.status}
+        onValueChange={(v) => set('status', v)}
+        error={errors.status}
+        disabled={ended}
+        checkedRef={answerRef}
+        yesClosed={full && !waitlist ? 'Event full' : undefined}
+      />
+      {typed && values.status === 'confirmed' ? (
+        <TicketPicker
+          id={`${fieldId}-tickets`}
+          types={types}
+          currency={event.currency}
+          value={quantities}
+          onChange={(next) => {
+            setQuantities(next);
+            setCapacity(null);
+            if (errors.tickets) setErrors(({ tickets: _gone, ...rest }) => rest);
+          }}
+          error={errors.tickets}
+        />
+      ) : null}
+      {toCheckout && !typed && event.ticket_price !== null ? (
+        <p
+          className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 rounded-lg bg-paper px-3 py-2.5 text-sm"
+          aria-live="polite"
+        >
+          <span>
+            Total{' '}
+            <span className="text-ink/70">
+              ({ticketCount(values.guest_count)}
+              {values.guest_count > 1 ? ` × ${formatPrice(event.ticket_price, event.currency)}` : ''})
+            </span>
+          </span>
+          <span className="font-semibold tabular-nums">
+            {formatPrice(event.ticket_price * values.guest_count, event.currency)}{' '}
+            <span className="font-normal text-ink/70">{event.currency.toUpperCase()}</span>
+          </span>
+          <span className="basis-full text-xs text-ink/75">You’ll pay by card on a secure checkout page next.</span>
+        </p>
+      ) : null}
+      <Field label="Name" error={errors.name}>
+        <Input {...bindText('name')} autoComplete="name" required aria-required="true" />
+      </Field>
+      <Field label="Email" error={errors.email} hint={<Hint>We’ll send your confirmation here.</Hint>}>
+        <Input {...bindText('email')} {...EMAIL_INPUT} autoComplete="email" required aria-required="true" />
+      </Field>
+      <div className={declining ? 'grid' : 'grid grid-cols-2 gap-3 sm:gap-4'}>
+        <Field label="Phone (optional)" error={errors.phone} className="content-start">
+          <Input {...bindText('phone')} {...PHONE_INPUT} />
+        </Field>
+        {declining || (typed && values.status === 'confirmed') ? null : (
+          <PartySizeField
+            id={`${fieldId}-guest_count`}
+            label={party.label}
+            option={party.option}
+            value={values.guest_count}
+            onChange={(n) => set('guest_count', n)}
+            error={errors.guest_count}
+            hint={seatsHint(event.seats_left)}
+            className="content-start"
+          />
+        )}
+      </div>
+      <QuestionFields
+        questions={questions}
+        status={values.status}
+        values={answers.values}
+        errors={answers.errors}
+        onChange={answers.onChange}
+        idPrefix={fieldId}
+      />
+      <Field label="Notes (optional)" error={errors.notes}>
+        <Textarea {...bindText('notes')} rows={2} className="min-h-20" />
+      </Field>
+      {ended ? (
+        <p role="alert" className="rounded-lg border border-ink/15 bg-paper p-3 text-sm">
+          <strong className="font-semibold">{MSG.eventEnded}.</strong> {MSG.eventEndedText}
+        </p>
+      ) : null}
+      {capacity ? (
+        <div
+          ref={capacityRef}
+          role="alert"
+          className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        >
+          <p>
+            <strong className="font-semibold">{capacity.message}</strong>{' '}
+            {capacity.partly
+              ? 'Choose fewer guests, or let the host know you might come.'
+              : 'You can still let the host know you might come.'}
+          </p>
+          <Button variant="outline" onClick={saveAsMaybe} disabled={pending} className="justify-self-start">
+            Save as “Maybe” instead
+          </Button>
+        </div>
+      ) : null}
+      {/* Sticky: on a phone the actions stay in reach while the sheet scrolls. */}
+      <div className="sticky -bottom-5 -mx-5 -mb-5 flex gap-2 border-t border-ink/10 bg-white px-5 pt-3 pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:static sm:m-0 sm:justify-end sm:border-0 sm:p-0 sm:pt-1">
+        {inline ? null : (
+          <DialogClose asChild>
+            <Button variant="outline" disabled={pending}>
+              Cancel
+            </Button>
+          </DialogClose>
+        )}
+        <Button type="submit" variant="primary" disabled={pending || ended} className="flex-1 sm:flex-none">
+          {pending ? (
+            <span className="size-4 animate-spin rounded-full border-2 border-paper/30 border-t-paper" aria-hidden="true" />
+          ) : null}
+          {redirecting
+            ? 'Opening checkout...'
+            : pending
+              ? 'Submitting...'
+              : joining
+                ? 'Join the waitlist'
+                : toCheckout
+                  ? 'Continue to payment'
+                  : 'Submit RSVP'}
+        </Button>
+      </div>
+    </form>
+  );
+  if (inline) {
+    return (
+      <section className="grid gap-4" aria-labelledby={`${fieldId}-title`}>
+        <header className="grid gap-1">
+          <h1 id={`${fieldId}-title`} className="font-display text-2xl font-semibold">
+            {event.title}
+          </h1>
+          {when ? <p className="text-sm text-ink/75">{when}</p> : null}
+        </header>
+        {content}
+      </section>
+    );
+  }
   return (
     <Dialog open={open} onOpenChange={(next) => (pending && !next ? undefined : onOpenChange(next))}>
       <DialogContent
@@ -226,117 +401,7 @@ export function RsvpDialog({ event, open, onOpenChange }: RsvpDialogProps) {
           returnFocus(e, target);
         }}
       >
-        {result ? (
-          <RsvpThankYou result={result.res} payload={result.payload} onClose={() => onOpenChange(false)} waitlistPlace={place} />
-        ) : (
-          <form noValidate onSubmit={onSubmit} aria-busy={pending} className="grid gap-4">
-            <AnswerButtons
-              value={values.status}
-              onValueChange={(v) => set('status', v)}
-              error={errors.status}
-              disabled={ended}
-              checkedRef={answerRef}
-              yesClosed={full && !waitlist ? 'Event full' : undefined}
-            />
-            {toCheckout && event.ticket_price !== null ? (
-              <p
-                className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 rounded-lg bg-paper px-3 py-2.5 text-sm"
-                aria-live="polite"
-              >
-                <span>
-                  Total{' '}
-                  <span className="text-ink/70">
-                    ({ticketCount(values.guest_count)}
-                    {values.guest_count > 1 ? ` × ${formatPrice(event.ticket_price, event.currency)}` : ''})
-                  </span>
-                </span>
-                <span className="font-semibold tabular-nums">
-                  {formatPrice(event.ticket_price * values.guest_count, event.currency)}{' '}
-                  <span className="font-normal text-ink/70">{event.currency.toUpperCase()}</span>
-                </span>
-                <span className="basis-full text-xs text-ink/75">You’ll pay by card on a secure checkout page next.</span>
-              </p>
-            ) : null}
-            <Field label="Name" error={errors.name}>
-              <Input {...bindText('name')} autoComplete="name" required aria-required="true" />
-            </Field>
-            <Field label="Email" error={errors.email} hint={<Hint>We’ll send your confirmation here.</Hint>}>
-              <Input {...bindText('email')} {...EMAIL_INPUT} autoComplete="email" required aria-required="true" />
-            </Field>
-            <div className={declining ? 'grid' : 'grid grid-cols-2 gap-3 sm:gap-4'}>
-              <Field label="Phone (optional)" error={errors.phone} className="content-start">
-                <Input {...bindText('phone')} {...PHONE_INPUT} />
-              </Field>
-              {declining ? null : (
-                <PartySizeField
-                  id={`${fieldId}-guest_count`}
-                  label={party.label}
-                  option={party.option}
-                  value={values.guest_count}
-                  onChange={(n) => set('guest_count', n)}
-                  error={errors.guest_count}
-                  hint={seatsHint(event.seats_left)}
-                  className="content-start"
-                />
-              )}
-            </div>
-            <QuestionFields
-              questions={questions}
-              status={values.status}
-              values={answers.values}
-              errors={answers.errors}
-              onChange={answers.onChange}
-              idPrefix={fieldId}
-            />
-            <Field label="Notes (optional)" error={errors.notes}>
-              <Textarea {...bindText('notes')} rows={2} className="min-h-20" />
-            </Field>
-            {ended ? (
-              <p role="alert" className="rounded-lg border border-ink/15 bg-paper p-3 text-sm">
-                <strong className="font-semibold">{MSG.eventEnded}.</strong> {MSG.eventEndedText}
-              </p>
-            ) : null}
-            {capacity ? (
-              <div
-                ref={capacityRef}
-                role="alert"
-                className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-              >
-                <p>
-                  <strong className="font-semibold">{capacity.message}</strong>{' '}
-                  {capacity.partly
-                    ? 'Choose fewer guests, or let the host know you might come.'
-                    : 'You can still let the host know you might come.'}
-                </p>
-                <Button variant="outline" onClick={saveAsMaybe} disabled={pending} className="justify-self-start">
-                  Save as “Maybe” instead
-                </Button>
-              </div>
-            ) : null}
-            {/* Sticky: on a phone the actions stay in reach while the sheet scrolls. */}
-            <div className="sticky -bottom-5 -mx-5 -mb-5 flex gap-2 border-t border-ink/10 bg-white px-5 pt-3 pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:static sm:m-0 sm:justify-end sm:border-0 sm:p-0 sm:pt-1">
-              <DialogClose asChild>
-                <Button variant="outline" disabled={pending}>
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button type="submit" variant="primary" disabled={pending || ended} className="flex-1 sm:flex-none">
-                {pending ? (
-                  <span className="size-4 animate-spin rounded-full border-2 border-paper/30 border-t-paper" aria-hidden="true" />
-                ) : null}
-                {redirecting
-                  ? 'Opening checkout...'
-                  : pending
-                    ? 'Submitting...'
-                    : joining
-                      ? 'Join the waitlist'
-                      : toCheckout
-                        ? 'Continue to payment'
-                        : 'Submit RSVP'}
-              </Button>
-            </div>
-          </form>
-        )}
+        {content}
       </DialogContent>
     </Dialog>
   );

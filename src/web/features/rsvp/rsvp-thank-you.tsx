@@ -38,7 +38,8 @@ export function RsvpThankYou({
 }: {
   result: TRsvpResult;
   payload: RsvpPayload;
-  onClose(): void;
+  /** The dialog's Close; absent in the embedded form, which has nothing to close (and whose heading is h2). */
+  onClose?: () => void;
   waitlistPlace?: number | null;
 }) {
   const headingRef = React.useRef<HTMLHeadingElement>(null);
@@ -47,13 +48,15 @@ export function RsvpThankYou({
   const first = payload.name.split(/\s+/)[0] ?? payload.name;
   const Icon = result.rsvp ? CircleCheck : MailCheck;
   const mailed = result.email_delivery === 'smtp';
+  // Under the dialog's h2 title, or under the embedded form's h1 (docs/product.md#embedding).
+  const Heading = onClose ? 'h3' : 'h2';
   return (
     <div className="grid gap-4 text-center" data-testid="rsvp-thank-you">
       <Icon className="mx-auto size-12 text-success" aria-hidden="true" />
       <div role="status" aria-live="polite" className="grid gap-2">
-        <h3 ref={headingRef} tabIndex={-1} className="font-display text-2xl font-semibold focus:outline-none">
+        <Heading ref={headingRef} tabIndex={-1} className="font-display text-2xl font-semibold focus:outline-none">
           {result.rsvp ? `Thank you, ${first}!` : mailed ? 'Check your inbox' : 'You have already answered'}
-        </h3>
+        </Heading>
         {result.rsvp ? (
           <>
             <p className="text-ink/80">{summary(result.rsvp, mailed, waitlistPlace)}</p>
@@ -82,9 +85,11 @@ export function RsvpThankYou({
             </Link>
           </Button>
         ) : null}
-        <Button variant="outline" size="lg" onClick={onClose}>
-          Close
-        </Button>
+        {onClose ? (
+          <Button variant="outline" size="lg" onClick={onClose}>
+            Close
+          </Button>
+        ) : null}
       </div>
     </div>
   );

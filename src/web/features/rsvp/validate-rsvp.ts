@@ -11,7 +11,8 @@ export type RsvpFormValues = {
   guest_count: number;
   status: RsvpStatus;
 };
-export type RsvpField = keyof RsvpFormValues;
+/** The form's fields, and the ticket picker of an event with ticket types (docs/product.md#ticket-types). */
+export type RsvpField = keyof RsvpFormValues | 'tickets';
 export type RsvpFieldErrors = Partial<Record<RsvpField, string>>;
 
 export type RsvpValidation = { ok: true; data: RsvpPayload } | { ok: false; title: string; description: string; fields: RsvpFieldErrors };
@@ -38,6 +39,7 @@ export function toFieldErrors(fields: Record<string, string> | undefined): RsvpF
     const m = fields?.[key];
     if (m) out[key] = fieldMessage(key, m);
   }
+  if (fields?.tickets) out.tickets = fields.tickets;
   return out;
 }
 

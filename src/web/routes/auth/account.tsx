@@ -10,11 +10,12 @@ import { PasswordForm } from '../../features/accounts/password-form.tsx';
 import { EmailForm, NameForm } from '../../features/accounts/profile-forms.tsx';
 import { SessionsList } from '../../features/accounts/sessions-list.tsx';
 import { TwoFactorCard } from '../../features/accounts/two-factor-card.tsx';
+import { StripeAccountCard } from '../../features/payments/stripe-account-card.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { notify } from '../../lib/toast.ts';
 
-/** /auth/account (docs/product.md#account): name, e-mail, password and the signed-in devices. */
+/** /auth/account (docs/product.md#account): name, e-mail, password, two-factor, the host's Stripe account and the signed-in devices. */
 export function Component() {
   useDocumentTitle('Your account');
   const { data: user } = useSession();
@@ -59,6 +60,9 @@ export function Component() {
       </Section>
       <Section title="Two-factor sign-in">
         <TwoFactorCard user={user} />
+      </Section>
+      <Section title="Stripe account">
+        <StripeAccountCard />
       </Section>
       <Section title="Signed-in devices">
         <SessionsList />

@@ -9,6 +9,8 @@ import { findPublicEvent, type HeadParts, publicEventKey } from './get-public-ev
 import { notFoundTags, renderShareTags, scriptJson } from './share-tags.ts';
 
 const EVENT_PATH = /^\/event\/([^/]+)\/?$/;
+/** The embedded RSVP form (docs/product.md#embedding): the same event data, framed by the host's sites only. */
+const EMBED_PATH = /^\/embed\/([^/]+)\/?$/;
 const SAMPLE_PATH = new RegExp(`^/${SAMPLE_PRODUCT}/?$`);
 
 /**
@@ -26,7 +28,7 @@ const PUBLIC_PAGE_CACHE = `public, max-age=0, s-maxage=${PUBLIC_PAGE_SHARED_SECO
  */
 export async function eventHeadProvider(c: Context<AppEnv>, pathname: string): Promise<PageHead | null> {
   let key: ReturnType<typeof publicEventKey>;
-  let variant: 'event' | 'sample';
+  let variant: 'event' | 'sample' | 'embed';
   if (pathname === '/event' || pathname === '/event/') {
     key = publicEventKey({ id: c.req.query('id'), slug: c.req.query('slug') });
     variant = 'event';
@@ -34,7 +36,7 @@ export async function eventHeadProvider(c: Context<AppEnv>, pathname: string): P
     key = { slug: SAMPLE_PRODUCT };
     variant = 'sample';
   } else {
-    const m = EVENT_PATH.exec(pathname);
+    const m = EVENT_PATH.exec(pathname) ?? EMBED_PATH.exec(pathname);
     if (!m) return null;
     let segment: string;
     try {
@@ -43,7 +45,7 @@ export async function eventHeadProvider(c: Context<AppEnv>, pathname: string): P
       return { head: notFoundTags(), status: 404 };
     }
     key = publicEventKey({ path: segment });
-    variant = 'event';
+    variant = pathname.startsWith('/embed/') ? 'embed' : 'event';
   }
   if (!key) return { head: notFoundTags(), status: 404 };
 
@@ -70,6 +72,7 @@ export async function eventHeadProvider(c: Context<AppEnv>, pathname: string): P
     // One page-cache entry per event and variant, whatever its figures (http/spa.ts).
     slot: `event:${e.id}:${variant}`,
     cacheControl: PUBLIC_PAGE_CACHE,
+    ...(variant === 'embed' ? { frameAncestors: e.embed_origins } : {}),
   };
 }
 

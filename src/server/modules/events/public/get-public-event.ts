@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BoundedCache } from '../../../../common/bounded-cache.ts';
 import { SLUG_MAX_LENGTH } from '../../../../common/constants.ts';
 import { hostedBy, MSG } from '../../../../common/messages.ts';
@@ -11,6 +11,9 @@ import type { Logger } from '../../../logger.ts';
 import { ensureSampleEvent } from '../../sample/ensure-sample-event.ts';
 import { isUuid } from '../../../../common/schemas/ids.ts';
 import { publicEventColumns } from '../../../domain/event-columns.ts';
+import { formTicketTypesSql, publicTicketTypes } from '../../../domain/ticket-types-sql.ts';
+import { ticket_types } from '../../../db/schema/tickets.ts';
+import type { TPublicTicketType } from '../../../../common/schemas/ticket-types.ts';
 import { formQuestionsSql } from '../../../domain/form-questions.ts';
 import { displayNameSql } from '../../../domain/display-name.ts';
 import { user } from '../../../db/schema/auth.ts';
@@ -54,6 +57,23 @@ const heldSeats = sql<string | null>`CASE WHEN ${events.is_paid_event} AND ${eve
   SELECT coalesce(sum(r.guest_count), 0) FROM event_rsvps r
   WHERE r.event_id = ${events.id} AND r.payment_status = 'pending' AND r.status = 'confirmed') END`;
 
+/** The event's visible types with their counters read now (one indexed read). */
+async function typesLeft(db: Db, types: TPublicTicketType[]): Promise<TPublicTicketType[]> {
+  const rows = await db
+    .select({ id: ticket_types.id, quantity: ticket_types.quantity, taken: ticket_types.seats_taken })
+    .from(ticket_types)
+    .where(
+      inArray(
+        ticket_types.id,
+        types.map((t) => t.id),
+      ),
+    );
+  return types.map((t) => {
+    const r = rows.find((x) => x.id === t.id);
+    return r ? { ...t, left: r.quantity === null ? null : Math.max(0, r.quantity - r.taken) } : t;
+  });
+}
+
 /** Explicit columns only: no payment keys, no owner. Theme colours resolved. */
 async function readPublicEvent(
   db: Db,
@@ -70,6 +90,7 @@ async function readPublicEvent(
       show_guest_count: events.show_guest_count,
       host_name: displayNameSql,
       questions: formQuestionsSql,
+      ticket_types: formTicketTypesSql,
       ...eventThemeColumns,
     })
     .from(events)
@@ -78,7 +99,7 @@ async function readPublicEvent(
     .where(and('id' in key ? eq(events.id, key.id) : eq(events.slug, key.slug), eq(events.is_active, true)))
     .limit(1);
   if (!row) return null;
-  const { seats_taken, seats_version, seats_held, show_guest_count, theme_name, theme_colors, ...rest } = row;
+  const { seats_taken, seats_version, seats_held, show_guest_count, theme_name, theme_colors, ticket_types, ...rest } = row;
   rest.host_line ??= rest.host_name === null ? null : hostedBy(rest.host_name);
   const held = seats_held === null ? null : Number(seats_held);
   const event: TPublicEvent = {
@@ -90,6 +111,7 @@ async function readPublicEvent(
     seats_held: null,
     going: null,
     theme: eventTheme({ theme_name, theme_colors }),
+    ...(ticket_types.length ? { ticket_types: publicTicketTypes(ticket_types) } : {}),
   };
   return {
     event: withSeats(event, show_guest_count, seats_taken, held),
@@ -113,6 +135,9 @@ export type FindPublicEventOptions = { db: Db; log: Logger; cache: PublicEventCa
 export async function findPublicEvent({ db, log, cache, key, seats = 'cached' }: FindPublicEventOptions): Promise<PublicEventView | null> {
   const hit = cache.get(key);
   if (hit) {
+    // What is left of each ticket type, read fresh for the JSON API (docs/product.md#ticket-types): orders move no cached entry.
+    const types = hit.event.ticket_types;
+    if (seats === 'exact' && types?.length) hit.event = { ...hit.event, ticket_types: await typesLeft(db, types) };
     const e = hit.event;
     if (e.seats_left === null && e.going === null && e.max_attendees === null) return hit;
     if (seats === 'exact') {

@@ -1,0 +1,21 @@
+import type { TGuestRow } from '../../../common/schemas/guests.ts';
+import { formatMinorUnits } from '../../lib/money.ts';
+
+/**
+ * An order's tickets in the guest list (docs/product.md#ticket-types): each ticket's type and what was paid for it,
+ * "VIP · 1 of 2 ($50.00) · 1 in"; nothing for an RSVP without ticket types.
+ */
+export function TicketsLine({ row, className }: { row: TGuestRow; className?: string }) {
+  if (!row.tickets?.length) return null;
+  const currency = row.payment_currency ?? 'usd';
+  return (
+    <ul className={className} aria-label={`Tickets of ${row.name}`}>
+      {row.tickets.map((t) => (
+        <li key={t.label}>
+          {t.label} ({t.amount ? formatMinorUnits(t.amount, currency) : 'free'})
+          {t.checked_in_count ? ` · ${t.admits > 1 ? `${t.checked_in_count} ` : ''}in` : ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
