@@ -151,7 +151,7 @@ BEGIN
   SELECT * INTO v_row FROM event_rsvps WHERE id = NEW.rsvp_id;
   IF NOT FOUND THEN RETURN NULL; END IF;
   PERFORM turnout_webhook_enqueue(NEW.event_id, NEW.rsvp_id, v_type, jsonb_build_object(
-    'checkin', jsonb_build_object('id', NEW.id, 'guests', abs(NEW.admitted), 'device', NEW.device,
+    'checkin', jsonb_build_object('id', NEW.id, 'ticket_id', NEW.ticket_id, 'guests', abs(NEW.admitted), 'device', NEW.device,
       'scanned_at', turnout_iso(NEW.scanned_at), 'received_at', turnout_iso(NEW.received_at)),
     'rsvp', turnout_webhook_rsvp(v_row)));
   RETURN NULL;

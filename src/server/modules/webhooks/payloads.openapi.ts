@@ -50,6 +50,7 @@ const ZRsvpData = z.strictObject({
 const ZCheckinData = z.strictObject({
   checkin: z.strictObject({
     id,
+    ticket_id: id.nullable().meta({ description: "The order's ticket scanned, on an event with ticket types; else null" }),
     guests: z.number().int().meta({ description: 'Guests of the party admitted (or, for an undo, taken back) by this scan' }),
     device: z.string().nullable(),
     scanned_at: dateTime,
