@@ -81,6 +81,11 @@ export const EnvSchema = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** Deliveries one worker has in flight at once (and SMTP connections it keeps open). */
   OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  /**
+   * Webhook endpoints on private, loopback, link-local or metadata addresses (docs/decisions/0030-webhooks.md):
+   * refused unless this is on. Unset: on outside production (a receiver on this machine), off in production.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: bool.optional(),
   /** Production without SMTP_URL: keep e-mail in the dev mailbox on purpose (otherwise start-up refuses). */
   DEV_MAILBOX: bool.default(false),
   /** Bearer token for GET /metrics (Prometheus text); without it /metrics answers 404. At least 16 characters. */
@@ -101,8 +106,9 @@ export const EnvSchema = z.object({
   TEST_FAST_PASSWORD_HASH: bool.default(false),
 });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, 'AUTH_SECRET' | 'ENCRYPTION_KEY' | 'TICKET_SIGNING_KEY'> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'AUTH_SECRET' | 'ENCRYPTION_KEY' | 'TICKET_SIGNING_KEY' | 'WEBHOOKS_ALLOW_PRIVATE'> & {
   PUBLIC_BASE_URL: string;
+  WEBHOOKS_ALLOW_PRIVATE: boolean;
   AUTH_SECRET: string;
   ENCRYPTION_KEY: Buffer;
   TICKET_SIGNING_KEY: string;
@@ -128,6 +134,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...env,
     PUBLIC_BASE_URL: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    WEBHOOKS_ALLOW_PRIVATE: env.WEBHOOKS_ALLOW_PRIVATE ?? env.NODE_ENV !== 'production',
     ...secrets,
   };
 }

@@ -6,10 +6,11 @@ import { startOutboxWorker } from './modules/outbox/worker.ts';
 import { startHoldSweeper } from './modules/payments/sweep-holds.ts';
 import { startReminderSender } from './modules/reminders/send-reminders.ts';
 import { startWaitlistWorker } from './modules/waitlist/send-offers.ts';
+import { startWebhookWorker } from './modules/webhooks/deliver-webhooks.ts';
 
 export type Workers = { stop: () => Promise<void> };
 
-/** Background loops of this process (the outbox, expired rate-limit counters, guest-list jobs, new-RSVP e-mails to hosts, guests' reminders, waitlist offers); stopped before the database closes. */
+/** Background loops of this process (the outbox, expired rate-limit counters, guest-list jobs, new-RSVP e-mails to hosts, guests' reminders, waitlist offers, webhooks); stopped before the database closes. */
 export function startWorkers(deps: Deps): Workers {
   const outbox = deps.env.OUTBOX_WORKER ? startOutboxWorker(deps) : undefined;
   const rateLimits = deps.env.RATE_LIMIT ? startRateLimitSweeper(deps) : undefined;
@@ -22,6 +23,8 @@ export function startWorkers(deps: Deps): Workers {
   const reminders = deps.env.OUTBOX_WORKER ? startReminderSender(deps) : undefined;
   // Waitlist offers (docs/product.md#waitlist): lapsed ones passed on, new ones announced, each once.
   const waitlist = deps.env.OUTBOX_WORKER ? startWaitlistWorker(deps) : undefined;
+  // Webhooks (docs/decisions/0030-webhooks.md): the triggers queue them in the writing transaction; this loop sends them.
+  const webhooks = deps.env.OUTBOX_WORKER ? startWebhookWorker(deps) : undefined;
   return {
     stop: async () => {
       await Promise.all([
@@ -32,6 +35,7 @@ export function startWorkers(deps: Deps): Workers {
         holds?.stop(),
         reminders?.stop(),
         waitlist?.stop(),
+        webhooks?.stop(),
       ]);
     },
   };

@@ -82,7 +82,7 @@ test('a session ended elsewhere shows Session expired and signs back in to the s
   await createOwner(elsewhere, server);
   const res = await elsewhere.post('/api/auth/revoke-other-sessions', { data: {}, headers: { origin: server.baseURL } });
   expect(res.status()).toBe(200);
-  await page.getByLabel('Name', { exact: true }).fill('Owner Renamed');
+  await page.getByRole('region', { name: 'Profile' }).getByLabel('Name').fill('Owner Renamed');
   await page.getByRole('button', { name: 'Save name' }).click();
   await expect(page.getByText('Session expired')).toBeVisible();
   await expect(page).toHaveURL(/\/auth\?next=%2Fauth%2Faccount$/);
@@ -189,7 +189,7 @@ test('People: the owner sees accounts with their events, invites a host, deactiv
   await expect(page.getByRole('row').filter({ hasText: OWNER.email })).toContainText('Rooftop Social');
 
   // Their session is over at once, and signing in again says why.
-  await them.page.getByLabel('Name', { exact: true }).fill('Still Here');
+  await them.page.getByRole('region', { name: 'Profile' }).getByLabel('Name').fill('Still Here');
   await them.page.getByRole('button', { name: 'Save name' }).click();
   await expect(them.page.getByText('Session expired')).toBeVisible();
   await them.page.getByLabel('Email').fill(host.email);

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import pkg from '../../package.json' with { type: 'json' };
 import { SAMPLE_PRODUCT } from '../../src/common/routes.ts';
+import { WEBHOOK_EVENT_TYPES } from '../../src/common/schemas/webhooks.ts';
 import { createApp } from '../../src/server/app.ts';
 import { insertEvent, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser, TEST_PASSWORD } from '../factories/users.ts';
@@ -70,6 +71,20 @@ describe('GET /api/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: 'Turnout API', version: pkg.version });
     expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' });
+  });
+
+  it('documents every webhook event type with its signed headers and versioned payload', () => {
+    const hooks = (
+      doc as unknown as { webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> } } }> }
+    ).webhooks;
+    expect(Object.keys(hooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    const schemas = (doc.components as unknown as { schemas: Record<string, { properties: Record<string, unknown> }> }).schemas;
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const ref = hooks[type]!.post.requestBody.content['application/json']!.schema.$ref;
+      const schema = schemas[ref.replace('#/components/schemas/', '')]!;
+      expect(Object.keys(schema.properties)).toEqual(['version', 'type', 'timestamp', 'data']);
+    }
+    expect(JSON.stringify(hooks['rsvp.created'])).toContain('webhook-signature');
   });
 
   it('passes an independent OpenAPI 3.1 validator (the schema of the OpenAPI Initiative)', async () => {

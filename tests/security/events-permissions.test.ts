@@ -282,6 +282,17 @@ const ownerOnly = (status: number): Cells => ({ anonymous: 401, stranger: 404, a
 const checkin = (status: number): Cells => ({ anonymous: 401, stranger: 404, admin: 404, door: status, cohost: status, owner: status });
 const adminOnly: Cells = { anonymous: 401, stranger: 403, admin: 200, door: 403, cohost: 403, owner: 403 };
 
+/** The webhook management routes (docs/decisions/0030-webhooks.md): session only. */
+const WEBHOOK_ROUTES = [
+  'GET /api/account/webhooks',
+  'POST /api/account/webhooks',
+  'PATCH /api/account/webhooks/:id',
+  'DELETE /api/account/webhooks/:id',
+  'POST /api/account/webhooks/:id/rotate-secret',
+  'GET /api/account/webhooks/:id/deliveries',
+  'POST /api/account/webhooks/:id/deliveries/:deliveryId/resend',
+];
+
 /** Routes that touch no event and no guest. */
 const NOT_EVENT_ROUTES = [
   'GET /livez',
@@ -318,6 +329,9 @@ const NOT_EVENT_ROUTES = [
   'GET /api/account/api-keys',
   'POST /api/account/api-keys',
   'DELETE /api/account/api-keys/:id',
+  // The signed-in user's webhook endpoints and their delivery logs (session only, no key scope opens them; another
+  // user's endpoint is 404): tests/integration/webhooks.test.ts, and the key refusals in the test below
+  ...WEBHOOK_ROUTES,
   'GET /api/openapi.json',
   'GET /api/docs',
   'GET /*',
@@ -1074,6 +1088,39 @@ describe('the permission matrix', () => {
       expect((await res.json()).error.code).toBe(code);
       await unchanged?.(actor);
     }
+  });
+});
+
+describe('webhook management is for a session only', () => {
+  const anonymously = { cookie: '', bearer: undefined };
+  it.each([...API_KEY_SCOPES, 'anonymous'] as const)('%s is refused on every webhook route; nothing is registered', async (scope) => {
+    const { id } = (
+      await (
+        await t.request('/api/account/webhooks', {
+          method: 'POST',
+          json: { url: 'http://127.0.0.1:9/hook', events: ['rsvp.created'] },
+          cookie: owner.cookie,
+        })
+      ).json()
+    ).endpoint;
+    const before = (await (await t.request('/api/account/webhooks', { cookie: owner.cookie })).json()).endpoints;
+    const msg = `msg_${'0'.repeat(32)}`;
+    for (const route of WEBHOOK_ROUTES) {
+      const [method, path] = route.split(' ') as [string, string];
+      const url = path.replace(':id', id).replace(':deliveryId', msg);
+      const json =
+        method === 'POST' && !path.includes(':')
+          ? { url: 'http://127.0.0.1:9/x', events: ['rsvp.created'] }
+          : method === 'PATCH'
+            ? { paused: true }
+            : undefined;
+      const actor = scope === 'anonymous' ? anonymously : KEYS[scope];
+      const res = await t.request(url, { method, json, ...actor });
+      expect(res.status, route).toBe(scope === 'anonymous' ? 401 : 403);
+      expect((await res.json()).error.code).toBe(scope === 'anonymous' ? 'unauthenticated' : 'api_key_not_allowed');
+    }
+    expect((await (await t.request('/api/account/webhooks', { cookie: owner.cookie })).json()).endpoints).toEqual(before);
+    await t.request(`/api/account/webhooks/${id}`, { method: 'DELETE', cookie: owner.cookie });
   });
 });
 

@@ -15,6 +15,7 @@ const tags = ['API description'];
 const TAG_ORDER = [
   'Accounts',
   'API keys',
+  'Webhooks',
   'Setup',
   'Events',
   'Co-hosts',

@@ -27,6 +27,8 @@ import { twoFactorForPaidEvents } from './events/two-factor-rule.ts';
 import { ticketRoutes } from './tickets/tickets.routes.ts';
 import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.ts';
+import { registerWebhookPayloads } from './webhooks/payloads.openapi.ts';
+import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
 
 /**
  * Feature modules mount here (one line each): API routers under /api/…, plus head providers for
@@ -62,4 +64,6 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/', stripeAccountRoutes());
   app.route('/', sandboxRoutes());
   app.route('/', apiKeysRoutes());
+  app.route('/', webhooksRoutes());
+  registerWebhookPayloads(app.openAPIRegistry);
 }

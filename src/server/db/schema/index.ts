@@ -14,3 +14,4 @@ export * from './questions.ts';
 export * from './api-keys.ts';
 export * from './stripe-accounts.ts';
 export * from './tickets.ts';
+export * from './webhooks.ts';

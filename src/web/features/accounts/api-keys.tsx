@@ -12,14 +12,14 @@ import {
 import { AlertDialog, AlertDialogContent } from '../../components/ui/alert-dialog.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { Field, FieldError } from '../../components/ui/field.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
+import { toUserMessage } from '../../lib/user-message.ts';
 import { ago } from './session-labels.ts';
+import { ListPending, ShownOnce } from './shown-once.tsx';
+import { useCreateForm } from './use-create-form.ts';
 
 const keysKey = ['account', 'api-keys'] as const;
 const keysQuery = () =>
@@ -67,26 +67,16 @@ function NewKeyForm({ onMade }: { onMade: (made: TApiKeyCreated) => void }) {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
   const [expiry, setExpiry] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
+  const { errors, busy, submit } = useCreateForm(
+    async () => {
       const body = { name, scopes, expires_in_days: expiry ? Number(expiry) : null };
       const made = await api<TApiKeyCreated>('/api/account/api-keys', { method: 'POST', body });
       await qc.invalidateQueries({ queryKey: keysKey });
-      onMade(made);
-    } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.split('.')[0]!, v])));
-      else notify.error('The key was not made', toUserMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return made;
+    },
+    onMade,
+    'The key was not made',
+  );
 
   return (
     <form className="grid gap-4 rounded-xl border border-ink/10 p-4" onSubmit={submit} noValidate>
@@ -131,19 +121,12 @@ function NewKeyForm({ onMade }: { onMade: (made: TApiKeyCreated) => void }) {
 /** The new key's secret, shown this once. */
 function NewSecret({ made, onDone }: { made: TApiKeyCreated; onDone: () => void }) {
   return (
-    <div className="grid gap-3 rounded-xl border-2 border-accent p-4">
-      {/* Only the sentence is announced: a screen reader reading the key aloud would spell it in the room. */}
-      <p role="status" className="font-medium">
-        “{made.key.name}” is ready. Copy its key now: it is not shown again.
-      </p>
-      <div className="flex flex-wrap items-center gap-2">
-        <code className="min-w-0 flex-1 break-all rounded-lg bg-paper p-3 font-mono text-sm">{made.secret}</code>
-        <CopyButton text={made.secret} srLabel="Copy the API key" />
-      </div>
-      <Button variant="outline" className="justify-self-start" onClick={onDone}>
-        I have copied it
-      </Button>
-    </div>
+    <ShownOnce
+      lead={`“${made.key.name}” is ready. Copy its key now: it is not shown again.`}
+      secret={made.secret}
+      copyLabel="Copy the API key"
+      onDone={onDone}
+    />
   );
 }
 
@@ -167,24 +150,7 @@ function KeyList({ state }: { state: ReturnType<typeof useQuery<TApiKey[]>> }) {
     }
   }
 
-  if (state.isPending) {
-    return (
-      <div className="grid gap-2" aria-busy="true">
-        <span className="sr-only">Loading your API keys…</span>
-        <Skeleton className="h-16" />
-      </div>
-    );
-  }
-  if (state.isError) {
-    return (
-      <div role="alert" className="grid gap-2 text-sm">
-        <p>{toUserMessage(state.error, 'Failed to load your API keys.')}</p>
-        <Button variant="outline" size="sm" className="justify-self-start" onClick={() => state.refetch()}>
-          Retry
-        </Button>
-      </div>
-    );
-  }
+  if (!state.isSuccess) return <ListPending state={state} what="your API keys" />;
   if (!state.data.length) return <p className="text-sm text-ink/70">You have no API keys.</p>;
   return (
     <>

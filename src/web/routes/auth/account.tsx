@@ -5,6 +5,7 @@ import { EMAIL_HAS_PENDING_PLACE } from '../../../common/messages.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { ApiKeys } from '../../features/accounts/api-keys.tsx';
+import { Webhooks } from '../../features/accounts/webhooks.tsx';
 import { PasswordForm } from '../../features/accounts/password-form.tsx';
 import { EmailForm, NameForm } from '../../features/accounts/profile-forms.tsx';
 import { SessionsList } from '../../features/accounts/sessions-list.tsx';
@@ -68,6 +69,9 @@ export function Component() {
       </Section>
       <Section title="API keys">
         <ApiKeys />
+      </Section>
+      <Section title="Webhooks">
+        <Webhooks />
       </Section>
     </main>
   );
