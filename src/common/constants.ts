@@ -82,7 +82,7 @@ export type CheckinRefusal = (typeof CHECKIN_REFUSALS)[number];
 export const CHECKIN_SEARCH_LIMIT = 20;
 export const CHECKIN_PING_MS = 15_000;
 /** Kinds of server job (guest-list bulk actions) and their states (docs/product.md#guest-list). */
-export const JOB_KINDS = ['send-tickets', 'qr-backfill', 'send-sms'] as const;
+export const JOB_KINDS = ['send-tickets', 'qr-backfill', 'send-sms', 'guest-import'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];

@@ -79,6 +79,7 @@ export const JOB_ALREADY_RUNNING = {
   'send-tickets': 'These tickets are already being e-mailed: the progress of that job is shown.',
   'qr-backfill': 'The same QR backfill is already running: the progress of that job is shown.',
   'send-sms': 'The same messages are already being sent: the progress of that job is shown.',
+  'guest-import': 'This file is already importing: the progress of that import is shown.',
 } as const;
 
 /** The SMS sandbox sends real texts outside any event: the instance owner's tool (docs/product.md#sms-sandbox). */

@@ -29,6 +29,7 @@ import { validationError } from './http/validation.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mountModules } from './modules/index.ts';
 import { MEDIA_UPLOAD_PATH } from './modules/media/media.routes.ts';
+import { GUEST_IMPORT_UPLOAD_PATH } from './modules/guest-imports/guest-imports.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { projectRoot } from './project-root.ts';
 
@@ -96,7 +97,7 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
       throw thrown instanceof Error ? thrown : new ThrownValue(thrown);
     }
   });
-  app.use(limitBodies({ exceptPaths: [MEDIA_UPLOAD_PATH] }));
+  app.use(limitBodies({ exceptPaths: [MEDIA_UPLOAD_PATH, GUEST_IMPORT_UPLOAD_PATH] }));
 
   app.onError((err, c) => {
     const requestId = c.var.requestId;

@@ -86,6 +86,10 @@ const KEY_SCOPE: Record<string, ApiKeyScope> = {
   'POST /api/events/:eventId/rsvps/:rsvpId/regenerate-qr': 'guests:write',
   'POST /api/events/:eventId/rsvps/:rsvpId/promote': 'guests:write',
   'POST /api/events/:eventId/rsvps/:rsvpId/short-link': 'guests:write',
+  'POST /api/events/:eventId/guest-imports': 'guests:write',
+  'GET /api/events/:eventId/guest-imports/:importId': 'guests:read',
+  'POST /api/events/:eventId/guest-imports/:importId/preview': 'guests:write',
+  'POST /api/events/:eventId/guest-imports/:importId/start': 'guests:write',
   'GET /api/checkin/events': 'checkin',
   'GET /api/checkin/:eventId/stats': 'checkin',
   'GET /api/checkin/:eventId/search': 'checkin',
@@ -244,6 +248,17 @@ async function typeId(): Promise<string> {
   });
   return (await res.json()).ticket_type.id;
 }
+
+/** An upload of a two-guest CSV to the shared event, as `who`; importId() is one the owner made. */
+const uploadGuests = (who: Actor) =>
+  t.request(`/api/events/${shared.id}/guest-imports`, {
+    method: 'POST',
+    body: `Name,Email\nImported ${unique()},imported.${unique()}@example.com\n`,
+    headers: { 'content-type': 'text/csv' },
+    ...creds(who),
+  });
+let ownerImport: string | undefined;
+const importId = async () => (ownerImport ??= (await (await uploadGuests(owner)).json()).import.id as string);
 
 type Cells = Record<Who, number>;
 type Row = {
@@ -714,6 +729,39 @@ const ROUTES: Row[] = [
     route: 'POST /api/events/:eventId/rsvps/send-tickets',
     expect: manage(202),
     send: (who) => t.request(`/api/events/${shared.id}/rsvps/send-tickets`, { method: 'POST', json: { ids: [rsvpId] }, ...creds(who) }),
+  },
+  // Guest import (docs/product.md#guest-import): owner and co-hosts; each start needs its own upload.
+  {
+    route: 'POST /api/events/:eventId/guest-imports',
+    expect: manage(201),
+    send: (who) => uploadGuests(who),
+  },
+  {
+    route: 'GET /api/events/:eventId/guest-imports/:importId',
+    expect: manage(200),
+    send: async (who) => t.request(`/api/events/${shared.id}/guest-imports/${await importId()}`, { ...creds(who) }),
+  },
+  {
+    route: 'POST /api/events/:eventId/guest-imports/:importId/preview',
+    expect: manage(200),
+    send: async (who) =>
+      t.request(`/api/events/${shared.id}/guest-imports/${await importId()}/preview`, {
+        method: 'POST',
+        json: { mapping: { name: 0, email: 1 } },
+        ...creds(who),
+      }),
+  },
+  {
+    route: 'POST /api/events/:eventId/guest-imports/:importId/start',
+    expect: manage(202),
+    send: async (who) => {
+      const id = (await (await uploadGuests(owner)).json()).import.id;
+      return t.request(`/api/events/${shared.id}/guest-imports/${id}/start`, {
+        method: 'POST',
+        json: { mapping: { name: 0, email: 1 } },
+        ...creds(who),
+      });
+    },
   },
   {
     route: 'POST /api/events/:eventId/rsvps/:rsvpId/short-link',

@@ -29,6 +29,7 @@ import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.ts';
 import { registerWebhookPayloads } from './webhooks/payloads.openapi.ts';
 import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
+import { guestImportsRoutes } from './guest-imports/guest-imports.routes.ts';
 
 /**
  * Feature modules mount here (one line each): API routers under /api/…, plus head providers for
@@ -57,6 +58,7 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/', ticketRoutes());
   app.route('/', guestsRoutes());
   app.route('/', jobsRoutes());
+  app.route('/', guestImportsRoutes());
   app.route('/', smsRoutes());
   app.route('/', shortLinksRoutes());
   app.route('/', paymentsRoutes());

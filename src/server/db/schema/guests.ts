@@ -23,7 +23,8 @@ export type JobParams =
       filter?: { status?: 'confirmed' | 'maybe' | 'declined'; checked_in?: 'yes' | 'no' };
       exclude?: string[];
       message: string;
-    };
+    }
+  | { kind: 'guest-import'; import_id: string; send_tickets: boolean };
 
 /**
  * Server jobs of the guest list (bulk ticket e-mail, QR backfill): created by a request, run by the
@@ -34,7 +35,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['send-tickets', 'qr-backfill', 'send-sms'] }).notNull(),
+    kind: text('kind', { enum: ['send-tickets', 'qr-backfill', 'send-sms', 'guest-import'] }).notNull(),
     /** The one event it works on; null for a backfill over every event the creator manages. */
     event_id: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
     created_by: text('created_by')
@@ -58,7 +59,7 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_open_idx').on(t.created_at).where(sql`${t.status} in ('queued', 'running')`),
-    check('jobs_kind', sql`${t.kind} IN ('send-tickets','qr-backfill','send-sms')`),
+    check('jobs_kind', sql`${t.kind} IN ('send-tickets','qr-backfill','send-sms','guest-import')`),
     check('jobs_status', sql`${t.status} IN ('queued','running','done','failed','cancelled')`),
   ],
 );

@@ -15,3 +15,4 @@ export * from './api-keys.ts';
 export * from './stripe-accounts.ts';
 export * from './tickets.ts';
 export * from './webhooks.ts';
+export * from './guest-imports.ts';

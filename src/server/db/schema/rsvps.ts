@@ -94,6 +94,12 @@ export const event_rsvps = pgTable(
      * importer of legacy RSVPs is the one writer that sets it (with the legacy id as `id`).
      */
     legacy_qr: boolean('legacy_qr').notNull().default(false),
+    /**
+     * A ticket code from another system, brought by a guest import (docs/product.md#guest-import): the door
+     * admits its exact text for this event while the ticket was never rotated (qr_version 1), as it admits a
+     * guest found by search (tickets/verify-ticket.ts legacyCodeRsvp). Unique within the event.
+     */
+    legacy_code: text('legacy_code'),
     /** When the answer last became 'confirmed' ("RSVP confirmed on …"); null while it is not confirmed. */
     confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
     /** Guests of this RSVP admitted at the door so far ("3 of 5 in"); attended = checked_in_count > 0. */
@@ -121,6 +127,7 @@ export const event_rsvps = pgTable(
     uniqueIndex('event_rsvps_ticket_secret_key').on(t.ticket_secret),
     uniqueIndex('event_rsvps_qr_nonce_key').on(t.qr_nonce),
     uniqueIndex('event_rsvps_manage_secret_key').on(t.manage_secret),
+    uniqueIndex('event_rsvps_event_legacy_code_key').on(t.event_id, t.legacy_code).where(sql`${t.legacy_code} IS NOT NULL`),
     uniqueIndex('event_rsvps_checkout_session_key').on(t.checkout_session_id),
     /** The hold sweep (payments/release-expired-holds.ts): pending paid answers by hold end. */
     index('event_rsvps_payment_hold_idx').on(t.payment_hold_until).where(sql`${t.payment_status} = 'pending'`),

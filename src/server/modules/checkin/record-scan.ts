@@ -8,6 +8,7 @@ import { notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';
 import { type GuestRow, guestCard, lastCheckin, ticketCard, toCheckinGuest } from './checkin-guest.ts';
 import { codeKey } from './resolve-code.ts';
+import { legacyCodeRsvp } from '../tickets/verify-ticket.ts';
 import type { CheckinEventRef } from './team-event.ts';
 
 /** How the device saw the scan (docs/decisions/0014-check-in.md): its nonce, when it scanned, its label. */
@@ -68,7 +69,13 @@ const SCAN = {
  */
 export async function recordScan(opts: RecordScanOptions): Promise<TCheckinVerdict> {
   if (!isUuid(opts.eventId)) throw notFound(MSG.eventNotFound);
-  const key = opts.kind === 'entry' && opts.code !== undefined ? codeKey(opts.signingKey, opts.code) : null;
+  let key = opts.kind === 'entry' && opts.code !== undefined ? codeKey(opts.signingKey, opts.code) : null;
+  // Not a code of ours, or a legacy payload: perhaps a ticket code brought by a guest import, admitted as by search.
+  const imported =
+    opts.kind === 'entry' && opts.code !== undefined && (!key || key.via === 'legacy')
+      ? await legacyCodeRsvp(opts.db, opts.eventId, opts.code)
+      : null;
+  if (imported) key = null;
   const scannedAt = opts.meta.scanned_at ? new Date(opts.meta.scanned_at) : new Date();
   const { rows } = await namedStatementsClient(opts.db.$client).query<ScanRow>({
     ...SCAN,
@@ -84,7 +91,7 @@ export async function recordScan(opts: RecordScanOptions): Promise<TCheckinVerdi
       key?.via === 'pin' ? key.pin : null,
       key?.via === 'token' ? key.nonce : null,
       key?.via === 'legacy' ? key.rsvpId : null,
-      opts.kind === 'undo' || opts.code === undefined ? (opts.rsvpId ?? null) : null,
+      imported ?? (opts.kind === 'undo' || opts.code === undefined ? (opts.rsvpId ?? null) : null),
     ],
   });
   const row = rows[0];

@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { CheckinRefusal } from '../../../common/constants.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps, rsvp_pins } from '../../db/schema/rsvps.ts';
-import { orderTicketBy, ticketKey, ticketMatch } from '../tickets/verify-ticket.ts';
+import { legacyCodeRsvp, orderTicketBy, ticketKey, ticketMatch } from '../tickets/verify-ticket.ts';
 import { order_tickets } from '../../db/schema/tickets.ts';
 import { guestColumns, type GuestRow } from './checkin-guest.ts';
 
@@ -49,9 +49,11 @@ export async function resolveCode(opts: { db: DbOrTx; signingKey: string; eventI
     ticketWhere = and(eq(order_tickets.event_id, opts.eventId), eq(order_tickets.pin, pin));
   } else {
     const found = ticketMatch(opts.signingKey, opts.code.trim());
-    if (!found) return { reason: 'invalid' };
-    where = found.match;
-    if (found.nonce) ticketWhere = eq(order_tickets.qr_nonce, found.nonce);
+    // A ticket code brought by a guest import (docs/product.md#guest-import), or else what the code names.
+    const imported = !found || found.via === 'legacy' ? await legacyCodeRsvp(opts.db, opts.eventId, opts.code) : null;
+    if (!found && !imported) return { reason: 'invalid' };
+    where = imported ? eq(event_rsvps.id, imported) : found!.match;
+    if (!imported && found?.nonce) ticketWhere = eq(order_tickets.qr_nonce, found.nonce);
   }
   const [own] = await opts.db.select(guestColumns).from(event_rsvps).where(where).limit(1);
   const ticket = own || !ticketWhere ? undefined : await orderTicketBy(opts.db, ticketWhere);

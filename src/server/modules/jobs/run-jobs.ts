@@ -11,6 +11,8 @@ import { startPeriodic } from '../../periodic.ts';
 import { qrBackfillBatch } from './qr-backfill-job.ts';
 import { smsJobBatch } from '../sms/sms-job.ts';
 import { sendTicketsBatch } from './send-tickets-job.ts';
+import { importBatch } from '../guest-imports/import-batch.ts';
+import { type SeatCount, seatsCommitted } from '../../db/seat-commits.ts';
 import { SMS_BATCH_PAUSE_MS } from '../../../common/constants.ts';
 
 /** How often an idle worker looks for jobs. */
@@ -39,7 +41,8 @@ async function claim(db: Db, leaseSecs: number): Promise<Claimed | null> {
   return res.rows[0] ?? null;
 }
 
-type Progress = { items: number; failed: number; last: string | null; counts: Record<string, number> };
+/** A batch's work: items read, failed among them, the cursor it leaves, its counts; `end` when a job says so itself; a guest import's seat counter. */
+type Progress = { items: number; failed: number; last: string | null; counts: Record<string, number>; end?: boolean; seats?: SeatCount };
 
 /**
  * Runs one claimed job to its end, a batch per transaction: the batch's work (outbox rows, ticket
@@ -53,6 +56,7 @@ async function runJob(deps: JobDeps, config: TicketConfig, job: Claimed, signal?
   if (!owner) return;
   let cursor = job.cursor;
   let done = job.done;
+  let seats: SeatCount | undefined;
   for (;;) {
     if (signal?.aborted) {
       // Stopping (a deploy's SIGTERM): the batches so far are committed, so the lease goes now and the
@@ -63,6 +67,7 @@ async function runJob(deps: JobDeps, config: TicketConfig, job: Claimed, signal?
         .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), cursor === null ? isNull(jobs.cursor) : eq(jobs.cursor, cursor)));
       return;
     }
+    seats = undefined;
     const finished = await db.transaction(async (tx) => {
       const [cur] = await tx
         .select({ cursor: jobs.cursor, result: jobs.result, status: jobs.status })
@@ -76,6 +81,8 @@ async function runJob(deps: JobDeps, config: TicketConfig, job: Claimed, signal?
         step = await sendTicketsBatch(tx, { config, jobId: job.id, actor: owner, eventId: job.event_id!, params: p, cursor });
       } else if (p.kind === 'send-sms') {
         step = await smsJobBatch(tx, { jobId: job.id, actor: owner, eventId: job.event_id!, params: p, cursor });
+      } else if (p.kind === 'guest-import') {
+        step = { ...(await importBatch(tx, { config, jobId: job.id, eventId: job.event_id!, params: p })), last: null };
       } else {
         step = await qrBackfillBatch(tx, { config, actor: owner, params: p, cursor, done });
       }
@@ -84,7 +91,8 @@ async function runJob(deps: JobDeps, config: TicketConfig, job: Claimed, signal?
       if (p.kind === 'qr-backfill') result.dry_run = p.dry_run;
       // Whether "queued" means on its way or only kept in the dev mailbox: the host's toast must not say "sent".
       if (p.kind === 'send-tickets') result.email_delivery = emailDeliveryOf(deps.env);
-      const end = step.items === 0;
+      const end = step.end ?? step.items === 0;
+      seats = step.seats;
       await tx
         .update(jobs)
         .set({
@@ -101,6 +109,8 @@ async function runJob(deps: JobDeps, config: TicketConfig, job: Claimed, signal?
       done += step.items;
       return end ? 'done' : 'more';
     });
+    // A guest import's seats, to this process's seat figures once committed (db/seat-commits.ts).
+    seatsCommitted(db, seats);
     if (finished !== 'more') return;
     // docs/product.md#messaging: bulk SMS goes in batches of SMS_BATCH_SIZE with this pause between them.
     if (job.params.kind === 'send-sms') await sleep(SMS_BATCH_PAUSE_MS, undefined, { signal }).catch(() => {});

@@ -4,6 +4,7 @@ import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { order_tickets } from '../../db/schema/tickets.ts';
 import { parseTicketPayload } from './parse-ticket-payload.ts';
 import { verifyTicketToken } from '../../domain/ticket-token.ts';
+import { TICKET_CODE_MAX } from '../../../common/schemas/guest-imports.ts';
 
 export type VerifiedTicket = { rsvpId: string; eventId: string; via: 'token' | 'legacy'; ticketId?: string };
 
@@ -81,4 +82,24 @@ export function ticketMatch(signingKey: string, code: string): { match: SQL; via
   if (key.via === 'token') return { match: eq(event_rsvps.qr_nonce, key.nonce), via: 'token', nonce: key.nonce };
   const legacy = and(eq(event_rsvps.id, key.rsvpId), eq(event_rsvps.legacy_qr, true), eq(event_rsvps.qr_version, 1));
   return { match: legacy as SQL, via: 'legacy' };
+}
+
+/**
+ * The RSVP of `eventId` whose ticket code from another system (legacy_code, brought by a guest import:
+ * docs/product.md#guest-import) is `code` — its exact text, or a legacy payload's verification_code — while
+ * its ticket was never rotated (qr_version 1). Only an event's own check-in asks (the code is not a secret
+ * of ours, so it names a guest only where door staff could find them by search anyway).
+ */
+export async function legacyCodeRsvp(db: DbOrTx, eventId: string, code: string): Promise<string | null> {
+  const c = code.trim();
+  if (!c || c.length > TICKET_CODE_MAX) return null;
+  const payload = parseTicketPayload(c);
+  const text = payload?.kind === 'legacy' ? payload.verificationCode : payload ? null : c;
+  if (!text) return null;
+  const [row] = await db
+    .select({ id: event_rsvps.id })
+    .from(event_rsvps)
+    .where(and(eq(event_rsvps.event_id, eventId), eq(event_rsvps.legacy_code, text), eq(event_rsvps.qr_version, 1)))
+    .limit(1);
+  return row?.id ?? null;
 }
