@@ -15,6 +15,7 @@ import { BulkTickets } from './bulk-tickets.tsx';
 import { CapacitySummary } from './capacity-summary.tsx';
 import type { EventWithCounts } from './event-guests-dialog.tsx';
 import { CsvLink } from './csv-link.tsx';
+import { ImportGuests } from './import-guests.tsx';
 import { EventPicker } from '../../components/event-picker.tsx';
 import type { GuestTarget } from './guest-dialog-parts.tsx';
 import { GuestCards } from './guest-cards.tsx';
@@ -74,7 +75,10 @@ export function GuestList() {
       </h2>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <EventPicker events={list} value={event.id} onChange={(id) => update({ event: id })} />
-        <CsvLink eventId={event.id} filter={filterOf(params)} />
+        <div className="flex flex-wrap gap-2">
+          <ImportGuests eventId={event.id} />
+          <CsvLink eventId={event.id} filter={filterOf(params)} />
+        </div>
       </div>
       <EventGuests key={event.id} event={event} params={params} update={update} />
     </section>
