@@ -59,7 +59,7 @@ export async function runLoad(opts: {
         amount: load.amount,
         overallRate: load.overallRate,
         requests,
-        timeout: 10,
+        timeout: load.timeoutSeconds ?? 10,
       },
       (err, res) => (err ? reject(err) : resolve(res)),
     );

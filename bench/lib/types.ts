@@ -35,6 +35,8 @@ export type Load = {
   amount?: number;
   /** Seconds of unmeasured load first (JIT, pools, caches); 0 when the requests consume state (one ticket). */
   warmup: number;
+  /** Seconds a request may take before it counts as unanswered (default 10; an upload of a large file needs more). */
+  timeoutSeconds?: number;
 };
 
 export type SignedInUser = {
