@@ -1,0 +1,114 @@
+/**
+ * A mixed order with a promo code on the sandbox payment provider (docs/product.md#promo-codes,
+ * docs/product.md#taxes-and-fees): the guest applies SPRING20 on the event page (it shows "SPRING20 −€…"), sees the
+ * booking fee and the tax, pays on the sandbox checkout (which shows the same discount and total), and the paid
+ * order's e-mail is its receipt. The host sets up codes and the tax in the event's editor. Desktop and 375 px (@mobile).
+ */
+import { createEvent, expect, mailTo, ownerApi, screenshot, test, uniqueEmail } from './fixtures.ts';
+
+test.use({ serverEnv: { PAYMENTS_PROVIDER: 'sandbox' } });
+
+test(
+  'a mixed order with a promo code: the discount, fee and tax on the page, at checkout and on the receipt',
+  { tag: '@mobile' },
+  async ({ page, server, playwright, browser }, testInfo) => {
+    const owner = await ownerApi(playwright, server);
+    const event = await createEvent(owner, {
+      title: `Spring Gala ${testInfo.project.name}`,
+      max_attendees: 40,
+      is_paid_event: true,
+      ticket_price: 20,
+      currency: 'eur',
+      stripe_publishable_key: 'pk_test_sandbox',
+      stripe_secret_key: 'sk_test_sandbox',
+    });
+    const add = async (data: Record<string, unknown>) => {
+      const res = await owner.post(`/api/events/${event.id}/ticket-types`, { data });
+      expect(res.status()).toBe(201);
+      return (await res.json()).ticket_type as { id: string };
+    };
+    const vip = await add({ name: 'VIP', description: 'Balcony and a drink', price: 6000, quantity: 10, max_per_order: 4 });
+    await add({ name: 'General', price: 2500 });
+    const codeRes = await owner.post(`/api/events/${event.id}/promo-codes`, {
+      data: { code: 'SPRING20', kind: 'percent', value: 20, type_ids: [vip.id], max_uses: 100 },
+    });
+    expect(codeRes.status()).toBe(201);
+    const charges = await owner.put(`/api/events/${event.id}/charges`, {
+      data: { tax_name: 'VAT', tax_rate_bp: 2000, tax_inclusive: false, booking_fee: 150 },
+    });
+    expect(charges.status()).toBe(200);
+
+    await page.goto(`/event/${event.slug}`);
+    await page.getByRole('button', { name: 'Get tickets', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: event.title });
+    await dialog.getByRole('button', { name: 'One VIP more' }).click();
+    await dialog.getByRole('button', { name: 'One VIP more' }).click();
+    await dialog.getByRole('button', { name: 'One General more' }).click();
+    const total = dialog.getByTestId('order-total');
+    // 2 × 60.00 + 25.00 = 145.00; fee 3 × 1.50; VAT 20% on each ticket with its fee.
+    await expect(total).toContainText('€145.00');
+    await expect(total).toContainText('Booking fee€4.50');
+    await expect(total).toContainText('VAT 20%€29.90');
+    await expect(total).toContainText('€179.40');
+
+    // A wrong code: one message, the field says so.
+    await dialog.getByRole('button', { name: 'Have a promo code?' }).click();
+    const codeInput = dialog.getByLabel('Promo code');
+    await codeInput.fill('WINTER');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog.getByText('This code is not valid for this event.')).toBeVisible();
+    await expect(codeInput).toHaveAttribute('aria-invalid', 'true');
+    await codeInput.fill('spring20');
+    await codeInput.press('Enter');
+    await expect(dialog.getByText('Code SPRING20 applied')).toBeVisible();
+    // 20% off both VIPs: −24.00; the tax follows the discounted prices.
+    await expect(total).toContainText('SPRING20−€24.00');
+    await expect(total).toContainText('VAT 20%€25.10');
+    await expect(total).toContainText('€150.60');
+    await dialog.getByLabel('Name').fill('Ada Lovelace');
+    const email = uniqueEmail(testInfo, 'ada');
+    await dialog.getByLabel('Email').fill(email);
+    await total.scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, 'promo-code-applied');
+
+    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL(/\/sandbox-checkout\//);
+    await expect(page.getByText('VIP × 2 · €120.00')).toBeVisible();
+    await expect(page.getByText('General × 1 · €25.00')).toBeVisible();
+    await expect(page.getByText('Booking fee × 3 · €4.50')).toBeVisible();
+    await expect(page.getByText('VAT (20%) × 1 · €25.10')).toBeVisible();
+    await expect(page.getByText('SPRING20 · −€24.00')).toBeVisible();
+    await expect(page.getByText('€150.60', { exact: true })).toBeVisible();
+    await screenshot(page, testInfo, 'promo-code-sandbox-checkout');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(new RegExp(`/event/${event.slug}/payment-success\\?session_id=cs_`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your tickets' }).getByRole('link')).toHaveCount(3);
+
+    // The paid order's e-mail is its receipt: order number, lines, discount, fee, tax and total.
+    const mail = await mailTo(owner, email, /ticket for/);
+    expect(mail.text).toMatch(/Receipt · order [A-Z0-9]{8}/);
+    for (const line of [
+      'VIP × 2: €120.00',
+      'General × 1: €25.00',
+      'Promo code SPRING20: −€24.00',
+      'Booking fee: €4.50',
+      'VAT 20%: €25.10',
+      'Total: €150.60',
+    ])
+      expect(mail.text).toContain(line);
+    const reader = await browser.newPage({ viewport: page.viewportSize() ?? { width: 1280, height: 800 } });
+    await reader.setContent(mail.html ?? '');
+    await expect(reader.getByText('Promo code SPRING20')).toBeVisible();
+    // Nothing wider than the screen.
+    const overflow = await reader.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(reader, testInfo, 'promo-code-receipt-email');
+    await reader.close();
+
+    // The host's guest list shows the code and what it took off.
+    const list = await owner.get(`/api/events/${event.id}/rsvps?page=1`);
+    const row = (await list.json()).rows.find((r: { email: string }) => r.email === email);
+    expect(row).toMatchObject({ promo_code: 'SPRING20', discount_amount: 2400, payment_amount: 15060, payment_status: 'paid' });
+  },
+);
