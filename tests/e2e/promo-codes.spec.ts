@@ -4,9 +4,47 @@
  * booking fee and the tax, pays on the sandbox checkout (which shows the same discount and total), and the paid
  * order's e-mail is its receipt. The host sets up codes and the tax in the event's editor. Desktop and 375 px (@mobile).
  */
-import { createEvent, expect, mailTo, ownerApi, screenshot, test, uniqueEmail } from './fixtures.ts';
+import { wcagViolations } from '../support/axe.ts';
+import { createEvent, createOwner, expect, mailTo, ownerApi, screenshot, test, uniqueEmail } from './fixtures.ts';
 
 test.use({ serverEnv: { PAYMENTS_PROVIDER: 'sandbox' } });
+
+test('the host adds a promo code and a tax beside the ticket types', { tag: '@mobile' }, async ({ page, server }, testInfo) => {
+  await createOwner(page, server);
+  const title = `Coded ${testInfo.project.name}`;
+  const res = await page.request.post('/api/events', {
+    data: { title, event_date: '2030-07-18T22:00:00.000Z', timezone: 'America/Chicago', location: 'Chicago' },
+  });
+  expect(res.status()).toBe(201);
+  const event = (await res.json()).event as { id: string };
+  expect((await page.request.post(`/api/events/${event.id}/ticket-types`, { data: { name: 'VIP', price: 0 } })).status()).toBe(201);
+  expect(
+    (await page.request.post(`/api/events/${event.id}/ticket-types`, { data: { name: 'Crew', price: 0, hidden: true } })).status(),
+  ).toBe(201);
+  await page.goto('/auth/admin');
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit event' });
+  const codes = dialog.getByRole('region', { name: 'Promo codes' });
+  await expect(codes.getByText('No promo codes yet.')).toBeVisible();
+  await codes.getByRole('button', { name: 'Add a promo code' }).click();
+  await codes.getByLabel('Code', { exact: true }).fill('bad code');
+  await codes.getByRole('button', { name: 'Add promo code' }).click();
+  await expect(codes.getByText('Use 3 to 32 letters, digits, - or _.').first()).toBeVisible();
+  await codes.getByLabel('Code', { exact: true }).fill('crew-pass');
+  await codes.getByLabel('Percent off').fill('100');
+  await codes.getByRole('checkbox', { name: /Crew/ }).check();
+  await codes.getByLabel('Uses (optional)').fill('12');
+  await codes.getByRole('button', { name: 'Add promo code' }).click();
+  await expect(codes.getByTestId('promo-code-row')).toHaveText([/CREW-PASS.*100% off · Crew · 0 of 12 used/]);
+  const charges = dialog.getByRole('region', { name: 'Tax and booking fee' });
+  await charges.getByLabel('Tax name').fill('VAT');
+  await charges.getByLabel('Tax rate (%)').fill('20');
+  await charges.getByRole('button', { name: 'Save tax and fee' }).click();
+  await expect(charges.getByText('Tax and fee saved.')).toBeVisible();
+  expect(await wcagViolations(page)).toEqual([]);
+  await codes.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'promo-codes-host');
+});
 
 test(
   'a mixed order with a promo code: the discount, fee and tax on the page, at checkout and on the receipt',
