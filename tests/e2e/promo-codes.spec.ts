@@ -5,7 +5,7 @@
  * order's e-mail is its receipt. The host sets up codes and the tax in the event's editor. Desktop and 375 px (@mobile).
  */
 import { wcagViolations } from '../support/axe.ts';
-import { createEvent, createOwner, expect, mailTo, ownerApi, screenshot, test, uniqueEmail } from './fixtures.ts';
+import { createEvent, createOwner, expect, guestPage, mailTo, ownerApi, screenshot, test, uniqueEmail } from './fixtures.ts';
 
 test.use({ serverEnv: { PAYMENTS_PROVIDER: 'sandbox' } });
 
@@ -50,6 +50,8 @@ test(
   'a mixed order with a promo code: the discount, fee and tax on the page, at checkout and on the receipt',
   { tag: '@mobile' },
   async ({ page, server, playwright, browser }, testInfo) => {
+    // A whole journey: page, checkout, success page, then the dev mailbox in a second browser.
+    test.slow();
     const owner = await ownerApi(playwright, server);
     const event = await createEvent(owner, {
       title: `Spring Gala ${testInfo.project.name}`,
@@ -135,12 +137,20 @@ test(
       'Total: €150.60',
     ])
       expect(mail.text).toContain(line);
-    const reader = await browser.newPage({ viewport: page.viewportSize() ?? { width: 1280, height: 800 } });
-    await reader.setContent(mail.html ?? '');
-    await expect(reader.getByText('Promo code SPRING20')).toBeVisible();
+    // As the dev mailbox shows it to the instance owner, on this device.
+    const reader = await guestPage(browser, server, testInfo);
+    await createOwner(reader, server);
+    await reader.goto('/auth/mailbox');
+    await reader.getByRole('list', { name: 'Messages' }).getByRole('button').filter({ hasText: email }).first().click();
+    const frame = reader.frameLocator('iframe[title^="E-mail:"]');
+    await expect(frame.getByText('Promo code SPRING20')).toBeVisible();
+    await expect(frame.getByText('€150.60')).toBeVisible();
     // Nothing wider than the screen.
     const overflow = await reader.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(reader, testInfo, 'promo-code-receipt-mailbox');
+    // The message alone, as a mail app shows it.
+    await reader.setContent(mail.html ?? '');
     await screenshot(reader, testInfo, 'promo-code-receipt-email');
     await reader.close();
 
