@@ -1,15 +1,21 @@
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
-import { describe, expect, it } from 'vitest';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { createAuth } from '../../src/server/auth/auth.ts';
+import { createDb } from '../../src/server/db/client.ts';
 import type { TPromoCode } from '../../src/common/schemas/promo-codes.ts';
 import type { TTicketType } from '../../src/common/schemas/ticket-types.ts';
+import { events } from '../../src/server/db/schema/events.ts';
 import { type EmailPayload, outbox } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { order_tickets, promo_codes } from '../../src/server/db/schema/tickets.ts';
 import { createEvent, paidEventInput } from '../factories/events.ts';
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
-import { createTestApp } from '../support/app.ts';
+import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 import { lapseHold } from '../support/paid-events.ts';
 
 /**
@@ -249,12 +255,37 @@ describe('promo codes: the guest', () => {
   });
 });
 
+/** Another server process on the same database: its own connection pool (as checkin.test.ts's second process). */
+function otherProcess() {
+  const db = createDb(t.url, 10);
+  const app = createApp(
+    { ...t.deps, db, auth: createAuth(db, t.env, t.deps.log) },
+    { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
+  );
+  afterAll(async () => {
+    await app.close();
+    await db.$client.end();
+  });
+  return async (eventId: string, body: unknown) => {
+    const res = await app.app.request(`${TEST_ORIGIN}/api/public/events/${eventId}/rsvps`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+      body: JSON.stringify(body),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: the raw JSON for assertions, as postRsvp returns it
+    return { status: res.status, body: (await res.json()) as any };
+  };
+}
+
 describe('promo codes: a use limit under a race', () => {
-  it('60 concurrent orders against a code with 7 uses: exactly 7 get it; ended holds give their use back', async () => {
+  it('90 concurrent orders over 3 processes against a code with 7 uses: exactly 7 get it; ended holds give it back', async () => {
     const { e, vip } = await paidTypedEvent();
     const code = await addCode(e.id, { code: 'FIRST7', kind: 'amount', value: 1000, max_uses: 7 });
+    const processes = [(id: string, body: unknown) => postRsvp(t, id, body), otherProcess(), otherProcess()];
     const results = await Promise.all(
-      Array.from({ length: 60 }, () => order(e.id, [{ type_id: vip.id, quantity: 1 }], { promo_code: 'FIRST7' })),
+      Array.from({ length: 90 }, (_, i) =>
+        processes[i % 3]!(e.id, rsvpInput({ tickets: [{ type_id: vip.id, quantity: 1 }], promo_code: 'FIRST7' })),
+      ),
     );
     const accepted = results.filter((r) => r.status === 201);
     const refused = results.filter((r) => r.status !== 201);
@@ -264,8 +295,11 @@ describe('promo codes: a use limit under a race', () => {
     expect(await usesOf(code.id)).toBe(7);
     const rows = await t.db.select().from(event_rsvps).where(eq(event_rsvps.promo_code_id, code.id));
     expect(rows.filter((r) => r.status === 'confirmed')).toHaveLength(7);
+    // A refused order left nothing behind: the event's seats are the 7 orders'.
+    const [ev] = await t.db.select({ s: events.seats_taken }).from(events).where(eq(events.id, e.id));
+    expect(ev!.s).toBe(7);
     console.info(
-      `promo race: 60 concurrent orders, use limit 7 → ${accepted.length} accepted, ${refused.filter((r) => r.status === 409).length} refused at the write (409), ${refused.filter((r) => r.status === 400).length} at the check (400); uses ${await usesOf(code.id)}/7`,
+      `promo race: 90 concurrent orders over 3 processes, use limit 7 → ${accepted.length} accepted, ${refused.filter((r) => r.status === 409).length} refused at the write (409), ${refused.filter((r) => r.status === 400).length} at the check (400); uses ${await usesOf(code.id)}/7`,
     );
     // A cancelled checkout and a lapsed hold give their uses back, as their seats; a new order takes one again.
     const [one, two] = accepted;
