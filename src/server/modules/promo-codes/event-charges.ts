@@ -8,7 +8,7 @@ import { chargesOf, eventChargesColumns } from '../../domain/event-charges.ts';
 import { requireEventAccess } from '../../domain/managed-event.ts';
 import { notFound } from '../../errors.ts';
 import { MSG } from '../../../common/messages.ts';
-import { changeForm, type FormChangeOptions } from '../questions/form-change.ts';
+import type { FormChangeOptions } from '../questions/form-change.ts';
 
 /** The event's tax and booking fee for its owner or a co-host (docs/product.md#taxes-and-fees). */
 export async function readEventCharges(o: { db: Db; actor: Actor; eventId: string }): Promise<Charges> {
@@ -20,10 +20,13 @@ export async function readEventCharges(o: { db: Db; actor: Actor; eventId: strin
 
 /**
  * Sets them. Orders already placed keep what they were charged; the page and new orders show the new figures at
- * once (a change of the event row: its page and order form are told, as for a ticket type).
+ * once: an UPDATE of the event row, whose change trigger tells every process (migration 0035's column list), and
+ * this process's cached page goes after the commit. No share lock first: two hosts saving at once queue on the
+ * row's own update lock instead of deadlocking on an upgrade.
  */
 export async function setEventCharges(o: FormChangeOptions & { input: TEventCharges }): Promise<Charges> {
-  const charges = await changeForm(o, async (tx) => {
+  const charges = await o.db.transaction(async (tx) => {
+    await requireEventAccess({ db: tx, actor: o.actor, id: o.eventId, need: 'manage' });
     const [row] = await tx
       .update(events)
       .set({ ...o.input, updated_at: new Date() })
@@ -32,6 +35,7 @@ export async function setEventCharges(o: FormChangeOptions & { input: TEventChar
     if (!row) throw notFound(MSG.eventNotFound);
     return chargesOf(row);
   });
+  o.publicEvents.invalidate(o.eventId);
   o.log.info({ eventId: o.eventId }, 'event charges set');
   return charges;
 }
