@@ -260,6 +260,21 @@ const uploadGuests = (who: Actor) =>
 let ownerImport: string | undefined;
 const importId = async () => (ownerImport ??= (await (await uploadGuests(owner)).json()).import.id as string);
 
+/** The typed event's promo codes (docs/product.md#promo-codes): one kept for the PATCH and DELETE rows. */
+const codeList = async (): Promise<{ id: string; code: string; value: number }[]> =>
+  (await (await t.request(`/api/events/${typed.id}/promo-codes`, { cookie: owner.cookie })).json()).promo_codes;
+async function codeId(): Promise<string> {
+  const [x] = await codeList();
+  if (x) return x.id;
+  const res = await t.request(`/api/events/${typed.id}/promo-codes`, {
+    method: 'POST',
+    json: { code: `KEEP${n++}`, kind: 'percent', value: 10 },
+    cookie: owner.cookie,
+  });
+  return (await res.json()).promo_code.id;
+}
+const chargesOf = async () => (await (await t.request(`/api/events/${typed.id}/charges`, { cookie: owner.cookie })).json()).charges;
+
 type Cells = Record<Who, number>;
 type Row = {
   /** `METHOD /path` as the app registers it (Hono's app.routes). */
@@ -567,6 +582,56 @@ const ROUTES: Row[] = [
     expect: manage(204),
     send: async (who) => t.request(`/api/events/${typed.id}/ticket-types/${await typeId()}`, { method: 'DELETE', ...creds(who) }),
     unchanged: async () => expect((await typeNames()).length).toBeGreaterThan(0),
+  },
+  // Promo codes, tax and fee (docs/product.md#promo-codes, #taxes-and-fees): owner and co-hosts; door staff 404
+  {
+    route: 'GET /api/events/:id/promo-codes',
+    expect: manage(200),
+    send: (who) => t.request(`/api/events/${typed.id}/promo-codes`, { ...creds(who) }),
+  },
+  {
+    route: 'POST /api/events/:id/promo-codes',
+    expect: manage(201),
+    send: (who) =>
+      t.request(`/api/events/${typed.id}/promo-codes`, {
+        method: 'POST',
+        json: { code: `${who === owner || who === cohost ? 'NEW' : 'BAD'}${n++}`, kind: 'amount', value: 500 },
+        ...creds(who),
+      }),
+    unchanged: async () => expect((await codeList()).filter((x) => x.code.startsWith('BAD'))).toEqual([]),
+  },
+  {
+    route: 'PATCH /api/events/:id/promo-codes/:codeId',
+    expect: manage(200),
+    send: async (who) =>
+      t.request(`/api/events/${typed.id}/promo-codes/${await codeId()}`, {
+        method: 'PATCH',
+        json: { value: who === owner ? 15 : 99 },
+        ...creds(who),
+      }),
+    unchanged: async () => expect((await codeList()).map((x) => x.value)).not.toContain(99),
+  },
+  {
+    route: 'DELETE /api/events/:id/promo-codes/:codeId',
+    expect: manage(204),
+    send: async (who) => t.request(`/api/events/${typed.id}/promo-codes/${await codeId()}`, { method: 'DELETE', ...creds(who) }),
+    unchanged: async () => expect((await codeList()).length).toBeGreaterThan(0),
+  },
+  {
+    route: 'GET /api/events/:id/charges',
+    expect: manage(200),
+    send: (who) => t.request(`/api/events/${typed.id}/charges`, { ...creds(who) }),
+  },
+  {
+    route: 'PUT /api/events/:id/charges',
+    expect: manage(200),
+    send: (who) =>
+      t.request(`/api/events/${typed.id}/charges`, {
+        method: 'PUT',
+        json: { tax_name: null, tax_rate_bp: null, tax_inclusive: false, booking_fee: who === owner || who === cohost ? 0 : 999 },
+        ...creds(who),
+      }),
+    unchanged: async () => expect((await chargesOf()).booking_fee).not.toBe(999),
   },
   // Check-in: the event's whole team, door staff included
   { route: 'GET /api/checkin/events', expect: signedIn(200), send: (who) => t.request('/api/checkin/events', { ...creds(who) }) },
@@ -887,6 +952,12 @@ const ROUTES: Row[] = [
     route: 'GET /api/public/events/:eventId/seats',
     expect: publicRoute(200),
     send: (who) => t.request(`/api/public/events/${shared.id}/seats`, { ...creds(who) }),
+  },
+  {
+    route: 'POST /api/public/events/:eventId/promo-codes/check',
+    variant: 'an unknown code',
+    expect: publicRoute(400),
+    send: (who) => t.request(`/api/public/events/${typed.id}/promo-codes/check`, { method: 'POST', json: { code: 'NOPE' }, ...creds(who) }),
   },
   {
     route: 'POST /api/public/events/:eventId/rsvps',

@@ -18,7 +18,10 @@ export type FakeSession = {
   quantity: number;
   product_name: string;
   /** Every line item as sent (an order of ticket types has one per type). */
-  line_items: { name: string; unit_amount: number; quantity: number }[];
+  line_items: { name: string; unit_amount: number; quantity: number; description: string | null }[];
+  /** The coupons applied (`discounts[i][coupon]`), and Stripe's sum of what they took off (total_details). */
+  discounts: { coupon: string }[];
+  total_details: { amount_discount: number };
   expires_at: number;
   success_url: string;
   cancel_url: string;
@@ -28,18 +31,34 @@ export type FakeSession = {
   idempotency_key: string | null;
 };
 
+/** A coupon as Stripe keeps one (the fields our one-off promo code coupons use). */
+export type FakeCoupon = {
+  id: string;
+  object: 'coupon';
+  amount_off: number | null;
+  percent_off: number | null;
+  currency: string | null;
+  duration: string;
+  max_redemptions: number | null;
+  name: string | null;
+  times_redeemed: number;
+  valid: boolean;
+};
+
 export type FakeRefund = { id: string; payment_intent: string; idempotency_key: string | null };
 
 const hex = (n: number) => randomBytes(n).toString('hex');
 
 /**
  * A local stand-in for the Stripe API at the network boundary, for the real `stripe` SDK pointed at it
- * (STRIPE_API_URL): checkout.sessions.create / retrieve / expire, refunds.create and accounts.retrieveCurrent, with Bearer auth
+ * (STRIPE_API_URL): checkout.sessions.create / retrieve / expire (with `discounts` of coupons), coupons.create,
+ * refunds.create and accounts.retrieveCurrent, with Bearer auth
  * (sk_test_… / sk_live_…), form-encoded bodies and Idempotency-Key replays as Stripe answers them.
  */
 export async function startFakeStripe(opts: { port?: number } = {}) {
   const sessions = new Map<string, FakeSession>();
   const refunds: FakeRefund[] = [];
+  const coupons = new Map<string, FakeCoupon & { secret_key: string }>();
   const replays = new Map<string, { status: number; body: unknown }>();
   const inFlight = new Set<string>();
   const calls: { method: string; path: string }[] = [];
@@ -111,6 +130,30 @@ export async function startFakeStripe(opts: { port?: number } = {}) {
         settings: { dashboard: { display_name: a.name } },
       });
     }
+    if (req.method === 'POST' && url.pathname === '/v1/coupons') {
+      const f = await readForm(req);
+      const amountOff = f.has('amount_off') ? Number(f.get('amount_off')) : null;
+      const percentOff = f.has('percent_off') ? Number(f.get('percent_off')) : null;
+      // Stripe's own checks: exactly one of amount_off / percent_off; amount_off needs a currency and is ≥ 1.
+      if ((amountOff === null) === (percentOff === null)) return error(400, 'You must pass exactly one of amount_off or percent_off.');
+      if (amountOff !== null && (!Number.isInteger(amountOff) || amountOff < 1))
+        return error(400, 'Invalid amount_off: must be at least 1.');
+      if (amountOff !== null && !f.get('currency')) return error(400, 'You must pass currency when passing amount_off.');
+      const c = {
+        id: hex(4),
+        object: 'coupon' as const,
+        amount_off: amountOff,
+        percent_off: percentOff,
+        currency: f.get('currency'),
+        duration: f.get('duration') ?? 'once',
+        max_redemptions: f.has('max_redemptions') ? Number(f.get('max_redemptions')) : null,
+        name: f.get('name'),
+        times_redeemed: 0,
+        valid: true,
+      };
+      coupons.set(c.id, { ...c, secret_key: key });
+      return answer(200, c);
+    }
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       if (failCreates > 0) {
         failCreates--;
@@ -126,7 +169,23 @@ export async function startFakeStripe(opts: { port?: number } = {}) {
           name: f.get(`line_items[${i}][price_data][product_data][name]`) ?? '',
           unit_amount: Number(f.get(`line_items[${i}][price_data][unit_amount]`)),
           quantity: Number(f.get(`line_items[${i}][quantity]`)),
+          description: f.get(`line_items[${i}][price_data][product_data][description]`),
         });
+      const discounts: FakeSession['discounts'] = [];
+      for (let i = 0; f.has(`discounts[${i}][coupon]`); i++) discounts.push({ coupon: f.get(`discounts[${i}][coupon]`)! });
+      if (discounts.length > 1) return error(400, 'You may only specify one discount per Checkout Session.');
+      const subtotal = lineItems.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
+      let amountDiscount = 0;
+      for (const d of discounts) {
+        const c = coupons.get(d.coupon);
+        if (!c || c.secret_key !== key) return error(400, `No such coupon: '${d.coupon}'`);
+        const currency = f.get('line_items[0][price_data][currency]');
+        if (c.amount_off !== null && c.currency !== currency) return error(400, 'The coupon currency does not match the session currency.');
+        if (c.max_redemptions !== null && c.times_redeemed >= c.max_redemptions)
+          return error(400, `Coupon ${c.id} has been redeemed the max number of times.`);
+        amountDiscount += c.amount_off ?? Math.round((subtotal * (c.percent_off ?? 0)) / 100);
+      }
+      amountDiscount = Math.min(amountDiscount, subtotal);
       const metadata: Record<string, string> = {};
       for (const [k, v] of f) {
         const m = /^metadata\[(\w+)\]$/.exec(k);
@@ -145,11 +204,13 @@ export async function startFakeStripe(opts: { port?: number } = {}) {
         client_reference_id: f.get('client_reference_id'),
         customer_email: f.get('customer_email'),
         currency: f.get('line_items[0][price_data][currency]') ?? '',
-        amount_total: lineItems.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0),
+        amount_total: subtotal - amountDiscount,
         unit_amount: unit,
         quantity,
         product_name: f.get('line_items[0][price_data][product_data][name]') ?? '',
         line_items: lineItems,
+        discounts,
+        total_details: { amount_discount: amountDiscount },
         expires_at: Number(f.get('expires_at')),
         success_url: f.get('success_url') ?? '',
         cancel_url: f.get('cancel_url') ?? '',
@@ -191,10 +252,15 @@ export async function startFakeStripe(opts: { port?: number } = {}) {
     url: `http://127.0.0.1:${port}`,
     sessions,
     refunds,
+    coupons,
     calls,
     /** The guest paid on Stripe's page. */
     pay(id: string) {
       const s = sessions.get(id)!;
+      for (const d of s.discounts) {
+        const c = coupons.get(d.coupon);
+        if (c) c.times_redeemed++;
+      }
       s.status = 'complete';
       s.payment_status = 'paid';
       s.payment_intent = `pi_${hex(12)}`;

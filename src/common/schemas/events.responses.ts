@@ -137,6 +137,18 @@ export const ZPublicEvent = z
      * types (one price or free, as before).
      */
     ticket_types: z.array(ZPublicTicketType).optional(),
+    /**
+     * The tax and booking fee an order of ticket types pays (docs/product.md#taxes-and-fees); absent when there are
+     * none. Rates in basis points (2000 = 20%), the fee in minor units per priced ticket.
+     */
+    charges: z
+      .strictObject({
+        tax_name: z.string().nullable(),
+        tax_rate_bp: z.number().int().nullable(),
+        tax_inclusive: z.boolean(),
+        booking_fee: z.number().int(),
+      })
+      .optional(),
   })
   .meta({ id: 'PublicEvent' });
 export type TPublicEvent = z.infer<typeof ZPublicEvent>;

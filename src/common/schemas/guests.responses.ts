@@ -45,6 +45,14 @@ export const ZGuestRow = z
     payment_amount: z.number().int().nullable(),
     payment_currency: z.string().nullable(),
     payment_id: z.string().nullable(),
+    /**
+     * An order's promo code as applied (docs/product.md#promo-codes), null without one; and what the order's amount is
+     * made of, minor units: the code's discount, the booking fee and the tax (0 when none).
+     */
+    promo_code: z.string().nullable(),
+    discount_amount: z.number().int(),
+    fee_amount: z.number().int(),
+    tax_amount: z.number().int(),
     guest_count: z.number().int(),
     notes: z.string().nullable(),
     attended: z.boolean(),

@@ -6,6 +6,7 @@ import { zEmail } from './email.ts';
 import { zText } from './text.ts';
 import { ZAnswersBody } from './questions.ts';
 import { ZOrderLines } from './ticket-types.ts';
+import { PROMO_CODE_INVALID, zPromoCode } from './promo-code-field.ts';
 
 /** The public RSVP form (docs/product.md#rsvp-rules); the server checks the same schema. */
 export const ZRsvpInput = z.object({
@@ -32,6 +33,8 @@ export const ZRsvpInput = z.object({
   status: z.enum(RSVP_STATUSES).default('confirmed'),
   /** An event with ticket types: the quantity of each type in this order (docs/product.md#ticket-types); guest_count follows it. */
   tickets: ZOrderLines.optional(),
+  /** A promo code for this order (docs/product.md#promo-codes): checked again, and its use counted with the seats. */
+  promo_code: zPromoCode(PROMO_CODE_INVALID).optional(),
 });
 export type TRsvpInput = z.input<typeof ZRsvpInput>;
 /** What a form sends once checked: trimmed, blanks dropped, defaults filled. */
@@ -48,7 +51,7 @@ export type {
 } from './rsvps.responses.ts';
 
 /** The manage page's form: the answer without the e-mail, which names whose answer it is and cannot change. */
-export const ZRsvpChange = ZRsvpInput.omit({ email: true, tickets: true });
+export const ZRsvpChange = ZRsvpInput.omit({ email: true, tickets: true, promo_code: true });
 export type TRsvpChange = z.input<typeof ZRsvpChange>;
 
 /** "Find your ticket": the address whose answers' links are e-mailed to it. */

@@ -13,12 +13,15 @@ export const orderSummarySql = sql<string | null>`(SELECT string_agg(s.name || '
   FROM (SELECT tt.name, tt.position, sum(t.admits)::int AS n FROM order_tickets t JOIN ticket_types tt ON tt.id = t.ticket_type_id
         WHERE t.rsvp_id = ${rsvpId} GROUP BY tt.id, tt.name, tt.position) s)`;
 
-/** An order's tickets as the guest list and its CSV show them (null: not an order of ticket types). */
+/**
+ * An order's tickets as the guest list and its CSV show them (null: not an order of ticket types); `amount` is what
+ * the ticket was paid (order_tickets.paid_amount: after its share of the discount, with its fee and tax).
+ */
 export type ListedTicket = { type: string; number: number; of: number; admits: number; amount: number; checked_in_count: number };
 
 /** The tickets of the RSVP row in scope, in type order, or null when it is no order of ticket types: one index probe per row. */
 export const listedTicketsSql = sql<ListedTicket[] | null>`(SELECT jsonb_agg(jsonb_build_object('type', tt.name, 'number', t.number,
-    'of', t.of_count, 'admits', t.admits, 'amount', t.amount, 'checked_in_count', t.checked_in_count)
+    'of', t.of_count, 'admits', t.admits, 'amount', t.paid_amount, 'checked_in_count', t.checked_in_count)
     ORDER BY tt.position, tt.name, t.number)
   FROM order_tickets t JOIN ticket_types tt ON tt.id = t.ticket_type_id WHERE t.rsvp_id = ${rsvpId})`;
 

@@ -33,20 +33,23 @@ export const formTicketTypesSql = sql<FormTicketType[]>`(SELECT coalesce(jsonb_a
 
 const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 
-/** What the event page lists: visible types, with what is left of each (null: only the event's capacity bounds it). */
+/** What the event page shows of a type: what is left of it (null: only the event's capacity bounds it). */
+export function publicTicketType(t: FormTicketType): TPublicTicketType {
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    price: t.price,
+    left: t.quantity === null ? null : Math.max(0, t.quantity - t.seats_taken),
+    min_per_order: t.min_per_order,
+    max_per_order: t.max_per_order,
+    sales_start: iso(t.sales_start),
+    sales_end: iso(t.sales_end),
+    admission: t.admission,
+  };
+}
+
+/** What the event page lists: visible types (hidden ones only through a promo code that names them). */
 export function publicTicketTypes(types: FormTicketType[]): TPublicTicketType[] {
-  return types
-    .filter((t) => !t.hidden)
-    .map((t) => ({
-      id: t.id,
-      name: t.name,
-      description: t.description,
-      price: t.price,
-      left: t.quantity === null ? null : Math.max(0, t.quantity - t.seats_taken),
-      min_per_order: t.min_per_order,
-      max_per_order: t.max_per_order,
-      sales_start: iso(t.sales_start),
-      sales_end: iso(t.sales_end),
-      admission: t.admission,
-    }));
+  return types.filter((t) => !t.hidden).map(publicTicketType);
 }

@@ -7,6 +7,7 @@ import { eventCalendarEntry, eventIcsHref, eventPageUrl } from '../domain/event-
 import { formatEventWhen } from './event-when.ts';
 import { emailPalette } from './palette.ts';
 import type { EventEmailView } from './view.ts';
+import { type Receipt, receiptRows } from './receipt.ts';
 
 /** What an e-mail shows of its event (load-rsvp-event.ts's RsvpEvent has it all). */
 export type EmailEvent = {
@@ -32,6 +33,8 @@ export type ConfirmationVariant = {
   ticket: boolean;
   /** A confirmed order of ticket types: the button opens the order's page with each ticket's QR and PIN. */
   order?: boolean;
+  /** A paid order's receipt (its own rendering: receipts are never shared). */
+  receipt?: Receipt;
 };
 
 /** The guest's own values, filled into the rendered template (escaped for the HTML). */
@@ -104,6 +107,7 @@ export function confirmationView(
         : going
           ? { label: 'View event', href: eventUrl, textLabel: 'Event page' }
           : null,
+    receipt: v.receipt ? { number: v.receipt.number, rows: receiptRows(v.receipt) } : null,
     ticket: v.ticket ? { qrSrc: `cid:${QR_CID}`, caption: 'Show this QR code at the event for check-in.', pin: slot.pin } : null,
     calendar: going
       ? { google: googleCalendarUrl(entry), outlook: outlookCalendarUrl(entry), ics: absoluteUrl(baseUrl, eventIcsHref(e.id)) }

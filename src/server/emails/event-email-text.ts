@@ -14,6 +14,7 @@ export function eventEmailText(v: EventEmailView): string {
     ]),
     v.button && `${v.button.textLabel}: ${v.button.href}`,
     v.ticket && block([v.ticket.caption, `PIN: ${v.ticket.pin}`]),
+    v.receipt && block([`Receipt · order ${v.receipt.number}`, ...v.receipt.rows.map((r) => `${r.label}: ${r.value}`)]),
     v.calendar &&
       block([
         'Add to calendar:',

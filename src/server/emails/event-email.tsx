@@ -97,6 +97,41 @@ export function EventEmail({ view: v }: { view: EventEmailView }) {
           </Text>
         </Section>
       ) : null}
+      {v.receipt ? (
+        <Section style={{ margin: '0 0 16px' }}>
+          <Text style={{ ...label, margin: '0 0 8px' }}>Receipt · order {v.receipt.number}</Text>
+          <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse' }}>
+            <tbody>
+              {v.receipt.rows.map((r) => (
+                <tr key={r.label}>
+                  <td
+                    style={{
+                      ...paragraph(p),
+                      padding: '6px 0',
+                      borderTop: r.strong ? `1px solid ${p.border}` : undefined,
+                      fontWeight: r.strong ? 700 : 400,
+                    }}
+                  >
+                    {r.label}
+                  </td>
+                  <td
+                    style={{
+                      ...paragraph(p),
+                      padding: '6px 0',
+                      textAlign: 'right',
+                      whiteSpace: 'nowrap',
+                      borderTop: r.strong ? `1px solid ${p.border}` : undefined,
+                      fontWeight: r.strong ? 700 : 400,
+                    }}
+                  >
+                    {r.value}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Section>
+      ) : null}
       {v.calendar ? (
         <Section style={{ margin: '0 0 8px' }}>
           <Text style={{ ...label, margin: '0 0 8px' }}>Add to calendar</Text>

@@ -31,6 +31,8 @@ export type EventEmailView = {
   button: (EmailLink & { textLabel: string }) | null;
   /** Confirmed: the QR (an inline cid: image), what to do with it, and the PIN. */
   ticket: { qrSrc: string; caption: string; pin: string } | null;
+  /** A paid order's receipt (receipt.ts): its number and a row per line, discount, fee, tax and total. */
+  receipt?: { number: string; rows: { label: string; value: string; strong?: boolean }[] } | null;
   /** Add-to-calendar links (Google, Outlook, the .ics of Apple Calendar and others). */
   calendar: { google: string; outlook: string; ics: string } | null;
   /** Text links after the content (change or cancel the answer); `before` is plain text ahead of the link. */

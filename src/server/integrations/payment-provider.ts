@@ -19,7 +19,10 @@ export type CheckoutView = {
 };
 
 /** One line of a checkout: a ticket type of an order (docs/decisions/0028-ticket-types.md). */
-export type CheckoutLine = { name: string; unitAmount: number; quantity: number };
+export type CheckoutLine = { name: string; unitAmount: number; quantity: number; description?: string };
+
+/** A promo code's discount on the whole checkout (docs/decisions/0033-promo-codes-and-charges.md): its name and amount. */
+export type CheckoutDiscount = { name: string; amount: number };
 
 export type NewCheckout = {
   /** Stripe's Idempotency-Key: a retried create returns the same session. */
@@ -30,6 +33,8 @@ export type NewCheckout = {
   quantity: number;
   /** An order of ticket types: one line item per type (with its price); else one line of `quantity` × `unitAmount`. */
   lines?: CheckoutLine[];
+  /** Taken off the lines' sum: Stripe shows it as the code with its amount ("SPRING20 −€12.00"). */
+  discount?: CheckoutDiscount;
   currency: string;
   email: string;
   rsvpId: string;

@@ -32,13 +32,26 @@ export function stripeProvider(secretKey: string, apiUrl?: string): PaymentProvi
   const stripe = stripeClient(secretKey, apiUrl);
   return {
     async createCheckout(c: NewCheckout) {
+      // A promo code's discount is a one-off coupon of exactly its amount, named as the code: Checkout shows
+      // "SPRING20 −€12.00" and charges the order's total (docs/decisions/0033-promo-codes-and-charges.md).
+      const coupon = c.discount
+        ? await stripe.coupons.create(
+            { amount_off: c.discount.amount, currency: c.currency, duration: 'once', max_redemptions: 1, name: c.discount.name },
+            { idempotencyKey: `${c.idempotencyKey}:coupon` },
+          )
+        : null;
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
           line_items: (c.lines ?? [{ name: c.title, unitAmount: c.unitAmount, quantity: c.quantity }]).map((l) => ({
             quantity: l.quantity,
-            price_data: { currency: c.currency, unit_amount: l.unitAmount, product_data: { name: l.name } },
+            price_data: {
+              currency: c.currency,
+              unit_amount: l.unitAmount,
+              product_data: { name: l.name, ...(l.description ? { description: l.description } : {}) },
+            },
           })),
+          ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
           customer_email: c.email,
           client_reference_id: c.rsvpId,
           metadata: { rsvp_id: c.rsvpId, event_id: c.eventId },

@@ -9,6 +9,7 @@ import { shortLinksRoutes } from './short-links/short-links.routes.ts';
 import { hostsRoutes } from './events/hosts/hosts.routes.ts';
 import { questionsRoutes } from './questions/questions.routes.ts';
 import { ticketTypesRoutes } from './ticket-types/ticket-types.routes.ts';
+import { promoCodesRoutes, promoLookupRoutes } from './promo-codes/promo-codes.routes.ts';
 import { eventHeadProvider } from './events/public/event-head-provider.ts';
 import { eventIcsRoutes } from './events/public/event-ics.routes.ts';
 import { publicEventsRoutes } from './events/public/public.routes.ts';
@@ -43,6 +44,7 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/api/events', hostsRoutes());
   app.route('/api/events', questionsRoutes());
   app.route('/api/events', ticketTypesRoutes());
+  app.route('/api/events', promoCodesRoutes());
   app.route('/api/public/events', publicEventsRoutes());
   app.route('/api/public/events', eventIcsRoutes());
   app.route('/api/themes', themesRoutes());
@@ -52,6 +54,7 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   spa.addHeadProvider(eventHeadProvider);
   app.route('/api/dev-mailbox', devMailboxRoutes());
   app.route('/', rsvpRoutes());
+  app.route('/', promoLookupRoutes());
   app.route('/', manageRoutes());
   app.route('/', waitlistRoutes());
   app.route('/', checkinRoutes());

@@ -112,6 +112,15 @@ export const events = pgTable(
     stripe_account_id: uuid('stripe_account_id').references(() => stripe_accounts.id, { onDelete: 'restrict' }),
     /** Guests may cancel a paid answer through their manage link and are refunded (docs/product.md#payments). */
     guest_refunds_allowed: boolean('guest_refunds_allowed').notNull().default(false),
+    /**
+     * The event's tax, shown on the page and charged at checkout (docs/decisions/0033-promo-codes-and-charges.md):
+     * its name ('VAT') and rate in basis points (2000 = 20%), both or neither; inclusive = prices already contain it.
+     */
+    tax_name: text('tax_name'),
+    tax_rate_bp: integer('tax_rate_bp'),
+    tax_inclusive: boolean('tax_inclusive').notNull().default(false),
+    /** A booking fee per priced ticket (minor units), 0 = none. */
+    booking_fee: integer('booking_fee').notNull().default(0),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -126,6 +135,11 @@ export const events = pgTable(
       sql`${t.waitlist_offer_hours} IS NULL OR (${t.max_attendees} IS NOT NULL AND ${t.waitlist_offer_hours} BETWEEN 1 AND 168)`,
     ),
     check('events_embed_origins', sql`cardinality(${t.embed_origins}) <= 10`),
+    check(
+      'events_tax',
+      sql`(${t.tax_name} IS NULL) = (${t.tax_rate_bp} IS NULL) AND (${t.tax_rate_bp} IS NULL OR ${t.tax_rate_bp} BETWEEN 1 AND 10000)`,
+    ),
+    check('events_booking_fee', sql`${t.booking_fee} BETWEEN 0 AND 100000000`),
     check('events_currency', sql`${t.currency} IN ('usd','eur','gbp','cad')`),
     check('events_notify_rsvps', sql`${t.notify_rsvps} IN ('off','each','digest')`),
     /** The notification worker's scan: only events that asked for e-mails. */

@@ -18,6 +18,8 @@ export const payment_sandbox_sessions = pgTable('payment_sandbox_sessions', {
   quantity: integer('quantity').notNull(),
   /** An order of ticket types: one line per type, as Stripe Checkout's line_items (null: one line of `quantity`). */
   line_items: jsonb('line_items').$type<{ name: string; unit_amount: number; quantity: number }[]>(),
+  /** A promo code's discount, as Stripe Checkout shows a coupon (docs/decisions/0033-promo-codes-and-charges.md). */
+  discount: jsonb('discount').$type<{ name: string; amount: number }>(),
   currency: text('currency').notNull(),
   customer_email: text('customer_email'),
   /** Stripe's session status: 'open', 'complete' or 'expired'. */

@@ -47,6 +47,16 @@ export const event_rsvps = pgTable(
     /** What the checkout charges: minor units (cents) of payment_currency. */
     payment_amount: integer('payment_amount'),
     payment_currency: text('payment_currency'),
+    /**
+     * An order's promo code (docs/decisions/0033-promo-codes-and-charges.md): the code row (its `uses` follow this
+     * order's held seats, migration 0035) and the code as applied, kept when the code is deleted. Then what the order's
+     * figures are made of, minor units: payment_amount = tickets − discount + fee (+ tax when exclusive).
+     */
+    promo_code_id: uuid('promo_code_id'),
+    promo_code: text('promo_code'),
+    discount_amount: integer('discount_amount').notNull().default(0),
+    fee_amount: integer('fee_amount').notNull().default(0),
+    tax_amount: integer('tax_amount').notNull().default(0),
     /** Stripe's payment id (PaymentIntent pi_…) once paid, for the guest list and refunds. */
     payment_id: text('payment_id'),
     /**

@@ -66,6 +66,15 @@ export const order_tickets = pgTable(
     of_count: integer('of_count').notNull(),
     admits: integer('admits').notNull(),
     amount: integer('amount').notNull(),
+    /**
+     * What this ticket actually costs (docs/decisions/0033-promo-codes-and-charges.md), minor units: its share of the
+     * order's discount, booking fee and tax, and paid_amount = amount − discount + fee (+ tax when exclusive). A
+     * refund of this ticket gives back paid_amount; the order's figures are their sums.
+     */
+    discount_amount: integer('discount_amount').notNull().default(0),
+    fee_amount: integer('fee_amount').notNull().default(0),
+    tax_amount: integer('tax_amount').notNull().default(0),
+    paid_amount: integer('paid_amount').notNull(),
     pin: text('pin').notNull(),
     ticket_secret: text('ticket_secret').notNull(),
     qr_nonce: text('qr_nonce').notNull(),
@@ -81,5 +90,39 @@ export const order_tickets = pgTable(
     check('order_tickets_admits', sql`${t.admits} BETWEEN 1 AND 10`),
     check('order_tickets_number', sql`${t.number} BETWEEN 1 AND ${t.of_count}`),
     check('order_tickets_checked_in', sql`${t.checked_in_count} BETWEEN 0 AND ${t.admits}`),
+  ],
+);
+
+/**
+ * An event's promo codes (docs/product.md#promo-codes, docs/decisions/0033-promo-codes-and-charges.md). `code` is kept
+ * upper-case and matched so; `kind` 'percent' (value 0–100) or 'amount' (value in minor units off each ticket);
+ * `type_ids` null = every type, else those types only (hidden ones among them are unlocked by the code); `per_order`
+ * the most tickets of one order it discounts. `uses` counts the orders holding seats with it, moved by migration
+ * 0035's triggers under this row's lock; the `promo_codes_used_up` check refuses a use past `max_uses`.
+ */
+export const promo_codes = pgTable(
+  'promo_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    event_id: eventIdColumn(),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['percent', 'amount'] }).notNull(),
+    value: integer('value').notNull(),
+    type_ids: uuid('type_ids').array(),
+    max_uses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    per_order: integer('per_order'),
+    expires_at: timestamp('expires_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_event_code_key').on(t.event_id, t.code),
+    check('promo_codes_code', sql`${t.code} ~ '^[A-Z0-9_-]{3,32}$'`),
+    check('promo_codes_kind', sql`${t.kind} IN ('percent', 'amount')`),
+    check('promo_codes_value', sql`${t.value} >= 0 AND (${t.kind} <> 'percent' OR ${t.value} <= 100) AND ${t.value} <= 100000000`),
+    check('promo_codes_max_uses', sql`${t.max_uses} IS NULL OR ${t.max_uses} >= 1`),
+    check('promo_codes_per_order', sql`${t.per_order} IS NULL OR ${t.per_order} BETWEEN 1 AND 10`),
+    check('promo_codes_used_up', sql`${t.uses} >= 0 AND (${t.max_uses} IS NULL OR ${t.uses} <= ${t.max_uses})`),
   ],
 );

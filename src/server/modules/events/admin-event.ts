@@ -31,7 +31,17 @@ export function adminEventColumns(actor: Actor) {
 
 type AdminRow = Omit<
   typeof events.$inferSelect,
-  'stripe_secret_key_enc' | 'stripe_webhook_secret_enc' | 'host_line' | 'rsvps_notified_until' | 'seats_version' | 'reminder_minutes'
+  | 'stripe_secret_key_enc'
+  | 'stripe_webhook_secret_enc'
+  | 'host_line'
+  | 'rsvps_notified_until'
+  | 'seats_version'
+  | 'reminder_minutes'
+  // The tax and fee have their own route (promo-codes/event-charges.ts).
+  | 'tax_name'
+  | 'tax_rate_bp'
+  | 'tax_inclusive'
+  | 'booking_fee'
 > & { role: EventRole; reminders: TEventAdmin['reminders'] };
 
 export function toAdminEvent(row: AdminRow): TEventAdmin {

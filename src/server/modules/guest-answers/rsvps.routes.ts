@@ -9,6 +9,7 @@ import { errors, json, jsonBody } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
 import { rememberAnswer } from '../rsvps/guest-cookie.ts';
 import { submitRsvp } from './submit-rsvp.ts';
+import { PROMO_LOOKUP_LIMIT } from '../promo-codes/promo-limits.ts';
 
 /** Per client IP (a venue's shared Wi-Fi still fits) and per e-mail per event. */
 export const RSVP_LIMITS = {
@@ -36,6 +37,8 @@ export function rsvpRoutes() {
     const { eventId } = c.req.valid('param');
     const answer = c.req.valid('json');
     await enforce(c, RSVP_LIMITS.perEmail, eventId, answer.email);
+    // An order naming a code is a code guess too (docs/decisions/0033-promo-codes-and-charges.md).
+    if (answer.promo_code) await enforce(c, PROMO_LOOKUP_LIMIT, clientIp(c));
     const { db, env } = c.var.deps;
     const submitted = await submitRsvp({
       db,

@@ -8,22 +8,30 @@ import { holdKeys } from '../../domain/hold-limits.ts';
 import { assertCanPay, assertNotEnded } from '../rsvps/attend-rules.ts';
 import { createRsvp } from '../rsvps/create-rsvp.ts';
 import { type PreparedOrder, prepareOrder } from '../rsvps/order-lines.ts';
-import type { FormTicketType } from '../../domain/ticket-types-sql.ts';
+import { findLiveCode } from '../../domain/promo-code-lookup.ts';
+import { PROMO_CODE_INVALID } from '../../../common/schemas/promo-code-field.ts';
 import { checkAnswers } from '../rsvps/form-answers.ts';
-import { loadRsvpForm, type RsvpEventCache } from '../rsvps/load-rsvp-event.ts';
+import { loadRsvpForm, type RsvpEventCache, type RsvpForm } from '../rsvps/load-rsvp-event.ts';
 import type { RsvpAnswer, RsvpOutcome } from '../rsvps/rsvp-answer.ts';
 
 /**
  * The order of a 'Yes' on an event with ticket types (order-lines.ts); none on an event without types, whose
  * answers go as before, and none for a 'maybe' or 'no' (they hold no seats).
  */
-function orderOf(types: FormTicketType[], answer: RsvpAnswer): PreparedOrder | undefined {
+async function orderOf(db: Db, form: RsvpForm, answer: RsvpAnswer): Promise<PreparedOrder | undefined> {
+  const types = form.ticketTypes;
   if (!types.length) {
     if (answer.tickets)
       throw new AppError('validation_failed', 'This event has no ticket types.', { tickets: 'This event has no ticket types.' });
+    if (answer.promo_code && answer.status === 'confirmed')
+      throw new AppError('validation_failed', PROMO_CODE_INVALID, { promo_code: PROMO_CODE_INVALID });
     return undefined;
   }
-  return answer.status === 'confirmed' ? prepareOrder(types, answer.tickets) : undefined;
+  if (answer.status !== 'confirmed') return undefined;
+  // docs/product.md#promo-codes: every code that does not apply gets the same answer; the write counts the use.
+  const promo = answer.promo_code ? await findLiveCode(db, form.event.id, answer.promo_code) : null;
+  if (answer.promo_code && !promo) throw new AppError('validation_failed', PROMO_CODE_INVALID, { promo_code: PROMO_CODE_INVALID });
+  return prepareOrder(types, answer.tickets, { promo, charges: form.charges });
 }
 
 /**
@@ -44,11 +52,12 @@ export async function submitRsvp(opts: {
   /** The client's address (http/client-ip.ts): a paid hold is bounded per client network (domain/hold-limits.ts). */
   clientIp: string;
 }): Promise<{ result: RsvpOutcome; manageSecret: string | null }> {
-  const { event, questions, ticketTypes } = await loadRsvpForm({ db: opts.db, cache: opts.eventCache, eventId: opts.eventId });
+  const form = await loadRsvpForm({ db: opts.db, cache: opts.eventCache, eventId: opts.eventId });
+  const { event, questions } = form;
   assertNotEnded(event);
   const answers = checkAnswers(questions, opts.answer.status, opts.answer.answers);
   // An event with ticket types takes orders: a 'Yes' names its tickets, and they set the party (docs/product.md#ticket-types).
-  const order = orderOf(ticketTypes, opts.answer);
+  const order = await orderOf(opts.db, form, opts.answer);
   const answer = order ? { ...opts.answer, guest_count: order.guestCount } : opts.answer;
   // A paid event's 'Yes' is a pending answer holding its seats, then a checkout (docs/decisions/0015-payments.md);
   // an order pays when it costs something.

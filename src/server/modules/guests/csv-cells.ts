@@ -22,6 +22,11 @@ export const CSV_COLUMNS = [
   ['Amount', 'payment_amount'],
   ['Currency', 'payment_currency'],
   ['Payment id', 'payment_id'],
+  /** docs/product.md#promo-codes and #taxes-and-fees: the code applied and what the amount is made of (major units). */
+  ['Promo code', 'promo_code'],
+  ['Discount', 'discount_amount'],
+  ['Booking fee', 'fee_amount'],
+  ['Tax', 'tax_amount'],
   ['Checked in', 'attended'],
   ['Checked in at', 'checked_in_at'],
   ['Notes', 'notes'],
@@ -46,6 +51,10 @@ export type CsvRow = {
   payment_amount: number | null;
   payment_currency: string | null;
   payment_id: string | null;
+  promo_code: string | null;
+  discount_amount: number;
+  fee_amount: number;
+  tax_amount: number;
   attended: boolean;
   checked_in_at: Date | null;
   notes: string | null;
@@ -86,6 +95,7 @@ export function csvCells(r: CsvRow, questions: readonly { id: string }[] = [], t
     const v = r[key];
     if (v === null) return '';
     if (key === 'payment_amount') return (Number(v) / 100).toFixed(2);
+    if (key === 'discount_amount' || key === 'fee_amount' || key === 'tax_amount') return Number(v) ? (Number(v) / 100).toFixed(2) : '';
     if (v instanceof Date) return v.toISOString();
     if (typeof v === 'boolean') return v ? 'yes' : 'no';
     return neutralizeCell(String(v));

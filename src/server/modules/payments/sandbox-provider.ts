@@ -43,6 +43,7 @@ export function sandboxProvider(db: Db, baseUrl: string): PaymentProvider {
           unit_amount: c.unitAmount,
           quantity: c.quantity,
           line_items: c.lines?.map((l) => ({ name: l.name, unit_amount: l.unitAmount, quantity: l.quantity })) ?? null,
+          discount: c.discount ?? null,
           currency: c.currency,
           customer_email: c.email,
           success_url: c.successUrl,

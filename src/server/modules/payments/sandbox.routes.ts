@@ -89,12 +89,17 @@ export function sandboxRoutes() {
     return c.html(
       page({
         title: s.title,
+        // As Stripe's page: the lines, the promo code's discount ("SPRING20 · −€12.00") and what is charged.
         amount: formatMoney(
-          s.line_items ? s.line_items.reduce((t, l) => t + l.unit_amount * l.quantity, 0) : s.unit_amount * s.quantity,
+          (s.line_items ? s.line_items.reduce((t, l) => t + l.unit_amount * l.quantity, 0) : s.unit_amount * s.quantity) -
+            (s.discount?.amount ?? 0),
           s.currency,
         ),
         quantity: s.quantity,
-        lines: (s.line_items ?? []).map((l) => `${l.name} × ${l.quantity} · ${formatMoney(l.unit_amount * l.quantity, s.currency)}`),
+        lines: [
+          ...(s.line_items ?? []).map((l) => `${l.name} × ${l.quantity} · ${formatMoney(l.unit_amount * l.quantity, s.currency)}`),
+          ...(s.discount ? [`${s.discount.name} · −${formatMoney(s.discount.amount, s.currency)}`] : []),
+        ],
         email: s.customer_email,
         id: s.id,
         open,

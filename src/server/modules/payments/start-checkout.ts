@@ -10,7 +10,7 @@ import type { PendingPayment } from '../rsvps/create-rsvp.ts';
 import type { CreatedRsvp } from '../rsvps/create-rsvp.ts';
 import type { RsvpAnswer } from '../rsvps/rsvp-answer.ts';
 import { type PaymentEvent, type PaymentsConfig, providerFor, providerKind, readPaymentEvent } from './event-provider.ts';
-import { type CheckoutLine, minorUnits, STRIPE_MIN_SESSION_MS } from '../../integrations/payment-provider.ts';
+import { type CheckoutDiscount, type CheckoutLine, minorUnits, STRIPE_MIN_SESSION_MS } from '../../integrations/payment-provider.ts';
 import type { PreparedOrder } from '../rsvps/order-lines.ts';
 import { dropUnopenedCheckout } from './release-hold.ts';
 
@@ -52,6 +52,7 @@ export async function openCheckout(
     rsvpId: rsvp.id,
     guestCount: rsvp.guest_count,
     lines: o.order?.checkoutLines,
+    discount: o.order?.discount ?? undefined,
     email: o.answer.email,
     payment: o.payment,
     idempotencyKey: `checkout:${rsvp.id}`,
@@ -76,8 +77,10 @@ export async function openSession(
     event: PaymentEvent;
     rsvpId: string;
     guestCount: number;
-    /** An order of ticket types: a line item per priced type. */
+    /** An order of ticket types: a line item per priced type, the booking fee and an exclusive tax. */
     lines?: CheckoutLine[];
+    /** Its promo code's discount (docs/decisions/0033-promo-codes-and-charges.md). */
+    discount?: CheckoutDiscount;
     email: string;
     payment: PendingPayment;
     idempotencyKey: string;
@@ -100,6 +103,7 @@ export async function openSession(
       unitAmount: o.payment.unitAmount,
       quantity: o.guestCount,
       ...(o.lines ? { lines: o.lines } : {}),
+      ...(o.discount ? { discount: o.discount } : {}),
       currency: o.payment.currency,
       email: o.email,
       rsvpId: o.rsvpId,

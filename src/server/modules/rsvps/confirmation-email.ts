@@ -15,6 +15,7 @@ import type { Supersede } from '../../domain/enqueue.ts';
 import { ticketPageUrl } from '../../domain/ticket-urls.ts';
 import type { RsvpEvent } from './load-rsvp-event.ts';
 import { ticketIcsTemplate } from './ticket-ics.ts';
+import type { Receipt } from '../../emails/receipt.ts';
 
 export { QR_CID };
 
@@ -34,6 +35,8 @@ export type ConfirmationInput = {
    * the order's page (the RSVP's ticket secret), which the button opens; `summary` is "VIP × 2, General × 1".
    */
   order?: { ticketSecret: string; summary: string };
+  /** A paid (or discounted) order's receipt (docs/product.md#taxes-and-fees): order-receipt.ts. */
+  receipt?: Receipt;
 };
 
 /** The outbox key: one message per state change of one RSVP, however often the request is retried. */
@@ -61,16 +64,18 @@ function prepare(i: ConfirmationInput): Prepared {
     updated: i.updated,
     ticket: !!i.ticket,
     ...(i.order ? { order: true } : {}),
+    ...(i.receipt ? { receipt: i.receipt } : {}),
   };
   const key = JSON.stringify([i.baseUrl, variant, i.event]);
-  let p = prepared.get(key);
+  // A receipt is one order's own: rendered for it alone, never kept to be shared.
+  let p = i.receipt ? undefined : prepared.get(key);
   if (!p) {
     const { baseUrl, event } = i;
     p = {
       email: compileTemplate(CONFIRMATION_SLOTS, (slot) => renderEventEmail(confirmationView({ baseUrl, event, variant }, slot))),
       ics: calendarStatus(variant) ? ticketIcsTemplate({ event, status: calendarStatus(variant)!, baseUrl }) : null,
     };
-    prepared.set(key, p);
+    if (!i.receipt) prepared.set(key, p);
   }
   return p;
 }

@@ -79,6 +79,16 @@ function prepare(config: TicketConfig, event: RsvpEvent, answer: RsvpAnswer, pay
       ...columns,
       manage_secret: manageSecret,
       confirmed_at: ticketed ? new Date() : null,
+      // docs/decisions/0033-promo-codes-and-charges.md: the code's use is taken by this row's insert (migration 0035).
+      ...(order
+        ? {
+            promo_code_id: order.promo?.id ?? null,
+            promo_code: order.promo?.code ?? null,
+            discount_amount: order.priced.discount,
+            fee_amount: order.priced.fee,
+            tax_amount: order.priced.tax,
+          }
+        : {}),
       ...(payment
         ? {
             payment_status: 'pending',

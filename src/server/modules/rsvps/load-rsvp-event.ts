@@ -13,6 +13,8 @@ import { isUuid } from '../../../common/schemas/ids.ts';
 import type { TFormQuestion } from '../../../common/schemas/questions.ts';
 import { formQuestionsSql } from '../../domain/form-questions.ts';
 import { type FormTicketType, formTicketTypesSql } from '../../domain/ticket-types-sql.ts';
+import type { Charges } from '../../../common/pricing.ts';
+import { eventChargesColumns } from '../../domain/event-charges.ts';
 
 /** What an RSVP needs to know of its event: what its e-mails show, plus capacity and payment; never the payment secret. */
 export type RsvpEvent = EmailEvent & {
@@ -22,7 +24,7 @@ export type RsvpEvent = EmailEvent & {
 };
 
 /** An event and its RSVP form's questions (docs/product.md#custom-questions), read and cached together. */
-export type RsvpForm = { event: RsvpEvent; questions: TFormQuestion[]; ticketTypes: FormTicketType[] };
+export type RsvpForm = { event: RsvpEvent; questions: TFormQuestion[]; ticketTypes: FormTicketType[]; charges: Charges };
 
 /**
  * Found events are reused for a moment: during an RSVP rush every request needs the same row (capacity
@@ -123,13 +125,13 @@ export async function readRsvpWithEvent<C extends SelectedFields>(db: DbOrTx, rs
 
 async function readEvent(db: DbOrTx, eventId: string): Promise<RsvpForm> {
   const [row] = await db
-    .select({ ...rsvpEventColumns, questions: formQuestionsSql, ticketTypes: formTicketTypesSql })
+    .select({ ...rsvpEventColumns, questions: formQuestionsSql, ticketTypes: formTicketTypesSql, charges: eventChargesColumns })
     .from(events)
     .leftJoin(event_themes, eq(event_themes.id, events.theme_id))
     .innerJoin(user, eq(user.id, events.user_id))
     .where(and(eq(events.id, eventId), eq(events.is_active, true)))
     .limit(1);
   if (!row) throw notFound(MSG.eventNotFound);
-  const { questions, ticketTypes, ...event } = row;
-  return { event, questions, ticketTypes };
+  const { questions, ticketTypes, charges, ...event } = row;
+  return { event, questions, ticketTypes, charges };
 }

@@ -7,6 +7,7 @@ import type { TicketConfig } from '../../domain/ticket-fields.ts';
 import { verificationUrl } from '../../domain/ticket-urls.ts';
 import { readRsvpWithEvent } from './load-rsvp-event.ts';
 import { orderSummarySql } from '../../domain/order-tickets.ts';
+import { readReceipt } from './order-receipt.ts';
 
 /** Why a guest e-mail was not queued: no e-mail address (legacy form) or no ticket (not confirmed). */
 export type GuestEmailSkip = 'no_email' | 'no_ticket';
@@ -43,6 +44,8 @@ export async function queueGuestEmail(
   const ticketed = !r.order_summary && r.status === 'confirmed' && r.token !== null;
 
   if (o.ticketOnly && !ticketed && !ordered) return { skipped: 'no_ticket' };
+  // A paid order's e-mail is its receipt too (docs/product.md#taxes-and-fees).
+  const receipt = ordered && r.payment_status === 'paid' ? await readReceipt(tx, r.id) : null;
   const pin = ticketed ? await assignPin(tx, { rsvpId: r.id, eventId: r.event.id }) : null;
   const email = queuedConfirmation({
     baseUrl: o.config.baseUrl,
@@ -55,6 +58,7 @@ export async function queueGuestEmail(
       ? { ticket: { pin, verificationUrl: verificationUrl(o.config.baseUrl, r.token), ticketSecret: r.ticket_secret } }
       : {}),
     ...(ordered ? { order: { ticketSecret: r.ticket_secret, summary: r.order_summary! } } : {}),
+    ...(receipt ? { receipt } : {}),
   });
   return { queued: await enqueueEmail(tx, o.key, email, o.supersede), to: r.email };
 }

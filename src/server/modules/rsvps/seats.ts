@@ -30,6 +30,11 @@ export function ticketTypeError(err: unknown): AppError | null {
     const message = 'Some of these tickets have sold out. Choose fewer or another type.';
     return new AppError('capacity_exceeded', message, { tickets: message });
   }
+  if (pg.constraint === 'promo_codes_used_up') {
+    // The code's last use went to another order meanwhile (migration 0035): as full as a sold-out type.
+    const message = 'This code has just been used up. Remove it or try another.';
+    return new AppError('capacity_exceeded', message, { promo_code: message });
+  }
   if (pg.constraint === 'order_tickets_party_fixed') {
     const message = 'This order’s party is its tickets: cancel it and order again to change it.';
     return new AppError('conflict', message, { guest_count: message });

@@ -11,6 +11,7 @@ import { CohostsSection } from './cohosts-section.tsx';
 import { NotifyField } from './notify-field.tsx';
 import { RemindersField } from './reminders-field.tsx';
 import { TicketTypesSection } from './ticket-types-section.tsx';
+import { PromoCodesSection } from './promo-codes-section.tsx';
 import { QuestionsSection } from './questions-section.tsx';
 import { BasicsFields, ContentFields, WhenWhereFields } from './event-form-fields.tsx';
 import {
@@ -197,6 +198,11 @@ function EventForm({ event, onDone }: { event: TEventAdmin | null; onDone: (save
               <p className="text-sm text-ink/70">You can add ticket types once the event is created.</p>
             )}
           </div>
+          {event ? (
+            <div className="border-t border-ink/10 pt-5 empty:hidden">
+              <PromoCodesSection eventId={event.id} currency={event.currency} />
+            </div>
+          ) : null}
           <RemindersField event={event} />
           <NotifyField event={event} />
         </div>

@@ -3,7 +3,8 @@ import { formatMinorUnits } from '../../lib/money.ts';
 
 /**
  * An order's tickets in the guest list (docs/product.md#ticket-types): each ticket's type and what was paid for it,
- * "VIP · 1 of 2 ($50.00) · 1 in"; nothing for an RSVP without ticket types.
+ * "VIP · 1 of 2 ($50.00) · 1 in", and the promo code it used ("Code SPRING20 · −$20.00"); nothing for an RSVP
+ * without ticket types.
  */
 export function TicketsLine({ row, className }: { row: TGuestRow; className?: string }) {
   if (!row.tickets?.length) return null;
@@ -16,6 +17,13 @@ export function TicketsLine({ row, className }: { row: TGuestRow; className?: st
           {t.checked_in_count ? ` · ${t.admits > 1 ? `${t.checked_in_count} ` : ''}in` : ''}
         </li>
       ))}
+      {row.promo_code ? (
+        // docs/product.md#promo-codes: the code the order used and what it took off.
+        <li>
+          Code <span className="font-mono font-semibold">{row.promo_code}</span>
+          {row.discount_amount ? ` · −${formatMinorUnits(row.discount_amount, currency)}` : ''}
+        </li>
+      ) : null}
     </ul>
   );
 }

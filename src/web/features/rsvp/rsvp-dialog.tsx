@@ -20,6 +20,8 @@ import { partyWords, ticketCount } from './answer-words.ts';
 import { sellsTickets } from './ticket-words.ts';
 import { RsvpThankYou } from './rsvp-thank-you.tsx';
 import { orderOf, type Quantities, TicketPicker } from './ticket-picker.tsx';
+import { type AppliedCode, PromoCodeField } from './promo-code-field.tsx';
+import { NO_CHARGES } from '../../../common/pricing.ts';
 import { useJoinWaitlist } from './api/join-waitlist.ts';
 import { answerErrorsOf, checkAnswers, QuestionFields, questionControlId, useAnswers } from './question-fields.tsx';
 import { PAY } from '../../../common/payment-texts.ts';
@@ -66,10 +68,15 @@ export function RsvpDialog({ event, open, onOpenChange, inline = false }: RsvpDi
   const join = useJoinWaitlist(event.id);
   const [values, setValues] = React.useState<RsvpFormValues>(EMPTY);
   // docs/product.md#ticket-types: an event with ticket types takes an order (a quantity of each) instead of a party size.
-  const types = event.ticket_types ?? [];
-  const typed = types.length > 0;
+  // docs/product.md#promo-codes: an applied code prices the order and may unlock hidden types, listed after the others.
+  const [applied, setApplied] = React.useState<AppliedCode | null>(null);
+  const [codeError, setCodeError] = React.useState<string | undefined>();
+  const listed = event.ticket_types ?? [];
+  const types = applied ? [...listed, ...applied.unlocked.filter((u) => !listed.some((t) => t.id === u.id))] : listed;
+  const typed = listed.length > 0;
   const [quantities, setQuantities] = React.useState<Quantities>({});
-  const order = orderOf(types, quantities);
+  const charges = event.charges ?? NO_CHARGES;
+  const order = orderOf(types, quantities, applied?.promo ?? null, charges);
   const [errors, setErrors] = React.useState<RsvpFieldErrors>({});
   // The server's refusal of a 'Yes' on a full event; `partly` when fewer guests would still fit.
   const [capacity, setCapacity] = React.useState<{ message: string; partly: boolean } | null>(null);
@@ -170,6 +177,7 @@ export function RsvpDialog({ event, open, onOpenChange, inline = false }: RsvpDi
     const paying = values.status === 'confirmed' && !waitlist && (typed ? order.total > 0 : event.is_paid_event);
     const fields = fieldErrorsOf(err);
     setErrors(toFieldErrors(fields));
+    if (fields?.promo_code) setCodeError(fields.promo_code);
     answers.setErrors(answerErrorsOf(fields));
     const code = errorCode(err);
     if (code === 'capacity_exceeded') {
@@ -217,7 +225,7 @@ export function RsvpDialog({ event, open, onOpenChange, inline = false }: RsvpDi
       return;
     }
     const payload = withAnswers(checked.data, answered.answers);
-    send(ordering ? { ...payload, tickets: order.lines } : payload);
+    send(ordering ? { ...payload, tickets: order.lines, ...(applied ? { promo_code: applied.promo.code } : {}) } : payload);
   };
 
   const saveAsMaybe = () => {
@@ -269,6 +277,26 @@ export function RsvpDialog({ event, open, onOpenChange, inline = false }: RsvpDi
             if (errors.tickets) setErrors(({ tickets: _gone, ...rest }) => rest);
           }}
           error={errors.tickets}
+          promo={applied?.promo ?? null}
+          charges={charges}
+          codeField={
+            <PromoCodeField
+              eventId={event.id}
+              id={`${fieldId}-promo`}
+              applied={applied}
+              onApply={(code) => {
+                setApplied(code);
+                setCapacity(null);
+                // A removed code takes the hidden types it unlocked with it.
+                if (!code && applied) {
+                  const gone = new Set(applied.unlocked.map((u) => u.id));
+                  setQuantities((q) => Object.fromEntries(Object.entries(q).filter(([k]) => !gone.has(k))));
+                }
+              }}
+              error={codeError}
+              onError={setCodeError}
+            />
+          }
         />
       ) : null}
       {toCheckout && !typed && event.ticket_price !== null ? (

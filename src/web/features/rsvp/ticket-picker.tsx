@@ -1,17 +1,44 @@
 import { Minus, Plus } from 'lucide-react';
+import type * as React from 'react';
 import type { TPublicTicketType } from '../../../common/schemas/ticket-types.ts';
 import { salesState } from '../../../common/ticket-label.ts';
 import { formatMinorUnits } from '../../lib/money.ts';
+import { type Charges, NO_CHARGES, type PricedOrder, type PromoTerms, priceOrder, taxLabel } from '../../../common/pricing.ts';
 
 /** Chosen quantities by type id. */
 export type Quantities = Record<string, number>;
 
-/** The order's lines (types with a quantity), its party and its total in minor units. */
-export function orderOf(types: readonly TPublicTicketType[], q: Quantities) {
+/**
+ * The order's lines (types with a quantity), its party and what it costs in minor units, priced by the same function
+ * as the server's order and checkout (common/pricing.ts): the promo code's discount, the booking fee and the tax.
+ */
+export function orderOf(
+  types: readonly TPublicTicketType[],
+  q: Quantities,
+  promo: PromoTerms | null = null,
+  charges: Charges = NO_CHARGES,
+) {
   const lines = types.filter((t) => (q[t.id] ?? 0) > 0).map((t) => ({ type_id: t.id, quantity: q[t.id]! }));
   const guests = lines.reduce((n, l) => n + l.quantity, 0);
-  const total = types.reduce((n, t) => n + t.price * (q[t.id] ?? 0), 0);
-  return { lines, guests, total };
+  const priced = priceOrder(
+    types.filter((t) => (q[t.id] ?? 0) > 0).map((t) => ({ type_id: t.id, price: t.price, quantity: q[t.id]! })),
+    promo,
+    charges,
+  );
+  return { lines, guests, total: priced.total, priced };
+}
+
+/** The rows above the total: subtotal, the code's discount ("SPRING20 · −€12.00"), the fee and an exclusive tax. */
+function breakdown(priced: PricedOrder, promo: PromoTerms | null, charges: Charges, currency: string) {
+  const money = (n: number) => formatMinorUnits(n, currency);
+  const rows: { label: string; value: string; key: string }[] = [];
+  const tax = taxLabel(charges);
+  const extra = (promo && priced.discount > 0) || priced.fee > 0 || (!charges.tax_inclusive && priced.tax > 0);
+  if (extra) rows.push({ key: 'subtotal', label: 'Tickets', value: money(priced.subtotal) });
+  if (promo && priced.discount > 0) rows.push({ key: 'discount', label: promo.code, value: `−${money(priced.discount)}` });
+  if (priced.fee > 0) rows.push({ key: 'fee', label: 'Booking fee', value: money(priced.fee) });
+  if (tax && !charges.tax_inclusive && priced.tax > 0) rows.push({ key: 'tax', label: tax, value: money(priced.tax) });
+  return rows;
 }
 
 /** Why a type cannot be chosen now, or null when it can. */
@@ -38,6 +65,9 @@ export function TicketPicker({
   onChange,
   error,
   id,
+  promo = null,
+  charges = NO_CHARGES,
+  codeField,
 }: {
   types: readonly TPublicTicketType[];
   currency: string;
@@ -45,9 +75,16 @@ export function TicketPicker({
   onChange(next: Quantities): void;
   error?: string;
   id: string;
+  /** An applied promo code's terms, and the event's tax and fee (docs/product.md#promo-codes, #taxes-and-fees). */
+  promo?: PromoTerms | null;
+  charges?: Charges;
+  /** The "Have a promo code?" field, placed above the total. */
+  codeField?: React.ReactNode;
 }) {
   const now = Date.now();
-  const { guests, total } = orderOf(types, value);
+  const { guests, total, priced } = orderOf(types, value, promo, charges);
+  const rows = breakdown(priced, promo, charges, currency);
+  const tax = taxLabel(charges);
   const setQ = (t: TPublicTicketType, n: number) => onChange({ ...value, [t.id]: n });
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined} id={id} tabIndex={-1}>
@@ -106,12 +143,30 @@ export function TicketPicker({
           );
         })}
       </ul>
-      <p className="flex items-baseline justify-between rounded-lg bg-paper px-3 py-2.5 text-sm" aria-live="polite">
-        <span>
-          Total <span className="text-ink/70">({guests === 1 ? '1 guest' : `${guests} guests`})</span>
-        </span>
-        <span className="font-semibold tabular-nums">{total ? formatMinorUnits(total, currency) : 'Free'}</span>
-      </p>
+      {codeField}
+      <div className="grid gap-1 rounded-lg bg-paper px-3 py-2.5 text-sm" aria-live="polite" data-testid="order-total">
+        {rows.map((r) => (
+          <p key={r.key} className="flex items-baseline justify-between gap-3">
+            <span className={r.key === 'discount' ? 'font-mono font-semibold' : undefined}>{r.label}</span>
+            <span className="tabular-nums">{r.value}</span>
+          </p>
+        ))}
+        <p className="flex items-baseline justify-between gap-3">
+          <span>
+            Total <span className="text-ink/70">({guests === 1 ? '1 guest' : `${guests} guests`})</span>
+          </span>
+          <span className="font-semibold tabular-nums">{total ? formatMinorUnits(total, currency) : 'Free'}</span>
+        </p>
+        {tax && charges.tax_inclusive && priced.tax > 0 ? (
+          <p className="text-xs text-ink/75">
+            Includes {tax.replace(/^incl\. /, '')}: {formatMinorUnits(priced.tax, currency)}
+          </p>
+        ) : null}
+        {charges.booking_fee > 0 && priced.fee === 0 ? (
+          <p className="text-xs text-ink/75">A booking fee of {formatMinorUnits(charges.booking_fee, currency)} per paid ticket applies.</p>
+        ) : null}
+        {tax && !charges.tax_inclusive && priced.tax === 0 && guests === 0 ? <p className="text-xs text-ink/75">Plus {tax}.</p> : null}
+      </div>
       {error ? (
         <p id={`${id}-error`} className="text-sm text-danger" role="alert">
           {error}

@@ -12,6 +12,7 @@ import { ensureSampleEvent } from '../../sample/ensure-sample-event.ts';
 import { isUuid } from '../../../../common/schemas/ids.ts';
 import { publicEventColumns } from '../../../domain/event-columns.ts';
 import { formTicketTypesSql, publicTicketTypes } from '../../../domain/ticket-types-sql.ts';
+import { chargesOf, eventChargesColumns } from '../../../domain/event-charges.ts';
 import { ticket_types } from '../../../db/schema/tickets.ts';
 import type { TPublicTicketType } from '../../../../common/schemas/ticket-types.ts';
 import { formQuestionsSql } from '../../../domain/form-questions.ts';
@@ -91,6 +92,7 @@ async function readPublicEvent(
       host_name: displayNameSql,
       questions: formQuestionsSql,
       ticket_types: formTicketTypesSql,
+      charges: eventChargesColumns,
       ...eventThemeColumns,
     })
     .from(events)
@@ -99,7 +101,7 @@ async function readPublicEvent(
     .where(and('id' in key ? eq(events.id, key.id) : eq(events.slug, key.slug), eq(events.is_active, true)))
     .limit(1);
   if (!row) return null;
-  const { seats_taken, seats_version, seats_held, show_guest_count, theme_name, theme_colors, ticket_types, ...rest } = row;
+  const { seats_taken, seats_version, seats_held, show_guest_count, theme_name, theme_colors, ticket_types, charges, ...rest } = row;
   rest.host_line ??= rest.host_name === null ? null : hostedBy(rest.host_name);
   const held = seats_held === null ? null : Number(seats_held);
   const event: TPublicEvent = {
@@ -112,6 +114,8 @@ async function readPublicEvent(
     going: null,
     theme: eventTheme({ theme_name, theme_colors }),
     ...(ticket_types.length ? { ticket_types: publicTicketTypes(ticket_types) } : {}),
+    // docs/product.md#taxes-and-fees: an order of ticket types pays them; the page shows them before checkout.
+    ...(ticket_types.length && (charges.tax_rate_bp || charges.booking_fee) ? { charges: chargesOf(charges) } : {}),
   };
   return {
     event: withSeats(event, show_guest_count, seats_taken, held),
