@@ -3,7 +3,7 @@ import { formatMinorUnits } from '../../lib/money.ts';
 
 /**
  * An order's tickets in the guest list (docs/product.md#ticket-types): each ticket's type and what was paid for it,
- * "VIP · 1 of 2 ($50.00) · 1 in"; nothing for an RSVP without ticket types.
+ * "VIP · 1 of 2 ($50.00) · 1 in", and what went back of a refunded one ("· refunded $50.00"); nothing for an RSVP without ticket types.
  */
 export function TicketsLine({ row, className }: { row: TGuestRow; className?: string }) {
   if (!row.tickets?.length) return null;
@@ -14,6 +14,7 @@ export function TicketsLine({ row, className }: { row: TGuestRow; className?: st
         <li key={t.label}>
           {t.label} ({t.amount ? formatMinorUnits(t.amount, currency) : 'free'})
           {t.checked_in_count ? ` · ${t.admits > 1 ? `${t.checked_in_count} ` : ''}in` : ''}
+          {t.refunded_amount !== null ? ` · refunded ${formatMinorUnits(t.refunded_amount, currency)}` : ''}
         </li>
       ))}
     </ul>
