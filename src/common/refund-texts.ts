@@ -3,6 +3,8 @@
  * Host-only: never imported by a guest page.
  */
 export const REFUND_MSG = {
+  /** As the guest routes say it (guests/get-guest.ts RSVP_NOT_FOUND). */
+  noOrder: 'RSVP not found',
   noSuchTicket: 'No such ticket in this order.',
   pickTickets: 'Choose at least one ticket.',
   amountWhole: 'Enter the amount in cents, a whole number.',

@@ -11,7 +11,6 @@ import type { Actor } from '../../domain/event-access.ts';
 import { requireEventAccess } from '../../domain/managed-event.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { RefundRefused } from '../../integrations/payment-provider.ts';
-import { RSVP_NOT_FOUND } from '../guests/get-guest.ts';
 import { providerFor, readPaymentEvent } from './event-provider.ts';
 import { finishRefund } from './finish-refund.ts';
 import { formatMoney } from './money.ts';
@@ -38,7 +37,7 @@ export async function refundOrder(
   o: { actor: Actor; eventId: string; rsvpId: string; input: TRefundInput },
 ): Promise<TRefund> {
   await requireEventAccess({ db: d.db, actor: o.actor, id: o.eventId, need: 'owner', action: 'refund' });
-  if (!isUuid(o.rsvpId)) throw notFound(RSVP_NOT_FOUND);
+  if (!isUuid(o.rsvpId)) throw notFound(REFUND_MSG.noOrder);
   const claim = await d.db.transaction((tx) => claimRefund(tx, o));
   const event = await readPaymentEvent(d.db, claim.eventId);
   const provider = event && providerFor(d.db, d.env, event);
@@ -74,7 +73,7 @@ async function claimRefund(tx: DbOrTx, o: { actor: Actor; eventId: string; rsvpI
     .where(and(eq(event_rsvps.id, o.rsvpId), eq(event_rsvps.event_id, o.eventId)))
     .limit(1)
     .for('update');
-  if (!r) throw notFound(RSVP_NOT_FOUND);
+  if (!r) throw notFound(REFUND_MSG.noOrder);
   if (r.payment_status !== 'paid' || !r.payment_id || r.amount === null || !r.currency) throw new AppError('conflict', REFUND_MSG.notPaid);
   const money = (n: number) => formatMoney(n, r.currency!);
   const left = r.amount - r.refunded;
