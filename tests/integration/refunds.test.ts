@@ -115,6 +115,10 @@ describe('refunds per ticket', () => {
     const verify = await (await api(`/api/checkin/${o.e.id}/verify`, { method: 'POST', json: { code: o.vip1.pin } })).json();
     expect(verify.reason).toBe('refunded');
     expect(await scan(o.e.id, o.vip2.pin)).toMatchObject({ ok: true, admitted: 1 });
+    // The door's figures count the tickets that still admit.
+    const stats = await (await api(`/api/checkin/${o.e.id}/stats`)).json();
+    expect(stats.guests).toEqual({ total: 2, checked_in: 1, pending: 1 });
+    expect(stats.by_type.find((x: { name: string }) => x.name === 'VIP').counts).toEqual({ total: 1, checked_in: 1, pending: 0 });
     // The guest's e-mail: what was refunded and how much.
     const [mail] = await t.db
       .select()
