@@ -51,6 +51,7 @@ function asCsv(r: TGuestRow): Record<string, string> {
     Amount: r.payment_amount === null ? '' : (r.payment_amount / 100).toFixed(2),
     Currency: v(r.payment_currency),
     'Payment id': v(r.payment_id),
+    Refunded: r.refunded_amount ? (r.refunded_amount / 100).toFixed(2) : '',
     'Checked in': v(r.attended),
     'Checked in at': r.checked_in_at ?? '',
     Notes: v(r.notes),
