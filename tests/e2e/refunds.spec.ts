@@ -4,6 +4,8 @@
  * order then reads "Partly refunded" with the ticket's refund, and the guest's e-mail says what went back. Desktop and
  * 375 px (@mobile).
  */
+import { wcagViolations } from '../support/axe.ts';
+import { smallTargets } from '../support/target-size.ts';
 import { createEvent, createOwner, expect, mailTo, ownerApi, screenshot, test, uniqueEmail } from './fixtures.ts';
 
 test.use({ serverEnv: { PAYMENTS_PROVIDER: 'sandbox' } });
@@ -53,6 +55,9 @@ test(
     const dialog = page.getByRole('dialog', { name: 'Ada Lovelace' });
     const section = dialog.getByRole('form', { name: 'Refund' });
     await expect(section).toContainText('Paid €63.00');
+    // The section passes axe, and on a phone every control is a 44 px target.
+    expect(await wcagViolations(page)).toEqual([]);
+    if (testInfo.project.name === 'mobile') expect(await smallTargets(page, section)).toEqual([]);
     await section.getByRole('checkbox', { name: /VIP · 1 of 2/ }).check();
     await expect(section).toContainText('To refund: €24.00');
     await section.getByRole('button', { name: 'Refund…' }).click();
@@ -60,6 +65,7 @@ test(
     await expect(confirm).toContainText('VIP · 1 of 2. This ticket stops working and its seat is freed');
     if (testInfo.project.name === 'mobile')
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await wcagViolations(page)).toEqual([]);
     await screenshot(page, testInfo, 'refund-confirm');
     await confirm.getByRole('button', { name: 'Refund €24.00' }).click();
     await expect(confirm).toBeHidden();
