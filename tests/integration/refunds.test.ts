@@ -176,6 +176,26 @@ describe('refunds per ticket', () => {
     expect((mail!.payload as EmailPayload).text).toContain('€109.50');
   });
 
+  it('cancelling a partly refunded order refunds the rest once; every counter ends at zero', async () => {
+    const o = await paidOrder();
+    expect((await refund(o.e.id, o.rsvpId, { ticket_ids: [o.vip1.id], expected_amount: 5000 })).status).toBe(200);
+    const cancel = await api(`/api/events/${o.e.id}/rsvps/${o.rsvpId}`, { method: 'PATCH', json: { status: 'declined' } });
+    expect(cancel.status, await cancel.clone().text()).toBe(200);
+    expect(refundedAtStripe(o.pi).map((r) => r.amount)).toEqual([5000, 7000]);
+    expect(await row(o.rsvpId)).toMatchObject({ payment_status: 'refunded', status: 'declined', refunded_amount: 12000 });
+    expect(await typeTaken(o.vip.id)).toBe(0);
+    expect(await typeTaken(o.ga.id)).toBe(0);
+    expect(await eventTaken(o.e.id)).toBe(0);
+    const rows = await t.db
+      .select({ amount: payment_refunds.amount, reason: payment_refunds.reason })
+      .from(payment_refunds)
+      .where(eq(payment_refunds.rsvp_id, o.rsvpId));
+    expect(rows.sort((a, b) => a.amount - b.amount)).toEqual([
+      { amount: 5000, reason: 'host' },
+      { amount: 7000, reason: 'cancelled' },
+    ]);
+  });
+
   it('Stripe refusing: 502 with its reason, the claim goes and the ticket can be refunded again', async () => {
     const o = await paidOrder();
     // Stripe already gave everything back (a refund made in its dashboard): the next refund is refused there.
