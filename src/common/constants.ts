@@ -76,6 +76,7 @@ export const CHECKIN_REFUSALS = [
   'already_checked_in', // every guest of the RSVP is in already
   'not_checked_in', // an undo for someone not in
   'too_many', // more guests than the RSVP has left to admit (or to take back)
+  'refunded', // the ticket or its whole order was refunded (docs/product.md#refunds)
 ] as const;
 export type CheckinRefusal = (typeof CHECKIN_REFUSALS)[number];
 /** Check-in: search results at most; the live stream's keep-alive. */

@@ -48,4 +48,5 @@ export const OWNER_ONLY = {
   delete: "Only the event's owner can delete it.",
   payment: "Only the event's owner can change its tickets and payment settings.",
   hosts: "Only the event's owner can add or remove co-hosts.",
+  refund: "Only the event's owner can refund payments.",
 } as const;

@@ -55,6 +55,7 @@ function asCsv(r: TGuestRow): Record<string, string> {
     Discount: r.discount_amount ? (r.discount_amount / 100).toFixed(2) : '',
     'Booking fee': r.fee_amount ? (r.fee_amount / 100).toFixed(2) : '',
     Tax: r.tax_amount ? (r.tax_amount / 100).toFixed(2) : '',
+    Refunded: r.refunded_amount ? (r.refunded_amount / 100).toFixed(2) : '',
     'Checked in': v(r.attended),
     'Checked in at': r.checked_in_at ?? '',
     Notes: v(r.notes),

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { events } from '../../src/server/db/schema/events.ts';
 import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
+import { payment_sandbox_sessions } from '../../src/server/db/schema/payments.ts';
+import { RefundRefused } from '../../src/server/integrations/payment-provider.ts';
+import { sandboxProvider } from '../../src/server/modules/payments/sandbox-provider.ts';
 import { createEvent, paidEventInput } from '../factories/events.ts';
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
@@ -103,6 +106,34 @@ describe('sandbox checkout', () => {
     expect((await bad.json()).error.fields.stripe_webhook_secret).toBe('The webhook signing secret starts with whsec_.');
     const cleared = await patch({ stripe_webhook_secret: null });
     expect((await cleared.json()).event.stripe_webhook_secret_masked).toBeNull();
+  });
+
+  it('a host refunds part, then the rest of an order without ticket types: the sandbox keeps the total, never past it', async () => {
+    const e = await createEvent(t, owner, paidEventInput({ ticket_price: 12, currency: 'usd', max_attendees: 10 }));
+    const { body } = await postRsvp(t, e.id, rsvpInput({ guest_count: 2 }));
+    const path = new URL(body.checkout_url).pathname;
+    const sessionId = path.split('/').pop()!;
+    expect((await t.request(`${path}/pay`, { method: 'POST' })).status).toBe(303);
+    await t.request(`/api/public/payments/verify?session_id=${sessionId}`);
+    const refund = (json: Record<string, unknown>) =>
+      t.request(`/api/events/${e.id}/rsvps/${body.rsvp.id}/refunds`, { method: 'POST', json, cookie: owner.cookie });
+    const session = async () => (await t.db.select().from(payment_sandbox_sessions).where(eq(payment_sandbox_sessions.id, sessionId)))[0]!;
+    const part = await refund({ amount: 500, expected_amount: 500 });
+    expect(part.status).toBe(200);
+    expect((await part.json()).rsvp).toMatchObject({ payment_status: 'paid', refunded_amount: 500, guest_count: 2 });
+    expect((await session()).refunded_amount).toBe(500);
+    expect(await seatsTaken(e.id)).toBe(2);
+    // Tickets of an order without types: none to choose.
+    expect((await refund({ ticket_ids: [body.rsvp.id], expected_amount: 1200 })).status).toBe(409);
+    const rest = await refund({ expected_amount: 1900 });
+    expect(rest.status).toBe(200);
+    expect((await rest.json()).refund).toMatchObject({ amount: 1900, order_refunded: true });
+    expect((await session()).refunded_amount).toBe(2400);
+    expect(await seatsTaken(e.id)).toBe(0);
+    // The sandbox itself refuses more than is left, as Stripe does.
+    const provider = sandboxProvider(t.db, TEST_ORIGIN);
+    const pi = (await session()).payment_intent!;
+    await expect(provider.refund({ paymentIntent: pi, idempotencyKey: 'extra', amount: 1 })).rejects.toBeInstanceOf(RefundRefused);
   });
 
   it('the sandbox pages do not exist with the Stripe provider', async () => {

@@ -7,6 +7,7 @@ import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../src/common/sch
 import { outbox } from '../../src/server/db/schema/outbox.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { webhook_deliveries, webhook_endpoints } from '../../src/server/db/schema/webhooks.ts';
+import { payment_refunds } from '../../src/server/db/schema/payments.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { LOG_KEEP_DAYS, runWebhooks, sweepWebhookLog } from '../../src/server/modules/webhooks/deliver-webhooks.ts';
 import { WEBHOOK_PAYLOADS } from '../../src/server/modules/webhooks/payloads.openapi.ts';
@@ -122,7 +123,18 @@ describe('delivery', () => {
       .update(event_rsvps)
       .set({ payment_status: 'paid', payment_amount: 1500, payment_currency: 'usd' })
       .where(eq(event_rsvps.id, rsvpId));
-    await t.db.update(event_rsvps).set({ payment_status: 'refunded' }).where(eq(event_rsvps.id, rsvpId));
+    // A refund is told by its record (migration 0036): payment.refunded carries it.
+    await t.db.transaction(async (tx) => {
+      await tx.update(event_rsvps).set({ payment_status: 'refunded', refunded_amount: 1500 }).where(eq(event_rsvps.id, rsvpId));
+      await tx.insert(payment_refunds).values({
+        rsvp_id: rsvpId,
+        event_id: e.id,
+        amount: 1500,
+        currency: 'usd',
+        reason: 'cancelled',
+        status: 'succeeded',
+      });
+    });
     expect((await cancelAnswer(t, await manageSecretOf(t, e.id, answer1.email))).status).toBe(200);
     // Queued with the writes, sent by the worker: no request waited for the receiver.
     expect(received).toEqual([]);
@@ -147,6 +159,9 @@ describe('delivery', () => {
     expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(7);
     expect(received[2]!.json).toMatchObject({ version: 1, data: { checkin: { guests: 2 }, rsvp: { checked_in_count: 2, party_size: 2 } } });
     expect(received[6]!.json).toMatchObject({ data: { rsvp: { status: 'declined' }, removed: false } });
+    expect(received[5]!.json).toMatchObject({
+      data: { rsvp: { payment: { status: 'refunded', refunded_amount: 1500 } }, refund: { amount: 1500, currency: 'usd', tickets: [] } },
+    });
 
     const log = await deliveries(endpoint.id);
     expect(log).toHaveLength(7);

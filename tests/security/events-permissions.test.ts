@@ -197,6 +197,21 @@ const sandboxSession = /(cs_sandbox_\w+)$/.exec(paidAnswer.body.checkout_url as 
 const unpaidAnswer = await postRsvp(t, paidShared.id, rsvpInput());
 expect(unpaidAnswer.status).toBe(201);
 
+/** A paid event with the co-host on its team, and a paid answer of it paid on the sandbox's page: what a refund takes back. */
+const paidCohosted = await cohostedEvent(paidEventInput({ title: 'Paid Cohosted' }));
+async function paidGuest(): Promise<{ rsvpId: string; amount: number }> {
+  const answer = await postRsvp(t, paidCohosted.id, rsvpInput());
+  const session = /(cs_sandbox_\w+)$/.exec(answer.body.checkout_url as string)![1]!;
+  await t.request(`/sandbox-checkout/${session}/pay`, { method: 'POST' });
+  await t.request(`/api/public/payments/verify?session_id=${session}`);
+  const [r] = await t.db
+    .select({ a: event_rsvps.payment_amount, s: event_rsvps.payment_status })
+    .from(event_rsvps)
+    .where(eq(event_rsvps.id, answer.body.rsvp.id));
+  expect(r!.s).toBe('paid');
+  return { rsvpId: answer.body.rsvp.id, amount: r!.a! };
+}
+
 // A full event with a waitlist (docs/product.md#waitlist): one party waiting, moved up by staff.
 const waitlisted = await cohostedEvent({ title: 'Waitlist Event', max_attendees: 1, waitlist_offer_hours: 24 });
 expect((await postRsvp(t, waitlisted.id, rsvpInput())).status).toBe(201);
@@ -790,6 +805,29 @@ const ROUTES: Row[] = [
     expect: manage(200),
     send: (who) => t.request(`/api/events/${shared.id}/rsvps/${rsvpId}/send-ticket`, { method: 'POST', ...creds(who) }),
   },
+  (() => {
+    let target = { rsvpId: '', amount: 0 };
+    return {
+      // docs/product.md#refunds: the owner's alone (a co-host is told so), a session's, never a key's.
+      route: 'POST /api/events/:eventId/rsvps/:rsvpId/refunds',
+      expect: ownerOnly(200),
+      send: async (who: Actor) => {
+        target = await paidGuest();
+        return t.request(`/api/events/${paidCohosted.id}/rsvps/${target.rsvpId}/refunds`, {
+          method: 'POST',
+          json: { expected_amount: target.amount },
+          ...creds(who),
+        });
+      },
+      unchanged: async () => {
+        const [r] = await t.db
+          .select({ s: event_rsvps.payment_status, a: event_rsvps.refunded_amount })
+          .from(event_rsvps)
+          .where(eq(event_rsvps.id, target.rsvpId));
+        expect(r).toEqual({ s: 'paid', a: 0 });
+      },
+    };
+  })(),
   {
     route: 'POST /api/events/:eventId/rsvps/send-tickets',
     expect: manage(202),

@@ -45,7 +45,7 @@ export type FakeCoupon = {
   valid: boolean;
 };
 
-export type FakeRefund = { id: string; payment_intent: string; idempotency_key: string | null };
+export type FakeRefund = { id: string; payment_intent: string; amount: number; idempotency_key: string | null };
 
 const hex = (n: number) => randomBytes(n).toString('hex');
 
@@ -66,6 +66,7 @@ export async function startFakeStripe(opts: { port?: number } = {}) {
   let failExpires = false;
   let beforeCreate: ((metadata: Record<string, string>) => Promise<void>) | undefined;
   let noUrl = false;
+  let refundDelay: (() => Promise<void>) | undefined;
   /** GET /v1/account: the account each secret key belongs to (default: one account per key), revoked and restricted keys, an outage. */
   const accounts = new Map<string, { id: string; name: string | null; charges_enabled: boolean }>();
   const revoked = new Set<string>();
@@ -237,12 +238,28 @@ export async function startFakeStripe(opts: { port?: number } = {}) {
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
       const f = await readForm(req);
       const pi = f.get('payment_intent') ?? '';
-      if (![...sessions.values()].some((s) => s.payment_intent === pi && s.secret_key === key)) {
-        return error(400, `No such payment_intent: '${pi}'`);
+      const paid = [...sessions.values()].find((s) => s.payment_intent === pi && s.secret_key === key);
+      if (!paid) return answer(400, { error: { type: 'invalid_request_error', message: `No such payment_intent: '${pi}'` } });
+      // As Stripe: `amount` (a positive integer) or, without one, all that is left; never more than is left.
+      const left = paid.amount_total - refunds.filter((r) => r.payment_intent === pi).reduce((sum, r) => sum + r.amount, 0);
+      const asked = f.get('amount');
+      const amount = asked === null ? left : Number(asked);
+      if (!Number.isInteger(amount) || amount <= 0) {
+        return answer(400, { error: { type: 'invalid_request_error', message: 'Invalid positive integer', param: 'amount' } });
       }
-      const refund = { id: `re_${hex(12)}`, payment_intent: pi, idempotency_key: idem };
+      if (amount > left) {
+        return answer(400, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+            param: 'amount',
+          },
+        });
+      }
+      if (refundDelay) await refundDelay();
+      const refund = { id: `re_${hex(12)}`, payment_intent: pi, amount, idempotency_key: idem };
       refunds.push(refund);
-      return answer(200, { id: refund.id, object: 'refund', payment_intent: pi, status: 'succeeded' });
+      return answer(200, { id: refund.id, object: 'refund', amount, payment_intent: pi, status: 'succeeded' });
     }
     return error(404, `Unrecognized request URL (${req.method}: ${url.pathname})`);
   });
@@ -284,6 +301,10 @@ export async function startFakeStripe(opts: { port?: number } = {}) {
     /** While on, expiring a session answers 500 (Stripe unreachable or failing). */
     failExpires(on: boolean) {
       failExpires = on;
+    },
+    /** Each refund waits for this before it is made (a slow Stripe: concurrent requests overlap). */
+    delayRefunds(fn: (() => Promise<void>) | undefined) {
+      refundDelay = fn;
     },
     omitUrls(on: boolean) {
       noUrl = on;

@@ -53,6 +53,8 @@ export const ZGuestRow = z
     discount_amount: z.number().int(),
     fee_amount: z.number().int(),
     tax_amount: z.number().int(),
+    /** What has been refunded of payment_amount so far (docs/product.md#refunds): 0 < it < payment_amount is "partly refunded". */
+    refunded_amount: z.number().int(),
     guest_count: z.number().int(),
     notes: z.string().nullable(),
     attended: z.boolean(),
@@ -69,9 +71,21 @@ export const ZGuestRow = z
     /**
      * An order of ticket types (docs/product.md#ticket-types): each ticket's label ("VIP · 1 of 2"), the amount paid for it
      * (minor units of payment_currency, else the event's) and its admissions so far. Absent on an RSVP without types.
+     * `refunded_amount`: what of it was refunded (null: not refunded; docs/product.md#refunds); `refunding`: a refund of it is
+     * under way or done (it cannot be chosen again).
      */
     tickets: z
-      .array(z.strictObject({ label: z.string(), admits: z.number().int(), amount: z.number().int(), checked_in_count: z.number().int() }))
+      .array(
+        z.strictObject({
+          id: z.string(),
+          label: z.string(),
+          admits: z.number().int(),
+          amount: z.number().int(),
+          checked_in_count: z.number().int(),
+          refunded_amount: z.number().int().nullable(),
+          refunding: z.boolean(),
+        }),
+      )
       .optional(),
   })
   .meta({ id: 'GuestRow' });

@@ -51,8 +51,20 @@ export interface PaymentProvider {
   retrieveCheckout(sessionId: string): Promise<CheckoutView | null>;
   /** Ends an open session now (a session already complete or expired is left as it is). */
   expireCheckout(sessionId: string): Promise<void>;
-  /** Refunds a payment in full; `idempotencyKey` makes a repeat the same refund. */
-  refund(o: { paymentIntent: string; idempotencyKey: string }): Promise<void>;
+  /**
+   * Refunds `amount` (minor units) of a payment, or all that is left of it without one; `idempotencyKey` makes a
+   * repeat the same refund. Throws RefundRefused when the provider said no (nothing was refunded); any other
+   * error leaves it unknown whether the refund was made.
+   */
+  refund(o: { paymentIntent: string; idempotencyKey: string; amount?: number }): Promise<void>;
+}
+
+/** The provider refused a refund (Stripe's invalid request: more than is left, no such payment): nothing moved. */
+export class RefundRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefundRefused';
+  }
 }
 
 /** Stripe's smallest Checkout Session lifetime. */

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CheckoutView, NewCheckout, PaymentProvider } from './payment-provider.ts';
+import { type CheckoutView, type NewCheckout, type PaymentProvider, RefundRefused } from './payment-provider.ts';
 
 /** The SDK for one event's secret key; STRIPE_API_URL (tests: a local fake) replaces Stripe's host. */
 export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
@@ -81,8 +81,14 @@ export function stripeProvider(secretKey: string, apiUrl?: string): PaymentProvi
         throw err;
       }
     },
-    async refund({ paymentIntent, idempotencyKey }) {
-      await stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey });
+    async refund({ paymentIntent, idempotencyKey, amount }) {
+      try {
+        await stripe.refunds.create({ payment_intent: paymentIntent, ...(amount === undefined ? {} : { amount }) }, { idempotencyKey });
+      } catch (err) {
+        // A 4xx refusal moved no money; a connection error or a 5xx may have (the same key asks again safely).
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefused(err.message);
+        throw err;
+      }
     },
   };
 }

@@ -18,7 +18,7 @@ import { errorCode } from '../lib/error-code.ts';
 import { toUserMessage } from '../lib/user-message.ts';
 
 /** Verdicts that mean the ticket is not one to let in at this event. */
-const NOT_VALID = new Set(['invalid', 'other_event', 'not_confirmed']);
+const NOT_VALID = new Set(['invalid', 'other_event', 'not_confirmed', 'refunded']);
 
 /**
  * /ticket-verification/:qrData and /checkin/verify/:qrData (docs/product.md#ticket-verification): what a

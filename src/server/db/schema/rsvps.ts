@@ -59,6 +59,8 @@ export const event_rsvps = pgTable(
     tax_amount: integer('tax_amount').notNull().default(0),
     /** Stripe's payment id (PaymentIntent pi_…) once paid, for the guest list and refunds. */
     payment_id: text('payment_id'),
+    /** What has been refunded of payment_amount so far (minor units; payment_refunds' succeeded rows, migration 0036). */
+    refunded_amount: integer('refunded_amount').notNull().default(0),
     /**
      * Who holds a pending paid answer's seats, for the unpaid-hold bounds (domain/hold-limits.ts,
      * docs/product.md#payments): a keyed hash of the client's network (its IPv4 address or IPv6 /64)
@@ -167,6 +169,10 @@ export const event_rsvps = pgTable(
     check('event_rsvps_guest_count', sql`${t.guest_count} BETWEEN 1 AND 10`),
     check('event_rsvps_checked_in_count', sql`${t.checked_in_count} >= 0`),
     check('event_rsvps_offer', sql`(${t.status} = 'offered') = (${t.offer_until} IS NOT NULL)`),
+    check(
+      'event_rsvps_refunded_amount',
+      sql`${t.refunded_amount} >= 0 AND (${t.payment_amount} IS NULL OR ${t.refunded_amount} <= ${t.payment_amount})`,
+    ),
   ],
 );
 

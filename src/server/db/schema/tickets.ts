@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { eventIdColumn } from './events.ts';
+import { payment_refunds } from './payments.ts';
 import { event_rsvps } from './rsvps.ts';
 
 /**
@@ -79,6 +80,12 @@ export const order_tickets = pgTable(
     ticket_secret: text('ticket_secret').notNull(),
     qr_nonce: text('qr_nonce').notNull(),
     checked_in_count: integer('checked_in_count').notNull().default(0),
+    /** The refund that claimed this ticket (pending or done); refunded_at once it went through (migration 0036). */
+    refund_id: uuid('refund_id').references(() => payment_refunds.id, { onDelete: 'set null' }),
+    /** Refunded: it admits nobody and holds no seat. */
+    refunded_at: timestamp('refunded_at', { withTimezone: true }),
+    /** What of `amount` went back with it (less only when an earlier amount refund left less than the tickets cost). */
+    refunded_amount: integer('refunded_amount'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -90,6 +97,10 @@ export const order_tickets = pgTable(
     check('order_tickets_admits', sql`${t.admits} BETWEEN 1 AND 10`),
     check('order_tickets_number', sql`${t.number} BETWEEN 1 AND ${t.of_count}`),
     check('order_tickets_checked_in', sql`${t.checked_in_count} BETWEEN 0 AND ${t.admits}`),
+    check(
+      'order_tickets_refunded',
+      sql`(${t.refunded_at} IS NULL) = (${t.refunded_amount} IS NULL) AND (${t.refunded_at} IS NULL OR ${t.refund_id} IS NOT NULL)`,
+    ),
   ],
 );
 

@@ -38,8 +38,9 @@ async function typeStats(db: DbOrTx, eventId: string) {
   const rows = await db
     .select({
       name: ticket_types.name,
-      total: sql<number>`coalesce(sum(${order_tickets.admits}) filter (where ${admissibleSql}), 0)::int`,
-      in: sql<number>`coalesce(sum(${order_tickets.checked_in_count}) filter (where ${admissibleSql}), 0)::int`,
+      // A refunded ticket admits nobody (docs/product.md#refunds): it is in no type's figures.
+      total: sql<number>`coalesce(sum(${order_tickets.admits}) filter (where ${admissibleSql} and ${order_tickets.refunded_at} is null), 0)::int`,
+      in: sql<number>`coalesce(sum(${order_tickets.checked_in_count}) filter (where ${admissibleSql} and ${order_tickets.refunded_at} is null), 0)::int`,
     })
     .from(ticket_types)
     .leftJoin(order_tickets, eq(order_tickets.ticket_type_id, ticket_types.id))

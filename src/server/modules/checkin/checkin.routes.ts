@@ -155,7 +155,13 @@ export function checkinRoutes() {
         event,
         guest,
         admitted: 0,
-        reason: guest && !admissible(guest) ? 'not_confirmed' : reason,
+        // docs/product.md#refunds: a refunded ticket or order says so, as turnout_checkin_scan does.
+        reason:
+          guest && (('ticketRefunded' in found && found.ticketRefunded) || guest.payment_status === 'refunded')
+            ? 'refunded'
+            : guest && !admissible(guest)
+              ? 'not_confirmed'
+              : reason,
         replay: false,
         ...('ticketId' in found && found.ticketId ? { ticketId: found.ticketId } : {}),
       }),

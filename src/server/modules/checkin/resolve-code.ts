@@ -32,7 +32,9 @@ const pinOf = (code: string) => {
  * redeem decides under the row lock in SQL, record-scan.ts). A ticket of another event is 'other_event';
  * anything else unknown 'invalid'.
  */
-export type Found = { guest: GuestRow; ticketId?: string } | { reason: Extract<CheckinRefusal, 'invalid' | 'other_event'> };
+export type Found =
+  | { guest: GuestRow; ticketId?: string; ticketRefunded?: boolean }
+  | { reason: Extract<CheckinRefusal, 'invalid' | 'other_event'> };
 
 export async function resolveCode(opts: { db: DbOrTx; signingKey: string; eventId: string; code: string }): Promise<Found> {
   const pin = pinOf(opts.code);
@@ -64,5 +66,5 @@ export async function resolveCode(opts: { db: DbOrTx; signingKey: string; eventI
       : [];
   if (!row) return { reason: 'invalid' };
   if (row.event_id !== opts.eventId) return { reason: 'other_event' };
-  return ticket ? { guest: row, ticketId: ticket.ticketId } : { guest: row };
+  return ticket ? { guest: row, ticketId: ticket.ticketId, ticketRefunded: ticket.refunded } : { guest: row };
 }

@@ -27,6 +27,8 @@ export const CSV_COLUMNS = [
   ['Discount', 'discount_amount'],
   ['Booking fee', 'fee_amount'],
   ['Tax', 'tax_amount'],
+  /** docs/product.md#refunds: what has been refunded of the amount (major units), '' when nothing. */
+  ['Refunded', 'refunded_amount'],
   ['Checked in', 'attended'],
   ['Checked in at', 'checked_in_at'],
   ['Notes', 'notes'],
@@ -55,6 +57,7 @@ export type CsvRow = {
   discount_amount: number;
   fee_amount: number;
   tax_amount: number;
+  refunded_amount: number;
   attended: boolean;
   checked_in_at: Date | null;
   notes: string | null;
@@ -69,9 +72,19 @@ export type CsvRow = {
 /** The ticket-type column's header: there only when the event has ticket types. */
 export const TICKETS_HEADER = 'Tickets';
 
-/** An order's tickets in one cell: "VIP · 1 of 2 · 50.00; VIP · 2 of 2 · 50.00" (amounts in major units of the row's currency). */
+/**
+ * An order's tickets in one cell: "VIP · 1 of 2 · 50.00; VIP · 2 of 2 · 50.00 · refunded 50.00" (amounts in major units of
+ * the row's currency; a refunded ticket says what went back, docs/product.md#refunds).
+ */
 export const ticketsCell = (tickets: ListedTicket[] | null | undefined) =>
-  neutralizeCell((tickets ?? []).map((t) => `${ticketLabel(t)} · ${(t.amount / 100).toFixed(2)}`).join('; '));
+  neutralizeCell(
+    (tickets ?? [])
+      .map((t) => {
+        const refunded = t.refunded_amount === null ? '' : ` · refunded ${(t.refunded_amount / 100).toFixed(2)}`;
+        return `${ticketLabel(t)} · ${(t.amount / 100).toFixed(2)}${refunded}`;
+      })
+      .join('; '),
+  );
 
 /**
  * One CSV record (RFC 4180): a cell holding a quote, comma, semicolon, tab, CR or LF is quoted with its
@@ -96,6 +109,7 @@ export function csvCells(r: CsvRow, questions: readonly { id: string }[] = [], t
     if (v === null) return '';
     if (key === 'payment_amount') return (Number(v) / 100).toFixed(2);
     if (key === 'discount_amount' || key === 'fee_amount' || key === 'tax_amount') return Number(v) ? (Number(v) / 100).toFixed(2) : '';
+    if (key === 'refunded_amount') return v ? (Number(v) / 100).toFixed(2) : '';
     if (v instanceof Date) return v.toISOString();
     if (typeof v === 'boolean') return v ? 'yes' : 'no';
     return neutralizeCell(String(v));

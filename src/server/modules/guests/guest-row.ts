@@ -24,6 +24,7 @@ export const guestRowColumns = {
   discount_amount: event_rsvps.discount_amount,
   fee_amount: event_rsvps.fee_amount,
   tax_amount: event_rsvps.tax_amount,
+  refunded_amount: event_rsvps.refunded_amount,
   guest_count: event_rsvps.guest_count,
   notes: event_rsvps.notes,
   attended: event_rsvps.attended,
@@ -55,7 +56,15 @@ export type GuestRowRecord = Omit<TGuestRow, 'checked_in_at' | 'created_at' | 't
 
 /** An order's tickets as the list shows them ("VIP · 1 of 2"). */
 export const listedTickets = (tickets: ListedTicket[]) =>
-  tickets.map((t) => ({ label: ticketLabel(t), admits: t.admits, amount: t.amount, checked_in_count: t.checked_in_count }));
+  tickets.map((t) => ({
+    id: t.id,
+    label: ticketLabel(t),
+    admits: t.admits,
+    amount: t.amount,
+    checked_in_count: t.checked_in_count,
+    refunded_amount: t.refunded_amount,
+    refunding: t.refunding,
+  }));
 
 export function toGuestRow(r: GuestRowRecord): TGuestRow {
   const { tickets, ...rest } = r;

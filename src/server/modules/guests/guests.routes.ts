@@ -17,6 +17,8 @@ import { getDashboardSummary } from './get-dashboard-summary.ts';
 import { getGuest, RSVP_NOT_FOUND } from './get-guest.ts';
 import { listGuests } from './list-guests.ts';
 import { refundForStaff } from '../payments/refund-rsvp.ts';
+import { refundOrder } from '../payments/refund-order.ts';
+import { ZRefundAnswer, ZRefundInput } from '../../../common/schemas/refunds.ts';
 import { sendTicket } from './send-ticket.ts';
 
 const tags = ['Guests'];
@@ -89,6 +91,16 @@ const sendTicketRoute = createRoute({
   request: { params: ZGuestParams },
   responses: { 200: json('Queued (false: already sent this minute)', ZTicketSent), ...errors(401, 404, 409) },
 });
+const refundRoute = createRoute({
+  ...guarded,
+  method: 'post',
+  path: '/api/events/{eventId}/rsvps/{rsvpId}/refunds',
+  summary:
+    "Refund a paid order: some of its tickets, an amount, or the whole of it (the event's owner; a session, not an API key). " +
+    '`expected_amount` must be the amount shown to the host; the guest is e-mailed',
+  request: { params: ZGuestParams, ...jsonBody(ZRefundInput) },
+  responses: { 200: json('The refund made and the guest as now', ZRefundAnswer), ...errors(400, 401, 403, 404, 409, 413, 415, 502) },
+});
 const config = (c: Context<AppEnv>) => ({ baseUrl: c.var.deps.env.PUBLIC_BASE_URL, signingKey: c.var.deps.env.TICKET_SIGNING_KEY });
 
 /** Hosts see who is coming (docs/product.md#guest-list): owner and co-hosts only, anyone else 404 (ADR 0011). */
@@ -144,6 +156,16 @@ export function guestsRoutes() {
     await deleteGuest({ db: c.var.deps.db, actor: currentUser(c), eventId, rsvpId });
     c.var.log.info({ eventId, rsvpId }, 'guest deleted by staff');
     return c.body(null, 204);
+  });
+  r.openapi(refundRoute, async (c) => {
+    const { eventId, rsvpId } = c.req.valid('param');
+    const actor = currentUser(c);
+    const refund = await refundOrder(
+      { db: c.var.deps.db, env: c.var.deps.env, log: c.var.log },
+      { actor, eventId, rsvpId, input: c.req.valid('json') },
+    );
+    const rsvp = await getGuest({ db: c.var.deps.db, actor, config: config(c), eventId, rsvpId });
+    return c.json({ refund, rsvp }, 200);
   });
   r.openapi(sendTicketRoute, async (c) => {
     const { eventId, rsvpId } = c.req.valid('param');

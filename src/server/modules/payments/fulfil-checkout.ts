@@ -16,6 +16,7 @@ import { type PaymentsConfig, providerFor, readPaymentEvent } from './event-prov
 import type { CheckoutView, PaymentProvider } from '../../integrations/payment-provider.ts';
 import { buildRefundEmail } from './refund-email.ts';
 import { releaseHold } from './release-hold.ts';
+import { recordWholeRefund } from './record-refund.ts';
 
 export type FulfilDeps = { db: Db; env: PaymentsConfig; config: TicketConfig; log: Logger };
 
@@ -114,10 +115,22 @@ async function refundLatePayment(d: FulfilDeps, provider: PaymentProvider, rsvpI
   await d.db.transaction(async (tx) => {
     const [r] = await tx
       .update(event_rsvps)
-      .set({ payment_status: 'refunded', payment_id: session.payment_intent, payment_hold_until: null, updated_at: new Date() })
+      .set({
+        payment_status: 'refunded',
+        payment_id: session.payment_intent,
+        payment_hold_until: null,
+        refunded_amount: sql`coalesce(${event_rsvps.payment_amount}, 0)`,
+        updated_at: new Date(),
+      })
       .where(and(eq(event_rsvps.id, rsvpId), notInArray(event_rsvps.payment_status, ['paid', 'refunded'])))
-      .returning({ id: event_rsvps.id });
+      .returning({
+        id: event_rsvps.id,
+        event_id: event_rsvps.event_id,
+        amount: event_rsvps.payment_amount,
+        currency: event_rsvps.payment_currency,
+      });
     if (!r) return;
+    await recordWholeRefund(tx, { rsvpId, eventId: r.event_id, amount: r.amount ?? 0, currency: r.currency, reason: 'seats_gone' });
     await queueRefundEmail(tx, d.config.baseUrl, rsvpId, lateRefundEmailKey(session.id), 'seats_gone');
   });
   d.log.warn({ rsvpId }, 'payment: paid after its hold lapsed with no seats left; refunded');

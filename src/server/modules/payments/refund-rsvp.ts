@@ -1,4 +1,6 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { REFUND_MSG } from '../../../common/refund-texts.ts';
+import { payment_refunds } from '../../db/schema/payments.ts';
 import { PAYMENT_MSG } from '../../../common/payment-texts.ts';
 import type { Db } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
@@ -8,6 +10,7 @@ import type { Actor } from '../../domain/event-access.ts';
 import { guestWhere } from '../../domain/guest-query.ts';
 import { type PaymentsConfig, providerFor, readPaymentEvent } from './event-provider.ts';
 import { queueRefundEmail, refundKey } from './fulfil-checkout.ts';
+import { recordWholeRefund } from './record-refund.ts';
 
 export type RefundDeps = { db: Db; env: PaymentsConfig; log: Logger };
 
@@ -32,6 +35,13 @@ async function refundWhere(d: RefundDeps, where: SQL, opts: { byGuest: boolean }
     .where(where)
     .limit(1);
   if (r?.payment_status !== 'paid' || !r.payment_id) return false;
+  // A host's refund of this order still under way (refund-order.ts) goes first: "all that is left" would not be known.
+  const [pending] = await d.db
+    .select({ id: payment_refunds.id })
+    .from(payment_refunds)
+    .where(and(eq(payment_refunds.rsvp_id, r.id), eq(payment_refunds.status, 'pending')))
+    .limit(1);
+  if (pending) throw new AppError('conflict', REFUND_MSG.inProgress);
   const event = await readPaymentEvent(d.db, r.event_id);
   if (!event) return false;
   if (opts.byGuest && !event.guest_refunds_allowed) throw new AppError('conflict', PAYMENT_MSG.guestRefundsOff);
@@ -44,12 +54,27 @@ async function refundWhere(d: RefundDeps, where: SQL, opts: { byGuest: boolean }
     throw new AppError('payment_failed', PAYMENT_MSG.refundFailed);
   }
   await d.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ refunded: event_rsvps.refunded_amount })
+      .from(event_rsvps)
+      .where(eq(event_rsvps.id, r.id))
+      .for('update');
     const [done] = await tx
       .update(event_rsvps)
-      .set({ payment_status: 'refunded', updated_at: new Date() })
+      .set({ payment_status: 'refunded', refunded_amount: sql`coalesce(${event_rsvps.payment_amount}, 0)`, updated_at: new Date() })
       .where(and(eq(event_rsvps.id, r.id), eq(event_rsvps.payment_status, 'paid')))
-      .returning({ id: event_rsvps.id });
-    if (done) await queueRefundEmail(tx, d.env.PUBLIC_BASE_URL, r.id, cancelRefundEmailKey(r.id), 'cancelled');
+      .returning({ id: event_rsvps.id, amount: event_rsvps.payment_amount, currency: event_rsvps.payment_currency });
+    if (!done) return;
+    // The refund's record (docs/decisions/0034-refunds-per-ticket.md): what was left, and the tickets it took with it. Only
+    // refund_id is set on them: their seats go back with the cancellation that follows (migration 0036's type trigger).
+    await recordWholeRefund(tx, {
+      rsvpId: r.id,
+      eventId: r.event_id,
+      amount: (done.amount ?? 0) - (before?.refunded ?? 0),
+      currency: done.currency,
+      reason: 'cancelled',
+    });
+    await queueRefundEmail(tx, d.env.PUBLIC_BASE_URL, r.id, cancelRefundEmailKey(r.id), 'cancelled');
   });
   d.log.info({ rsvpId: r.id, byGuest: opts.byGuest }, 'payment refunded on cancellation');
   return true;

@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { payment_sandbox_sessions } from '../../db/schema/payments.ts';
-import type { CheckoutView, PaymentProvider } from '../../integrations/payment-provider.ts';
+import { payment_sandbox_refunds, payment_sandbox_sessions } from '../../db/schema/payments.ts';
+import { type CheckoutView, type PaymentProvider, RefundRefused } from '../../integrations/payment-provider.ts';
 
 export const SANDBOX_CHECKOUT_PATH = '/sandbox-checkout';
 export const isSandboxSessionId = (id: string) => /^cs_sandbox_[A-Za-z0-9]{10,64}$/.test(id);
 
 type Row = typeof payment_sandbox_sessions.$inferSelect;
+
+/** A session's total: its lines', or one line of `quantity` × `unit_amount`. */
+const sandboxTotal = sql<number>`(CASE WHEN ${payment_sandbox_sessions.line_items} IS NULL
+  THEN ${payment_sandbox_sessions.unit_amount} * ${payment_sandbox_sessions.quantity}
+  ELSE (SELECT coalesce(sum((l->>'unit_amount')::int * (l->>'quantity')::int), 0) FROM jsonb_array_elements(${payment_sandbox_sessions.line_items}) l) END)::int`;
 
 function view(baseUrl: string, r: Row): CheckoutView {
   // Like Stripe, an open session past its expiry reads as expired.
@@ -64,11 +69,31 @@ export function sandboxProvider(db: Db, baseUrl: string): PaymentProvider {
         .set({ status: 'expired' })
         .where(and(eq(payment_sandbox_sessions.id, sessionId), eq(payment_sandbox_sessions.status, 'open')));
     },
-    async refund({ paymentIntent }) {
-      await db
-        .update(payment_sandbox_sessions)
-        .set({ refunded_at: sql`now()` })
-        .where(and(eq(payment_sandbox_sessions.payment_intent, paymentIntent), isNull(payment_sandbox_sessions.refunded_at)));
+    async refund({ paymentIntent, idempotencyKey, amount }) {
+      // As Stripe: a key seen before is that refund again; else `amount` (or all that is left) comes off the session's
+      // total, refused when more than is left. One transaction, the session row locked: no two refunds overlap.
+      await db.transaction(async (tx) => {
+        const [again] = await tx
+          .insert(payment_sandbox_refunds)
+          .values({ idempotency_key: idempotencyKey, payment_intent: paymentIntent, amount: amount ?? 0 })
+          .onConflictDoNothing()
+          .returning({ key: payment_sandbox_refunds.idempotency_key });
+        if (!again) return;
+        const [s] = await tx
+          .select({ id: payment_sandbox_sessions.id, total: sandboxTotal, refunded: payment_sandbox_sessions.refunded_amount })
+          .from(payment_sandbox_sessions)
+          .where(and(eq(payment_sandbox_sessions.payment_intent, paymentIntent), eq(payment_sandbox_sessions.payment_status, 'paid')))
+          .limit(1)
+          .for('update');
+        if (!s) throw new RefundRefused(`No such payment_intent: '${paymentIntent}'`);
+        const left = s.total - s.refunded;
+        const take = amount ?? left;
+        if (take <= 0 || take > left) throw new RefundRefused(`Refund amount (${take}) is greater than unrefunded amount (${left}).`);
+        await tx
+          .update(payment_sandbox_sessions)
+          .set({ refunded_amount: s.refunded + take, refunded_at: sql`now()` })
+          .where(eq(payment_sandbox_sessions.id, s.id));
+      });
     },
   };
 }

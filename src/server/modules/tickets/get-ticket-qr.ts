@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { order_tickets } from '../../db/schema/tickets.ts';
 import { orderSummarySql } from '../../domain/order-tickets.ts';
 import { ORDER_TICKET_QR_VERSION } from './get-ticket.ts';
@@ -30,7 +30,8 @@ async function orderTicketQr(db: DbOrTx, ticketSecret: string) {
     .select({ status: event_rsvps.status, payment_status: event_rsvps.payment_status, qr_nonce: order_tickets.qr_nonce })
     .from(order_tickets)
     .innerJoin(event_rsvps, eq(event_rsvps.id, order_tickets.rsvp_id))
-    .where(eq(order_tickets.ticket_secret, ticketSecret))
+    // A refunded ticket has no QR any more (docs/product.md#refunds).
+    .where(and(eq(order_tickets.ticket_secret, ticketSecret), isNull(order_tickets.refunded_at)))
     .limit(1);
   return t && admissible(t) ? { status: 'confirmed' as const, qr_nonce: t.qr_nonce, qr_version: ORDER_TICKET_QR_VERSION } : undefined;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { TTicket } from '../../../common/schemas/rsvps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_themes, events } from '../../db/schema/events.ts';
@@ -128,7 +128,7 @@ const noQr = { pin: null, qr_png_url: null, qr_svg_url: null, verification_url: 
  * to its own page, once the order is admissible (confirmed, and paid when it had a price).
  */
 async function orderPage(opts: { db: DbOrTx }, row: PageBase): Promise<TTicket> {
-  const tickets = admissible(row) ? await orderTicketsOf(opts.db, row.id) : [];
+  const tickets = admissible(row) ? (await orderTicketsOf(opts.db, row.id)).filter((t) => !t.refunded) : [];
   return {
     ...ticketPageBase(row),
     ...noQr,
@@ -160,7 +160,8 @@ async function getOrderTicket(opts: { db: DbOrTx; baseUrl: string; signingKey: s
     .innerJoin(event_rsvps, eq(event_rsvps.id, order_tickets.rsvp_id))
     .innerJoin(events, eq(events.id, event_rsvps.event_id))
     .leftJoin(event_themes, eq(event_themes.id, events.theme_id))
-    .where(eq(order_tickets.ticket_secret, opts.ticketSecret))
+    // A refunded ticket's page is gone, like a cancelled answer's (docs/product.md#refunds).
+    .where(and(eq(order_tickets.ticket_secret, opts.ticketSecret), isNull(order_tickets.refunded_at)))
     .limit(1);
   if (!t || t.status === 'declined') throw notFound(TICKET_NOT_FOUND);
   const valid = admissible(t);

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { order_tickets } from '../../db/schema/tickets.ts';
@@ -51,13 +51,22 @@ export async function verifyTicket(opts: {
   return { ...hit, via };
 }
 
-/** The order ticket `where` names (its QR nonce, or its PIN in an event) with its order; with `admissibleOnly`, only while the order is admissible. */
+/**
+ * The order ticket `where` names (its QR nonce, or its PIN in an event) with its order and whether it was refunded; with
+ * `admissibleOnly`, only while the order is admissible and the ticket not refunded.
+ */
 export async function orderTicketBy(db: DbOrTx, where: SQL, admissibleOnly = false) {
   const [t] = await db
-    .select({ ticketId: order_tickets.id, rsvpId: order_tickets.rsvp_id, eventId: order_tickets.event_id })
+    .select({
+      ticketId: order_tickets.id,
+      rsvpId: order_tickets.rsvp_id,
+      eventId: order_tickets.event_id,
+      refunded: sql<boolean>`${order_tickets.refunded_at} is not null`,
+    })
     .from(order_tickets)
     .innerJoin(event_rsvps, eq(event_rsvps.id, order_tickets.rsvp_id))
-    .where(admissibleOnly ? and(where, admissibleSql) : where)
+    // A refunded ticket admits nobody (docs/product.md#refunds).
+    .where(admissibleOnly ? and(where, admissibleSql, isNull(order_tickets.refunded_at)) : where)
     .limit(1);
   return t;
 }

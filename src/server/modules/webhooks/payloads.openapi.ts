@@ -32,6 +32,7 @@ const ZRsvp = z
         amount: z.number().int().nullable().meta({ description: 'Minor units (cents) of `currency`' }),
         currency: z.string().nullable(),
         payment_id: z.string().nullable(),
+        refunded_amount: z.number().int().meta({ description: 'What has been refunded of `amount` so far (minor units)' }),
       })
       .nullable()
       .meta({ description: 'Null on a free answer' }),
@@ -59,6 +60,37 @@ const ZCheckinData = z.strictObject({
   rsvp: ZRsvp,
 });
 
+/** payment.refunded (docs/product.md#refunds): the order as now, and the refund that went through. */
+const ZRefundData = ZRsvpData.extend({
+  refund: z.strictObject({
+    id,
+    amount: z.number().int().meta({ description: 'What this refund gave back, minor units of `currency`' }),
+    currency: z.string(),
+    reason: z.enum(['host', 'cancelled', 'seats_gone']).meta({
+      description:
+        "'host': the host refunded tickets or an amount; 'cancelled': the paid answer was cancelled; 'seats_gone': paid too late",
+    }),
+    created_at: dateTime,
+    tickets: z
+      .array(
+        z.strictObject({
+          id,
+          type: z.string(),
+          number: z.number().int(),
+          of: z.number().int(),
+          admits: z.number().int(),
+          amount: z.number().int().meta({ description: 'What the ticket cost' }),
+          refunded_amount: z
+            .number()
+            .int()
+            .nullable()
+            .meta({ description: 'What of it this refund gave back (null: it went with its order)' }),
+        }),
+      )
+      .meta({ description: 'The tickets refunded (an order of ticket types); empty for an amount or an order without types' }),
+  }),
+});
+
 const envelope = (type: WebhookEventType, data: z.ZodType) =>
   z
     .strictObject({
@@ -71,7 +103,10 @@ const envelope = (type: WebhookEventType, data: z.ZodType) =>
 
 /** Each event type's body. */
 export const WEBHOOK_PAYLOADS = Object.fromEntries(
-  WEBHOOK_EVENT_TYPES.map((type) => [type, envelope(type, type.startsWith('checkin.') ? ZCheckinData : ZRsvpData)]),
+  WEBHOOK_EVENT_TYPES.map((type) => [
+    type,
+    envelope(type, type.startsWith('checkin.') ? ZCheckinData : type === 'payment.refunded' ? ZRefundData : ZRsvpData),
+  ]),
 ) as unknown as Record<WebhookEventType, z.ZodType>;
 
 const HEADERS = z.object({

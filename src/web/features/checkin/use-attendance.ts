@@ -41,6 +41,8 @@ function refusalText(v: TCheckinVerdict): string {
       return 'This RSVP is not confirmed.';
     case 'other_event':
       return 'This ticket is for another event.';
+    case 'refunded':
+      return 'This ticket was refunded.';
     case 'too_many':
       return 'More guests than the RSVP has left.';
     default:

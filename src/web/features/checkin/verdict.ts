@@ -65,6 +65,13 @@ export function viewVerdict(v: TCheckinVerdict, selectedEventId?: string | null,
         detail: `${g ? `${who(g)}: ` : ''}this RSVP is not confirmed${v.event.is_paid_event ? ' or not paid' : ''}.`,
         sound: 'refuse',
       };
+    case 'refunded':
+      return {
+        tone: 'bad',
+        word: 'Refunded',
+        detail: `${g ? `${who(g)}: ` : ''}this ticket was refunded and admits nobody.`,
+        sound: 'refuse',
+      };
     case 'not_checked_in':
       return { tone: 'warn', word: 'Not checked in', detail: g ? `${g.name} is not checked in.` : 'Nobody to take back.', sound: 'refuse' };
     case 'too_many':

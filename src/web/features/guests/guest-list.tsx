@@ -215,6 +215,7 @@ function EventGuests({
       <RsvpDetailDialog
         eventId={eventId}
         target={detailFor}
+        canRefund={event.role === 'owner'}
         onClose={() => setDetailFor(null)}
         onDeleted={(id) => setSelection(({ [id]: _gone, ...rest }) => rest)}
       />

@@ -21,6 +21,7 @@ import { QrActions, QrImage, TicketLink } from './qr-actions.tsx';
 import { PaymentCell } from './payment-cell.tsx';
 import { isPaid, paymentAmount } from './payment.ts';
 import { RSVP_STATUS_LABEL } from '../../../common/messages.ts';
+import { RefundSection } from './refund-section.tsx';
 
 /**
  * The RSVP detail dialog for staff (docs/product.md#guest-list): the answer, its QR ticket (image, link,
@@ -31,9 +32,12 @@ export function RsvpDetailDialog({
   target,
   onClose,
   onDeleted,
+  canRefund = false,
 }: {
   eventId: string;
   target: GuestTarget | null;
+  /** The signed-in user owns the event: payments can be refunded here (docs/decisions/0011-event-roles.md). */
+  canRefund?: boolean;
   onClose: () => void;
   /** After a delete (the dialog closes itself). */
   onDeleted?: (rsvpId: string) => void;
@@ -45,6 +49,7 @@ export function RsvpDetailDialog({
           <DetailBody
             eventId={eventId}
             rsvpId={target.rsvpId}
+            canRefund={canRefund}
             onDeleted={() => {
               onDeleted?.(target.rsvpId);
               onClose();
@@ -56,7 +61,17 @@ export function RsvpDetailDialog({
   );
 }
 
-function DetailBody({ eventId, rsvpId, onDeleted }: { eventId: string; rsvpId: string; onDeleted: () => void }) {
+function DetailBody({
+  eventId,
+  rsvpId,
+  onDeleted,
+  canRefund,
+}: {
+  eventId: string;
+  rsvpId: string;
+  onDeleted: () => void;
+  canRefund: boolean;
+}) {
   const guest = useGuest(eventId, rsvpId);
   // The answers to the host's questions, in form order (docs/product.md#custom-questions).
   const questions = useQuestions(eventId).data;
@@ -115,6 +130,7 @@ function DetailBody({ eventId, rsvpId, onDeleted }: { eventId: string; rsvpId: s
             <ChangeAnswer key={`${g.status}:${g.guest_count}`} eventId={eventId} guest={g} status={g.status} />
           ) : null}
           {g.status === 'waitlisted' ? <WaitlistPromote eventId={eventId} guest={g} /> : null}
+          {canRefund && isPaid(g) ? <RefundSection eventId={eventId} guest={g} /> : null}
           <DeleteGuest eventId={eventId} guest={g} onDeleted={onDeleted} />
         </div>
       )}

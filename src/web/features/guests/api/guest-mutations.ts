@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TGuestDetail, TGuestDetailAnswer, TGuestPatch, TShortLink, TTicketSent } from '../../../../common/schemas/guests.ts';
+import type { TRefundAnswer, TRefundInput } from '../../../../common/schemas/refunds.ts';
 import type { TRegeneratedQr } from '../../../../common/schemas/rsvps.responses.ts';
 import { api } from '../../../lib/api.ts';
 import { eventKeys } from '../../../lib/queries/event-keys.ts';
@@ -70,5 +71,17 @@ export function useShortLink(eventId: string, rsvpId: string) {
     mutationFn: () => api<TShortLink>(`${guestPath(eventId, rsvpId)}/short-link`, { method: 'POST', body: { target: 'ticket' } }),
     onSuccess: (link) =>
       qc.setQueryData<TGuestDetail>(guestKeys.detail(eventId, rsvpId), (old) => (old ? { ...old, short_url: link.short_url } : old)),
+  });
+}
+
+/** The owner refunds tickets, an amount or the whole order (docs/product.md#refunds); the guest is e-mailed. */
+export function useRefund(eventId: string, rsvpId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TRefundInput) => api<TRefundAnswer>(`${guestPath(eventId, rsvpId)}/refunds`, { method: 'POST', body }),
+    onSuccess: (answer) => {
+      qc.setQueryData(guestKeys.detail(eventId, rsvpId), answer.rsvp);
+      return invalidateCounts(qc, eventId);
+    },
   });
 }
