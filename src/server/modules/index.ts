@@ -16,6 +16,7 @@ import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { MEDIA_UPLOAD_PATH, mediaFileRoutes, mediaUploadRoutes } from './media/media.routes.ts';
 import { devMailboxRoutes } from './outbox/dev-mailbox.routes.ts';
 import { checkinRoutes } from './checkin/checkin.routes.ts';
+import { offlineRoutes } from './checkin/offline.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { sandboxRoutes } from './payments/sandbox.routes.ts';
 import { manageRoutes } from './guest-answers/manage.routes.ts';
@@ -54,6 +55,8 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/', manageRoutes());
   app.route('/', waitlistRoutes());
   app.route('/', checkinRoutes());
+  // After checkinRoutes: its /api/checkin/* session middleware covers these too.
+  app.route('/', offlineRoutes());
   app.route('/', ticketRoutes());
   app.route('/', guestsRoutes());
   app.route('/', jobsRoutes());
