@@ -17,6 +17,7 @@ import { MEDIA_UPLOAD_PATH, mediaFileRoutes, mediaUploadRoutes } from './media/m
 import { devMailboxRoutes } from './outbox/dev-mailbox.routes.ts';
 import { checkinRoutes } from './checkin/checkin.routes.ts';
 import { offlineRoutes } from './checkin/offline.routes.ts';
+import { checkinHeadProvider } from './checkin/checkin-head.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { sandboxRoutes } from './payments/sandbox.routes.ts';
 import { manageRoutes } from './guest-answers/manage.routes.ts';
@@ -50,6 +51,7 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route(MEDIA_UPLOAD_PATH, mediaUploadRoutes());
   app.route('/media', mediaFileRoutes());
   spa.addHeadProvider(eventHeadProvider);
+  spa.addHeadProvider(checkinHeadProvider);
   app.route('/api/dev-mailbox', devMailboxRoutes());
   app.route('/', rsvpRoutes());
   app.route('/', manageRoutes());
