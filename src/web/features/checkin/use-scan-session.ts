@@ -34,13 +34,17 @@ async function judge(
   note: (v: TCheckinVerdict) => void,
 ): Promise<Judged> {
   const prepared = door?.getState().status === 'ready';
-  if (prepared && !navigator.onLine) return { verdict: await offline(), offline: true };
+  // Known to be offline (the browser says so, or the last request got no answer): no waiting for a timeout.
+  if (prepared && (!navigator.onLine || !door?.getState().online)) return { verdict: await offline(), offline: true };
   try {
     const verdict = await online();
     note(verdict);
     return { verdict, offline: false };
   } catch (err) {
-    if (prepared && err instanceof ApiError && err.code === 'network') return { verdict: await offline(), offline: true };
+    if (prepared && err instanceof ApiError && err.code === 'network') {
+      door?.setOnline(false);
+      return { verdict: await offline(), offline: true };
+    }
     throw err;
   }
 }

@@ -52,7 +52,7 @@ function Scanner({ eventId }: { eventId: string }) {
     <CheckinShell
       title={`Scan · ${title}`}
       back={{ to: checkinHref('index', eventId), label: 'Cancel' }}
-      aside={<LiveBadge state={live} />}
+      aside={offline.state.online ? <LiveBadge state={live} /> : null}
       heading={
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">
           <h1 className="min-w-0 text-xl font-bold text-balance">{title}</h1>
@@ -64,7 +64,7 @@ function Scanner({ eventId }: { eventId: string }) {
         </div>
       }
     >
-      <ConnectionBar state={offline.state} counts={local} />
+      <ConnectionBar state={offline.state} counts={local} onDismiss={() => void offline.door.dismissConflicts()} />
       {events.isSuccess && !event ? (
         <p role="alert" className="rounded-xl border border-amber-300/60 p-3 text-amber-100">
           You are not on this event’s check-in team, so scans here will be refused.

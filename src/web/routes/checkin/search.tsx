@@ -51,7 +51,11 @@ function GuestSearch({ eventId }: { eventId: string }) {
       title={`Search · ${event?.title ?? offline.state.title ?? 'Check In'}`}
       back={{ to: checkinHref('index', eventId), label: 'Back' }}
     >
-      <ConnectionBar state={offline.state} counts={offline.state.status === 'ready' ? offline.door.counts() : null} />
+      <ConnectionBar
+        state={offline.state}
+        counts={offline.state.status === 'ready' ? offline.door.counts() : null}
+        onDismiss={() => void offline.door.dismissConflicts()}
+      />
       <div className="grid gap-1.5">
         <label htmlFor={inputId} className="text-sm font-medium text-white/80">
           Search guests{event ? ` of ${event.title}` : ''}

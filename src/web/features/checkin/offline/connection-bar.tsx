@@ -15,7 +15,15 @@ const TONE = {
  * Online / Offline / Syncing with the scans still to send, how fresh the device's guest list is, and the
  * guests two devices let in (both devices show them).
  */
-export function ConnectionBar({ state, counts }: { state: DoorState; counts: { guests: { total: number } } | null }) {
+export function ConnectionBar({
+  state,
+  counts,
+  onDismiss,
+}: {
+  state: DoorState;
+  counts: { guests: { total: number } } | null;
+  onDismiss: () => void;
+}) {
   const prepared = state.status === 'ready';
   if (!prepared && state.online && !state.error) return null;
   const view = connectionWord({ online: state.online, syncing: state.busy === 'syncing', queued: state.queued });
@@ -53,13 +61,13 @@ export function ConnectionBar({ state, counts }: { state: DoorState; counts: { g
           {state.error}
         </p>
       ) : null}
-      <Conflicts state={state} />
+      <Conflicts state={state} onDismiss={onDismiss} />
     </section>
   );
 }
 
 /** "Ada Guest · Also admitted on Door 2 at 21:04": a guest this device let in whom another device let in too. */
-export function Conflicts({ state }: { state: DoorState }) {
+export function Conflicts({ state, onDismiss }: { state: DoorState; onDismiss: () => void }) {
   if (state.conflicts.length === 0) return null;
   return (
     <div role="alert" className="grid gap-2 rounded-2xl border-4 border-red-400 bg-red-950 p-4 text-red-50" data-testid="offline-conflicts">
@@ -73,6 +81,13 @@ export function Conflicts({ state }: { state: DoorState }) {
         ))}
       </ul>
       <p className="text-base text-red-100/90">Counted once. Check with the other door if someone came in twice.</p>
+      <button
+        type="button"
+        className="min-h-12 cursor-pointer justify-self-start rounded-xl bg-white/15 px-4 text-lg font-semibold hover:bg-white/25"
+        onClick={onDismiss}
+      >
+        Got it
+      </button>
     </div>
   );
 }

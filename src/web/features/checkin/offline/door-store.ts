@@ -52,6 +52,9 @@ export const HEARTBEAT_MS = 20_000;
 export const REFRESH_MS = 5 * 60_000;
 
 type Entry = { seq: number; state: QueueRecord['state']; scan: QueuedScan };
+/** The conflicts last reported, and those the staff dismissed (sealed in IndexedDB: they name guests). */
+type KeptConflicts = { list: TOfflineConflict[]; dismissed: string[] };
+const conflictKey = (c: TOfflineConflict) => `${c.nonce}|${c.other_at}`;
 
 /**
  * One event's offline door on this device (docs/product.md#offline-door, docs/decisions/0035-offline-door.md):
@@ -78,6 +81,8 @@ export class OfflineDoor {
   private event: EventRef | null = null;
   private entries = new Map<string, Entry>();
   private chain: Promise<unknown> = Promise.resolve();
+  private dismissed = new Set<string>();
+  private reported: TOfflineConflict[] = [];
   private seq = 0;
 
   constructor(readonly eventId: string) {
@@ -148,8 +153,15 @@ export class OfflineDoor {
         by: scan.by,
       });
     }
-    const shown = conflicts[0] ? await unseal<TOfflineConflict[]>(device.keys.aes, conflicts[0].sealed) : [];
-    this.changed({ status: 'ready', title: data.event.title, preparedAt: snapshot.prepared_at, conflicts: shown, error: null });
+    const kept = conflicts[0] ? await unseal<KeptConflicts>(device.keys.aes, conflicts[0].sealed) : { list: [], dismissed: [] };
+    this.dismissed = new Set(kept.dismissed);
+    this.changed({
+      status: 'ready',
+      title: data.event.title,
+      preparedAt: snapshot.prepared_at,
+      conflicts: this.shown(kept.list),
+      error: null,
+    });
   }
 
   private reset() {
@@ -342,8 +354,11 @@ export class OfflineDoor {
         }
         const stale = Date.now() - Date.parse(this.state.preparedAt ?? '') > REFRESH_MS;
         if (uploaded || stale) await this.fetchSnapshot({ userId: this.device.user_id, by: this.device.by });
+        this.set({ online: true });
       } catch (err) {
-        if (err instanceof ApiError && (err.code === 'gone' || err.code === 'unauthenticated' || err.code === 'not_found')) {
+        // No answer at all: the network is gone whatever the browser thinks (a venue's Wi-Fi without uplink).
+        if (err instanceof ApiError && err.code === 'network') this.set({ online: false });
+        else if (err instanceof ApiError && (err.code === 'gone' || err.code === 'unauthenticated' || err.code === 'not_found')) {
           await this.wipeHere();
           this.set({ status: 'none', error: 'This device was signed out or revoked for this event: its offline data is wiped.' });
         } else this.set({ error: toUserMessage(err, 'Sync failed; trying again soon.') });
@@ -353,11 +368,28 @@ export class OfflineDoor {
     });
   }
 
-  private async keepConflicts(conflicts: TOfflineConflict[]) {
+  private async keepConflicts(list: TOfflineConflict[]) {
     const { device } = this.ready();
-    const db = await doorDb();
-    await db.put('conflicts', { key: this.eventId, event_id: this.eventId, sealed: await seal(device.keys.aes, conflicts) });
-    this.set({ conflicts });
+    // Dismissed ones the server no longer reports need not be remembered.
+    const keys = new Set(list.map(conflictKey));
+    this.dismissed = new Set([...this.dismissed].filter((k) => keys.has(k)));
+    this.reported = list;
+    const kept: KeptConflicts = { list, dismissed: [...this.dismissed] };
+    await (await doorDb()).put('conflicts', { key: this.eventId, event_id: this.eventId, sealed: await seal(device.keys.aes, kept) });
+    this.set({ conflicts: this.shown(list) });
+  }
+
+  private shown(list: TOfflineConflict[]) {
+    this.reported = list;
+    return list.filter((c) => !this.dismissed.has(conflictKey(c)));
+  }
+
+  /** "Got it": the conflicts shown now stay hidden on this device (the server keeps reporting them). */
+  dismissConflicts(): Promise<void> {
+    return this.serial(async () => {
+      for (const c of this.state.conflicts) this.dismissed.add(conflictKey(c));
+      if (this.device) await this.keepConflicts(this.reported);
+    });
   }
 
   private async wipeHere() {
