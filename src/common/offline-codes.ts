@@ -2,12 +2,13 @@
  * How an offline door device recognises a ticket without the signing key (docs/decisions/0035-offline-door.md).
  * The server hands each prepared device, instead of the QR nonces and PINs themselves, their keyed hashes:
  * HMAC-SHA256(device key, "qr:" ‖ nonce or "pin:" ‖ pin), first 16 bytes, base64url. The device hashes what it
- * scans with the same key and looks the hash up. One function on both sides (WebCrypto: Node 20 and browsers).
+ * scans with the same key and looks the hash up. codeHash is the definition (WebCrypto); the server's snapshot
+ * computes the same with node:crypto (modules/checkin/offline-snapshot.ts), held equal by its integration test.
  */
 
 const TOKEN = /[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}/;
 const PIN = /^\d{3}\s?\d{3}$/;
-const HASH_BYTES = 16;
+export const CODE_HASH_BYTES = 16;
 
 export type OfflineCode = { kind: 'pin' | 'qr'; value: string };
 
@@ -51,5 +52,5 @@ const encoder = new TextEncoder();
 /** A code's keyed hash as the offline guest list carries it. */
 export async function codeHash(key: CryptoKey, code: OfflineCode): Promise<string> {
   const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(`${code.kind}:${code.value}`));
-  return toBase64Url(new Uint8Array(mac, 0, HASH_BYTES));
+  return toBase64Url(new Uint8Array(mac, 0, CODE_HASH_BYTES));
 }
