@@ -113,6 +113,13 @@ test('two phones admit 20 guests offline; back online the server holds 20 and bo
   testInfo.annotations.push({ type: 'prepare (20 guests)', description: `${prepareMs} ms` });
   await prepare(b.page, event.id, 20);
   await screenshot(a.page, testInfo, 'offline-prepared-375');
+  // A guest page on the same phone: outside the worker's scope, no manifest.
+  const guestPage = await a.context.newPage();
+  await guestPage.goto(`/event/${event.id}`);
+  await expect(guestPage.getByRole('heading', { name: event.title })).toBeVisible();
+  expect(await guestPage.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  await expect(guestPage.locator('link[rel="manifest"]')).toHaveCount(0);
+  await guestPage.close();
 
   await goOffline(a.context, a.page, event.id);
   await goOffline(b.context, b.page, event.id);

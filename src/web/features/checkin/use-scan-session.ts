@@ -23,13 +23,16 @@ export type ScanState =
 
 type Judged = { verdict: TCheckinVerdict; offline: boolean };
 
+/** How long a prepared device waits for the server's verdict before it judges on its own list. */
+export const ONLINE_WAIT_MS = 5_000;
+
 /**
  * Online when the network answers; on this device's copy of the guest list (docs/product.md#offline-door)
  * when the device is offline or the request never got an answer, if the device is prepared for the event.
  */
 async function judge(
   door: OfflineDoor | null,
-  online: () => Promise<TCheckinVerdict>,
+  online: (signal?: AbortSignal) => Promise<TCheckinVerdict>,
   offline: () => Promise<TCheckinVerdict>,
   note: (v: TCheckinVerdict) => void,
 ): Promise<Judged> {
@@ -37,11 +40,14 @@ async function judge(
   // Known to be offline (the browser says so, or the last request got no answer): no waiting for a timeout.
   if (prepared && (!navigator.onLine || !door?.getState().online)) return { verdict: await offline(), offline: true };
   try {
-    const verdict = await online();
+    // A prepared device does not wait long on a network that takes requests and never answers (a venue's
+    // Wi-Fi without uplink): after ONLINE_WAIT_MS it judges on its own list.
+    const verdict = await online(prepared ? AbortSignal.timeout(ONLINE_WAIT_MS) : undefined);
     note(verdict);
     return { verdict, offline: false };
   } catch (err) {
-    if (prepared && err instanceof ApiError && err.code === 'network') {
+    const noAnswer = (err instanceof ApiError && err.code === 'network') || (err as Error).name === 'TimeoutError';
+    if (prepared && noAnswer) {
       door?.setOnline(false);
       return { verdict: await offline(), offline: true };
     }
@@ -89,9 +95,9 @@ export function useScanSession(eventId: string, device: string, door: OfflineDoo
         show(
           await judge(
             door,
-            () => redeem(eventId, { code, ...scanMeta(label) }),
+            (signal) => redeem(eventId, { code, ...scanMeta(label) }, signal),
             () => door!.scan(code, label),
-            (v) => door?.noteOnline(v, 'entry', label),
+            (v) => door?.noteOnline(v, label),
           ),
         );
       } catch (err) {
@@ -130,10 +136,12 @@ export function useScanSession(eventId: string, device: string, door: OfflineDoo
       void change(() =>
         judge(
           door,
-          () =>
-            delta > 0 ? redeem(eventId, { rsvp_id: rsvpId, count: 1, ...meta }) : undo(eventId, { rsvp_id: rsvpId, count: 1, ...meta }),
+          (signal) =>
+            delta > 0
+              ? redeem(eventId, { rsvp_id: rsvpId, count: 1, ...meta }, signal)
+              : undo(eventId, { rsvp_id: rsvpId, count: 1, ...meta }, signal),
           () => door!.change(rsvpId, kind, 1, label),
-          (v) => door?.noteOnline(v, kind, label),
+          (v) => door?.noteOnline(v, label),
         ),
       );
     },
@@ -147,9 +155,9 @@ export function useScanSession(eventId: string, device: string, door: OfflineDoo
     void change(() =>
       judge(
         door,
-        () => undo(eventId, { rsvp_id: rsvpId, count, ...scanMeta(label) }),
+        (signal) => undo(eventId, { rsvp_id: rsvpId, count, ...scanMeta(label) }, signal),
         () => door!.change(rsvpId, 'undo', count, label),
-        (v) => door?.noteOnline(v, 'undo', label),
+        (v) => door?.noteOnline(v, label),
       ),
     );
   }, [change, eventId, rsvpId, shown, door]);

@@ -15,6 +15,8 @@ import { toUserMessage } from '../../lib/user-message.ts';
 import { ConnectionBar } from '../../features/checkin/offline/connection-bar.tsx';
 import { LocalSearchResults } from '../../features/checkin/offline/local-search.tsx';
 import { useOfflineDoor } from '../../features/checkin/offline/use-offline-door.ts';
+import { doorFor } from '../../features/checkin/offline/door-store.ts';
+import { readDeviceLabel } from '../../features/checkin/device.ts';
 
 const DEBOUNCE_MS = 250;
 
@@ -107,7 +109,8 @@ function GuestSearch({ eventId }: { eventId: string }) {
 type Guest = TCheckinSearch['guests'][number];
 
 function GuestRow({ guest: g, eventId }: { guest: Guest; eventId: string }) {
-  const attendance = useAttendance();
+  // A prepared device keeps what it admitted online on its list until the next refresh (docs/product.md#offline-door).
+  const attendance = useAttendance((v) => doorFor(eventId).noteOnline(v, readDeviceLabel()));
   const pending = attendance.isPending;
   const allIn = g.checked_in_count >= g.guest_count;
   const noneIn = g.checked_in_count <= 0;

@@ -276,9 +276,10 @@ export class OfflineDoor {
   }
 
   /** An admission made online on this device: kept on the local list until the next refresh brings it. */
-  noteOnline(v: TCheckinVerdict, kind: 'entry' | 'undo', label: string) {
+  noteOnline(v: TCheckinVerdict, label: string) {
     if (this.state.status !== 'ready' || v.replay || v.admitted === 0 || !v.guest) return;
     const rsvpId = v.guest.rsvp_id;
+    const kind = v.admitted > 0 ? 'entry' : 'undo';
     void this.serial(async () => {
       const { list, device } = this.ready();
       const scan: QueuedScan = {
