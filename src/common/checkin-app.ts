@@ -22,3 +22,5 @@ export const CHECKIN_APP_HEAD =
 
 /** The IndexedDB database of prepared door devices; every sign-out deletes it (web/lib/use-sign-out.ts). */
 export const OFFLINE_DOOR_DB = 'turnout-door';
+/** Fired on window by every sign-out after deleting that database: the door's in-memory lists go too. */
+export const FORGET_SESSION_EVENT = 'turnout:forget-session';

@@ -192,6 +192,33 @@ test('two phones admit 20 guests offline; back online the server holds 20 and bo
   await b.context.close();
 });
 
+/** Records this phone's IndexedDB holds for the door (devices, guest lists, queue); 0 when the database is gone. */
+function storedRecords(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'turnout-door')) return 0;
+    return new Promise<number>((resolve, reject) => {
+      const req = indexedDB.open('turnout-door');
+      req.onerror = () => reject(req.error);
+      req.onsuccess = () => {
+        const db = req.result;
+        const tx = db.transaction(['devices', 'snapshots', 'queue', 'conflicts'], 'readonly');
+        let n = 0;
+        let pending = 4;
+        for (const s of ['devices', 'snapshots', 'queue', 'conflicts'] as const) {
+          const c = tx.objectStore(s).count();
+          c.onsuccess = () => {
+            n += c.result;
+            if (--pending === 0) {
+              db.close();
+              resolve(n);
+            }
+          };
+        }
+      };
+    });
+  });
+}
+
 /** A 640×480 YUV4MPEG2 video of the ticket's QR PNG (as tests/e2e/checkin.spec.ts makes it). */
 async function qrVideo(page: Page, secret: string, file: string) {
   const W = 640;
@@ -267,31 +294,19 @@ test('the camera scans a ticket offline; a revoked phone loses its data on its n
     });
     await expect(p.getByRole('button', { name: 'Prepare this device for offline' })).toBeEnabled();
     await screenshot(p, testInfo, 'offline-revoked-375');
-    const left = await p.evaluate(
-      (eventId) =>
-        new Promise<number>((resolve, reject) => {
-          const req = indexedDB.open('turnout-door');
-          req.onerror = () => reject(req.error);
-          req.onsuccess = () => {
-            const db = req.result;
-            const tx = db.transaction(['devices', 'snapshots', 'queue'], 'readonly');
-            let n = 0;
-            let pending = 3;
-            for (const s of ['devices', 'snapshots', 'queue'] as const) {
-              const c = tx.objectStore(s).count();
-              c.onsuccess = () => {
-                n += c.result;
-                if (--pending === 0) resolve(n);
-              };
-            }
-            void eventId;
-          };
-        }),
-      event.id,
-    );
+    const left = await storedRecords(p);
     expect(left).toBe(0);
     const rows = await dbQuery<{ n: string }>(server, 'SELECT count(*) AS n FROM checkins WHERE event_id = $1', [event.id]);
     expect(rows[0]!.n).toBe('0');
+
+    // Prepared again, then signed out: the device's data goes with the session.
+    await p.getByRole('button', { name: 'Prepare this device for offline' }).click();
+    await expect(p.getByTestId('offline-ready')).toBeVisible();
+    await p.getByRole('button', { name: 'Sign out' }).click();
+    await expect(p).toHaveURL(/\/auth/);
+    await expect.poll(() => storedRecords(p)).toBe(0);
+    const devices = await dbQuery<{ n: string }>(server, 'SELECT count(*) AS n FROM checkin_devices WHERE event_id = $1', [event.id]);
+    expect(devices[0]!.n).toBe('0'); // both were this session's: signing out deleted them
     await context.close();
   } finally {
     await camera.close();

@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { OFFLINE_DOOR_DB } from '../../common/checkin-app.ts';
+import { FORGET_SESSION_EVENT, OFFLINE_DOOR_DB } from '../../common/checkin-app.ts';
 import { sessionKey, signOut } from './auth.ts';
 import { markSignedOut } from './session-flags.ts';
 import { notify } from './toast.ts';
@@ -16,6 +16,7 @@ export function forgetSession(qc: QueryClient) {
   markSignedOut();
   // A door device's offline copy of guest lists goes too (docs/decisions/0035-offline-door.md).
   if (typeof indexedDB !== 'undefined') indexedDB.deleteDatabase(OFFLINE_DOOR_DB);
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(FORGET_SESSION_EVENT));
   qc.clear();
   qc.setQueryData(sessionKey, null);
 }

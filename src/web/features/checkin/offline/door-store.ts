@@ -1,3 +1,4 @@
+import { FORGET_SESSION_EVENT } from '../../../../common/checkin-app.ts';
 import { codeHash, offlineCodeOf } from '../../../../common/offline-codes.ts';
 import {
   OFFLINE_SYNC_BATCH,
@@ -162,6 +163,12 @@ export class OfflineDoor {
       conflicts: this.shown(kept.list),
       error: null,
     });
+  }
+
+  /** Drops what is in memory (the database is already gone). */
+  forget() {
+    this.reset();
+    this.changed({ status: 'none', title: null, preparedAt: null, conflicts: [], queued: 0, error: null });
   }
 
   private reset() {
@@ -436,6 +443,11 @@ export function doorFor(eventId: string): OfflineDoor {
     };
     window.addEventListener('online', () => each((d) => d.setOnline(true)));
     window.addEventListener('offline', () => each((d) => d.setOnline(false)));
+    // Signed out (lib/use-sign-out.ts deleted the database): nothing of the lists stays in memory either.
+    window.addEventListener(FORGET_SESSION_EVENT, () => {
+      each((d) => d.forget());
+      doors.clear();
+    });
     setInterval(() => {
       if (navigator.onLine && document.visibilityState === 'visible') each((d) => void d.sync());
     }, HEARTBEAT_MS);
