@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { CHECKIN_APP_HEAD, CHECKIN_APP_SCOPE, CHECKIN_APP_SCREENS, CHECKIN_SW_URL } from './src/common/checkin-app.ts';
 import { GUEST_PAGES } from './src/common/guest-pages.ts';
 
 const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
@@ -126,12 +129,93 @@ function guestStartUps(): Plugin {
   }
 }
 
+/**
+ * The files the check-in screens need with no network (docs/decisions/0035-offline-door.md): the app's entry
+ * and what it imports, what it loads lazily that is not a screen (toasts, the not-found helper), the three
+ * check-in screens with everything they import or load (the camera's decoder and its worker), and the CSS.
+ * Filled while the app's bundle is written, read by the service worker's precache filter below.
+ */
+function checkinPrecache(): { plugin: Plugin; keep: Set<string> } {
+  const keep = new Set<string>();
+  const plugin: Plugin = {
+    name: 'turnout:checkin-precache',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      keep.clear();
+      const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const visit = (fileName: string, lazyToo: boolean) => {
+        if (keep.has(fileName)) return;
+        keep.add(fileName);
+        const chunk = byFile.get(fileName);
+        if (!chunk) return;
+        for (const css of chunk.viteMetadata?.importedCss ?? []) keep.add(css);
+        for (const f of chunk.imports) visit(f, lazyToo);
+        if (lazyToo) for (const f of chunk.dynamicImports) visit(f, true);
+      };
+      for (const c of chunks) {
+        const id = c.facadeModuleId ?? '';
+        if (c.isEntry && id.endsWith('src/web/index.html')) {
+          visit(c.fileName, false);
+          // Lazy parts of the shell that are not screens of their own.
+          for (const f of c.dynamicImports)
+            if (!/[\\/]src[\\/]web[\\/]routes[\\/]/.test(byFile.get(f)?.facadeModuleId ?? '')) visit(f, true);
+        }
+        if (/[\\/]src[\\/]web[\\/]routes[\\/]checkin[\\/]/.test(id)) visit(c.fileName, true);
+      }
+      // The QR decoder's worker is an asset the camera code names by URL.
+      for (const f of Object.values(bundle)) if (f.type === 'asset' && /worker/i.test(f.fileName)) keep.add(f.fileName);
+    },
+  };
+  return { plugin, keep };
+}
+
+/** The door app's service worker (ADR 0035): scoped to /checkin, so guest pages never get it. */
+function checkinServiceWorker(): Plugin[] {
+  const { plugin, keep } = checkinPrecache();
+  const always = /^(checkin\.webmanifest|favicon\.svg|icons\/checkin-.*\.png)$/;
+  return [
+    plugin,
+    ...VitePWA({
+      strategies: 'generateSW',
+      filename: CHECKIN_SW_URL.slice(1),
+      scope: CHECKIN_APP_SCOPE,
+      injectRegister: false,
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        globIgnores: ['api-docs/**', 'guest/**', '**/*.map'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        inlineWorkboxRuntime: true,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        // The screens are served from the server's page for /checkin (index.html with CHECKIN_APP_HEAD).
+        navigateFallback: CHECKIN_APP_SCOPE,
+        navigateFallbackAllowlist: [new RegExp(CHECKIN_APP_SCREENS.source.replace(/\$$/, '(?:\\?.*)?$'))],
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.flatMap((e) => {
+              if (e.url === 'index.html') {
+                const revision = createHash('sha256').update(`${e.revision}\n${CHECKIN_APP_HEAD}`).digest('hex').slice(0, 32);
+                return [{ ...e, url: CHECKIN_APP_SCOPE, revision }];
+              }
+              return keep.has(e.url) || always.test(e.url) ? [e] : [];
+            }),
+            warnings: [],
+          }),
+        ],
+      },
+    }),
+  ];
+}
+
 export default defineConfig(() => {
   const config = base();
   return {
     ...config,
     publicDir: path.resolve('src/web/public'),
-    plugins: [...(config.plugins ?? []), guestHtml(), guestStartUps()],
+    plugins: [...(config.plugins ?? []), guestHtml(), guestStartUps(), ...checkinServiceWorker()],
     build: { ...config.build, emptyOutDir: true },
     server: {
       port: 5173,

@@ -701,6 +701,30 @@ const ROUTES: Row[] = [
       }),
     unchanged: noCheckinTrace,
   },
+  // The offline door (docs/decisions/0035-offline-door.md): the team, on a session only (an API key is 403)
+  {
+    route: 'POST /api/checkin/:eventId/offline',
+    expect: checkin(200),
+    send: (who) => t.request(`/api/checkin/${shared.id}/offline`, { method: 'POST', json: { device: 'Door 1' }, ...creds(who) }),
+  },
+  {
+    route: 'POST /api/checkin/:eventId/offline/:deviceId/sync',
+    expect: checkin(200),
+    send: async (who) => {
+      const prepared = await t.request(`/api/checkin/${shared.id}/offline`, { method: 'POST', json: {}, ...creds(who) });
+      const device = prepared.status === 200 ? (await prepared.json()).device_id : '00000000-0000-4000-8000-000000000000';
+      return t.request(`/api/checkin/${shared.id}/offline/${device}/sync`, { method: 'POST', json: { scans: [] }, ...creds(who) });
+    },
+  },
+  {
+    route: 'DELETE /api/checkin/:eventId/offline/:deviceId',
+    expect: checkin(204),
+    send: async (who) => {
+      const prepared = await t.request(`/api/checkin/${shared.id}/offline`, { method: 'POST', json: {}, cookie: door.cookie });
+      const device = (await prepared.json()).device_id;
+      return t.request(`/api/checkin/${shared.id}/offline/${device}`, { method: 'DELETE', ...creds(who) });
+    },
+  },
   {
     route: 'POST /api/ticket-verification',
     expect: publicRoute(200),

@@ -17,6 +17,8 @@ import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { MEDIA_UPLOAD_PATH, mediaFileRoutes, mediaUploadRoutes } from './media/media.routes.ts';
 import { devMailboxRoutes } from './outbox/dev-mailbox.routes.ts';
 import { checkinRoutes } from './checkin/checkin.routes.ts';
+import { offlineRoutes } from './checkin/offline.routes.ts';
+import { checkinHeadProvider } from './checkin/checkin-head.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { sandboxRoutes } from './payments/sandbox.routes.ts';
 import { manageRoutes } from './guest-answers/manage.routes.ts';
@@ -52,12 +54,15 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route(MEDIA_UPLOAD_PATH, mediaUploadRoutes());
   app.route('/media', mediaFileRoutes());
   spa.addHeadProvider(eventHeadProvider);
+  spa.addHeadProvider(checkinHeadProvider);
   app.route('/api/dev-mailbox', devMailboxRoutes());
   app.route('/', rsvpRoutes());
   app.route('/', promoLookupRoutes());
   app.route('/', manageRoutes());
   app.route('/', waitlistRoutes());
   app.route('/', checkinRoutes());
+  // After checkinRoutes: its /api/checkin/* session middleware covers these too.
+  app.route('/', offlineRoutes());
   app.route('/', ticketRoutes());
   app.route('/', guestsRoutes());
   app.route('/', jobsRoutes());

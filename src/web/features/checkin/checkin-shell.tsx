@@ -1,8 +1,9 @@
 import { ArrowLeft, LogIn } from 'lucide-react';
 import { clsx } from 'clsx';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { registerDoorWorker } from './offline/register-worker.ts';
 import type { LiveState } from './use-live-stats.ts';
 
 /** Buttons of the dark check-in screens: big targets, high contrast. */
@@ -27,6 +28,8 @@ type ShellProps = { title: string; heading?: ReactNode; back?: { to: string; lab
  */
 export function CheckinShell({ title, heading, back, aside, children }: ShellProps) {
   useDocumentTitle(title);
+  // The door app works offline after one visit to any check-in screen (docs/product.md#offline-door).
+  useEffect(registerDoorWorker, []);
   return (
     <div className="min-h-dvh bg-neutral-950 text-white [color-scheme:dark]">
       <header className="sticky top-0 z-10 border-b border-white/15 bg-neutral-950/95 backdrop-blur">

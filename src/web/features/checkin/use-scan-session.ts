@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TCheckinVerdict } from '../../../common/schemas/checkin.responses.ts';
+import { ApiError } from '../../lib/api.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
 import { redeem, undo } from './api/checkin.ts';
 import { checkinKeys } from './api/keys.ts';
 import { scanMeta } from './device.ts';
 import { signal } from './feedback.ts';
+import type { OfflineDoor } from './offline/door-store.ts';
 import { viewVerdict } from './verdict.ts';
 
 /** The camera sees one ticket many times a second: the same code again within this is the same scan. */
@@ -16,16 +18,51 @@ export const VERDICT_MS = 2_500;
 export type ScanState =
   | { kind: 'idle' }
   | { kind: 'checking'; code: string }
-  | { kind: 'verdict'; verdict: TCheckinVerdict; at: number }
+  | { kind: 'verdict'; verdict: TCheckinVerdict; at: number; offline: boolean }
   | { kind: 'error'; message: string; at: number };
+
+type Judged = { verdict: TCheckinVerdict; offline: boolean };
+
+/** How long a prepared device waits for the server's verdict before it judges on its own list. */
+export const ONLINE_WAIT_MS = 5_000;
+
+/**
+ * Online when the network answers; on this device's copy of the guest list (docs/product.md#offline-door)
+ * when the device is offline or the request never got an answer, if the device is prepared for the event.
+ */
+async function judge(
+  door: OfflineDoor | null,
+  online: (signal?: AbortSignal) => Promise<TCheckinVerdict>,
+  offline: () => Promise<TCheckinVerdict>,
+  note: (v: TCheckinVerdict) => void,
+): Promise<Judged> {
+  const prepared = door?.getState().status === 'ready';
+  // Known to be offline (the browser says so, or the last request got no answer): no waiting for a timeout.
+  if (prepared && (!navigator.onLine || !door?.getState().online)) return { verdict: await offline(), offline: true };
+  try {
+    // A prepared device does not wait long on a network that takes requests and never answers (a venue's
+    // Wi-Fi without uplink): after ONLINE_WAIT_MS it judges on its own list.
+    const verdict = await online(prepared ? AbortSignal.timeout(ONLINE_WAIT_MS) : undefined);
+    note(verdict);
+    return { verdict, offline: false };
+  } catch (err) {
+    const noAnswer = (err instanceof ApiError && err.code === 'network') || (err as Error).name === 'TimeoutError';
+    if (prepared && noAnswer) {
+      door?.setOnline(false);
+      return { verdict: await offline(), offline: true };
+    }
+    throw err;
+  }
+}
 
 /**
  * One door's scanning (docs/product.md#check-in): each new code is redeemed at once (all remaining guests
  * of its RSVP), the verdict is shown, heard and felt, and cleared after VERDICT_MS unless the staff are
  * using its controls. Repeats of a code within REPEAT_MS are dropped. `step` and `undoLast` change the
- * shown RSVP's admissions one request at a time, each with its own nonce.
+ * shown RSVP's admissions one request at a time, each with its own nonce. With a prepared `door`, scans
+ * with no network are judged and queued on the device (verdicts marked offline).
  */
-export function useScanSession(eventId: string, device: string) {
+export function useScanSession(eventId: string, device: string, door: OfflineDoor | null = null) {
   const qc = useQueryClient();
   const [state, setState] = useState<ScanState>({ kind: 'idle' });
   const [busy, setBusy] = useState(false);
@@ -35,8 +72,8 @@ export function useScanSession(eventId: string, device: string) {
   deviceRef.current = device;
 
   const show = useCallback(
-    (verdict: TCheckinVerdict, sound = true) => {
-      setState({ kind: 'verdict', verdict, at: Date.now() });
+    ({ verdict, offline }: Judged, sound = true) => {
+      setState({ kind: 'verdict', verdict, at: Date.now(), offline });
       if (sound) signal(viewVerdict(verdict, eventId).sound);
       void qc.invalidateQueries({ queryKey: checkinKeys.searchAll(eventId) });
     },
@@ -54,18 +91,26 @@ export function useScanSession(eventId: string, device: string) {
       for (const [k, t] of recent.current) if (now - t >= REPEAT_MS) recent.current.delete(k);
       setState({ kind: 'checking', code });
       try {
-        show(await redeem(eventId, { code, ...scanMeta(deviceRef.current) }));
+        const label = deviceRef.current;
+        show(
+          await judge(
+            door,
+            (signal) => redeem(eventId, { code, ...scanMeta(label) }, signal),
+            () => door!.scan(code, label),
+            (v) => door?.noteOnline(v, label),
+          ),
+        );
       } catch (err) {
         signal('refuse');
         setState({ kind: 'error', message: toUserMessage(err, 'Failed to update attendance status'), at: Date.now() });
       }
       recent.current.set(code, Date.now());
     },
-    [eventId, show],
+    [eventId, show, door],
   );
 
   const change = useCallback(
-    async (run: () => Promise<TCheckinVerdict>) => {
+    async (run: () => Promise<Judged>) => {
       setBusy(true);
       try {
         show(await run());
@@ -85,19 +130,37 @@ export function useScanSession(eventId: string, device: string) {
   const step = useCallback(
     (delta: 1 | -1) => {
       if (!rsvpId) return;
-      const meta = scanMeta(deviceRef.current);
+      const label = deviceRef.current;
+      const meta = scanMeta(label);
+      const kind = delta > 0 ? 'entry' : 'undo';
       void change(() =>
-        delta > 0 ? redeem(eventId, { rsvp_id: rsvpId, count: 1, ...meta }) : undo(eventId, { rsvp_id: rsvpId, count: 1, ...meta }),
+        judge(
+          door,
+          (signal) =>
+            delta > 0
+              ? redeem(eventId, { rsvp_id: rsvpId, count: 1, ...meta }, signal)
+              : undo(eventId, { rsvp_id: rsvpId, count: 1, ...meta }, signal),
+          () => door!.change(rsvpId, kind, 1, label),
+          (v) => door?.noteOnline(v, label),
+        ),
       );
     },
-    [change, eventId, rsvpId],
+    [change, eventId, rsvpId, door],
   );
 
   const undoLast = useCallback(() => {
     if (!rsvpId || !shown || shown.admitted <= 0) return;
     const count = shown.admitted;
-    void change(() => undo(eventId, { rsvp_id: rsvpId, count, ...scanMeta(deviceRef.current) }));
-  }, [change, eventId, rsvpId, shown]);
+    const label = deviceRef.current;
+    void change(() =>
+      judge(
+        door,
+        (signal) => undo(eventId, { rsvp_id: rsvpId, count, ...scanMeta(label) }, signal),
+        () => door!.change(rsvpId, 'undo', count, label),
+        (v) => door?.noteOnline(v, label),
+      ),
+    );
+  }, [change, eventId, rsvpId, shown, door]);
 
   // The verdict clears itself, unless the staff are pointing at or focused in its card.
   const at = state.kind === 'verdict' || state.kind === 'error' ? state.at : 0;

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, CircleX, Minus, Plus, Undo2 } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleX, CloudOff, Minus, Plus, Undo2 } from 'lucide-react';
 import { clsx } from 'clsx';
 import type { TCheckinVerdict } from '../../../common/schemas/checkin.responses.ts';
 import { type VerdictTone, viewVerdict } from './verdict.ts';
@@ -17,6 +17,8 @@ type Props = {
   /** Take back the last admission of this scan. */
   onUndo?: () => void;
   busy?: boolean;
+  /** Judged on this device's copy of the guest list, with no network (docs/product.md#offline-door). */
+  offline?: boolean;
 };
 
 /**
@@ -24,7 +26,7 @@ type Props = {
  * a colour that agree, then the guest and the detail. For a party, a stepper admits one more or takes one
  * back ("3 of 5 in"), and Undo takes back what this scan admitted.
  */
-export function VerdictCard({ verdict, selectedEventId, onStep, onUndo, busy = false }: Props) {
+export function VerdictCard({ verdict, selectedEventId, onStep, onUndo, busy = false, offline = false }: Props) {
   const view = viewVerdict(verdict, selectedEventId);
   const { box, Icon } = TONES[view.tone];
   const g = verdict.guest;
@@ -36,7 +38,17 @@ export function VerdictCard({ verdict, selectedEventId, onStep, onUndo, busy = f
     onStep &&
     (verdict.ok || verdict.reason === 'already_checked_in' || verdict.reason === 'too_many');
   return (
-    <div className={clsx('grid gap-3 rounded-2xl border-4 p-5 shadow-2xl', box)} data-verdict={view.tone}>
+    <div
+      className={clsx('grid gap-3 rounded-2xl border-4 p-5 shadow-2xl', box)}
+      data-verdict={view.tone}
+      data-offline={offline || undefined}
+    >
+      {offline ? (
+        <p className="flex items-center gap-2 text-base font-bold tracking-wide uppercase">
+          <CloudOff className="size-5" aria-hidden="true" />
+          Offline · checked on this device
+        </p>
+      ) : null}
       <div className="flex items-center gap-4">
         <Icon className="size-16 shrink-0" strokeWidth={2.5} aria-hidden="true" />
         <div className="min-w-0">

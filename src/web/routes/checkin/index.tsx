@@ -14,6 +14,8 @@ import { useLiveStats } from '../../features/checkin/use-live-stats.ts';
 import { formatEventWhen } from '../../lib/datetime.ts';
 import { useSession } from '../../lib/auth.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
+import { OfflineHome } from '../../features/checkin/offline/offline-home.tsx';
+import { OfflinePanel } from '../../features/checkin/offline/offline-panel.tsx';
 
 /**
  * /checkin?event=…: the door's home (docs/product.md#check-in). Choose an event (the query preselects it and
@@ -35,6 +37,10 @@ export function Component() {
     if (!eventId && only) setParams({ event: only.id }, { replace: true });
   }, [eventId, list, setParams]);
 
+  // No network: the session and the events cannot be asked; the events this device is prepared for can.
+  const unreachable = (q: { data?: unknown; isError: boolean; fetchStatus: string }) =>
+    !q.data && (q.isError || q.fetchStatus === 'paused');
+  if (unreachable(session) || (user && unreachable(events))) return <OfflineHome />;
   if (session.isPending) return <Loading text="Loading..." />;
   if (!user) return <AuthRequired />;
 
@@ -131,6 +137,7 @@ function EventDesk({ eventId, role, when }: { eventId: string; role: string; whe
           </Link>
         )}
       </nav>
+      <OfflinePanel eventId={eventId} />
     </>
   );
 }

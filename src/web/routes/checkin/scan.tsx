@@ -13,6 +13,8 @@ import { useLiveStats } from '../../features/checkin/use-live-stats.ts';
 import { type ScanState, useScanSession } from '../../features/checkin/use-scan-session.ts';
 import { useWedgeScanner } from '../../features/checkin/use-wedge-scanner.ts';
 import { VerdictCard } from '../../features/checkin/verdict-card.tsx';
+import { ConnectionBar } from '../../features/checkin/offline/connection-bar.tsx';
+import { useOfflineDoor } from '../../features/checkin/offline/use-offline-door.ts';
 import { viewVerdict } from '../../features/checkin/verdict.ts';
 
 /**
@@ -27,8 +29,10 @@ function Scanner({ eventId }: { eventId: string }) {
   const events = useCheckinEvents();
   const event = events.data?.find((e) => e.id === eventId);
   const [device, setDevice] = useState(readDeviceLabel);
-  const { state, busy, submit, step, undoLast, cardRef } = useScanSession(eventId, device);
+  const offline = useOfflineDoor(eventId);
+  const { state, busy, submit, step, undoLast, cardRef } = useScanSession(eventId, device, offline.door);
   const { stats, live } = useLiveStats(eventId);
+  const local = offline.state.status === 'ready' ? offline.door.counts() : null;
   useWedgeScanner((code) => void submit(code));
   // Browsers play sound only after a gesture: the first tap or key anywhere lets the verdicts beep.
   useEffect(() => {
@@ -40,14 +44,15 @@ function Scanner({ eventId }: { eventId: string }) {
     };
   }, []);
 
-  const title = event?.title ?? 'Scan tickets';
-  const guests = stats.data?.guests;
+  const title = event?.title ?? offline.state.title ?? 'Scan tickets';
+  // With no network the device's own list counts (docs/product.md#offline-door).
+  const guests = offline.state.online || !local ? (stats.data?.guests ?? local?.guests) : local.guests;
 
   return (
     <CheckinShell
       title={`Scan · ${title}`}
       back={{ to: checkinHref('index', eventId), label: 'Cancel' }}
-      aside={<LiveBadge state={live} />}
+      aside={offline.state.online ? <LiveBadge state={live} /> : null}
       heading={
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">
           <h1 className="min-w-0 text-xl font-bold text-balance">{title}</h1>
@@ -59,6 +64,7 @@ function Scanner({ eventId }: { eventId: string }) {
         </div>
       }
     >
+      <ConnectionBar state={offline.state} counts={local} onDismiss={() => void offline.door.dismissConflicts()} />
       {events.isSuccess && !event ? (
         <p role="alert" className="rounded-xl border border-amber-300/60 p-3 text-amber-100">
           You are not on this event’s check-in team, so scans here will be refused.
@@ -99,7 +105,14 @@ function Overlay({ state, eventId, busy, step, undoLast, cardRef }: OverlayProps
           <p className="text-lg">{state.message}</p>
         </div>
       ) : (
-        <VerdictCard verdict={state.verdict} selectedEventId={eventId} onStep={step} onUndo={undoLast} busy={busy} />
+        <VerdictCard
+          verdict={state.verdict}
+          selectedEventId={eventId}
+          onStep={step}
+          onUndo={undoLast}
+          busy={busy}
+          offline={state.offline}
+        />
       )}
     </div>
   );
@@ -110,7 +123,7 @@ function Announcer({ state, eventId }: { state: ScanState; eventId: string }) {
   let text = '';
   if (state.kind === 'verdict') {
     const v = viewVerdict(state.verdict, eventId);
-    text = `${v.word}. ${v.detail}`;
+    text = `${state.offline ? 'Offline. ' : ''}${v.word}. ${v.detail}`;
   } else if (state.kind === 'error') text = `Not checked. ${state.message}`;
   return (
     <div role="status" aria-live="assertive" aria-atomic="true" className="sr-only">

@@ -12,6 +12,11 @@ import { admitOptions } from '../../features/checkin/admit-options.ts';
 import { useAttendance } from '../../features/checkin/use-attendance.ts';
 import { formatPin } from '../../features/rsvp/format.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
+import { ConnectionBar } from '../../features/checkin/offline/connection-bar.tsx';
+import { LocalSearchResults } from '../../features/checkin/offline/local-search.tsx';
+import { useOfflineDoor } from '../../features/checkin/offline/use-offline-door.ts';
+import { doorFor } from '../../features/checkin/offline/door-store.ts';
+import { readDeviceLabel } from '../../features/checkin/device.ts';
 
 const DEBOUNCE_MS = 250;
 
@@ -37,11 +42,22 @@ function GuestSearch({ eventId }: { eventId: string }) {
   const event = events.data?.find((e) => e.id === eventId);
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), DEBOUNCE_MS);
-  const results = useQuery({ ...checkinSearchQuery(eventId, q), placeholderData: (prev) => prev });
+  const offline = useOfflineDoor(eventId);
+  // No network and a prepared device: search and admit on the device's copy (docs/product.md#offline-door).
+  const local = offline.state.status === 'ready' && !offline.state.online;
+  const results = useQuery({ ...checkinSearchQuery(eventId, q), placeholderData: (prev) => prev, enabled: q !== '' && !local });
   const inputId = useId();
 
   return (
-    <CheckinShell title={`Search · ${event?.title ?? 'Check In'}`} back={{ to: checkinHref('index', eventId), label: 'Back' }}>
+    <CheckinShell
+      title={`Search · ${event?.title ?? offline.state.title ?? 'Check In'}`}
+      back={{ to: checkinHref('index', eventId), label: 'Back' }}
+    >
+      <ConnectionBar
+        state={offline.state}
+        counts={offline.state.status === 'ready' ? offline.door.counts() : null}
+        onDismiss={() => void offline.door.dismissConflicts()}
+      />
       <div className="grid gap-1.5">
         <label htmlFor={inputId} className="text-sm font-medium text-white/80">
           Search guests{event ? ` of ${event.title}` : ''}
@@ -63,7 +79,9 @@ function GuestSearch({ eventId }: { eventId: string }) {
         </div>
       </div>
       <div aria-live="polite" aria-busy={results.isFetching}>
-        {q === '' ? (
+        {local ? (
+          <LocalSearchResults door={offline.door} q={q} version={offline.state.version} />
+        ) : q === '' ? (
           <p className="py-8 text-center text-white/70">Start typing to search guests</p>
         ) : results.isError ? (
           <p role="alert" className="rounded-xl border border-red-400/60 p-3 text-red-100">
@@ -91,7 +109,8 @@ function GuestSearch({ eventId }: { eventId: string }) {
 type Guest = TCheckinSearch['guests'][number];
 
 function GuestRow({ guest: g, eventId }: { guest: Guest; eventId: string }) {
-  const attendance = useAttendance();
+  // A prepared device keeps what it admitted online on its list until the next refresh (docs/product.md#offline-door).
+  const attendance = useAttendance((v) => doorFor(eventId).noteOnline(v, readDeviceLabel()));
   const pending = attendance.isPending;
   const allIn = g.checked_in_count >= g.guest_count;
   const noneIn = g.checked_in_count <= 0;

@@ -42,12 +42,12 @@ export const checkinSearchQuery = (eventId: string, q: string) =>
     staleTime: 5_000,
   });
 
-export function redeem(eventId: string, body: TRedeem) {
-  return api<TCheckinVerdict>(checkinPath(eventId, 'redeem'), { method: 'POST', body });
+export function redeem(eventId: string, body: TRedeem, signal?: AbortSignal) {
+  return api<TCheckinVerdict>(checkinPath(eventId, 'redeem'), { method: 'POST', body, signal });
 }
 
-export function undo(eventId: string, body: TUndo) {
-  return api<TCheckinVerdict>(checkinPath(eventId, 'undo'), { method: 'POST', body });
+export function undo(eventId: string, body: TUndo, signal?: AbortSignal) {
+  return api<TCheckinVerdict>(checkinPath(eventId, 'undo'), { method: 'POST', body, signal });
 }
 
 /** The verification page: anyone may ask; a team member of the ticket's event gets the verdict. */

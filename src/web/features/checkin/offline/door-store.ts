@@ -1,0 +1,461 @@
+import { FORGET_SESSION_EVENT } from '../../../../common/checkin-app.ts';
+import { codeHash, offlineCodeOf } from '../../../../common/offline-codes.ts';
+import {
+  OFFLINE_SYNC_BATCH,
+  type TOfflineConflict,
+  type TOfflineGuest,
+  type TOfflineScan,
+  type TOfflineSnapshot,
+  type TOfflineSyncResult,
+} from '../../../../common/schemas/checkin-offline.ts';
+import type { TCheckinVerdict } from '../../../../common/schemas/checkin.responses.ts';
+import { ApiError, api } from '../../../lib/api.ts';
+import { toUserMessage } from '../../../lib/user-message.ts';
+import { newNonce } from '../device.ts';
+import { apply, buildList, cardOf, decide, type EventRef, type LocalList, localCounts, searchLocal } from './local-judge.ts';
+import { importDeviceKeys, seal, unseal } from './offline-crypto.ts';
+import { type DeviceRecord, doorDb, type QueueRecord, wipeEvent } from './offline-db.ts';
+
+/** A scan made on this device, as queued (sealed) until the server has it. */
+export type QueuedScan = {
+  nonce: string;
+  kind: 'entry' | 'undo';
+  code?: string;
+  rsvp_id: string;
+  ticket_id?: string;
+  count: number;
+  scanned_at: string;
+  device: string | null;
+  by: string | null;
+  /** What it changed here (negative for an undo); once synced, what the server recorded. */
+  delta: number;
+  /** Made with no network (uploaded by sync) or online (kept only to show it until the next guest list). */
+  offline: boolean;
+};
+
+export type DoorState = {
+  status: 'loading' | 'none' | 'ready';
+  busy: 'preparing' | 'syncing' | null;
+  online: boolean;
+  title: string | null;
+  preparedAt: string | null;
+  /** RSVPs on the local list. */
+  guests: number;
+  queued: number;
+  conflicts: TOfflineConflict[];
+  error: string | null;
+  /** Bumped whenever the local list changes (search results re-read it). */
+  version: number;
+};
+
+/** How often a prepared, online device checks in (conflicts, revocation) and how often it refreshes its list. */
+export const HEARTBEAT_MS = 20_000;
+export const REFRESH_MS = 5 * 60_000;
+
+type Entry = { seq: number; state: QueueRecord['state']; scan: QueuedScan };
+/** The conflicts last reported, and those the staff dismissed (sealed in IndexedDB: they name guests). */
+type KeptConflicts = { list: TOfflineConflict[]; dismissed: string[] };
+const conflictKey = (c: TOfflineConflict) => `${c.nonce}|${c.other_at}`;
+
+/**
+ * One event's offline door on this device (docs/product.md#offline-door, docs/decisions/0035-offline-door.md):
+ * the decrypted guest list in memory, with every scan made here since that list was prepared applied on top;
+ * admissions with no network are queued in IndexedDB before their verdict shows, and uploaded in order when
+ * the network is back. Operations that touch the stored list run one at a time.
+ */
+export class OfflineDoor {
+  private listeners = new Set<() => void>();
+  private state: DoorState = {
+    status: 'loading',
+    busy: null,
+    online: typeof navigator === 'undefined' ? true : navigator.onLine,
+    title: null,
+    preparedAt: null,
+    guests: 0,
+    queued: 0,
+    conflicts: [],
+    error: null,
+    version: 0,
+  };
+  private list: LocalList | null = null;
+  private device: DeviceRecord | null = null;
+  private event: EventRef | null = null;
+  private entries = new Map<string, Entry>();
+  private chain: Promise<unknown> = Promise.resolve();
+  private dismissed = new Set<string>();
+  private reported: TOfflineConflict[] = [];
+  private seq = 0;
+
+  constructor(readonly eventId: string) {
+    // Each page load is a contact: queued scans go, conflicts come, a revoked device learns it and wipes.
+    void this.serial(() => this.load()).then(
+      () => this.sync(),
+      () => this.set({ status: 'none' }),
+    );
+  }
+
+  subscribe = (fn: () => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+  getState = () => this.state;
+
+  private set(patch: Partial<DoorState>) {
+    this.state = { ...this.state, ...patch };
+    for (const fn of this.listeners) fn();
+  }
+
+  private serial<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(run, run);
+    this.chain = next.catch(() => {});
+    return next;
+  }
+
+  private changed(extra: Partial<DoorState> = {}) {
+    let queued = 0;
+    for (const e of this.entries.values()) if (e.state === 'queued') queued++;
+    this.set({ queued, guests: this.list?.guests.size ?? 0, version: this.state.version + 1, ...extra });
+  }
+
+  setOnline(online: boolean) {
+    if (online !== this.state.online) this.set({ online });
+    if (online) void this.sync();
+  }
+
+  /** Reads what IndexedDB holds for the event: nothing (`none`), or the list with this device's scans on top. */
+  private async load() {
+    if (typeof indexedDB === 'undefined') return this.set({ status: 'none' });
+    const db = await doorDb();
+    const [device, snapshot, queue, conflicts] = await Promise.all([
+      db.get('devices', this.eventId),
+      db.get('snapshots', this.eventId),
+      db.getAllFromIndex('queue', 'by_event', this.eventId),
+      db.getAllFromIndex('conflicts', 'by_event', this.eventId),
+    ]);
+    if (!device || !snapshot) {
+      this.reset();
+      return this.set({ status: 'none' });
+    }
+    const data = await unseal<{ event: EventRef; guests: TOfflineGuest[] }>(device.keys.aes, snapshot.sealed);
+    this.device = device;
+    this.event = data.event;
+    this.list = buildList(data.guests);
+    this.entries.clear();
+    for (const q of queue.sort((a, b) => a.seq - b.seq)) {
+      const scan = await unseal<QueuedScan>(device.keys.aes, q.sealed);
+      this.entries.set(q.nonce, { seq: q.seq, state: q.state, scan });
+      this.seq = Math.max(this.seq, q.seq);
+      apply(this.list, {
+        rsvpId: scan.rsvp_id,
+        ticketId: scan.ticket_id,
+        delta: scan.delta,
+        at: scan.scanned_at,
+        device: scan.device,
+        by: scan.by,
+      });
+    }
+    const kept = conflicts[0] ? await unseal<KeptConflicts>(device.keys.aes, conflicts[0].sealed) : { list: [], dismissed: [] };
+    this.dismissed = new Set(kept.dismissed);
+    this.changed({
+      status: 'ready',
+      title: data.event.title,
+      preparedAt: snapshot.prepared_at,
+      conflicts: this.shown(kept.list),
+      error: null,
+    });
+  }
+
+  /** Drops what is in memory (the database is already gone). */
+  forget() {
+    this.reset();
+    this.changed({ status: 'none', title: null, preparedAt: null, conflicts: [], queued: 0, error: null });
+  }
+
+  private reset() {
+    this.list = null;
+    this.device = null;
+    this.event = null;
+    this.entries.clear();
+  }
+
+  /**
+   * Prepares this device (first time) or refreshes its list: the server's snapshot, sealed with the device
+   * key into IndexedDB. Scans already synced are in the new list, so their entries go; queued ones stay on top.
+   */
+  prepare(opts: { label: string; userId: string; by: string | null }): Promise<void> {
+    return this.serial(async () => {
+      this.set({ busy: 'preparing', error: null });
+      try {
+        await this.fetchSnapshot(opts);
+      } catch (err) {
+        this.set({ error: toUserMessage(err, 'Could not prepare this device for offline.') });
+        throw err;
+      } finally {
+        this.set({ busy: null });
+      }
+    });
+  }
+
+  private async fetchSnapshot(opts: { label?: string; userId: string; by: string | null }) {
+    const path = `/api/checkin/${encodeURIComponent(this.eventId)}/offline`;
+    const label = opts.label ? { device: opts.label } : {};
+    let snap: TOfflineSnapshot;
+    try {
+      snap = await api<TOfflineSnapshot>(path, { method: 'POST', body: { device_id: this.device?.device_id, ...label } });
+    } catch (err) {
+      // A refresh of a device revoked meanwhile fails like a sync (its data goes); a new prepare starts afresh.
+      if (!(err instanceof ApiError && err.code === 'gone') || !opts.label) throw err;
+      await this.wipeHere();
+      snap = await api<TOfflineSnapshot>(path, { method: 'POST', body: label });
+    }
+    const keys = this.device?.device_id === snap.device_id ? this.device.keys : await importDeviceKeys(snap.key);
+    const device: DeviceRecord = { event_id: this.eventId, device_id: snap.device_id, user_id: opts.userId, by: opts.by, keys };
+    const sealed = await seal(keys.aes, { event: snap.event, guests: snap.guests });
+    const db = await doorDb();
+    const tx = db.transaction(['devices', 'snapshots', 'queue'], 'readwrite');
+    await tx.objectStore('devices').put(device);
+    await tx.objectStore('snapshots').put({
+      event_id: this.eventId,
+      title: snap.event.title,
+      prepared_at: snap.prepared_at,
+      count: snap.guests.length,
+      sealed,
+    });
+    for (const [nonce, e] of this.entries) if (e.state === 'synced') await tx.objectStore('queue').delete(nonce);
+    await tx.done;
+    await this.load();
+  }
+
+  /** An admission by scanned or typed code, decided here (no network). Queued before it is shown. */
+  async scan(code: string, device: string): Promise<TCheckinVerdict> {
+    return this.serial(async () => {
+      const { list, device: d } = this.ready();
+      const oc = offlineCodeOf(code);
+      const target = oc ? (list.byHash.get(await codeHash(d.keys.hmac, oc)) ?? null) : null;
+      return this.record(target, 'entry', undefined, device, code);
+    });
+  }
+
+  /** An admission or undo of a guest found by search or shown on a card, decided here. */
+  async change(rsvpId: string, kind: 'entry' | 'undo', count: number | undefined, device: string): Promise<TCheckinVerdict> {
+    return this.serial(async () => this.record({ rsvpId }, kind, count, device));
+  }
+
+  private ready() {
+    if (!this.list || !this.event || !this.device) throw new Error('This device is not prepared for offline check-in of this event.');
+    return { list: this.list, event: this.event, device: this.device };
+  }
+
+  private async record(
+    target: { rsvpId: string; ticketId?: string } | null,
+    kind: 'entry' | 'undo',
+    count: number | undefined,
+    label: string,
+    code?: string,
+  ): Promise<TCheckinVerdict> {
+    const { list, event, device } = this.ready();
+    const d = decide(list, event, target, kind, count);
+    if (d.delta === 0 || !d.rsvpId) return d.verdict;
+    const scan: QueuedScan = {
+      nonce: newNonce(),
+      kind,
+      ...(code && kind === 'entry' ? { code } : {}),
+      rsvp_id: d.rsvpId,
+      ...(d.ticketId ? { ticket_id: d.ticketId } : {}),
+      count: Math.abs(d.delta),
+      scanned_at: new Date().toISOString(),
+      device: label,
+      by: device.by,
+      delta: d.delta,
+      offline: true,
+    };
+    await this.store(scan, 'queued');
+    const g = apply(list, { rsvpId: d.rsvpId, ticketId: d.ticketId, delta: d.delta, at: scan.scanned_at, device: label, by: device.by });
+    this.changed();
+    return { ...d.verdict, guest: g ? cardOf(g, d.ticketId) : null };
+  }
+
+  private async store(scan: QueuedScan, state: QueueRecord['state'], seq = ++this.seq) {
+    const { device } = this.ready();
+    const sealed = await seal(device.keys.aes, scan);
+    await (await doorDb()).put('queue', { nonce: scan.nonce, event_id: this.eventId, seq, state, sealed });
+    this.entries.set(scan.nonce, { seq, state, scan });
+  }
+
+  /** An admission made online on this device: kept on the local list until the next refresh brings it. */
+  noteOnline(v: TCheckinVerdict, label: string) {
+    if (this.state.status !== 'ready' || v.replay || v.admitted === 0 || !v.guest) return;
+    const rsvpId = v.guest.rsvp_id;
+    const kind = v.admitted > 0 ? 'entry' : 'undo';
+    void this.serial(async () => {
+      const { list, device } = this.ready();
+      const scan: QueuedScan = {
+        nonce: newNonce(),
+        kind,
+        rsvp_id: rsvpId,
+        count: Math.abs(v.admitted),
+        scanned_at: new Date().toISOString(),
+        device: label,
+        by: device.by,
+        delta: v.admitted,
+        offline: false,
+      };
+      await this.store(scan, 'synced');
+      apply(list, { rsvpId, delta: v.admitted, at: scan.scanned_at, device: label, by: device.by });
+      this.changed();
+    });
+  }
+
+  /** Local search (no network): admissible guests by name, e-mail, phone or PIN. */
+  async search(q: string): Promise<TOfflineGuest[]> {
+    if (!this.list || !this.device) return [];
+    const pin = offlineCodeOf(q);
+    const hit = pin?.kind === 'pin' ? this.list.byHash.get(await codeHash(this.device.keys.hmac, pin)) : undefined;
+    return searchLocal(this.list, q, hit?.rsvpId);
+  }
+
+  counts() {
+    return this.list ? localCounts(this.list) : null;
+  }
+
+  /**
+   * Uploads the queue in order (batches of OFFLINE_SYNC_BATCH), records what the server made of each scan,
+   * keeps the conflicts it reports, and refreshes the list after anything was uploaded. An empty queue still
+   * checks in (conflicts from other devices, revocation). 410: the device is revoked or signed out: wiped.
+   */
+  sync(): Promise<void> {
+    if (this.state.status !== 'ready' || typeof navigator === 'undefined' || !navigator.onLine) return Promise.resolve();
+    return this.serial(async () => {
+      if (!this.device) return;
+      this.set({ busy: 'syncing', error: null });
+      let uploaded = false;
+      try {
+        for (;;) {
+          const batch = [...this.entries.entries()]
+            .filter(([, e]) => e.state === 'queued')
+            .sort((a, b) => a[1].seq - b[1].seq)
+            .slice(0, OFFLINE_SYNC_BATCH);
+          const answer = await api<TOfflineSyncResult>(
+            `/api/checkin/${encodeURIComponent(this.eventId)}/offline/${encodeURIComponent(this.device.device_id)}/sync`,
+            { method: 'POST', body: { scans: batch.map(([, e]) => toUpload(e.scan)) } },
+          );
+          for (const r of answer.results) {
+            const e = this.entries.get(r.nonce);
+            if (!e) continue;
+            // What the server recorded replaces what was decided here (a guest let in elsewhere first).
+            if (r.admitted !== e.scan.delta && this.list) {
+              apply(this.list, {
+                rsvpId: e.scan.rsvp_id,
+                ticketId: e.scan.ticket_id,
+                delta: r.admitted - e.scan.delta,
+                at: e.scan.scanned_at,
+                device: e.scan.device,
+                by: e.scan.by,
+              });
+            }
+            await this.store({ ...e.scan, delta: r.admitted }, 'synced', e.seq);
+          }
+          await this.keepConflicts(answer.conflicts);
+          uploaded ||= batch.length > 0;
+          this.changed();
+          if (batch.length < OFFLINE_SYNC_BATCH) break;
+        }
+        const stale = Date.now() - Date.parse(this.state.preparedAt ?? '') > REFRESH_MS;
+        if (uploaded || stale) await this.fetchSnapshot({ userId: this.device.user_id, by: this.device.by });
+        this.set({ online: true });
+      } catch (err) {
+        // No answer at all: the network is gone whatever the browser thinks (a venue's Wi-Fi without uplink).
+        if (err instanceof ApiError && err.code === 'network') this.set({ online: false });
+        else if (err instanceof ApiError && (err.code === 'gone' || err.code === 'unauthenticated' || err.code === 'not_found')) {
+          await this.wipeHere();
+          this.set({ status: 'none', error: 'This device was signed out or revoked for this event: its offline data is wiped.' });
+        } else this.set({ error: toUserMessage(err, 'Sync failed; trying again soon.') });
+      } finally {
+        this.set({ busy: null });
+      }
+    });
+  }
+
+  private async keepConflicts(list: TOfflineConflict[]) {
+    const { device } = this.ready();
+    // Dismissed ones the server no longer reports need not be remembered.
+    const keys = new Set(list.map(conflictKey));
+    this.dismissed = new Set([...this.dismissed].filter((k) => keys.has(k)));
+    this.reported = list;
+    const kept: KeptConflicts = { list, dismissed: [...this.dismissed] };
+    await (await doorDb()).put('conflicts', { key: this.eventId, event_id: this.eventId, sealed: await seal(device.keys.aes, kept) });
+    this.set({ conflicts: this.shown(list) });
+  }
+
+  private shown(list: TOfflineConflict[]) {
+    this.reported = list;
+    return list.filter((c) => !this.dismissed.has(conflictKey(c)));
+  }
+
+  /** "Got it": the conflicts shown now stay hidden on this device (the server keeps reporting them). */
+  dismissConflicts(): Promise<void> {
+    return this.serial(async () => {
+      for (const c of this.state.conflicts) this.dismissed.add(conflictKey(c));
+      if (this.device) await this.keepConflicts(this.reported);
+    });
+  }
+
+  private async wipeHere() {
+    await wipeEvent(this.eventId);
+    this.reset();
+    this.changed({ status: 'none', title: null, preparedAt: null, conflicts: [], queued: 0 });
+  }
+
+  /** "Remove offline data": revokes this device on the server (best effort) and wipes it here. */
+  remove(): Promise<void> {
+    return this.serial(async () => {
+      const id = this.device?.device_id;
+      if (id && navigator.onLine) {
+        await api(`/api/checkin/${encodeURIComponent(this.eventId)}/offline/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(
+          () => {},
+        );
+      }
+      await this.wipeHere();
+    });
+  }
+}
+
+/** A queued scan as the sync route takes it: by its code when it was scanned, else by the guest. */
+function toUpload(s: QueuedScan): TOfflineScan {
+  const base = { nonce: s.nonce, kind: s.kind, count: s.count, scanned_at: s.scanned_at, ...(s.device ? { device: s.device } : {}) };
+  return s.code && s.kind === 'entry' ? { ...base, code: s.code } : { ...base, rsvp_id: s.rsvp_id };
+}
+
+const doors = new Map<string, OfflineDoor>();
+let started = false;
+
+/** The one OfflineDoor of an event in this tab; the first call starts the online/offline listeners and the heartbeat. */
+export function doorFor(eventId: string): OfflineDoor {
+  let door = doors.get(eventId);
+  if (!door) {
+    door = new OfflineDoor(eventId);
+    doors.set(eventId, door);
+  }
+  if (!started && typeof window !== 'undefined') {
+    started = true;
+    const each = (fn: (d: OfflineDoor) => void) => {
+      for (const d of doors.values()) fn(d);
+    };
+    window.addEventListener('online', () => each((d) => d.setOnline(true)));
+    window.addEventListener('offline', () => each((d) => d.setOnline(false)));
+    // Signed out (lib/use-sign-out.ts deleted the database): nothing of the lists stays in memory either.
+    window.addEventListener(FORGET_SESSION_EVENT, () => {
+      each((d) => d.forget());
+      doors.clear();
+    });
+    setInterval(() => {
+      if (navigator.onLine && document.visibilityState === 'visible') each((d) => void d.sync());
+    }, HEARTBEAT_MS);
+  }
+  return door;
+}
+
+/** Sends every loaded event's queue (before signing out: what is not sent then is lost with the wipe). */
+export async function syncAllDoors(): Promise<void> {
+  await Promise.all([...doors.values()].map((d) => d.sync()));
+}

@@ -1,0 +1,104 @@
+import { Check, Undo2 } from 'lucide-react';
+import { clsx } from 'clsx';
+import { useEffect, useState } from 'react';
+import type { TOfflineGuest } from '../../../../common/schemas/checkin-offline.ts';
+import { notify } from '../../../lib/toast.ts';
+import { admitOptions } from '../admit-options.ts';
+import { darkButton } from '../checkin-shell.tsx';
+import { readDeviceLabel } from '../device.ts';
+import { viewVerdict } from '../verdict.ts';
+import type { OfflineDoor } from './door-store.ts';
+
+/**
+ * Search with no network (docs/product.md#offline-door): the device's own copy of the guest list, by name,
+ * e-mail, phone or PIN; Check in / Undo are decided here and queued like offline scans.
+ */
+export function LocalSearchResults({ door, q, version }: { door: OfflineDoor; q: string; version: number }) {
+  const [found, setFound] = useState<TOfflineGuest[] | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` moves when the local list changes: search again.
+  useEffect(() => {
+    let live = true;
+    void door.search(q).then((g) => live && setFound(g));
+    return () => {
+      live = false;
+    };
+  }, [door, q, version]);
+  if (q === '') return <p className="py-8 text-center text-white/70">Start typing to search guests</p>;
+  if (!found) return null;
+  if (found.length === 0) return <p className="py-8 text-center text-white/70">No guests found matching "{q}"</p>;
+  return (
+    <ul className="grid gap-2" aria-label="Guests found on this device">
+      {found.map((g) => (
+        <LocalRow key={g.rsvp_id} guest={g} door={door} />
+      ))}
+    </ul>
+  );
+}
+
+function LocalRow({ guest: g, door }: { guest: TOfflineGuest; door: OfflineDoor }) {
+  const [busy, setBusy] = useState(false);
+  const allIn = g.checked_in_count >= g.guest_count;
+  const noneIn = g.checked_in_count <= 0;
+  const admit = admitOptions(g);
+  const run = async (kind: 'entry' | 'undo', count?: number) => {
+    setBusy(true);
+    try {
+      const v = await door.change(g.rsvp_id, kind, count, readDeviceLabel());
+      const view = viewVerdict(v);
+      (v.ok ? notify.success : notify.info)(`Offline · ${view.word}`, view.detail);
+    } catch (err) {
+      notify.error('Failed to update attendance status', (err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="grid gap-3 rounded-xl border border-white/15 bg-white/5 p-3">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="truncate text-lg font-semibold">{g.name}</p>
+          {g.phone ? <p className="text-sm text-white/70">{g.phone}</p> : null}
+        </div>
+        <p className="shrink-0 text-right text-sm font-semibold">
+          {allIn ? (
+            <span className="text-green-300">✓ In</span>
+          ) : noneIn ? (
+            <span className="text-white/70">Not in</span>
+          ) : (
+            <span className="text-amber-200">Partly in</span>
+          )}
+          {g.guest_count > 1 ? (
+            <span className="block font-normal text-white/75 tabular-nums">
+              {g.checked_in_count} of {g.guest_count} in
+            </span>
+          ) : null}
+        </p>
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        {admit.map((o) => (
+          <button
+            key={o.label}
+            type="button"
+            className={darkButton.primary}
+            disabled={busy || allIn}
+            onClick={() => void run('entry', o.count)}
+            aria-label={g.guest_count > 1 ? `${o.label} of ${g.name}'s party` : `${o.label} ${g.name}`}
+          >
+            {admit.length === 1 ? <Check aria-hidden="true" /> : null}
+            {o.label}
+          </button>
+        ))}
+        <button
+          type="button"
+          className={clsx(darkButton.secondary, admit.length > 1 && 'col-span-2')}
+          disabled={busy || noneIn}
+          onClick={() => void run('undo')}
+          aria-label={`Undo check-in of ${g.name}`}
+        >
+          <Undo2 aria-hidden="true" />
+          Undo check-in
+        </button>
+      </div>
+    </li>
+  );
+}
