@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { createHmac } from 'node:crypto';
 import { CODE_HASH_BYTES, type OfflineCode } from '../../../common/offline-codes.ts';
 import type { TOfflineGuest } from '../../../common/schemas/checkin-offline.ts';
@@ -51,7 +51,8 @@ export async function offlineGuests(db: DbOrTx, eventId: string, dataKey: string
       })
       .from(order_tickets)
       .innerJoin(ticket_types, eq(ticket_types.id, order_tickets.ticket_type_id))
-      .where(eq(order_tickets.event_id, eventId))
+      // A refunded ticket, or one whose refund is under way, admits nobody (docs/product.md#refunds): the device never holds it.
+      .where(and(eq(order_tickets.event_id, eventId), isNull(order_tickets.refunded_at), isNull(order_tickets.refund_id)))
       .orderBy(asc(order_tickets.rsvp_id), asc(order_tickets.number)),
     db
       .selectDistinctOn([checkins.rsvp_id], {
