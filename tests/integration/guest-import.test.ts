@@ -49,11 +49,15 @@ async function preview(eventId: string, importId: string, mapping: TImportMappin
   return res.json();
 }
 /** Uploads, starts with the suggested mapping (or `mapping`), runs the job: the finished import. */
-async function importFile(eventId: string, body: Uint8Array | string, opts: { mapping?: TImportMapping; send_tickets?: boolean } = {}) {
+async function importFile(
+  eventId: string,
+  body: Uint8Array | string,
+  opts: { mapping?: TImportMapping; send_tickets?: boolean; send_reminders?: boolean } = {},
+) {
   const imp = await uploaded(eventId, body);
   const res = await t.request(`/api/events/${eventId}/guest-imports/${imp.id}/start`, {
     method: 'POST',
-    json: { mapping: opts.mapping ?? imp.mapping, send_tickets: opts.send_tickets ?? false },
+    json: { mapping: opts.mapping ?? imp.mapping, send_tickets: opts.send_tickets ?? false, send_reminders: opts.send_reminders ?? false },
     cookie: owner.cookie,
   });
   expect(res.status, await res.clone().text()).toBe(202);
@@ -99,6 +103,19 @@ describe('guest import: reading the file', () => {
       mapping: { last_name: 0, email: 1 },
     });
     expect(await uploaded(e.id, 'sep=|\nName|Email\nBo|bo@example.com\n')).toMatchObject({ delimiter: '|', headers: ['Name', 'Email'] });
+    // Excel's Windows-1252 punctuation (’ € – …), which Node's decoder of that name turns into control characters.
+    const smart = Buffer.from('Name,Notes,Email\nMiles O\x92Brien,\x80 20 \x96 paid\x85,miles@example.com\n', 'latin1');
+    expect((await uploaded(e.id, smart)).sample).toEqual([['Miles O’Brien', '€ 20 – paid…', 'miles@example.com']]);
+    // UTF-8 with one stray byte stays UTF-8: only that row fails.
+    const stray = Buffer.concat([Buffer.from('Name,Email\nJosé,jose@example.com\nBad\xff,b@example.com\n', 'utf8')]);
+    const strayImp = await uploaded(e.id, Buffer.from(stray.toString('latin1').replace('\u00c3\u00bf', '\u00ff'), 'latin1'));
+    expect(strayImp).toMatchObject({
+      encoding: 'utf-8',
+      sample: [
+        ['José', 'jose@example.com'],
+        ['Bad\uFFFD', 'b@example.com'],
+      ],
+    });
   });
 
   it('junk bytes, formulas and broken quoting are row errors, never a 500; an empty or header-only file is a 400', async () => {
@@ -139,6 +156,18 @@ describe('guest import: reading the file', () => {
       expect(res.status).toBe(status);
       expect((await res.json()).error.fields.file).toBeTruthy();
     }
+    // Not a CSV: a workbook (xlsx is a zip), a multipart form, a line over 1 MB.
+    const xlsx = await upload(e.id, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]));
+    expect(xlsx.status).toBe(415);
+    expect((await xlsx.json()).error.fields.file).toMatch(/save it as CSV/);
+    const form = await t.request(`/api/events/${e.id}/guest-imports`, {
+      method: 'POST',
+      body: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nName,Email\r\n--x--',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      cookie: owner.cookie,
+    });
+    expect(form.status).toBe(415);
+    expect((await upload(e.id, `Name,Email\n${'x'.repeat(1024 * 1024 + 1)},a@example.com\n`)).status).toBe(400);
     const huge = await t.request(`/api/events/${e.id}/guest-imports`, {
       method: 'POST',
       body: 'x',
@@ -314,6 +343,63 @@ describe('guest import: preview and import', () => {
     ]);
     const mails = await t.db.select().from(outbox).where(like(outbox.idempotency_key, 'import:%'));
     expect(mails.filter((m) => m.idempotency_key.endsWith(ada!.id))).toHaveLength(1);
+  });
+
+  it('beside a rush of answers to the same capped event: seats exact, no answer fails with a 500', async () => {
+    const e = await newEvent({ max_attendees: 300 });
+    // 1,200 rows (three batches), 200 of them e-mails the rush also uses.
+    const rows = Array.from({ length: 1200 }, (_, i) => `G${i},g${i}-${e.id.slice(0, 8)}@example.com,1`);
+    const imp = await uploaded(e.id, `Name,Email,Guests\n${rows.join('\n')}\n`);
+    const start = await t.request(`/api/events/${e.id}/guest-imports/${imp.id}/start`, {
+      method: 'POST',
+      json: { mapping: imp.mapping },
+      cookie: owner.cookie,
+    });
+    expect(start.status).toBe(202);
+    const [, answers] = await Promise.all([
+      drainJobs(t.deps),
+      Promise.all(
+        Array.from({ length: 120 }, (_, i) =>
+          postRsvp(t, e.id, rsvpInput({ email: i < 60 ? `g${i * 3}-${e.id.slice(0, 8)}@example.com` : undefined })),
+        ),
+      ),
+    ]);
+    expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+    const done = (await (await t.request(`/api/events/${e.id}/guest-imports/${imp.id}`, { cookie: owner.cookie })).json())
+      .import as TGuestImport;
+    expect(done.status).toBe('done');
+    const [ev] = await t.db.select({ taken: events.seats_taken }).from(events).where(eq(events.id, e.id));
+    const seats = (await guestsOf(e.id)).filter((r) => r.status === 'confirmed').reduce((n, r) => n + r.guest_count, 0);
+    expect(ev!.taken).toBe(seats);
+    expect(seats).toBeLessThanOrEqual(300);
+    expect(done.counts.created + done.counts.updated + done.counts.unchanged + done.counts.failed).toBe(1200);
+  });
+
+  it('imported guests hear no reminders unless asked; a box’s “no” removes its answer on a re-import', async () => {
+    const e = await newEvent();
+    const q = await t.request(`/api/events/${e.id}/questions`, {
+      method: 'POST',
+      json: { kind: 'checkbox', label: 'Parking' },
+      cookie: owner.cookie,
+    });
+    const question = (await q.json()).question as { id: string };
+    await importFile(e.id, 'Name,Email,Parking\nAda,ada@example.com,yes\n');
+    const [ada] = await t.db
+      .select()
+      .from(event_rsvps)
+      .where(and(eq(event_rsvps.event_id, e.id), eq(event_rsvps.email, 'ada@example.com')));
+    expect(ada!.reminders_off).toBe(true);
+    expect(await t.db.select().from(rsvp_answers).where(eq(rsvp_answers.rsvp_id, ada!.id))).toEqual([
+      { rsvp_id: ada!.id, question_id: question.id, value: true },
+    ]);
+    const again = await importFile(e.id, 'Name,Email,Parking\nAda,ada@example.com,no\nBo,bo@example.com,\n', { send_reminders: true });
+    expect(again.counts).toMatchObject({ created: 1, updated: 1 });
+    expect(await t.db.select().from(rsvp_answers).where(eq(rsvp_answers.rsvp_id, ada!.id))).toEqual([]);
+    const [bo] = await t.db
+      .select()
+      .from(event_rsvps)
+      .where(and(eq(event_rsvps.event_id, e.id), eq(event_rsvps.email, 'bo@example.com')));
+    expect(bo!.reminders_off).toBe(false);
   });
 
   it('owner and co-hosts only: a stranger gets 404 for every step', async () => {

@@ -87,6 +87,7 @@ const KEY_SCOPE: Record<string, ApiKeyScope> = {
   'POST /api/events/:eventId/rsvps/:rsvpId/promote': 'guests:write',
   'POST /api/events/:eventId/rsvps/:rsvpId/short-link': 'guests:write',
   'POST /api/events/:eventId/guest-imports': 'guests:write',
+  'GET /api/events/:eventId/guest-imports': 'guests:read',
   'GET /api/events/:eventId/guest-imports/:importId': 'guests:read',
   'POST /api/events/:eventId/guest-imports/:importId/preview': 'guests:write',
   'POST /api/events/:eventId/guest-imports/:importId/start': 'guests:write',
@@ -862,6 +863,11 @@ const ROUTES: Row[] = [
     route: 'POST /api/events/:eventId/guest-imports',
     expect: manage(201),
     send: (who) => uploadGuests(who),
+  },
+  {
+    route: 'GET /api/events/:eventId/guest-imports',
+    expect: manage(200),
+    send: (who) => t.request(`/api/events/${shared.id}/guest-imports`, { ...creds(who) }),
   },
   {
     route: 'GET /api/events/:eventId/guest-imports/:importId',

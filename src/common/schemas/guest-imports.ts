@@ -15,6 +15,8 @@ export const IMPORT_MAX_COLUMNS = 100;
 /** Rows the preview shows, and row errors an import's report lists. */
 export const IMPORT_PREVIEW_ROWS = 20;
 export const IMPORT_REPORT_ERRORS = 100;
+/** Imports an event's list shows (newest first). */
+export const IMPORT_LIST = 10;
 /** The longest ticket code an import keeps (a barcode or another tool's QR content). */
 export const TICKET_CODE_MAX = 200;
 
@@ -75,6 +77,8 @@ export const ZImportStartInput = z.strictObject({
   mapping: ZImportMapping,
   /** E-mail each attending guest their ticket once imported. */
   send_tickets: z.boolean({ error: 'Say whether to e-mail the tickets.' }).default(false),
+  /** Let the event's reminders reach the new guests (docs/product.md#reminders); off by default: nobody hears from an import unasked. */
+  send_reminders: z.boolean({ error: 'Say whether to send the reminders.' }).default(false),
 });
 export type TImportStartInput = z.input<typeof ZImportStartInput>;
 
@@ -106,6 +110,7 @@ export const ZGuestImport = z
     mapping: z.record(z.string(), z.unknown()),
     status: z.enum(['uploaded', ...JOB_STATUSES]),
     send_tickets: z.boolean(),
+    send_reminders: z.boolean(),
     /** Rows read so far by the job (row_count at the end). */
     done: z.number().int(),
     counts,
@@ -117,6 +122,7 @@ export const ZGuestImport = z
   .meta({ id: 'GuestImport' });
 export type TGuestImport = z.infer<typeof ZGuestImport>;
 export const ZGuestImportAnswer = z.strictObject({ import: ZGuestImport });
+export const ZGuestImportList = z.strictObject({ imports: z.array(ZGuestImport) });
 
 export const ZImportPreview = z
   .strictObject({

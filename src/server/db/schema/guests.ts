@@ -24,7 +24,7 @@ export type JobParams =
       exclude?: string[];
       message: string;
     }
-  | { kind: 'guest-import'; import_id: string; send_tickets: boolean };
+  | { kind: 'guest-import'; import_id: string; send_tickets: boolean; send_reminders?: boolean };
 
 /**
  * Server jobs of the guest list (bulk ticket e-mail, QR backfill): created by a request, run by the

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import {
   IMPORT_MAX_BYTES,
   ZGuestImportAnswer,
+  ZGuestImportList,
   ZImportPreview,
   ZImportPreviewInput,
   ZImportStartInput,
@@ -14,7 +15,7 @@ import { AppError } from '../../errors.ts';
 import { errors, json, jsonBody, signedInOrKey } from '../../http/openapi.ts';
 import { enforce, type LimitRule } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
-import { getImport, IMPORT_NOT_FOUND } from './get-import.ts';
+import { getImport, IMPORT_NOT_FOUND, listImports } from './get-import.ts';
 import { previewImport, startImport } from './start-import.ts';
 import { uploadImport } from './upload-import.ts';
 
@@ -56,7 +57,18 @@ const uploadRoute = createRoute({
       required: true,
     },
   },
-  responses: { 201: json('The uploaded file as read', ZGuestImportAnswer), ...errors(400, 401, 403, 404, 413, 429) },
+  responses: { 201: json('The uploaded file as read', ZGuestImportAnswer), ...errors(400, 401, 403, 404, 413, 415, 429) },
+});
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/events/{eventId}/guest-imports',
+  middleware: [requireUser] as const,
+  summary: 'The event’s guest imports started so far, newest first (the last 10), with their progress and counts',
+  tags,
+  security: signedInOrKey('guests:read'),
+  request: { params: ZEventParam },
+  responses: { 200: json('The imports', ZGuestImportList), ...errors(401, 403, 404) },
 });
 
 const getRoute = createRoute({
@@ -104,9 +116,13 @@ export function guestImportsRoutes() {
     const { eventId } = c.req.valid('param');
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     const fileName = (c.req.valid('query').name ?? '').replace(/[\p{Cc}/\\]/gu, '').trim() || 'guests.csv';
-    const imp = await uploadImport({ db: c.var.deps.db, actor, eventId, fileName, bytes });
+    const imp = await uploadImport({ db: c.var.deps.db, actor, eventId, fileName, bytes, contentType: c.req.header('content-type') });
     c.var.log.info({ eventId, importId: imp.id, rows: imp.row_count, encoding: imp.encoding }, 'guest file uploaded');
     return c.json({ import: imp }, 201);
+  });
+  r.openapi(listRoute, async (c) => {
+    const imports = await listImports({ db: c.var.deps.db, actor: currentUser(c), eventId: c.req.valid('param').eventId });
+    return c.json({ imports }, 200, { 'Cache-Control': 'no-store' });
   });
   r.openapi(getRoute, async (c) => {
     const { eventId, importId } = c.req.valid('param');
@@ -135,6 +151,7 @@ export function guestImportsRoutes() {
       importId,
       mapping: body.mapping,
       sendTickets: body.send_tickets,
+      sendReminders: body.send_reminders,
     });
     c.var.log.info({ eventId, importId, rows: imp.row_count }, 'guest import queued');
     return c.json({ import: imp }, 202);

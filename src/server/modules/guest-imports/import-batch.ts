@@ -19,7 +19,7 @@ import { type RowValues, readRow } from './read-row.ts';
 import { eventQuestions } from './upload-import.ts';
 
 /** Rows read per transaction: the event's seat row is locked for the batch's writes only. */
-export const IMPORT_BATCH = 500;
+export const IMPORT_BATCH = 1_000;
 
 type ImportParams = Extract<JobParams, { kind: 'guest-import' }>;
 type Outcome = 'created' | 'updated' | 'unchanged' | 'failed';
@@ -74,7 +74,7 @@ const seatWord = (n: number) => `${n} ${n === 1 ? 'seat' : 'seats'}`;
  */
 export async function importBatch(
   tx: DbOrTx,
-  o: { config: TicketConfig; jobId: string; eventId: string; params: ImportParams },
+  o: { config: TicketConfig; jobId: string; eventId: string; params: ImportParams; attempt: number },
 ): Promise<{ items: number; failed: number; end: boolean; counts: ImportCounts; seats?: SeatCount }> {
   const counts: ImportCounts = { created: 0, updated: 0, unchanged: 0, failed: 0, tickets_queued: 0 };
   const importId = o.params.import_id;
@@ -122,7 +122,19 @@ export async function importBatch(
             )}
             FROM ${event_rsvps}
             WHERE ${event_rsvps.event_id} = ${o.eventId} AND ${event_rsvps.email} IS NOT NULL AND ${event_rsvps.email} = e.email
-            FOR UPDATE) AS r`)
+            -- A party on the waitlist is not locked: its offers lock the event's row first (promote-guest.ts), and
+            -- its row here only says why it stays as it is.
+            FOR UPDATE) AS r WHERE r.status NOT IN ('waitlisted', 'offered')
+          UNION ALL
+          SELECT r.* FROM unnest(${sql.param(emails)}::text[]) AS e(email)
+          CROSS JOIN LATERAL (
+            SELECT ${sql.join(
+              Object.entries(existingColumns).map(([k, c]) => sql`${c} AS ${sql.identifier(k)}`),
+              sql`, `,
+            )}
+            FROM ${event_rsvps}
+            WHERE ${event_rsvps.event_id} = ${o.eventId} AND ${event_rsvps.email} IS NOT NULL AND ${event_rsvps.email} = e.email
+              AND ${event_rsvps.status} IN ('waitlisted', 'offered')) AS r`)
       ).rows
     : [];
   const codeHolders = codes.length
@@ -145,12 +157,11 @@ export async function importBatch(
     mappedQuestions,
   );
 
-  // The seat row, locked after the guests' rows (the order every seat change takes), for the rest of the batch.
-  const [ev] = await tx
-    .select({ max: events.max_attendees, taken: events.seats_taken })
-    .from(events)
-    .where(eq(events.id, o.eventId))
-    .for('update');
+  // The seats as they are now, not locked: the batch takes its seats last, in one conditional UPDATE (takeSeats), as an
+  // RSVP does after writing its row, so an import never holds the event's row while it writes and never waits for it
+  // in the opposite order to an answer. A last attempt (o.attempt) locks it first instead (see run-jobs.ts).
+  const q = tx.select({ max: events.max_attendees, taken: events.seats_taken }).from(events).where(eq(events.id, o.eventId));
+  const [ev] = o.attempt >= IMPORT_LAST_ATTEMPT ? await q.for('no key update') : await q;
   let taken = ev!.taken;
   let delta = 0;
 
@@ -199,9 +210,11 @@ export async function importBatch(
     seenAt.set(v.email, r.row);
     if (v.ticket_code) codeOwner.set(v.ticket_code, v.email);
     const confirmed = next.status === 'confirmed';
-    const answers = Object.entries(v.answers).filter(
-      ([q, value]) => value !== null && !sameAnswer(oldAnswers.get(`${cur?.id}:${q}`), value),
-    );
+    // A changed answer; null removes one the guest has (a box's "no").
+    const answers = Object.entries(v.answers).filter(([q, value]) => {
+      const had = oldAnswers.get(`${cur?.id}:${q}`);
+      return value === null ? had !== undefined : !sameAnswer(had, value);
+    });
 
     if (!cur) {
       const id = randomUUID();
@@ -221,6 +234,7 @@ export async function importBatch(
         manage_secret: newManageSecret(),
         legacy_code: v.ticket_code,
         confirmed_at: confirmed ? now : null,
+        reminders_off: o.params.send_reminders !== true,
       });
       for (const [q, value] of answers) answerWrites.push({ rsvp_id: id, question_id: q, value });
       decided.push({ row: r.row, email: v.email, outcome: 'created', errors: [], rsvpId: id, ticketed: confirmed });
@@ -235,6 +249,11 @@ export async function importBatch(
       guest_count: next.guest_count,
     };
     const same = (Object.keys(fields) as (keyof typeof fields)[]).every((k) => fields[k] === cur[k]) && answers.length === 0;
+    // A party on the waitlist moves by its offers and the guest list's actions only: its row is not locked here.
+    if (!same && (cur.status === 'waitlisted' || cur.status === 'offered')) {
+      fail([{ field: 'email', message: 'This guest is on the waitlist: change them from the guest list.' }]);
+      continue;
+    }
     if (same) {
       decided.push({ row: r.row, email: v.email, outcome: 'unchanged', errors: [], rsvpId: cur.id, ticketed: confirmed });
       continue;
@@ -269,16 +288,7 @@ export async function importBatch(
     tx,
     answerWrites.filter((a) => !raced.has(a.rsvp_id)),
   );
-  const [count] =
-    delta !== 0
-      ? await tx
-          .update(events)
-          .set({ seats_taken: sql`${events.seats_taken} + ${delta}`, seats_version: sql`${events.seats_version} + 1` })
-          .where(eq(events.id, o.eventId))
-          .returning({ seats_taken: events.seats_taken, seats_version: events.seats_version })
-      : [];
   await recordOutcomes(tx, importId, kept);
-
   for (const d of kept) counts[d.outcome]++;
   if (o.params.send_tickets) {
     for (const d of kept) {
@@ -292,7 +302,36 @@ export async function importBatch(
       if ('queued' in mail && mail.queued) counts.tickets_queued++;
     }
   }
-  return { items: kept.length, failed: counts.failed, end: false, counts, seats: seatCountOf(o.eventId, count) };
+  // Last: the seats, held from here to the commit only.
+  const count = await takeSeats(tx, o.eventId, delta);
+  return { items: kept.length, failed: counts.failed, end: false, counts, seats: count };
+}
+
+/** The event's seats moved since the batch read them, so its decisions may be wrong: the batch is run again (run-jobs.ts). */
+export class SeatsMoved extends Error {
+  constructor() {
+    super('guest import: the event filled up while the batch was written; running it again');
+  }
+}
+/** Attempts of one batch (deadlocks, SeatsMoved); the last locks the event's seat row first. */
+export const IMPORT_ATTEMPTS = 5;
+export const IMPORT_LAST_ATTEMPT = IMPORT_ATTEMPTS;
+
+/** Moves the event's seat counter by `delta` unless that passes its capacity (SeatsMoved); the counter for the seat figures. */
+async function takeSeats(tx: DbOrTx, eventId: string, delta: number): Promise<SeatCount | undefined> {
+  if (delta === 0) return undefined;
+  const [row] = await tx
+    .update(events)
+    .set({ seats_taken: sql`${events.seats_taken} + ${delta}`, seats_version: sql`${events.seats_version} + 1` })
+    .where(
+      and(
+        eq(events.id, eventId),
+        delta < 0 ? undefined : sql`(${events.max_attendees} IS NULL OR ${events.seats_taken} + ${delta} <= ${events.max_attendees})`,
+      ),
+    )
+    .returning({ seats_taken: events.seats_taken, seats_version: events.seats_version });
+  if (!row) throw new SeatsMoved();
+  return seatCountOf(eventId, row);
 }
 
 /** The guest a row makes of `cur` (or of nobody): status and party from the row, else as they are (new: yes, 1). */
@@ -305,7 +344,7 @@ function nextState(cur: Existing | undefined, v: RowValues): { status: RsvpStatu
     return {
       error: {
         field: v.status !== null ? 'status' : 'guest_count',
-        message: 'This guest is on the waitlist: move them from the guest list.',
+        message: 'This guest is on the waitlist: change them from the guest list.',
       },
     };
   if (moves && cur.has_order)
@@ -347,12 +386,12 @@ async function writeGuests(
     // One statement over a JSON array: a 500-row VALUES list built by the query builder cost more than the insert itself.
     const done = await tx.execute<{ id: string }>(sql`
       INSERT INTO ${event_rsvps} (id, event_id, name, email, phone, notes, guest_count, status, type, revision, ticket_secret,
-        qr_nonce, qr_version, qr_code_data, qr_code_image_url, manage_secret, legacy_code, confirmed_at)
+        qr_nonce, qr_version, qr_code_data, qr_code_image_url, manage_secret, legacy_code, confirmed_at, reminders_off)
       SELECT x.id, x.event_id, x.name, x.email, x.phone, x.notes, x.guest_count, x.status, 'rsvp', 1, x.ticket_secret,
-        x.qr_nonce, x.qr_version, x.qr_code_data, x.qr_code_image_url, x.manage_secret, x.legacy_code, x.confirmed_at
+        x.qr_nonce, x.qr_version, x.qr_code_data, x.qr_code_image_url, x.manage_secret, x.legacy_code, x.confirmed_at, x.reminders_off
       FROM jsonb_to_recordset(${JSON.stringify(inserts)}::jsonb) AS x(id uuid, event_id uuid, name text, email text, phone text,
         notes text, guest_count int, status text, ticket_secret text, qr_nonce text, qr_version int, qr_code_data text,
-        qr_code_image_url text, manage_secret text, legacy_code text, confirmed_at timestamptz)
+        qr_code_image_url text, manage_secret text, legacy_code text, confirmed_at timestamptz, reminders_off boolean)
       ON CONFLICT DO NOTHING
       RETURNING id`);
     const ok = new Set(done.rows.map((d) => d.id));
@@ -376,13 +415,19 @@ async function writeGuests(
   return raced;
 }
 
-/** The rows' answers to the mapped questions: each replaces the guest's answer to that question. */
+/** The rows' answers to the mapped questions: each replaces the guest's answer to that question, or (null) removes it. */
 async function writeAnswers(tx: DbOrTx, writes: { rsvp_id: string; question_id: string; value: TAnswerValue | null }[]) {
-  if (!writes.length) return;
-  await tx.execute(sql`
-    INSERT INTO ${rsvp_answers} (rsvp_id, question_id, value)
-    SELECT x.rsvp_id, x.question_id, x.value FROM jsonb_to_recordset(${JSON.stringify(writes)}::jsonb) AS x(rsvp_id uuid, question_id uuid, value jsonb)
-    ON CONFLICT (rsvp_id, question_id) DO UPDATE SET value = excluded.value`);
+  const set = writes.filter((w) => w.value !== null);
+  const removed = writes.filter((w) => w.value === null);
+  if (removed.length)
+    await tx.execute(sql`
+      DELETE FROM ${rsvp_answers} AS a USING jsonb_to_recordset(${JSON.stringify(removed)}::jsonb) AS x(rsvp_id uuid, question_id uuid)
+      WHERE a.rsvp_id = x.rsvp_id AND a.question_id = x.question_id`);
+  if (set.length)
+    await tx.execute(sql`
+      INSERT INTO ${rsvp_answers} (rsvp_id, question_id, value)
+      SELECT x.rsvp_id, x.question_id, x.value FROM jsonb_to_recordset(${JSON.stringify(set)}::jsonb) AS x(rsvp_id uuid, question_id uuid, value jsonb)
+      ON CONFLICT (rsvp_id, question_id) DO UPDATE SET value = excluded.value`);
 }
 
 async function recordOutcomes(tx: DbOrTx, importId: string, decided: Decided[]) {

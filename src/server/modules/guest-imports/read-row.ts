@@ -21,7 +21,7 @@ export type RowValues = {
   status: RsvpStatus | null;
   notes: string | null;
   ticket_code: string | null;
-  /** The mapped questions' answers; null where the cell is blank (the answer is removed). */
+  /** The mapped questions' answers; null where the cell says none (a box's "no": the answer is removed); an empty cell is absent. */
   answers: Record<string, TAnswerValue | null>;
 };
 
@@ -140,7 +140,7 @@ function answerOf(q: TFormQuestion, raw: string, report: (message: string) => vo
     report(message);
     return undefined;
   };
-  if (raw === '') return null;
+  if (raw === '') return undefined; // an empty cell keeps the guest's answer
   const problem = FORMULA.test(raw)
     ? 'This cell is a spreadsheet formula, not a value.'
     : NOT_TEXT.test(raw)

@@ -89,6 +89,7 @@ export async function startImport(o: {
   importId: string;
   mapping: TImportMapping;
   sendTickets: boolean;
+  sendReminders: boolean;
 }): Promise<TGuestImport> {
   await requireEventAccess({ db: o.db, actor: o.actor, id: o.eventId, need: 'manage' });
   const imp = await importOf(o.db, o.eventId, o.importId);
@@ -107,7 +108,7 @@ export async function startImport(o: {
       actorId: o.actor.id,
       eventId: o.eventId,
       eventIds: [o.eventId],
-      params: { kind: 'guest-import', import_id: imp.id, send_tickets: o.sendTickets },
+      params: { kind: 'guest-import', import_id: imp.id, send_tickets: o.sendTickets, send_reminders: o.sendReminders },
       oneAtATime: false,
       count: async () => imp.row_count,
     });

@@ -9,7 +9,7 @@ import { formQuestionsSql } from '../../domain/form-questions.ts';
 import { requireEventAccess } from '../../domain/managed-event.ts';
 import { AppError } from '../../errors.ts';
 import { getImport } from './get-import.ts';
-import { decodeFile, detectEncoding, type ReadRow, readCsv } from './read-file.ts';
+import { decodeFile, detectEncoding, type ReadRow, readCsv, refuseNonCsv } from './read-file.ts';
 import { suggestMapping } from './read-row.ts';
 
 /** How long an uploaded file waits to be imported before it is deleted. */
@@ -42,9 +42,11 @@ export async function uploadImport(o: {
   eventId: string;
   fileName: string;
   bytes: Uint8Array;
+  contentType?: string;
 }): Promise<TGuestImport> {
   await requireEventAccess({ db: o.db, actor: o.actor, id: o.eventId, need: 'manage' });
   if (o.bytes.length === 0) throw new AppError('validation_failed', 'The file is empty.', { file: 'The file is empty.' });
+  refuseNonCsv(o.bytes, o.contentType);
   const enc = detectEncoding(o.bytes);
   const text = decodeFile(o.bytes, enc);
   const questions = await eventQuestions(o.db, o.eventId);

@@ -11,7 +11,7 @@ import { startPeriodic } from '../../periodic.ts';
 import { qrBackfillBatch } from './qr-backfill-job.ts';
 import { smsJobBatch } from '../sms/sms-job.ts';
 import { sendTicketsBatch } from './send-tickets-job.ts';
-import { importBatch } from '../guest-imports/import-batch.ts';
+import { IMPORT_ATTEMPTS, importBatch, SeatsMoved } from '../guest-imports/import-batch.ts';
 import { type SeatCount, seatsCommitted } from '../../db/seat-commits.ts';
 import { SMS_BATCH_PAUSE_MS } from '../../../common/constants.ts';
 
@@ -68,52 +68,70 @@ async function runJob(deps: JobDeps, config: TicketConfig, job: Claimed, signal?
       return;
     }
     seats = undefined;
-    const finished = await db.transaction(async (tx) => {
-      const [cur] = await tx
-        .select({ cursor: jobs.cursor, result: jobs.result, status: jobs.status })
-        .from(jobs)
-        .where(eq(jobs.id, job.id))
-        .for('update');
-      if (cur?.status !== 'running' || cur.cursor !== cursor) return 'lost';
-      const p = job.params;
-      let step: Progress;
-      if (p.kind === 'send-tickets') {
-        step = await sendTicketsBatch(tx, { config, jobId: job.id, actor: owner, eventId: job.event_id!, params: p, cursor });
-      } else if (p.kind === 'send-sms') {
-        step = await smsJobBatch(tx, { jobId: job.id, actor: owner, eventId: job.event_id!, params: p, cursor });
-      } else if (p.kind === 'guest-import') {
-        step = { ...(await importBatch(tx, { config, jobId: job.id, eventId: job.event_id!, params: p })), last: null };
-      } else {
-        step = await qrBackfillBatch(tx, { config, actor: owner, params: p, cursor, done });
-      }
-      const result: Record<string, number | string | boolean> = { ...(cur.result ?? {}) };
-      for (const [k, v] of Object.entries(step.counts)) result[k] = Number(result[k] ?? 0) + v;
-      if (p.kind === 'qr-backfill') result.dry_run = p.dry_run;
-      // Whether "queued" means on its way or only kept in the dev mailbox: the host's toast must not say "sent".
-      if (p.kind === 'send-tickets') result.email_delivery = emailDeliveryOf(deps.env);
-      const end = step.end ?? step.items === 0;
-      seats = step.seats;
-      await tx
-        .update(jobs)
-        .set({
-          cursor: step.last ?? cursor,
-          done: sql`${jobs.done} + ${step.items}`,
-          failed: sql`${jobs.failed} + ${step.failed}`,
-          result,
-          updated_at: new Date(),
-          locked_until: sql`now() + make_interval(secs => ${deps.env.JOB_LEASE_MS / 1000})`,
-          ...(end ? { status: 'done' as const, finished_at: new Date(), locked_until: null } : {}),
-        })
-        .where(eq(jobs.id, job.id));
-      cursor = step.last ?? cursor;
-      done += step.items;
-      return end ? 'done' : 'more';
-    });
+    const finished = await retried(job.params.kind === 'guest-import' ? IMPORT_ATTEMPTS : 1, (attempt) =>
+      db.transaction(async (tx) => {
+        const [cur] = await tx
+          .select({ cursor: jobs.cursor, result: jobs.result, status: jobs.status })
+          .from(jobs)
+          .where(eq(jobs.id, job.id))
+          .for('update');
+        if (cur?.status !== 'running' || cur.cursor !== cursor) return 'lost';
+        const p = job.params;
+        let step: Progress;
+        if (p.kind === 'send-tickets') {
+          step = await sendTicketsBatch(tx, { config, jobId: job.id, actor: owner, eventId: job.event_id!, params: p, cursor });
+        } else if (p.kind === 'send-sms') {
+          step = await smsJobBatch(tx, { jobId: job.id, actor: owner, eventId: job.event_id!, params: p, cursor });
+        } else if (p.kind === 'guest-import') {
+          step = { ...(await importBatch(tx, { config, jobId: job.id, eventId: job.event_id!, params: p, attempt })), last: null };
+        } else {
+          step = await qrBackfillBatch(tx, { config, actor: owner, params: p, cursor, done });
+        }
+        const result: Record<string, number | string | boolean> = { ...(cur.result ?? {}) };
+        for (const [k, v] of Object.entries(step.counts)) result[k] = Number(result[k] ?? 0) + v;
+        if (p.kind === 'qr-backfill') result.dry_run = p.dry_run;
+        // Whether "queued" means on its way or only kept in the dev mailbox: the host's toast must not say "sent".
+        if (p.kind === 'send-tickets') result.email_delivery = emailDeliveryOf(deps.env);
+        const end = step.end ?? step.items === 0;
+        seats = step.seats;
+        await tx
+          .update(jobs)
+          .set({
+            cursor: step.last ?? cursor,
+            done: sql`${jobs.done} + ${step.items}`,
+            failed: sql`${jobs.failed} + ${step.failed}`,
+            result,
+            updated_at: new Date(),
+            locked_until: sql`now() + make_interval(secs => ${deps.env.JOB_LEASE_MS / 1000})`,
+            ...(end ? { status: 'done' as const, finished_at: new Date(), locked_until: null } : {}),
+          })
+          .where(eq(jobs.id, job.id));
+        cursor = step.last ?? cursor;
+        done += step.items;
+        return end ? 'done' : 'more';
+      }),
+    );
     // A guest import's seats, to this process's seat figures once committed (db/seat-commits.ts).
     seatsCommitted(db, seats);
     if (finished !== 'more') return;
     // docs/product.md#messaging: bulk SMS goes in batches of SMS_BATCH_SIZE with this pause between them.
     if (job.params.kind === 'send-sms') await sleep(SMS_BATCH_PAUSE_MS, undefined, { signal }).catch(() => {});
+  }
+}
+
+/**
+ * `run(attempt)` up to `attempts` times while it fails on a deadlock, a serialization failure or a guest import's
+ * SeatsMoved: each try is a whole batch transaction, rolled back before the next (guest-imports/import-batch.ts).
+ */
+async function retried<T>(attempts: number, run: (attempt: number) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run(attempt);
+    } catch (err) {
+      const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+      const again = err instanceof SeatsMoved || code === '40P01' || code === '40001';
+      if (!again || attempt >= attempts) throw err;
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileUp, TriangleAlert } from 'lucide-react';
-import { type ChangeEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   IMPORT_FIELD_LABELS,
   IMPORT_MAX_BYTES,
@@ -17,7 +17,7 @@ import { Select } from '../../components/ui/input.tsx';
 import { SwitchField } from '../../components/ui/switch.tsx';
 import { useQuestions } from '../../lib/queries/event-questions.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
-import { uploadGuestFile, useImportPreview, useImportProgress, useStartImport } from './api/guest-imports.ts';
+import { uploadGuestFile, useImportList, useImportPreview, useImportProgress, useStartImport } from './api/guest-imports.ts';
 import { plural } from './format.ts';
 
 const n = (x: number) => x.toLocaleString('en-US');
@@ -40,7 +40,63 @@ export function ImportFlow({ eventId, onDone }: { eventId: string; onDone: () =>
   const [started, setStarted] = useState<TGuestImport | null>(null);
   if (started) return <ImportProgress eventId={eventId} initial={started} onDone={onDone} />;
   if (imp) return <MapColumns eventId={eventId} imp={imp} onStarted={setStarted} onBack={() => setImp(null)} />;
-  return <ChooseFile eventId={eventId} onUploaded={setImp} />;
+  return (
+    <div className="grid gap-6">
+      <ChooseFile eventId={eventId} onUploaded={setImp} />
+      <EarlierImports eventId={eventId} onOpen={setStarted} />
+    </div>
+  );
+}
+
+const STATUS_TEXT: Record<TGuestImport['status'], string> = {
+  uploaded: 'Not started',
+  queued: 'Waiting to start',
+  running: 'Importing',
+  done: 'Done',
+  failed: 'Stopped on an error',
+  cancelled: 'Cancelled',
+};
+
+/** The event's earlier imports: each opens its progress or report. Nothing while there are none (or they cannot load). */
+function EarlierImports({ eventId, onOpen }: { eventId: string; onOpen: (imp: TGuestImport) => void }) {
+  const list = useImportList(eventId);
+  if (!list.data?.length) return null;
+  return (
+    <section aria-labelledby="earlier-imports" className="grid gap-2">
+      <h3 id="earlier-imports" className="text-base font-semibold">
+        Earlier imports
+      </h3>
+      <ul className="grid gap-2">
+        {list.data.map((imp) => (
+          <li key={imp.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-ink/10 p-3 text-sm">
+            <span>
+              <span className="font-medium">{imp.file_name}</span>
+              <span className="text-ink/70">
+                {' '}
+                · {new Date(imp.created_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })} ·{' '}
+                {STATUS_TEXT[imp.status]} · {countsText(imp.counts) || plural(imp.row_count, 'row')}
+              </span>
+            </span>
+            <Button variant="outline" size="sm" onClick={() => onOpen(imp)} aria-label={`Open the report of ${imp.file_name}`}>
+              {imp.status === 'done' || imp.status === 'failed' ? 'Report' : 'Progress'}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** "4,950 added · 30 updated · 20 not imported". */
+function countsText(c: TGuestImport['counts']): string {
+  return [
+    c.created ? `${n(c.created)} added` : '',
+    c.updated ? `${n(c.updated)} updated` : '',
+    c.unchanged ? `${n(c.unchanged)} unchanged` : '',
+    c.failed ? `${n(c.failed)} not imported` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function ChooseFile({ eventId, onUploaded }: { eventId: string; onUploaded: (imp: TGuestImport) => void }) {
@@ -141,11 +197,12 @@ function MapColumns({
   const questions = useQuestions(eventId).data ?? [];
   const [mapping, setMapping] = useState<Partial<TImportMapping>>(imp.mapping as Partial<TImportMapping>);
   const [sendTickets, setSendTickets] = useState(false);
+  const [sendReminders, setSendReminders] = useState(false);
   const [error, setError] = useState('');
   const start = useStartImport(eventId, imp.id);
   const ready = mapping.email !== undefined && (mapping.name !== undefined || mapping.first_name !== undefined);
   const preview = useImportPreview(eventId, imp.id, ready ? (mapping as TImportMapping) : null);
-  const ids = { send: useId() };
+  const ids = { send: useId(), remind: useId() };
 
   const setField = (field: ImportField, value: string) =>
     setMapping((m) => {
@@ -170,7 +227,7 @@ function MapColumns({
   async function onImport() {
     setError('');
     try {
-      onStarted(await start.mutateAsync({ mapping: mapping as TImportMapping, send_tickets: sendTickets }));
+      onStarted(await start.mutateAsync({ mapping: mapping as TImportMapping, send_tickets: sendTickets, send_reminders: sendReminders }));
     } catch (err) {
       setError(toUserMessage(err));
     }
@@ -241,7 +298,7 @@ function MapColumns({
             Reading the first rows…
           </p>
         ) : (
-          <PreviewRows preview={preview.data} busy={preview.isFetching} />
+          <PreviewRows eventId={eventId} preview={preview.data} busy={preview.isFetching} />
         )}
       </section>
 
@@ -251,6 +308,13 @@ function MapColumns({
         hint="Each guest answering yes gets their QR ticket, once."
         checked={sendTickets}
         onCheckedChange={setSendTickets}
+      />
+      <SwitchField
+        id={ids.remind}
+        label="Send the event’s reminders to new guests"
+        hint="Off: imported guests hear nothing from this event unless you e-mail them."
+        checked={sendReminders}
+        onCheckedChange={setSendReminders}
       />
       {error ? (
         <p role="alert" className="text-sm text-danger">
@@ -268,7 +332,8 @@ function MapColumns({
 
 const ACTION_TEXT = { create: 'New guest', update: 'Updates the guest with this e-mail', skip: 'Not imported' } as const;
 
-function PreviewRows({ preview, busy }: { preview: TImportPreview; busy: boolean }) {
+function PreviewRows({ eventId, preview, busy }: { eventId: string; preview: TImportPreview; busy: boolean }) {
+  const fieldName = useFieldName(eventId);
   const bad = preview.rows.filter((r) => r.errors.length).length;
   return (
     <div className="grid gap-2" aria-busy={busy || undefined}>
@@ -276,7 +341,9 @@ function PreviewRows({ preview, busy }: { preview: TImportPreview; busy: boolean
         {bad === 0 ? 'These rows read well.' : `${plural(bad, 'row')} of the first ${preview.rows.length} would not be imported.`}{' '}
         <span className="text-ink/70">Rows are numbered from the first one under the header.</span>
       </p>
-      <ol className="grid max-h-80 gap-2 overflow-y-auto rounded-xl border border-ink/10 p-2">
+      {/* Scrolls on its own: focusable, so a keyboard can scroll it too (axe: scrollable-region-focusable). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys */}
+      <ol tabIndex={0} aria-label="The first rows" className="grid max-h-80 gap-2 overflow-y-auto rounded-xl border border-ink/10 p-2">
         {preview.rows.map((r) => (
           <li key={r.row} className={`rounded-lg p-2 text-sm ${r.errors.length ? 'bg-red-50' : 'bg-ink/[0.03]'}`}>
             <div className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -298,11 +365,20 @@ function PreviewRows({ preview, busy }: { preview: TImportPreview; busy: boolean
   );
 }
 
-const fieldName = (field: string) =>
-  field in IMPORT_FIELD_LABELS ? IMPORT_FIELD_LABELS[field as ImportField] : field.startsWith('answers.') ? 'Answer' : 'Row';
+/** What a row error is about: a field's name, "Answer to “Meal”", or the row itself. */
+function useFieldName(eventId: string) {
+  const questions = useQuestions(eventId).data ?? [];
+  return (field: string) => {
+    if (field in IMPORT_FIELD_LABELS) return IMPORT_FIELD_LABELS[field as ImportField];
+    if (!field.startsWith('answers.')) return 'Row';
+    const q = questions.find((x) => x.id === field.slice('answers.'.length));
+    return q ? `Answer to “${q.label}”` : 'Answer';
+  };
+}
 
 function ImportProgress({ eventId, initial, onDone }: { eventId: string; initial: TGuestImport; onDone: () => void }) {
   const progress = useImportProgress(eventId, initial.id, initial);
+  const fieldName = useFieldName(eventId);
   const imp = progress.data;
   const qc = useQueryClient();
   const finished = imp.status === 'done' || imp.status === 'failed' || imp.status === 'cancelled';
@@ -311,18 +387,7 @@ function ImportProgress({ eventId, initial, onDone }: { eventId: string; initial
     if (finished) void qc.invalidateQueries();
   }, [finished, qc]);
   const c = imp.counts;
-  const summary = useMemo(
-    () =>
-      [
-        c.created ? `${n(c.created)} added` : '',
-        c.updated ? `${n(c.updated)} updated` : '',
-        c.unchanged ? `${n(c.unchanged)} unchanged` : '',
-        c.failed ? `${n(c.failed)} not imported` : '',
-      ]
-        .filter(Boolean)
-        .join(' · '),
-    [c],
-  );
+  const summary = countsText(c);
 
   if (!finished) {
     return (
@@ -332,8 +397,14 @@ function ImportProgress({ eventId, initial, onDone }: { eventId: string; initial
           value={imp.row_count ? imp.done / imp.row_count : null}
           detail={`${n(imp.done)} of ${n(imp.row_count)} rows`}
         />
-        <p className="text-sm text-ink/70" aria-live="polite">
-          {summary || 'Starting…'} You can close this window: the import goes on.
+        {progress.isError ? (
+          <p role="alert" className="text-sm text-danger">
+            {toUserMessage(progress.error)} The import goes on; this window tries again.
+          </p>
+        ) : null}
+        {/* Not a live region: the progress bar's value says how far it is; the end is announced once (role=status). */}
+        <p className="text-sm text-ink/70">
+          {summary || 'Starting…'} You can close this window: the import goes on, and its report stays under Import guests.
         </p>
       </div>
     );
@@ -358,7 +429,12 @@ function ImportProgress({ eventId, initial, onDone }: { eventId: string; initial
           <h3 id="import-errors" className="text-base font-semibold">
             {c.failed > imp.errors.length ? `The first ${imp.errors.length} of ${n(c.failed)} rows not imported` : 'Rows not imported'}
           </h3>
-          <ol className="grid max-h-72 gap-1.5 overflow-y-auto rounded-xl border border-ink/10 p-2 text-sm">
+          <ol
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys
+            tabIndex={0}
+            aria-labelledby="import-errors"
+            className="grid max-h-72 gap-1.5 overflow-y-auto rounded-xl border border-ink/10 p-2 text-sm"
+          >
             {imp.errors.map((e) => (
               <li key={e.row}>
                 <span className="font-medium">Row {e.row}:</span> {e.errors.map((x) => `${fieldName(x.field)}: ${x.message}`).join(' ')}

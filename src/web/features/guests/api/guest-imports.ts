@@ -38,6 +38,14 @@ export function uploadGuestFile(
   });
 }
 
+/** The event's imports started so far, newest first: their reports stay reachable after the dialog is closed. */
+export function useImportList(eventId: string) {
+  return useQuery({
+    queryKey: ['guest-imports', eventId],
+    queryFn: ({ signal }) => api<{ imports: TGuestImport[] }>(base(eventId), { signal }).then((r) => r.imports),
+  });
+}
+
 /** The first rows as `mapping` reads them; kept on screen while the next mapping's preview loads. */
 export function useImportPreview(eventId: string, importId: string, mapping: TImportMapping | null) {
   return useQuery({
@@ -51,7 +59,7 @@ export function useImportPreview(eventId: string, importId: string, mapping: TIm
 
 export function useStartImport(eventId: string, importId: string) {
   return useMutation({
-    mutationFn: (body: { mapping: TImportMapping; send_tickets: boolean }) =>
+    mutationFn: (body: { mapping: TImportMapping; send_tickets: boolean; send_reminders: boolean }) =>
       api<{ import: TGuestImport }>(`${base(eventId)}/${importId}/start`, { method: 'POST', body }).then((r) => r.import),
   });
 }
@@ -64,6 +72,8 @@ export function useImportProgress(eventId: string, importId: string, initial: TG
     queryKey: ['guest-import', importId],
     queryFn: ({ signal }) => api<{ import: TGuestImport }>(`${base(eventId)}/${importId}`, { signal }).then((r) => r.import),
     initialData: initial,
+    // Polled while it runs, also after a failed poll (the import goes on at the server).
     refetchInterval: (q) => (running(q.state.data) ? POLL_MS : false),
+    retry: false,
   });
 }
