@@ -277,6 +277,59 @@ function otherProcess() {
   };
 }
 
+describe('promo codes: Pay now of an order', () => {
+  it('after its hold lapsed, the order re-opens at its stored figures, not the event’s one price or today’s charges', async () => {
+    const { e, vip, ga } = await paidTypedEvent();
+    await api(`/api/events/${e.id}/charges`, {
+      method: 'PUT',
+      json: { tax_name: 'VAT', tax_rate_bp: 2000, tax_inclusive: false, booking_fee: 150 },
+    });
+    const code = await addCode(e.id, { code: 'SPRING20', kind: 'percent', value: 20 });
+    const { status, body } = await order(
+      e.id,
+      [
+        { type_id: vip.id, quantity: 2 },
+        { type_id: ga.id, quantity: 1 },
+      ],
+      { promo_code: 'SPRING20' },
+    );
+    expect(status, JSON.stringify(body)).toBe(201);
+    // VIP 2 × (50.00 − 10.00 + 1.50) + VAT 8.30 = 2 × 49.80; General 20.00 − 4.00 + 1.50 + VAT 3.50 = 21.00.
+    const total = 2 * 4980 + 2100;
+    await lapseHold(t, body.rsvp.id);
+    expect(await usesOf(code.id)).toBe(0);
+    // The host changes the tax and the fee meanwhile: the order keeps what it was priced at.
+    await api(`/api/events/${e.id}/charges`, {
+      method: 'PUT',
+      json: { tax_name: 'VAT', tax_rate_bp: 1000, tax_inclusive: false, booking_fee: 0 },
+    });
+    const [before] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, body.rsvp.id));
+    const again = await t.request(`/api/public/rsvps/${before!.manage_secret}/checkout`, { method: 'POST' });
+    expect(again.status, await again.clone().text()).toBe(200);
+    const path = new URL((await again.json()).checkout_url).pathname;
+    expect(path).not.toBe(new URL(body.checkout_url).pathname);
+    const html = await (await t.request(path)).text();
+    expect(html).toContain('VIP × 2 · €100.00');
+    expect(html).toContain('General × 1 · €20.00');
+    expect(html).toContain('Booking fee × 3 · €4.50');
+    // The tax as the order was taxed (its rate is no longer the event's: named without it).
+    expect(html).toContain('VAT × 1 · €20.10');
+    expect(html).toContain('SPRING20 · −€24.00');
+    expect(html).toContain('€120.60');
+    const [held] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, body.rsvp.id));
+    expect(held).toMatchObject({ status: 'confirmed', payment_status: 'pending', payment_amount: total, discount_amount: 2400 });
+    // The seats and the code's use are held again, as for a one-price answer.
+    expect(await usesOf(code.id)).toBe(1);
+    const [ev] = await t.db.select({ s: events.seats_taken }).from(events).where(eq(events.id, e.id));
+    expect(ev!.s).toBe(3);
+    expect((await t.request(`${path}/pay`, { method: 'POST' })).status).toBe(303);
+    const [paid] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, body.rsvp.id));
+    expect(paid).toMatchObject({ payment_status: 'paid', payment_amount: total });
+    const tickets = await t.db.select().from(order_tickets).where(eq(order_tickets.rsvp_id, body.rsvp.id));
+    expect(tickets.reduce((n, x) => n + x.paid_amount, 0)).toBe(total);
+  });
+});
+
 describe('promo codes: a use limit under a race', () => {
   it('90 concurrent orders over 3 processes against a code with 7 uses: exactly 7 get it; ended holds give it back', async () => {
     const { e, vip } = await paidTypedEvent();

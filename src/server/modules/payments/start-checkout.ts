@@ -20,7 +20,7 @@ export type CheckoutDeps = { db: Db; env: PaymentsConfig & { PAYMENT_HOLD_MINUTE
 export async function checkoutTerms(
   d: CheckoutDeps,
   eventId: string,
-  order?: PreparedOrder,
+  order?: Pick<PreparedOrder, 'total'>,
 ): Promise<{ event: PaymentEvent; payment: PendingPayment }> {
   const event = await readPaymentEvent(d.db, eventId);
   // An order of ticket types is priced by its types (docs/decisions/0028-ticket-types.md), not the event's one price.
