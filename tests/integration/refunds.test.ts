@@ -12,6 +12,7 @@ import { order_tickets, ticket_types } from '../../src/server/db/schema/tickets.
 import { webhook_deliveries, webhook_endpoints } from '../../src/server/db/schema/webhooks.ts';
 import { secretKeyContext } from '../../src/server/domain/event-values.ts';
 import { hostRefundEmailKey } from '../../src/server/modules/payments/finish-refund.ts';
+import { cancelRefundEmailKey } from '../../src/server/modules/payments/refund-rsvp.ts';
 import { WEBHOOK_PAYLOADS } from '../../src/server/modules/webhooks/payloads.openapi.ts';
 import { createEvent, paidEventInput } from '../factories/events.ts';
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
@@ -183,6 +184,14 @@ describe('refunds per ticket', () => {
     expect(cancel.status, await cancel.clone().text()).toBe(200);
     expect(refundedAtStripe(o.pi).map((r) => r.amount)).toEqual([5000, 7000]);
     expect(await row(o.rsvpId)).toMatchObject({ payment_status: 'refunded', status: 'declined', refunded_amount: 12000 });
+    // The guest is told what the cancellation gave back (€70.00), not the whole payment.
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.idempotency_key, cancelRefundEmailKey(o.rsvpId)));
+    const p = mail!.payload as EmailPayload;
+    expect(p.text).toContain('€70.00');
+    expect(p.text).not.toContain('€120.00');
     expect(await typeTaken(o.vip.id)).toBe(0);
     expect(await typeTaken(o.ga.id)).toBe(0);
     expect(await eventTaken(o.e.id)).toBe(0);
@@ -303,6 +312,42 @@ describe('a refund under way at Stripe', () => {
       expect(res.status, await res.clone().text()).toBe(200);
       expect(await row(o.rsvpId)).toMatchObject({ refunded_amount: 5000, guest_count: 2, checked_in_count: 2 });
       expect(await scan(o.e.id, o.vip1.pin)).toMatchObject({ ok: false, reason: 'refunded' });
+    } finally {
+      release();
+      fake.delayRefunds(undefined);
+    }
+  });
+});
+
+describe('a cancellation racing a host refund', () => {
+  it('the cancellation claims what is left under the order’s lock: a host refund meanwhile is refused, one refund in all', async () => {
+    const o = await paidOrder();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    fake.delayRefunds(() => gate);
+    try {
+      const cancel = api(`/api/events/${o.e.id}/rsvps/${o.rsvpId}`, { method: 'PATCH', json: { status: 'declined' } });
+      for (let i = 0; i < 200; i++) {
+        const [c] = await t.db.select().from(payment_refunds).where(eq(payment_refunds.rsvp_id, o.rsvpId));
+        if (c) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      const [claim] = await t.db.select().from(payment_refunds).where(eq(payment_refunds.rsvp_id, o.rsvpId));
+      expect(claim).toMatchObject({ status: 'pending', reason: 'cancelled', amount: 12000 });
+      // The host's refund of a ticket while Stripe answers the cancellation: refused, nothing asked of Stripe.
+      const host = await refund(o.e.id, o.rsvpId, { ticket_ids: [o.gen.id], expected_amount: 2000 });
+      expect(host.status).toBe(409);
+      release();
+      const res = await cancel;
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(refundedAtStripe(o.pi).map((r) => r.amount)).toEqual([12000]);
+      expect(await row(o.rsvpId)).toMatchObject({ payment_status: 'refunded', status: 'declined', refunded_amount: 12000 });
+      expect(await t.db.select({ s: payment_refunds.status }).from(payment_refunds).where(eq(payment_refunds.rsvp_id, o.rsvpId))).toEqual([
+        { s: 'succeeded' },
+      ]);
+      expect(await eventTaken(o.e.id)).toBe(0);
     } finally {
       release();
       fake.delayRefunds(undefined);
