@@ -277,6 +277,46 @@ function otherProcess() {
   };
 }
 
+describe('promo codes: free and below the card minimum', () => {
+  it('a 100% code makes a free order even with a booking fee; an order below €0.50 is refused, naming the code', async () => {
+    const { e, vip, ga } = await paidTypedEvent();
+    await api(`/api/events/${e.id}/charges`, {
+      method: 'PUT',
+      json: { tax_name: 'VAT', tax_rate_bp: 2000, tax_inclusive: false, booking_fee: 150 },
+    });
+    await addCode(e.id, { code: 'GUEST100', kind: 'percent', value: 100 });
+    const free = await order(e.id, [{ type_id: vip.id, quantity: 2 }], { promo_code: 'GUEST100' });
+    expect(free.status, JSON.stringify(free.body)).toBe(201);
+    expect(free.body.checkout_url).toBeNull();
+    expect(free.body.rsvp.status).toBe('confirmed');
+    const tickets = await t.db.select().from(order_tickets).where(eq(order_tickets.rsvp_id, free.body.rsvp.id));
+    expect(tickets.map((x) => [x.fee_amount, x.tax_amount, x.paid_amount])).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
+    // €19.80 off the General's €20.00 leaves 0.20 + fee 1.50 + VAT 0.34 = €2.04: charged. Without the fee, €0.20
+    // + VAT: refused, on the code, naming it.
+    await addCode(e.id, { code: 'ALMOST', kind: 'amount', value: 1980 });
+    expect((await order(e.id, [{ type_id: ga.id, quantity: 1 }], { promo_code: 'ALMOST' })).status).toBe(201);
+    await api(`/api/events/${e.id}/charges`, {
+      method: 'PUT',
+      json: { tax_name: 'VAT', tax_rate_bp: 2000, tax_inclusive: false, booking_fee: 0 },
+    });
+    const low = await order(e.id, [{ type_id: ga.id, quantity: 1 }], { promo_code: 'ALMOST' });
+    expect(low.status).toBe(400);
+    expect(low.body.error.fields.promo_code).toBe(
+      'With the code ALMOST this order comes to €0.24, less than the €0.50 a card payment must be. Remove the code or add tickets.',
+    );
+    const rows = await t.db.select().from(event_rsvps).where(eq(event_rsvps.event_id, e.id));
+    expect(rows).toHaveLength(2);
+    // Without a code, a type priced below the minimum: refused on the tickets.
+    const cheap = await addType(e.id, { name: 'Raffle', price: 30 });
+    const raffle = await order(e.id, [{ type_id: cheap.id, quantity: 1 }]);
+    expect(raffle.status).toBe(400);
+    expect(raffle.body.error.fields.tickets).toContain('less than the €0.50');
+  });
+});
+
 describe('promo codes: Pay now of an order', () => {
   it('after its hold lapsed, the order re-opens at its stored figures, not the event’s one price or today’s charges', async () => {
     const { e, vip, ga } = await paidTypedEvent();
