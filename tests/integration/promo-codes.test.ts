@@ -17,6 +17,8 @@ import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 import { lapseHold } from '../support/paid-events.ts';
+import { RefundRefused } from '../../src/server/integrations/payment-provider.ts';
+import { sandboxProvider } from '../../src/server/modules/payments/sandbox-provider.ts';
 
 /**
  * Promo codes, taxes and fees (docs/product.md#promo-codes, docs/product.md#taxes-and-fees,
@@ -367,6 +369,13 @@ describe('promo codes: Pay now of an order', () => {
     expect(paid).toMatchObject({ payment_status: 'paid', payment_amount: total });
     const tickets = await t.db.select().from(order_tickets).where(eq(order_tickets.rsvp_id, body.rsvp.id));
     expect(tickets.reduce((n, x) => n + x.paid_amount, 0)).toBe(total);
+    // The sandbox, as Stripe, never refunds more than was charged (the lines less the discount).
+    const provider = sandboxProvider(t.db, TEST_ORIGIN);
+    const pi = paid!.payment_id!;
+    await expect(provider.refund({ paymentIntent: pi, idempotencyKey: `over:${pi}`, amount: total + 1 })).rejects.toBeInstanceOf(
+      RefundRefused,
+    );
+    await provider.refund({ paymentIntent: pi, idempotencyKey: `all:${pi}`, amount: total });
   });
 });
 
