@@ -5,7 +5,7 @@
  *
  * Each admission ("unit") of a priced type is priced alone: a promo code takes its discount off each eligible unit
  * (percent: rounded half up; amount: at most the unit's price), at most `per_order` units, the dearest first; the
- * booking fee is added per priced unit; the tax is computed on what the unit then costs (exclusive: added on top;
+ * booking fee is added per unit that still costs something after its discount (a 100% code makes a free order); the tax is computed on what the unit then costs (exclusive: added on top;
  * inclusive: the part of it that is tax). The order's figures are the sums of its units', so tickets add up exactly.
  */
 
@@ -72,7 +72,8 @@ export function priceOrder(lines: readonly PriceLine[], promo: PromoTerms | null
     for (const u of eligible.slice(0, promo.per_order ?? eligible.length)) u.discount = unitDiscount(promo, u.price);
   }
   for (const u of units) {
-    u.fee = u.price > 0 ? charges.booking_fee : 0;
+    // The fee is charged on what costs something: not on a free type, nor on a ticket a code made free.
+    u.fee = u.price - u.discount > 0 ? charges.booking_fee : 0;
     const taxable = u.price - u.discount + u.fee;
     u.tax = unitTax(charges, taxable);
     u.paid = taxable + (charges.tax_inclusive ? 0 : u.tax);
@@ -87,6 +88,13 @@ export function priceOrder(lines: readonly PriceLine[], promo: PromoTerms | null
     units,
   };
 }
+
+/**
+ * The least a paid order may charge (Stripe's minimum charge per currency, minor units): an order costing something but
+ * less is refused (docs/product.md#promo-codes), never charged below it nor made free.
+ */
+export const MIN_CHARGE: Readonly<Record<string, number>> = { usd: 50, eur: 50, gbp: 30, cad: 50 };
+export const minCharge = (currency: string) => MIN_CHARGE[currency.toLowerCase()] ?? 50;
 
 /** "20%" / "7.25%" for a rate in basis points. */
 export const ratePercent = (bp: number) => `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')}%`;

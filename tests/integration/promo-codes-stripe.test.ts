@@ -7,7 +7,8 @@ import { renderQueuedConfirmation } from '../../src/server/modules/rsvps/confirm
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { createTestApp } from '../support/app.ts';
 import { startFakeStripe } from '../support/fake-stripe.ts';
-import { paidEventKit } from '../support/paid-events.ts';
+import { lapseHold, paidEventKit } from '../support/paid-events.ts';
+import { order_tickets } from '../../src/server/db/schema/tickets.ts';
 
 // A promo code and the event's tax and fee through the real `stripe` SDK against the local fake
 // (docs/decisions/0033-promo-codes-and-charges.md): a one-off coupon of exactly the discount, named as the code,
@@ -97,5 +98,59 @@ describe('promo codes at Stripe Checkout', () => {
     expect(s.discounts).toEqual([]);
     expect(s.amount_total).toBe(13420);
     expect((await rsvpRow(body.rsvp.id)).payment_amount).toBe(13420);
+  });
+
+  it('Pay now after a lapsed hold: the order’s lines, fee, tax and coupon again; the session’s total is its stored amount', async () => {
+    const { e, vip, ga } = await typedEvent({ tax_name: 'VAT', tax_rate_bp: 2000, booking_fee: 150 });
+    await t.db.insert(promo_codes).values({ event_id: e.id, code: 'SPRING20', kind: 'percent', value: 20 });
+    const { status, body } = await postRsvp(
+      t,
+      e.id,
+      rsvpInput({
+        tickets: [
+          { type_id: vip.id, quantity: 2 },
+          { type_id: ga.id, quantity: 1 },
+        ],
+        promo_code: 'SPRING20',
+      }),
+    );
+    expect(status, JSON.stringify(body)).toBe(201);
+    const first = fake.sessions.get(sessionIdOf(body.checkout_url))!;
+    // VIP 2 × (60.00 − 12.00 + 1.50 + VAT 9.90) = 2 × 59.40; General 25.00 − 5.00 + 1.50 + VAT 4.30 = 25.80.
+    const total = 2 * 5940 + 2580;
+    expect(first.amount_total).toBe(total);
+    await lapseHold(t, body.rsvp.id);
+    const row = await rsvpRow(body.rsvp.id);
+    const res = await t.request(`/api/public/rsvps/${row.manage_secret}/checkout`, { method: 'POST' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const s = fake.sessions.get(sessionIdOf((await res.json()).checkout_url))!;
+    expect(s.id).not.toBe(first.id);
+    expect(s.line_items.map((l) => [l.name, l.unit_amount, l.quantity])).toEqual(
+      first.line_items.map((l) => [l.name, l.unit_amount, l.quantity]),
+    );
+    // The types in type-id order (as a new order's), then the fee and the exclusive tax.
+    expect(
+      s.line_items
+        .slice(0, 2)
+        .map((l) => [l.name, l.unit_amount, l.quantity])
+        .sort(),
+    ).toEqual([
+      ['General', 2500, 1],
+      ['VIP', 6000, 2],
+    ]);
+    expect(s.line_items.slice(2).map((l) => [l.name, l.unit_amount, l.quantity])).toEqual([
+      ['Booking fee', 150, 3],
+      ['VAT (20%)', 990 + 990 + 430, 1],
+    ]);
+    const coupon = fake.coupons.get(s.discounts[0]!.coupon)!;
+    expect(coupon).toMatchObject({ amount_off: 2900, currency: 'eur', name: 'SPRING20' });
+    expect(s.amount_total).toBe(total);
+    expect(await rsvpRow(body.rsvp.id)).toMatchObject({ status: 'confirmed', payment_status: 'pending', payment_amount: total });
+
+    fake.pay(s.id);
+    expect((await sendWebhook(e.id, webhookBody('checkout.session.completed', s.id))).status).toBe(200);
+    expect(await rsvpRow(body.rsvp.id)).toMatchObject({ payment_status: 'paid', payment_amount: total });
+    const tickets = await t.db.select().from(order_tickets).where(eq(order_tickets.rsvp_id, body.rsvp.id));
+    expect(tickets.reduce((n, x) => n + x.paid_amount, 0)).toBe(total);
   });
 });

@@ -17,6 +17,8 @@ import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
 import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
 import { lapseHold } from '../support/paid-events.ts';
+import { RefundRefused } from '../../src/server/integrations/payment-provider.ts';
+import { sandboxProvider } from '../../src/server/modules/payments/sandbox-provider.ts';
 
 /**
  * Promo codes, taxes and fees (docs/product.md#promo-codes, docs/product.md#taxes-and-fees,
@@ -276,6 +278,106 @@ function otherProcess() {
     return { status: res.status, body: (await res.json()) as any };
   };
 }
+
+describe('promo codes: free and below the card minimum', () => {
+  it('a 100% code makes a free order even with a booking fee; an order below €0.50 is refused, naming the code', async () => {
+    const { e, vip, ga } = await paidTypedEvent();
+    await api(`/api/events/${e.id}/charges`, {
+      method: 'PUT',
+      json: { tax_name: 'VAT', tax_rate_bp: 2000, tax_inclusive: false, booking_fee: 150 },
+    });
+    await addCode(e.id, { code: 'GUEST100', kind: 'percent', value: 100 });
+    const free = await order(e.id, [{ type_id: vip.id, quantity: 2 }], { promo_code: 'GUEST100' });
+    expect(free.status, JSON.stringify(free.body)).toBe(201);
+    expect(free.body.checkout_url).toBeNull();
+    expect(free.body.rsvp.status).toBe('confirmed');
+    const tickets = await t.db.select().from(order_tickets).where(eq(order_tickets.rsvp_id, free.body.rsvp.id));
+    expect(tickets.map((x) => [x.fee_amount, x.tax_amount, x.paid_amount])).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
+    // €19.80 off the General's €20.00 leaves 0.20 + fee 1.50 + VAT 0.34 = €2.04: charged. Without the fee, €0.20
+    // + VAT: refused, on the code, naming it.
+    await addCode(e.id, { code: 'ALMOST', kind: 'amount', value: 1980 });
+    expect((await order(e.id, [{ type_id: ga.id, quantity: 1 }], { promo_code: 'ALMOST' })).status).toBe(201);
+    await api(`/api/events/${e.id}/charges`, {
+      method: 'PUT',
+      json: { tax_name: 'VAT', tax_rate_bp: 2000, tax_inclusive: false, booking_fee: 0 },
+    });
+    const low = await order(e.id, [{ type_id: ga.id, quantity: 1 }], { promo_code: 'ALMOST' });
+    expect(low.status).toBe(400);
+    expect(low.body.error.fields.promo_code).toBe(
+      'With the code ALMOST this order comes to €0.24, less than the €0.50 a card payment must be. Remove the code or add tickets.',
+    );
+    const rows = await t.db.select().from(event_rsvps).where(eq(event_rsvps.event_id, e.id));
+    expect(rows).toHaveLength(2);
+    // Without a code, a type priced below the minimum: refused on the tickets.
+    const cheap = await addType(e.id, { name: 'Raffle', price: 30 });
+    const raffle = await order(e.id, [{ type_id: cheap.id, quantity: 1 }]);
+    expect(raffle.status).toBe(400);
+    expect(raffle.body.error.fields.tickets).toContain('less than the €0.50');
+  });
+});
+
+describe('promo codes: Pay now of an order', () => {
+  it('after its hold lapsed, the order re-opens at its stored figures, not the event’s one price or today’s charges', async () => {
+    const { e, vip, ga } = await paidTypedEvent();
+    await api(`/api/events/${e.id}/charges`, {
+      method: 'PUT',
+      json: { tax_name: 'VAT', tax_rate_bp: 2000, tax_inclusive: false, booking_fee: 150 },
+    });
+    const code = await addCode(e.id, { code: 'SPRING20', kind: 'percent', value: 20 });
+    const { status, body } = await order(
+      e.id,
+      [
+        { type_id: vip.id, quantity: 2 },
+        { type_id: ga.id, quantity: 1 },
+      ],
+      { promo_code: 'SPRING20' },
+    );
+    expect(status, JSON.stringify(body)).toBe(201);
+    // VIP 2 × (50.00 − 10.00 + 1.50) + VAT 8.30 = 2 × 49.80; General 20.00 − 4.00 + 1.50 + VAT 3.50 = 21.00.
+    const total = 2 * 4980 + 2100;
+    await lapseHold(t, body.rsvp.id);
+    expect(await usesOf(code.id)).toBe(0);
+    // The host changes the tax and the fee meanwhile: the order keeps what it was priced at.
+    await api(`/api/events/${e.id}/charges`, {
+      method: 'PUT',
+      json: { tax_name: 'VAT', tax_rate_bp: 1000, tax_inclusive: false, booking_fee: 0 },
+    });
+    const [before] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, body.rsvp.id));
+    const again = await t.request(`/api/public/rsvps/${before!.manage_secret}/checkout`, { method: 'POST' });
+    expect(again.status, await again.clone().text()).toBe(200);
+    const path = new URL((await again.json()).checkout_url).pathname;
+    expect(path).not.toBe(new URL(body.checkout_url).pathname);
+    const html = await (await t.request(path)).text();
+    expect(html).toContain('VIP × 2 · €100.00');
+    expect(html).toContain('General × 1 · €20.00');
+    expect(html).toContain('Booking fee × 3 · €4.50');
+    // The tax as the order was taxed (its rate is no longer the event's: named without it).
+    expect(html).toContain('VAT × 1 · €20.10');
+    expect(html).toContain('SPRING20 · −€24.00');
+    expect(html).toContain('€120.60');
+    const [held] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, body.rsvp.id));
+    expect(held).toMatchObject({ status: 'confirmed', payment_status: 'pending', payment_amount: total, discount_amount: 2400 });
+    // The seats and the code's use are held again, as for a one-price answer.
+    expect(await usesOf(code.id)).toBe(1);
+    const [ev] = await t.db.select({ s: events.seats_taken }).from(events).where(eq(events.id, e.id));
+    expect(ev!.s).toBe(3);
+    expect((await t.request(`${path}/pay`, { method: 'POST' })).status).toBe(303);
+    const [paid] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, body.rsvp.id));
+    expect(paid).toMatchObject({ payment_status: 'paid', payment_amount: total });
+    const tickets = await t.db.select().from(order_tickets).where(eq(order_tickets.rsvp_id, body.rsvp.id));
+    expect(tickets.reduce((n, x) => n + x.paid_amount, 0)).toBe(total);
+    // The sandbox, as Stripe, never refunds more than was charged (the lines less the discount).
+    const provider = sandboxProvider(t.db, TEST_ORIGIN);
+    const pi = paid!.payment_id!;
+    await expect(provider.refund({ paymentIntent: pi, idempotencyKey: `over:${pi}`, amount: total + 1 })).rejects.toBeInstanceOf(
+      RefundRefused,
+    );
+    await provider.refund({ paymentIntent: pi, idempotencyKey: `all:${pi}`, amount: total });
+  });
+});
 
 describe('promo codes: a use limit under a race', () => {
   it('90 concurrent orders over 3 processes against a code with 7 uses: exactly 7 get it; ended holds give it back', async () => {

@@ -12,6 +12,7 @@ import { order_tickets, ticket_types } from '../../src/server/db/schema/tickets.
 import { webhook_deliveries, webhook_endpoints } from '../../src/server/db/schema/webhooks.ts';
 import { secretKeyContext } from '../../src/server/domain/event-values.ts';
 import { hostRefundEmailKey } from '../../src/server/modules/payments/finish-refund.ts';
+import { cancelRefundEmailKey } from '../../src/server/modules/payments/refund-rsvp.ts';
 import { WEBHOOK_PAYLOADS } from '../../src/server/modules/webhooks/payloads.openapi.ts';
 import { createEvent, paidEventInput } from '../factories/events.ts';
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
@@ -38,11 +39,11 @@ async function addType(eventId: string, json: Record<string, unknown>): Promise<
 }
 
 /** A paid event of the owner on the fake Stripe with VIP (€50, 5 on sale) and General (€20), and one paid order of 2 VIP + 1 General. */
-async function paidOrder() {
+async function paidOrder(charges: Partial<typeof events.$inferInsert> = {}) {
   const e = await createEvent(t, owner, paidEventInput({ currency: 'eur', max_attendees: 20 }));
   await t.db
     .update(events)
-    .set({ stripe_secret_key_enc: sealSecret(t.env.ENCRYPTION_KEY, SECRET_KEY, secretKeyContext(e.id)) })
+    .set({ stripe_secret_key_enc: sealSecret(t.env.ENCRYPTION_KEY, SECRET_KEY, secretKeyContext(e.id)), ...charges })
     .where(eq(events.id, e.id));
   const vip = await addType(e.id, { name: 'VIP', price: 5000, quantity: 5 });
   const ga = await addType(e.id, { name: 'General', price: 2000 });
@@ -183,6 +184,14 @@ describe('refunds per ticket', () => {
     expect(cancel.status, await cancel.clone().text()).toBe(200);
     expect(refundedAtStripe(o.pi).map((r) => r.amount)).toEqual([5000, 7000]);
     expect(await row(o.rsvpId)).toMatchObject({ payment_status: 'refunded', status: 'declined', refunded_amount: 12000 });
+    // The guest is told what the cancellation gave back (€70.00), not the whole payment.
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.idempotency_key, cancelRefundEmailKey(o.rsvpId)));
+    const p = mail!.payload as EmailPayload;
+    expect(p.text).toContain('€70.00');
+    expect(p.text).not.toContain('€120.00');
     expect(await typeTaken(o.vip.id)).toBe(0);
     expect(await typeTaken(o.ga.id)).toBe(0);
     expect(await eventTaken(o.e.id)).toBe(0);
@@ -231,8 +240,9 @@ describe('refunds per ticket', () => {
     expect(refundedAtStripe(o.pi)).toHaveLength(0);
   });
 
-  it('payment.refunded carries the amount and the tickets', async () => {
-    const o = await paidOrder();
+  it('payment.refunded carries the amount and the tickets, each with what it was paid', async () => {
+    // A booking fee of €1.50 a ticket: each ticket paid its price and its fee.
+    const o = await paidOrder({ booking_fee: 150 });
     const [ep] = await t.db
       .insert(webhook_endpoints)
       .values({
@@ -243,8 +253,8 @@ describe('refunds per ticket', () => {
         secret_enc: 'x',
       })
       .returning({ id: webhook_endpoints.id });
-    const res = await refund(o.e.id, o.rsvpId, { ticket_ids: [o.vip2.id, o.gen.id], expected_amount: 7000 });
-    expect(res.status).toBe(200);
+    const res = await refund(o.e.id, o.rsvpId, { ticket_ids: [o.vip2.id, o.gen.id], expected_amount: 7300 });
+    expect(res.status, await res.clone().text()).toBe(200);
     const msgs = await t.db
       .select()
       .from(webhook_deliveries)
@@ -253,17 +263,95 @@ describe('refunds per ticket', () => {
     const payload = msgs[0]!.payload as { data: Record<string, unknown> };
     expect(WEBHOOK_PAYLOADS['payment.refunded'].safeParse(payload).success).toBe(true);
     expect(payload.data).toMatchObject({
-      rsvp: { id: o.rsvpId, party_size: 1, payment: { status: 'paid', amount: 12000, refunded_amount: 7000 } },
+      rsvp: { id: o.rsvpId, party_size: 1, payment: { status: 'paid', amount: 12450, refunded_amount: 7300 } },
       refund: {
-        amount: 7000,
+        amount: 7300,
         currency: 'eur',
         reason: 'host',
         tickets: [
-          { type: 'VIP', number: 2, of: 2, amount: 5000, refunded_amount: 5000 },
-          { type: 'General', number: 1, of: 1, amount: 2000, refunded_amount: 2000 },
+          { type: 'VIP', number: 2, of: 2, amount: 5150, refunded_amount: 5150 },
+          { type: 'General', number: 1, of: 1, amount: 2150, refunded_amount: 2150 },
         ],
       },
     });
+  });
+});
+
+describe('a refund under way at Stripe', () => {
+  it('the door refuses its ticket until it is done, and an admission by the order leaves it out', async () => {
+    const o = await paidOrder();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    fake.delayRefunds(() => gate);
+    try {
+      const pending = refund(o.e.id, o.rsvpId, { ticket_ids: [o.vip1.id], expected_amount: 5000 });
+      // The claim is made (under the order's lock) before Stripe is asked; Stripe has not answered yet.
+      for (let i = 0; i < 200; i++) {
+        const [c] = await t.db.select().from(payment_refunds).where(eq(payment_refunds.rsvp_id, o.rsvpId));
+        if (c) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(await row(o.rsvpId)).toMatchObject({ payment_status: 'paid', refunded_amount: 0, guest_count: 3 });
+      expect(await scan(o.e.id, o.vip1.pin)).toMatchObject({ ok: false, reason: 'refunded' });
+      const verify = await (await api(`/api/checkin/${o.e.id}/verify`, { method: 'POST', json: { code: o.vip1.pin } })).json();
+      expect(verify.reason).toBe('refunded');
+      // By the order (the guest list's check-in): its 2 other admissions, not the one being refunded.
+      const byOrder = async (count?: number) =>
+        (
+          await api(`/api/checkin/${o.e.id}/redeem`, {
+            method: 'POST',
+            json: { nonce: randomUUID(), device: 'Door', rsvp_id: o.rsvpId, ...(count ? { count } : {}) },
+          })
+        ).json();
+      expect(await byOrder(3)).toMatchObject({ ok: false, reason: 'too_many' });
+      expect(await byOrder()).toMatchObject({ ok: true, admitted: 2 });
+      release();
+      const res = await pending;
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(await row(o.rsvpId)).toMatchObject({ refunded_amount: 5000, guest_count: 2, checked_in_count: 2 });
+      expect(await scan(o.e.id, o.vip1.pin)).toMatchObject({ ok: false, reason: 'refunded' });
+    } finally {
+      release();
+      fake.delayRefunds(undefined);
+    }
+  });
+});
+
+describe('a cancellation racing a host refund', () => {
+  it('the cancellation claims what is left under the order’s lock: a host refund meanwhile is refused, one refund in all', async () => {
+    const o = await paidOrder();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    fake.delayRefunds(() => gate);
+    try {
+      const cancel = api(`/api/events/${o.e.id}/rsvps/${o.rsvpId}`, { method: 'PATCH', json: { status: 'declined' } });
+      for (let i = 0; i < 200; i++) {
+        const [c] = await t.db.select().from(payment_refunds).where(eq(payment_refunds.rsvp_id, o.rsvpId));
+        if (c) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      const [claim] = await t.db.select().from(payment_refunds).where(eq(payment_refunds.rsvp_id, o.rsvpId));
+      expect(claim).toMatchObject({ status: 'pending', reason: 'cancelled', amount: 12000 });
+      // The host's refund of a ticket while Stripe answers the cancellation: refused, nothing asked of Stripe.
+      const host = await refund(o.e.id, o.rsvpId, { ticket_ids: [o.gen.id], expected_amount: 2000 });
+      expect(host.status).toBe(409);
+      release();
+      const res = await cancel;
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(refundedAtStripe(o.pi).map((r) => r.amount)).toEqual([12000]);
+      expect(await row(o.rsvpId)).toMatchObject({ payment_status: 'refunded', status: 'declined', refunded_amount: 12000 });
+      expect(await t.db.select({ s: payment_refunds.status }).from(payment_refunds).where(eq(payment_refunds.rsvp_id, o.rsvpId))).toEqual([
+        { s: 'succeeded' },
+      ]);
+      expect(await eventTaken(o.e.id)).toBe(0);
+    } finally {
+      release();
+      fake.delayRefunds(undefined);
+    }
   });
 });
 

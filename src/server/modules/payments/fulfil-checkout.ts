@@ -136,13 +136,14 @@ async function refundLatePayment(d: FulfilDeps, provider: PaymentProvider, rsvpI
   d.log.warn({ rsvpId }, 'payment: paid after its hold lapsed with no seats left; refunded');
 }
 
-/** Queues the guest's refund e-mail in the caller's transaction under `key`. */
+/** Queues the guest's refund e-mail in the caller's transaction under `key`; `amount`: what was refunded (default: the payment). */
 export async function queueRefundEmail(
   tx: DbOrTx,
   baseUrl: string,
   rsvpId: string,
   key: string,
   reason: 'seats_gone' | 'cancelled',
+  amount?: number,
 ): Promise<boolean> {
   const r = await readRsvpWithEvent(tx, rsvpId, {
     name: event_rsvps.name,
@@ -151,7 +152,15 @@ export async function queueRefundEmail(
     currency: event_rsvps.payment_currency,
   });
   if (!r?.email) return false;
-  const payload = buildRefundEmail({ baseUrl, to: r.email, name: r.name, event: r.event, amount: r.amount, currency: r.currency, reason });
+  const payload = buildRefundEmail({
+    baseUrl,
+    to: r.email,
+    name: r.name,
+    event: r.event,
+    amount: amount ?? r.amount,
+    currency: r.currency,
+    reason,
+  });
   return enqueueEmail(tx, key, payload);
 }
 

@@ -16,6 +16,7 @@ import { type FulfilDeps, fulfilCheckout } from './fulfil-checkout.ts';
 import { type HoldKeys, holdCheck, holdKeys } from '../../domain/hold-limits.ts';
 import { lockPayment, releaseHold } from './release-hold.ts';
 import { type CheckoutDeps, checkoutTerms, openSession } from './start-checkout.ts';
+import { storedOrderCheckout } from './stored-order.ts';
 
 export type ResumeDeps = FulfilDeps & CheckoutDeps & { eventCache: RsvpEventCache };
 
@@ -36,11 +37,13 @@ export async function resumeCheckout(d: ResumeDeps, manageSecret: string, client
   assertNotEnded(event);
   if (!event.is_paid_event) throw new AppError('conflict', PAYMENT_MSG.nothingToPay);
   assertCanPay(event);
-  const terms = await checkoutTerms(d, eventId);
+  const cur = await readAnswer(d, manageSecret);
+  // An order of ticket types pays what it stored, not the event's one price (docs/decisions/0033-promo-codes-and-charges.md).
+  const order = await storedOrderCheckout(d.db, cur.id);
+  const terms = await checkoutTerms(d, eventId, order ?? undefined);
   const provider = providerFor(d.db, d.env, terms.event);
   if (!provider) throw new AppError('payment_not_available', MSG.paymentNotAvailableText);
 
-  const cur = await readAnswer(d, manageSecret);
   if (cur.payment_status === 'paid') throw new AppError('conflict', PAYMENT_MSG.alreadyPaid);
   if (!PAYABLE.has(cur.payment_status)) throw new AppError('conflict', PAYMENT_MSG.nothingToPay);
 
@@ -62,11 +65,12 @@ export async function resumeCheckout(d: ResumeDeps, manageSecret: string, client
   }
 
   const keys = holdKeys(d.env.ENCRYPTION_KEY, clientIp, cur.email);
-  const { revision, offerUntil } = await holdAgain(d, cur.id, terms.payment, keys);
+  const { revision, offerUntil } = await holdAgain(d, cur.id, { ...terms.payment, order: order !== null }, keys);
   return openSession(d, {
     event: terms.event,
     rsvpId: cur.id,
     guestCount: cur.guest_count,
+    ...(order ? { lines: order.lines, ...(order.discount ? { discount: order.discount } : {}) } : {}),
     email: cur.email,
     payment: terms.payment,
     idempotencyKey: `checkout:${cur.id}:${revision}`,
@@ -120,7 +124,8 @@ async function readAnswer(d: Pick<ResumeDeps, 'db'>, manageSecret: string) {
 
 /**
  * Holds the answer's seats again, under its row lock, as a first paid 'yes' does: 'confirmed', payment
- * 'pending' with a new hold and the amount at today's price, no checkout yet. A concurrent Pay now that
+ * 'pending' with a new hold and the amount at today's price (an order of ticket types keeps its stored amount), no
+ * checkout yet. A concurrent Pay now that
  * is still opening its checkout (pending, no session, hold running) is a 409 "try again in a moment".
  * An answer whose seats were held before counts one more re-open; past CHECKOUT_REOPENS_MAX it is a
  * 429 hold_limit, and the hold is bounded like a first one (hold-limits.ts; docs/product.md#payments).
@@ -130,7 +135,7 @@ async function readAnswer(d: Pick<ResumeDeps, 'db'>, manageSecret: string) {
 async function holdAgain(
   d: Pick<ResumeDeps, 'db'>,
   rsvpId: string,
-  payment: { unitAmount: number; currency: string; holdUntil: Date },
+  payment: { unitAmount: number; currency: string; holdUntil: Date; order: boolean },
   keys: HoldKeys,
 ): Promise<{ revision: number; offerUntil: Date | null }> {
   try {
@@ -154,7 +159,8 @@ async function holdAgain(
           status: 'confirmed',
           type: 'ticket',
           payment_status: 'pending',
-          payment_amount: payment.unitAmount * r.guest_count,
+          // An order keeps its stored total (its tickets' paid amounts); one price is today's price × the party.
+          ...(payment.order ? {} : { payment_amount: payment.unitAmount * r.guest_count }),
           payment_currency: payment.currency,
           payment_hold_until: payment.holdUntil,
           checkout_session_id: null,

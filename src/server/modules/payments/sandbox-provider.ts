@@ -9,10 +9,11 @@ export const isSandboxSessionId = (id: string) => /^cs_sandbox_[A-Za-z0-9]{10,64
 
 type Row = typeof payment_sandbox_sessions.$inferSelect;
 
-/** A session's total: its lines', or one line of `quantity` × `unit_amount`. */
-const sandboxTotal = sql<number>`(CASE WHEN ${payment_sandbox_sessions.line_items} IS NULL
+/** A session's total, as charged: its lines' (or one line of `quantity` × `unit_amount`) less its promo code's discount. */
+const sandboxTotal = sql<number>`((CASE WHEN ${payment_sandbox_sessions.line_items} IS NULL
   THEN ${payment_sandbox_sessions.unit_amount} * ${payment_sandbox_sessions.quantity}
-  ELSE (SELECT coalesce(sum((l->>'unit_amount')::int * (l->>'quantity')::int), 0) FROM jsonb_array_elements(${payment_sandbox_sessions.line_items}) l) END)::int`;
+  ELSE (SELECT coalesce(sum((l->>'unit_amount')::int * (l->>'quantity')::int), 0) FROM jsonb_array_elements(${payment_sandbox_sessions.line_items}) l) END)
+  - coalesce((${payment_sandbox_sessions.discount}->>'amount')::int, 0))::int`;
 
 function view(baseUrl: string, r: Row): CheckoutView {
   // Like Stripe, an open session past its expiry reads as expired.

@@ -13,6 +13,8 @@ import { type PaymentEvent, type PaymentsConfig, providerFor, providerKind, read
 import { type CheckoutDiscount, type CheckoutLine, minorUnits, STRIPE_MIN_SESSION_MS } from '../../integrations/payment-provider.ts';
 import type { PreparedOrder } from '../rsvps/order-lines.ts';
 import { dropUnopenedCheckout } from './release-hold.ts';
+import { formatMoney } from './money.ts';
+import { minCharge } from '../../../common/pricing.ts';
 
 export type CheckoutDeps = { db: Db; env: PaymentsConfig & { PAYMENT_HOLD_MINUTES: number }; log: Logger };
 
@@ -20,12 +22,13 @@ export type CheckoutDeps = { db: Db; env: PaymentsConfig & { PAYMENT_HOLD_MINUTE
 export async function checkoutTerms(
   d: CheckoutDeps,
   eventId: string,
-  order?: PreparedOrder,
+  order?: { total: number; promo?: { code: string } | null },
 ): Promise<{ event: PaymentEvent; payment: PendingPayment }> {
   const event = await readPaymentEvent(d.db, eventId);
   // An order of ticket types is priced by its types (docs/decisions/0028-ticket-types.md), not the event's one price.
   if (!event || (event.ticket_price === null && !order) || !event.secret_key_enc)
     throw new AppError('payment_not_available', MSG.paymentNotAvailableText);
+  if (order) assertChargeable(order, event.currency);
   return {
     event,
     payment: {
@@ -34,6 +37,21 @@ export async function checkoutTerms(
       holdUntil: new Date(Date.now() + d.env.PAYMENT_HOLD_MINUTES * 60_000),
     },
   };
+}
+
+/**
+ * A paid order below the card minimum (pricing.ts minCharge: Stripe's €0.50 / $0.50 / £0.30) cannot be charged
+ * (docs/product.md#promo-codes): a 400 before anything is written, on `promo_code` naming the code when it has one.
+ */
+function assertChargeable(order: { total: number; promo?: { code: string } | null }, currency: string): void {
+  const least = minCharge(currency);
+  if (order.total <= 0 || order.total >= least) return;
+  const total = formatMoney(order.total, currency);
+  const floor = formatMoney(least, currency);
+  const message = order.promo
+    ? `With the code ${order.promo.code} this order comes to ${total}, less than the ${floor} a card payment must be. Remove the code or add tickets.`
+    : `This order comes to ${total}, less than the ${floor} a card payment must be. Add tickets.`;
+  throw new AppError('validation_failed', message, order.promo ? { promo_code: message } : { tickets: message });
 }
 
 /**

@@ -88,14 +88,41 @@ export function prepareOrder(
  * checkout's total is the order's total to the cent.
  */
 function checkoutLines(chosen: PreparedOrder['lines'], priced: PricedOrder, charges: Charges): CheckoutLine[] {
+  return checkoutLineItems({
+    types: chosen.map((l) => ({ name: l.type.name, price: l.type.price, quantity: l.quantity })),
+    feeUnits: priced.units.filter((u) => u.fee > 0).length,
+    fee: priced.fee,
+    exclusiveTax: charges.tax_inclusive ? 0 : priced.tax,
+    charges,
+  });
+}
+
+/**
+ * The line items of an order's checkout from its figures, for a new order (above) and for one re-opened by Pay now
+ * (payments/stored-order.ts, from its stored tickets): each priced type's line, the booking fee (`fee` over
+ * `feeUnits` admissions: one line of the per-ticket fee, or of the sum when it does not divide evenly) and an
+ * exclusive tax's line, named by the event's tax (`charges`). Σ lines − the order's discount = the order's total.
+ */
+export function checkoutLineItems(o: {
+  types: { name: string; price: number; quantity: number }[];
+  feeUnits: number;
+  fee: number;
+  exclusiveTax: number;
+  charges: Charges;
+}): CheckoutLine[] {
+  const { charges } = o;
   const included = charges.tax_inclusive ? taxLabel(charges) : null;
-  const out: CheckoutLine[] = chosen
-    .filter((l) => l.type.price > 0)
-    .map((l) => ({ name: l.type.name, unitAmount: l.type.price, quantity: l.quantity, ...(included ? { description: included } : {}) }));
-  const feeUnits = priced.units.filter((u) => u.fee > 0).length;
-  if (feeUnits) out.push({ name: 'Booking fee', unitAmount: charges.booking_fee, quantity: feeUnits });
-  if (!charges.tax_inclusive && priced.tax > 0 && charges.tax_name && charges.tax_rate_bp)
-    out.push({ name: `${charges.tax_name} (${ratePercent(charges.tax_rate_bp)})`, unitAmount: priced.tax, quantity: 1 });
+  const out: CheckoutLine[] = o.types
+    .filter((l) => l.price > 0)
+    .map((l) => ({ name: l.name, unitAmount: l.price, quantity: l.quantity, ...(included ? { description: included } : {}) }));
+  if (o.fee > 0 && o.feeUnits > 0) {
+    const even = o.fee % o.feeUnits === 0;
+    out.push({ name: 'Booking fee', unitAmount: even ? o.fee / o.feeUnits : o.fee, quantity: even ? o.feeUnits : 1 });
+  }
+  if (o.exclusiveTax > 0) {
+    const name = charges.tax_rate_bp ? `${charges.tax_name ?? 'Tax'} (${ratePercent(charges.tax_rate_bp)})` : (charges.tax_name ?? 'Tax');
+    out.push({ name, unitAmount: o.exclusiveTax, quantity: 1 });
+  }
   return out;
 }
 

@@ -52,8 +52,8 @@ export async function verifyTicket(opts: {
 }
 
 /**
- * The order ticket `where` names (its QR nonce, or its PIN in an event) with its order and whether it was refunded; with
- * `admissibleOnly`, only while the order is admissible and the ticket not refunded.
+ * The order ticket `where` names (its QR nonce, or its PIN in an event) with its order and whether it was refunded (or
+ * its refund is under way); with `admissibleOnly`, only while the order is admissible and the ticket not refunded.
  */
 export async function orderTicketBy(db: DbOrTx, where: SQL, admissibleOnly = false) {
   const [t] = await db
@@ -61,12 +61,13 @@ export async function orderTicketBy(db: DbOrTx, where: SQL, admissibleOnly = fal
       ticketId: order_tickets.id,
       rsvpId: order_tickets.rsvp_id,
       eventId: order_tickets.event_id,
-      refunded: sql<boolean>`${order_tickets.refunded_at} is not null`,
+      // Refunded, or its refund claimed and under way at the provider: it admits nobody either (migration 0038).
+      refunded: sql<boolean>`${order_tickets.refund_id} is not null`,
     })
     .from(order_tickets)
     .innerJoin(event_rsvps, eq(event_rsvps.id, order_tickets.rsvp_id))
     // A refunded ticket admits nobody (docs/product.md#refunds).
-    .where(admissibleOnly ? and(where, admissibleSql, isNull(order_tickets.refunded_at)) : where)
+    .where(admissibleOnly ? and(where, admissibleSql, isNull(order_tickets.refund_id)) : where)
     .limit(1);
   return t;
 }

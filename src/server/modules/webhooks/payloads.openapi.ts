@@ -79,7 +79,10 @@ const ZRefundData = ZRsvpData.extend({
           number: z.number().int(),
           of: z.number().int(),
           admits: z.number().int(),
-          amount: z.number().int().meta({ description: 'What the ticket cost' }),
+          amount: z
+            .number()
+            .int()
+            .meta({ description: 'What was paid for the ticket: after its share of a promo code, with its fee and tax' }),
           refunded_amount: z
             .number()
             .int()
