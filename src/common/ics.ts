@@ -60,14 +60,9 @@ export function foldIcsLine(line: string): string {
   return out.join('\r\n ');
 }
 
-/** A one-event VCALENDAR with CRLF line ends, times in UTC. */
-export function buildIcs(ev: CalendarEvent, now: Date = new Date()): string {
+/** One VEVENT's lines, unfolded. */
+function veventLines(ev: CalendarEvent, now: Date): string[] {
   const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Turnout//Events//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
     'BEGIN:VEVENT',
     `UID:${escapeIcsText(ev.uid)}`,
     `DTSTAMP:${icsUtc(now)}`,
@@ -80,6 +75,32 @@ export function buildIcs(ev: CalendarEvent, now: Date = new Date()): string {
   if (ev.description) lines.push(`DESCRIPTION:${escapeIcsText(ev.description)}`);
   if (ev.location) lines.push(`LOCATION:${escapeIcsText(ev.location)}`);
   if (ev.url) lines.push(`URL:${uriValue(ev.url)}`);
-  lines.push('END:VEVENT', 'END:VCALENDAR');
-  return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;
+  lines.push('END:VEVENT');
+  return lines;
+}
+
+const HEAD = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Turnout//Events//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
+
+const toFile = (lines: string[]) => `${lines.map(foldIcsLine).join('\r\n')}\r\n`;
+
+/** A one-event VCALENDAR with CRLF line ends, times in UTC. */
+export function buildIcs(ev: CalendarEvent, now: Date = new Date()): string {
+  return toFile([...HEAD, ...veventLines(ev, now), 'END:VCALENDAR']);
+}
+
+/**
+ * A subscribed calendar (a feed): any number of events, the calendar's name, and how often a calendar app
+ * should fetch it again (REFRESH-INTERVAL, RFC 7986, and Outlook's X-PUBLISHED-TTL), in minutes.
+ */
+export function buildIcsFeed(feed: { name: string; refreshMinutes: number; events: CalendarEvent[] }, now: Date = new Date()): string {
+  const refresh = `PT${Math.max(1, Math.round(feed.refreshMinutes))}M`;
+  return toFile([
+    ...HEAD,
+    `NAME:${escapeIcsText(feed.name)}`,
+    `X-WR-CALNAME:${escapeIcsText(feed.name)}`,
+    `REFRESH-INTERVAL;VALUE=DURATION:${refresh}`,
+    `X-PUBLISHED-TTL:${refresh}`,
+    ...feed.events.flatMap((ev) => veventLines(ev, now)),
+    'END:VCALENDAR',
+  ]);
 }

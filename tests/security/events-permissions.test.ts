@@ -375,6 +375,10 @@ const NOT_EVENT_ROUTES = [
   'GET /api/account/api-keys',
   'POST /api/account/api-keys',
   'DELETE /api/account/api-keys/:id',
+  // The signed-in user's calendar feed (session only): tests/integration/calendar-feeds.test.ts
+  'GET /api/account/calendar-feed',
+  'POST /api/account/calendar-feed',
+  'DELETE /api/account/calendar-feed',
   // The signed-in user's webhook endpoints and their delivery logs (session only, no key scope opens them; another
   // user's endpoint is 404): tests/integration/webhooks.test.ts, and the key refusals in the test below
   ...WEBHOOK_ROUTES,
@@ -387,6 +391,16 @@ const NOT_EVENT_ROUTES = [
 async function noCheckinTrace(who: Actor) {
   const id = (who as { id?: string }).id;
   if (id) expect(await t.db.select().from(checkins).where(eq(checkins.user_id, id))).toEqual([]);
+}
+
+/** The owner's feed of the shared event (made once): the public /cal route's row reads it. */
+let eventFeedUrl: string | undefined;
+async function ownersEventFeed(): Promise<string> {
+  if (!eventFeedUrl) {
+    const res = await t.request(`/api/events/${shared.id}/calendar-feed`, { method: 'POST', cookie: owner.cookie });
+    eventFeedUrl = (await res.json()).feed.url as string;
+  }
+  return eventFeedUrl;
 }
 
 const ROUTES: Row[] = [
@@ -857,6 +871,28 @@ const ROUTES: Row[] = [
     route: 'POST /api/events/:eventId/rsvps/send-tickets',
     expect: manage(202),
     send: (who) => t.request(`/api/events/${shared.id}/rsvps/send-tickets`, { method: 'POST', json: { ids: [rsvpId] }, ...creds(who) }),
+  },
+  // An event's own calendar feed (docs/product.md#calendar-feed): owner and co-hosts, a session only (no key scope)
+  {
+    route: 'GET /api/events/:eventId/calendar-feed',
+    expect: manage(200),
+    send: (who) => t.request(`/api/events/${shared.id}/calendar-feed`, { ...creds(who) }),
+  },
+  {
+    route: 'POST /api/events/:eventId/calendar-feed',
+    expect: manage(201),
+    send: (who) => t.request(`/api/events/${shared.id}/calendar-feed`, { method: 'POST', ...creds(who) }),
+  },
+  {
+    route: 'DELETE /api/events/:eventId/calendar-feed',
+    expect: manage(204),
+    send: (who) => t.request(`/api/events/${shared.id}/calendar-feed`, { method: 'DELETE', ...creds(who) }),
+  },
+  // The feed itself: its token is the credential, the same answer whoever asks (tests/integration/calendar-feeds.test.ts)
+  {
+    route: 'GET /cal/:file',
+    expect: publicRoute(200),
+    send: async (who) => t.request(new URL(await ownersEventFeed()).pathname, { ...creds(who) }),
   },
   // Guest import (docs/product.md#guest-import): owner and co-hosts; each start needs its own upload.
   {

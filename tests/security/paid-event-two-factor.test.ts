@@ -103,6 +103,10 @@ const OPEN: [RegExp, string][] = [
     /^[A-Z]+ \/(api\/public\/|sandbox-checkout\/|qr\/|s\/|media\/|api\/payments\/webhook\/|api\/invitations)/,
     'public: a guest’s own secret, Stripe’s signature or nothing; no host session',
   ],
+  [
+    /^GET \/cal\/:file$/,
+    'a calendar feed: its token only; what a public event page shows (title, time, place), never a guest or payment field',
+  ],
   [/^POST \/api\/send-sms$/, 'the SMS sandbox: the instance owner only, no event'],
   [/^GET \/api\/stripe-account$/, 'one’s own Stripe account as hints, never a key: the card explains the rule (changes are refused above)'],
   [

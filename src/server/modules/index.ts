@@ -32,6 +32,7 @@ import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.ts';
 import { registerWebhookPayloads } from './webhooks/payloads.openapi.ts';
 import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
+import { calendarFeedsRoutes } from './calendar-feeds/calendar-feeds.routes.ts';
 import { guestImportsRoutes } from './guest-imports/guest-imports.routes.ts';
 
 /**
@@ -75,5 +76,6 @@ export function mountModules(app: OpenAPIHono<AppEnv>, spa: Spa) {
   app.route('/', sandboxRoutes());
   app.route('/', apiKeysRoutes());
   app.route('/', webhooksRoutes());
+  app.route('/', calendarFeedsRoutes());
   registerWebhookPayloads(app.openAPIRegistry);
 }

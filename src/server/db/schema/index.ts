@@ -16,3 +16,4 @@ export * from './stripe-accounts.ts';
 export * from './tickets.ts';
 export * from './webhooks.ts';
 export * from './guest-imports.ts';
+export * from './calendar-feeds.ts';

@@ -2,6 +2,7 @@ import { Download, ExternalLink, Share2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { type ShareCard, shareCard } from '../../../common/share-card.ts';
 import type { TEventAdmin } from '../../../common/schemas/events.ts';
+import { CalendarFeed } from '../../components/calendar-feed.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
@@ -99,6 +100,13 @@ function ShareBody({ event }: { event: TEventAdmin }) {
       </div>
 
       <EmbedSection event={event} />
+
+      <section className="grid gap-3 border-t border-ink/10 pt-4" aria-labelledby={`${linkId}-feed`}>
+        <h3 id={`${linkId}-feed`} className="font-medium">
+          Calendar feed
+        </h3>
+        <CalendarFeed path={`/api/events/${event.id}/calendar-feed`} what="this event" />
+      </section>
 
       <div className="flex flex-col-reverse gap-2 border-t border-ink/10 pt-4 sm:flex-row sm:justify-end">
         <DialogClose asChild>

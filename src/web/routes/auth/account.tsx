@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EMAIL_HAS_PENDING_PLACE } from '../../../common/messages.ts';
+import { CalendarFeed } from '../../components/calendar-feed.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { ApiKeys } from '../../features/accounts/api-keys.tsx';
@@ -66,6 +67,9 @@ export function Component() {
       </Section>
       <Section title="Signed-in devices">
         <SessionsList />
+      </Section>
+      <Section title="Calendar feed">
+        <CalendarFeed path="/api/account/calendar-feed" what="every event you host or co-host (from 30 days ago on)" />
       </Section>
       <Section title="API keys">
         <ApiKeys />
