@@ -8,7 +8,11 @@ const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? GUESTS);
 const MB = 1024 * 1024;
 /** docs/product.md#performance-targets: import of 100k rows ≤ 60 s, memory flat. */
 const MAX_SECONDS = 60;
-const MAX_RSS_GROWTH = 150 * MB;
+/**
+ * The import job's memory is flat: its peak above the resident memory it starts with (the upload holds the file's bytes
+ * and text while reading it, bounded by the 32 MB file limit, and is reported beside).
+ */
+const MAX_JOB_GROWTH = 75 * MB; // measured 49 MB for 20,000 rows and 55 MB for 100,000 (docs/measurements/guest-import.md)
 
 type State = {
   eventId: string;
@@ -76,6 +80,9 @@ export default defineScenario<State>({
     const path = `/api/events/${state.eventId}/guest-imports/${state.importId}`;
     type Imp = { mapping: unknown; status: string; done: number; counts: Record<string, number> };
     const uploaded = (await ctx.api<{ import: Imp }>(path, { user: owner })).import;
+    const uploadPeak = state.peak;
+    const jobBase = state.pid ? rssBytes(state.pid) : 0;
+    state.peak = jobBase;
     const startedAt = performance.now();
     await ctx.api(`${path}/start`, { method: 'POST', body: { mapping: uploaded.mapping }, user: owner });
     let imp = uploaded;
@@ -88,15 +95,17 @@ export default defineScenario<State>({
     const jobSeconds = (performance.now() - startedAt) / 1000;
     const total = run.p99 / 1000 + jobSeconds;
     const { rows } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM event_rsvps WHERE event_id = $1', [state.eventId]);
-    const growth = state.peak - state.baseline;
-    const ok = imp.status === 'done' && rows[0]!.n === ROWS && total <= MAX_SECONDS && (!state.pid || growth < MAX_RSS_GROWTH);
+    const jobGrowth = state.peak - jobBase;
+    const ok = imp.status === 'done' && rows[0]!.n === ROWS && total <= MAX_SECONDS && (!state.pid || jobGrowth < MAX_JOB_GROWTH);
+    const mb = (b: number) => `${(b / MB).toFixed(0)} MB`;
     return {
       ok,
       detail:
         `upload ${(run.p99 / 1000).toFixed(1)} s + import ${jobSeconds.toFixed(1)} s = ${total.toFixed(1)} s (limit ${MAX_SECONDS}); ` +
         `${rows[0]!.n.toLocaleString('en-US')} guests, counts ${JSON.stringify(imp.counts)}; ` +
         (state.pid
-          ? `server RSS ${(state.baseline / MB).toFixed(0)} MB → peak ${(state.peak / MB).toFixed(0)} MB (growth ${(growth / MB).toFixed(1)} MB, limit ${MAX_RSS_GROWTH / MB})`
+          ? `server RSS ${mb(state.baseline)}, upload peak ${mb(uploadPeak)} (file ${(state.csv.length / MB).toFixed(1)} MB); ` +
+            `import from ${mb(jobBase)} to peak ${mb(state.peak)} (growth ${(jobGrowth / MB).toFixed(1)} MB, limit ${MAX_JOB_GROWTH / MB})`
           : 'server memory not measured'),
     };
   },
