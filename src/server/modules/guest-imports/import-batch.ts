@@ -111,32 +111,20 @@ export async function importBatch(
   // One after the other: the queries share the job's transaction (one connection). Each value is looked up alone in
   // the unique index of (event_id, email) or (event_id, legacy_code): the guest list grows by the import faster than
   // its statistics follow, and a plan made for the small list it was would read the whole event for every batch.
-  const existing = emails.length
-    ? (
-        await tx.execute<Existing>(sql`
-          SELECT r.* FROM unnest(${sql.param(emails)}::text[]) AS e(email)
-          CROSS JOIN LATERAL (
-            SELECT ${sql.join(
-              Object.entries(existingColumns).map(([k, c]) => sql`${c} AS ${sql.identifier(k)}`),
-              sql`, `,
-            )}
-            FROM ${event_rsvps}
-            WHERE ${event_rsvps.event_id} = ${o.eventId} AND ${event_rsvps.email} IS NOT NULL AND ${event_rsvps.email} = e.email
-            -- A party on the waitlist is not locked: its offers lock the event's row first (promote-guest.ts), and
-            -- its row here only says why it stays as it is.
-            FOR UPDATE) AS r WHERE r.status NOT IN ('waitlisted', 'offered')
-          UNION ALL
-          SELECT r.* FROM unnest(${sql.param(emails)}::text[]) AS e(email)
-          CROSS JOIN LATERAL (
-            SELECT ${sql.join(
-              Object.entries(existingColumns).map(([k, c]) => sql`${c} AS ${sql.identifier(k)}`),
-              sql`, `,
-            )}
-            FROM ${event_rsvps}
-            WHERE ${event_rsvps.event_id} = ${o.eventId} AND ${event_rsvps.email} IS NOT NULL AND ${event_rsvps.email} = e.email
-              AND ${event_rsvps.status} IN ('waitlisted', 'offered')) AS r`)
-      ).rows
-    : [];
+  // The guest with each e-mail; a party on the waitlist is not locked (its offers lock the event's row first,
+  // promote-guest.ts), its row here only says why it stays as it is.
+  const byEmailSql = (waitlist: boolean) => sql`
+    SELECT r.* FROM unnest(${sql.param(emails)}::text[]) AS e(email)
+    CROSS JOIN LATERAL (
+      SELECT ${sql.join(
+        Object.entries(existingColumns).map(([k, c]) => sql`${c} AS ${sql.identifier(k)}`),
+        sql`, `,
+      )}
+      FROM ${event_rsvps}
+      WHERE ${event_rsvps.event_id} = ${o.eventId} AND ${event_rsvps.email} IS NOT NULL AND ${event_rsvps.email} = e.email
+        AND ${event_rsvps.status} ${waitlist ? sql`IN` : sql`NOT IN`} ('waitlisted', 'offered')
+      ${waitlist ? sql`` : sql`FOR UPDATE`}) AS r`;
+  const existing = emails.length ? (await tx.execute<Existing>(sql`${byEmailSql(false)} UNION ALL ${byEmailSql(true)}`)).rows : [];
   const codeHolders = codes.length
     ? (
         await tx.execute<{ code: string; email: string | null }>(sql`

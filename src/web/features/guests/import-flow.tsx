@@ -252,14 +252,7 @@ function MapColumns({
             label={`${IMPORT_FIELD_LABELS[field]}${field === 'email' || field === 'name' ? ' (needed)' : ''}`}
             hint={field === 'name' ? 'Or first and last names below.' : HINTS[field]}
           >
-            <Select value={mapping[field] === undefined ? NONE : String(mapping[field])} onChange={(e) => setField(field, e.target.value)}>
-              <option value={NONE}>— Not imported —</option>
-              {columns.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </Select>
+            <ColumnSelect value={mapping[field]} columns={columns} onChange={(v) => setField(field, v)} />
           </Field>
         ))}
         {questions.map((q) => (
@@ -268,17 +261,7 @@ function MapColumns({
             label={`Answer: ${q.label}`}
             hint={q.kind === 'single_choice' || q.kind === 'multiple_choice' ? 'By option name.' : undefined}
           >
-            <Select
-              value={mapping.answers?.[q.id] === undefined ? NONE : String(mapping.answers[q.id])}
-              onChange={(e) => setAnswer(q.id, e.target.value)}
-            >
-              <option value={NONE}>— Not imported —</option>
-              {columns.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </Select>
+            <ColumnSelect value={mapping.answers?.[q.id]} columns={columns} onChange={(v) => setAnswer(q.id, v)} />
           </Field>
         ))}
       </fieldset>
@@ -327,6 +310,28 @@ function MapColumns({
         </Button>
       </div>
     </div>
+  );
+}
+
+/** A column of the file, or none; `id` and the ARIA links come from the Field around it. */
+function ColumnSelect({
+  value,
+  columns,
+  onChange,
+  ...rest
+}: { value: number | undefined; columns: { value: string; label: string }[]; onChange: (value: string) => void } & Omit<
+  React.ComponentProps<'select'>,
+  'value' | 'onChange'
+>) {
+  return (
+    <Select {...rest} value={value === undefined ? NONE : String(value)} onChange={(e) => onChange(e.target.value)}>
+      <option value={NONE}>— Not imported —</option>
+      {columns.map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label}
+        </option>
+      ))}
+    </Select>
   );
 }
 
