@@ -19,6 +19,8 @@ import { useQuestions } from '../../lib/queries/event-questions.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
 import { uploadGuestFile, useImportList, useImportPreview, useImportProgress, useStartImport } from './api/guest-imports.ts';
 import { plural } from './format.ts';
+import { rsvpLabel } from './status.ts';
+import type { GuestStatus } from '../../../common/constants.ts';
 
 const n = (x: number) => x.toLocaleString('en-US');
 const ENCODINGS: Record<string, string> = { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16', 'utf-16be': 'UTF-16', 'windows-1252': 'Windows-1252' };
@@ -357,7 +359,7 @@ function PreviewRows({ eventId, preview, busy }: { eventId: string; preview: TIm
                 <span className="font-normal text-ink/70"> · {r.values.email || '(no e-mail)'}</span>
               </span>
               <span className="text-xs text-ink/70">
-                {r.values.status ?? 'yes'} · {plural(r.values.guest_count ?? 1, 'guest')}
+                {rsvpLabel((r.values.status as GuestStatus | null) ?? 'confirmed')} · {plural(r.values.guest_count ?? 1, 'guest')}
               </span>
             </div>
             <p className={`text-xs ${r.errors.length ? 'text-danger' : 'text-ink/70'}`}>
