@@ -13,10 +13,11 @@ export const calendar_feeds = pgTable(
   'calendar_feeds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Null: the user's feed of every event they host; else that one event's. */
+    event_id: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
     user_id: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    event_id: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
     nonce: text('nonce').notNull(),
     secret_hash: text('secret_hash').notNull().unique('calendar_feeds_secret_hash_unique'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,11 +1,11 @@
-import * as React from 'react';
+import type * as React from 'react';
 import type { TPromoCode } from '../../../common/schemas/promo-codes.ts';
 import type { TTicketType } from '../../../common/schemas/ticket-types.ts';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
-import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { useAddPromoCode, useChangePromoCode } from './api/promo-codes.ts';
 import { EditorActions } from './editor-actions.tsx';
+import { fromLocal, saveRow, toLocal, useRowDraft } from './row-editor.ts';
 
 type Draft = {
   code: string;
@@ -18,12 +18,6 @@ type Draft = {
   expires_at: string;
 };
 
-const toLocal = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocal = (v: string) => (v ? new Date(v).toISOString() : null);
 const num = (v: string) => (v.trim() === '' ? Number.NaN : Number(v.replace(',', '.')));
 
 const draftOf = (c?: TPromoCode): Draft => ({
@@ -54,13 +48,10 @@ export function PromoCodeEditor({
   currency: string;
   onDone(): void;
 }) {
-  const [draft, setDraft] = React.useState<Draft>(() => draftOf(code));
-  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  const { draft, set, errors, setErrors, id } = useRowDraft<Draft>(() => draftOf(code));
   const add = useAddPromoCode(eventId);
   const change = useChangePromoCode(eventId);
-  const id = React.useId();
   const busy = add.isPending || change.isPending;
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
@@ -78,14 +69,7 @@ export function PromoCodeEditor({
       per_order: draft.per_order.trim() === '' ? null : num(draft.per_order),
       expires_at: fromLocal(draft.expires_at),
     };
-    try {
-      if (code) await change.mutateAsync({ id: code.id, patch: body });
-      else await add.mutateAsync(body);
-      onDone();
-    } catch (err) {
-      const fields = fieldErrorsOf(err) ?? {};
-      setErrors(Object.keys(fields).length ? fields : { form: toUserMessage(err) });
-    }
+    await saveRow({ id: code?.id, body, add: add.mutateAsync, change: change.mutateAsync, onDone, setErrors });
   }
 
   const toggleType = (typeId: string, on: boolean) =>

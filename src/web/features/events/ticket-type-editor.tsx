@@ -1,10 +1,10 @@
-import * as React from 'react';
+import type * as React from 'react';
 import { PER_ORDER_MAX, type TTicketType } from '../../../common/schemas/ticket-types.ts';
 import { Field } from '../../components/ui/field.tsx';
 import { EditorActions } from './editor-actions.tsx';
 import { Input, Select, Textarea } from '../../components/ui/input.tsx';
-import { fieldErrorsOf, toUserMessage } from '../../lib/user-message.ts';
 import { useAddTicketType, useChangeTicketType } from './api/ticket-types.ts';
+import { fromLocal, saveRow, toLocal, useRowDraft } from './row-editor.ts';
 
 type Draft = {
   name: string;
@@ -18,14 +18,6 @@ type Draft = {
   hidden: boolean;
   admission: 'each' | 'group';
 };
-
-/** An ISO instant as a datetime-local value in this browser's zone, and back. */
-const toLocal = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocal = (v: string) => (v ? new Date(v).toISOString() : null);
 
 const draftOf = (t?: TTicketType): Draft => ({
   name: t?.name ?? '',
@@ -58,13 +50,10 @@ export function TicketTypeEditor({
   currency: string;
   onDone(): void;
 }) {
-  const [draft, setDraft] = React.useState<Draft>(() => draftOf(type));
-  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  const { draft, set, errors, setErrors, id } = useRowDraft<Draft>(() => draftOf(type));
   const add = useAddTicketType(eventId);
   const change = useChangeTicketType(eventId);
-  const id = React.useId();
   const busy = add.isPending || change.isPending;
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
@@ -84,14 +73,7 @@ export function TicketTypeEditor({
       hidden: draft.hidden,
       admission: draft.admission,
     };
-    try {
-      if (type) await change.mutateAsync({ id: type.id, patch: body });
-      else await add.mutateAsync(body);
-      onDone();
-    } catch (err) {
-      const fields = fieldErrorsOf(err) ?? {};
-      setErrors(Object.keys(fields).length ? fields : { form: toUserMessage(err) });
-    }
+    await saveRow({ id: type?.id, body, add: add.mutateAsync, change: change.mutateAsync, onDone, setErrors });
   }
 
   return (

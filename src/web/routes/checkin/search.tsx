@@ -1,4 +1,5 @@
 import { Check, Search, Undo2 } from 'lucide-react';
+import { ResultHead } from '../../features/checkin/party-state.tsx';
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
@@ -118,28 +119,12 @@ function GuestRow({ guest: g, eventId }: { guest: Guest; eventId: string }) {
   const admit = admitOptions(g);
   return (
     <li className="grid gap-3 rounded-xl border border-white/15 bg-white/5 p-3">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="truncate text-lg font-semibold">{g.name}</p>
-          <p className="text-sm text-white/70">
-            {[g.pin ? `PIN ${formatPin(g.pin)}` : '', g.phone ?? '', confirmed ? '' : g.status].filter(Boolean).join(' · ')}
-          </p>
-        </div>
-        <p className="shrink-0 text-right text-sm font-semibold">
-          {allIn ? (
-            <span className="text-green-300">✓ In</span>
-          ) : noneIn ? (
-            <span className="text-white/70">Not in</span>
-          ) : (
-            <span className="text-amber-200">Partly in</span>
-          )}
-          {g.guest_count > 1 ? (
-            <span className="block font-normal text-white/75 tabular-nums">
-              {g.checked_in_count} of {g.guest_count} in
-            </span>
-          ) : null}
-        </p>
-      </div>
+      <ResultHead
+        name={g.name}
+        detail={[g.pin ? `PIN ${formatPin(g.pin)}` : '', g.phone ?? '', confirmed ? '' : g.status].filter(Boolean).join(' · ')}
+        checkedIn={g.checked_in_count}
+        guestCount={g.guest_count}
+      />
       <div className="grid grid-cols-2 gap-2">
         {admit.map((o) => (
           <button

@@ -1,4 +1,5 @@
 import { Check, Undo2 } from 'lucide-react';
+import { ResultHead } from '../party-state.tsx';
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
 import type { TOfflineGuest } from '../../../../common/schemas/checkin-offline.ts';
@@ -54,26 +55,7 @@ function LocalRow({ guest: g, door }: { guest: TOfflineGuest; door: OfflineDoor 
   };
   return (
     <li className="grid gap-3 rounded-xl border border-white/15 bg-white/5 p-3">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="truncate text-lg font-semibold">{g.name}</p>
-          {g.phone ? <p className="text-sm text-white/70">{g.phone}</p> : null}
-        </div>
-        <p className="shrink-0 text-right text-sm font-semibold">
-          {allIn ? (
-            <span className="text-green-300">✓ In</span>
-          ) : noneIn ? (
-            <span className="text-white/70">Not in</span>
-          ) : (
-            <span className="text-amber-200">Partly in</span>
-          )}
-          {g.guest_count > 1 ? (
-            <span className="block font-normal text-white/75 tabular-nums">
-              {g.checked_in_count} of {g.guest_count} in
-            </span>
-          ) : null}
-        </p>
-      </div>
+      <ResultHead name={g.name} detail={g.phone} checkedIn={g.checked_in_count} guestCount={g.guest_count} />
       <div className="grid grid-cols-2 gap-2">
         {admit.map((o) => (
           <button
