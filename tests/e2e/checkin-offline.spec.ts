@@ -13,7 +13,7 @@ import type { TEventAdmin } from '../../src/common/schemas/events.ts';
 import type { TRsvpResult, TTicket } from '../../src/common/schemas/rsvps.responses.ts';
 import config from '../../playwright.config.ts';
 import { axeViolations } from '../support/axe.ts';
-import { createEvent, createUser, expect, ownerApi, screenshot, signIn, type TestServer, test } from './fixtures.ts';
+import { createEvent, createUser, expect, OWNER, ownerApi, screenshot, signIn, type TestServer, test } from './fixtures.ts';
 
 const PHONE = { width: 375, height: 740 };
 
@@ -193,6 +193,25 @@ test('two phones admit 20 guests offline; back online the server holds 20 and bo
 });
 
 /** Records this phone's IndexedDB holds for the door (devices, guest lists, queue); 0 when the database is gone. */
+/** How many scans this browser still has to send (the queue's state is stored in the clear). */
+function storedQueue(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const req = indexedDB.open('turnout-door');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const all = req.result.transaction('queue', 'readonly').objectStore('queue').getAll();
+          all.onsuccess = () => {
+            resolve((all.result as { state: string }[]).filter((r) => r.state === 'queued').length);
+            req.result.close();
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
 function storedRecords(page: Page): Promise<number> {
   return page.evaluate(async () => {
     if (!(await indexedDB.databases()).some((d) => d.name === 'turnout-door')) return 0;
@@ -311,6 +330,67 @@ test('the camera scans a ticket offline; a revoked phone loses its data on its n
   } finally {
     await camera.close();
   }
+});
+
+test('signing out from the dashboard never loses queued scans: offline it asks, online it sends them first', async ({
+  server,
+  playwright,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const owner = await ownerApi(playwright, server);
+  const event = await createEvent(owner, { title: `Late Set ${Date.now().toString(36)}`, timezone: 'UTC' });
+  const tickets: Ticket[] = [];
+  for (let i = 0; i < 3; i++) tickets.push(await rsvp(owner, event.id, `Dash Guest ${i + 1}`));
+  const { context, page } = await phone(browser, server, OWNER, 'Door 1');
+  await prepare(page, event.id, 3);
+  // The dashboard loads once online (it is outside the worker's scope); the scanner is then opened in the same tab.
+  await page.goto('/auth/dashboard');
+  await expect(page.getByRole('heading', { name: /^Hello/ })).toBeVisible();
+  await page.evaluate((id) => {
+    history.pushState(null, '', `/checkin/scan?event=${id}`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, event.id);
+  await expect(page.locator('[data-connection="ok"]')).toBeVisible({ timeout: 30_000 });
+  await context.setOffline(true);
+  await expect(page.locator('[data-connection="off"]')).toBeVisible();
+  for (const t of tickets) await expect(await check(page, t.token)).toHaveAttribute('data-offline', 'true');
+  await expect(page.locator('[data-connection="off"]')).toContainText('3 queued');
+
+  // Back on the dashboard, still offline: signing out cannot send them, so it asks.
+  await page.goBack();
+  const signOut = page.getByRole('button', { name: 'Sign Out' });
+  await signOut.click();
+  const warning = page.getByRole('alertdialog', { name: '3 scans from the door have not reached the server yet' });
+  await expect(warning).toBeVisible();
+  await expect(warning.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
+  for (const name of ['Stay signed in', 'Sign out anyway']) {
+    const box = await warning.getByRole('button', { name }).boundingBox();
+    expect(box?.height, name).toBeGreaterThanOrEqual(44);
+  }
+  expect(await axeViolations(page), 'unsent-scans warning (375 px)').toEqual([]);
+  await screenshot(page, testInfo, 'offline-signout-warning-375');
+  await page.keyboard.press('Enter'); // Stay signed in
+  await expect(warning).toBeHidden();
+  await expect(signOut).toBeFocused();
+  await expect(page).toHaveURL(/\/auth\/dashboard/);
+  expect(await storedQueue(page)).toBe(3);
+  const held = await dbQuery<{ n: string }>(server, 'SELECT count(*) AS n FROM checkins WHERE event_id = $1', [event.id]);
+  expect(held[0]!.n).toBe('0');
+
+  // Back online in a fresh page (nothing of the door loaded, so nothing syncs on its own): signing out sends them first.
+  await page.goto('about:blank');
+  await context.setOffline(false);
+  await page.goto('/auth/dashboard');
+  await expect(page.getByRole('heading', { name: /^Hello/ })).toBeVisible();
+  const before = await dbQuery<{ n: string }>(server, 'SELECT count(*) AS n FROM checkins WHERE event_id = $1', [event.id]);
+  expect(before[0]!.n).toBe('0');
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  const after = await dbQuery<{ n: string }>(server, 'SELECT count(*) AS n FROM checkins WHERE event_id = $1', [event.id]);
+  expect(after[0]!.n).toBe('3');
+  await expect.poll(() => storedRecords(page)).toBe(0);
+  await context.close();
 });
 
 test('a 5,000-guest event prepares in one step; the time is reported', async ({ page, server, playwright }, testInfo) => {

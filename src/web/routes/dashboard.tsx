@@ -12,11 +12,15 @@ import { useDashboardSummary } from '../features/guests/api/summary.ts';
 import type { TDashboardSummary } from '../../common/schemas/guests.ts';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useDoorStaffLanding } from '../features/checkin/door-staff-gate.tsx';
+import { UnsentScansDialog } from '../components/unsent-scans-dialog.tsx';
+
+/** The door's offline queue is sent before signing out; its code loads only then (docs/product.md#offline-door). */
+const sendQueuedDoorScans = () => import('../features/checkin/offline/door-store.ts').then((m) => m.sendQueuedScans());
 
 export function Component() {
   useDocumentTitle('Dashboard');
   const { data: user, isPending } = useSession();
-  const { signOut, pending: signingOut } = useSignOut();
+  const { signOut, pending: signingOut, unsent } = useSignOut(sendQueuedDoorScans);
   const summary = useDashboardSummary();
   const door = useDoorStaffLanding();
 
@@ -38,6 +42,7 @@ export function Component() {
               <LogOut aria-hidden="true" />
               Sign Out
             </Button>
+            <UnsentScansDialog {...unsent} pending={signingOut} />
           </div>
         </div>
       </header>

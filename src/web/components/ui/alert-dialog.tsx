@@ -19,6 +19,7 @@ export function AlertDialogContent({
   onConfirm,
   busy,
   tone = 'danger',
+  opener: given,
 }: {
   title: React.ReactNode;
   description: React.ReactNode;
@@ -28,6 +29,8 @@ export function AlertDialogContent({
   onConfirm: (e: React.MouseEvent<HTMLButtonElement>) => void;
   busy?: boolean;
   tone?: 'danger' | 'primary';
+  /** Where focus goes back to when nothing had it as the dialog opened (an opener disabled while it worked). */
+  opener?: React.RefObject<HTMLElement | null>;
 }) {
   // Opened without a Trigger, Radix would drop focus on close: return it to the opener if it is still
   // on the page (after a delete it may not be; then the browser's default applies).
@@ -37,7 +40,7 @@ export function AlertDialogContent({
       <A.Overlay className="fixed inset-0 z-40 bg-ink/50 backdrop-blur-[1px]" />
       <A.Content
         onOpenAutoFocus={() => {
-          opener.current = focusedElement();
+          opener.current = focusedElement() ?? given?.current ?? null;
         }}
         onCloseAutoFocus={(e) => {
           const el = opener.current;

@@ -1,17 +1,21 @@
 import { LogOut } from 'lucide-react';
+import { UnsentScansDialog } from '../../components/unsent-scans-dialog.tsx';
 import { useSignOut } from '../../lib/use-sign-out.ts';
-import { syncAllDoors } from './offline/door-store.ts';
+import { sendQueuedScans } from './offline/door-store.ts';
 
 /**
  * Door staff have no admin to go back to: their way out of the check-in area. Queued offline scans are sent
- * first; signing out then wipes the device's offline data (docs/product.md#offline-door).
+ * first; if some cannot be, the staff choose to stay or to sign out and lose them (docs/product.md#offline-door).
  */
 export function SignOutButton({ className }: { className: string }) {
-  const { signOut, pending } = useSignOut();
+  const { signOut, pending, unsent } = useSignOut(sendQueuedScans);
   return (
-    <button type="button" className={className} onClick={() => void syncAllDoors().finally(signOut)} disabled={pending}>
-      <LogOut aria-hidden="true" />
-      Sign out
-    </button>
+    <>
+      <button type="button" className={className} onClick={signOut} disabled={pending}>
+        <LogOut aria-hidden="true" />
+        Sign out
+      </button>
+      <UnsentScansDialog {...unsent} pending={pending} />
+    </>
   );
 }

@@ -14,7 +14,7 @@ import { toUserMessage } from '../../../lib/user-message.ts';
 import { newNonce } from '../device.ts';
 import { apply, buildList, cardOf, decide, type EventRef, type LocalList, localCounts, searchLocal } from './local-judge.ts';
 import { importDeviceKeys, seal, unseal } from './offline-crypto.ts';
-import { type DeviceRecord, doorDb, type QueueRecord, wipeEvent } from './offline-db.ts';
+import { type DeviceRecord, doorDb, preparedEvents, type QueueRecord, wipeEvent } from './offline-db.ts';
 
 /** A scan made on this device, as queued (sealed) until the server has it. */
 export type QueuedScan = {
@@ -306,6 +306,12 @@ export class OfflineDoor {
     });
   }
 
+  /** Waits for the stored queue to be read, then syncs it (a no-op offline): `queued` is then what is left. */
+  async flush(): Promise<void> {
+    await this.serial(async () => {});
+    await this.sync();
+  }
+
   /** Local search (no network): admissible guests by name, e-mail, phone or PIN. */
   async search(q: string): Promise<TOfflineGuest[]> {
     if (!this.list || !this.device) return [];
@@ -455,7 +461,13 @@ export function doorFor(eventId: string): OfflineDoor {
   return door;
 }
 
-/** Sends every loaded event's queue (before signing out: what is not sent then is lost with the wipe). */
-export async function syncAllDoors(): Promise<void> {
-  await Promise.all([...doors.values()].map((d) => d.sync()));
+/**
+ * Before signing out (the wipe takes what is not sent, and the server ends the device with the session):
+ * loads every event this device is prepared for, sends its queue when online, and says how many scans are
+ * still unsent (offline, or the server refused the upload). Callers outside this feature get it passed in.
+ */
+export async function sendQueuedScans(): Promise<number> {
+  const ds = (await preparedEvents()).map((e) => doorFor(e.event_id));
+  await Promise.all(ds.map((d) => d.flush()));
+  return ds.reduce((n, d) => n + d.getState().queued, 0);
 }
