@@ -44,12 +44,23 @@ describe('sandbox checkout', () => {
     expect(ticket.pin).toMatch(/^\d{6}$/);
     // Paying twice changes nothing.
     expect((await t.request(`${url.pathname}/pay`, { method: 'POST' })).status).toBe(303);
-    expect(
-      await t.db
-        .select()
-        .from(outbox)
-        .where(eq(outbox.idempotency_key, `payment:${sessionId}:paid`)),
-    ).toHaveLength(1);
+    const mails = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.idempotency_key, `payment:${sessionId}:paid`));
+    expect(mails).toHaveLength(1);
+    // A one-price ticket's e-mail is its first ticket and its receipt: one line, no tax or fee.
+    const { subject, confirmation } = mails[0]!.payload as { subject: string; confirmation: { receipt?: unknown } };
+    expect(subject).toBe(`Your ticket for ${e.title}`);
+    expect(confirmation.receipt).toEqual({
+      number: body.rsvp.id.replaceAll('-', '').slice(0, 8).toUpperCase(),
+      currency: 'eur',
+      lines: [{ name: 'Ticket', quantity: 2, amount: 1500 }],
+      discount: null,
+      fee: 0,
+      tax: null,
+      total: 1500,
+    });
     const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, body.rsvp.id));
     expect(row).toMatchObject({ payment_amount: 1500, payment_currency: 'eur' });
     expect(row!.payment_id).toMatch(/^pi_sandbox_/);

@@ -96,7 +96,7 @@ async function markPaid(d: FulfilDeps, provider: PaymentProvider, rsvpId: string
           updated_at: now,
         })
         .where(eq(event_rsvps.id, rsvpId));
-      await queueGuestEmail(tx, { config: d.config, rsvpId, key: paidEmailKey(session.id), ticketOnly: true });
+      await queueGuestEmail(tx, { config: d.config, rsvpId, key: paidEmailKey(session.id), ticketOnly: true, first: true });
       return { value: true, rsvpId, eventId: cur.event_id, delta: holding ? 0 : cur.guest_count };
     });
   } catch (err) {

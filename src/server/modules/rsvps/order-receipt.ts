@@ -11,8 +11,9 @@ export const orderNumber = (rsvpId: string) => rsvpId.replaceAll('-', '').slice(
 
 /**
  * A paid order's receipt as stored (docs/decisions/0033-promo-codes-and-charges.md): a line per ticket type at its
- * list price, the discount and code, the fee, the tax (as the event names it) and what was charged. Null when the
- * RSVP is no paid order of ticket types.
+ * list price, the discount and code, the fee, the tax (as the event names it) and what was charged. A one-price
+ * event's paid answer has one line, "Ticket × party size", and neither tax nor fee (they apply to ticket types).
+ * Null when the RSVP is not paid.
  */
 export async function readReceipt(tx: DbOrTx, rsvpId: string): Promise<Receipt | null> {
   const [r] = await tx
@@ -20,6 +21,7 @@ export async function readReceipt(tx: DbOrTx, rsvpId: string): Promise<Receipt |
       id: event_rsvps.id,
       payment_status: event_rsvps.payment_status,
       amount: event_rsvps.payment_amount,
+      guest_count: event_rsvps.guest_count,
       currency: event_rsvps.payment_currency,
       promo_code: event_rsvps.promo_code,
       discount: event_rsvps.discount_amount,
@@ -45,7 +47,7 @@ export async function readReceipt(tx: DbOrTx, rsvpId: string): Promise<Receipt |
     .where(eq(order_tickets.rsvp_id, rsvpId))
     .groupBy(ticket_types.id, ticket_types.name, ticket_types.position)
     .orderBy(asc(ticket_types.position), asc(ticket_types.name));
-  if (!lines.length) return null;
+  if (!lines.length) lines.push({ name: 'Ticket', quantity: r.guest_count, amount: r.amount });
   const label = taxLabel({ tax_name: r.tax_name, tax_rate_bp: r.tax_rate_bp, tax_inclusive: r.tax_inclusive, booking_fee: 0 });
   return {
     number: orderNumber(r.id),

@@ -18,11 +18,12 @@ export type GuestEmailResult = { queued: boolean; to: string } | { skipped: Gues
  * confirmed with PIN, inline QR, ticket link and .ics; always the manage link) in the caller's
  * transaction under `key`, through the outbox (docs/decisions/0006-outbox-claim-lease.md): a repeat of
  * the same key queues nothing. `ticketOnly`: only a confirmed guest with a ticket is e-mailed (the
- * host's "Email QR"). The caller has checked that the actor manages the RSVP's event.
+ * host's "Email QR"). `first`: the guest's first ticket (a payment just made), not a change of their answer.
+ * The caller has checked that the actor manages the RSVP's event.
  */
 export async function queueGuestEmail(
   tx: DbOrTx,
-  o: { config: TicketConfig; rsvpId: string; key: string; ticketOnly: boolean; supersede?: Supersede },
+  o: { config: TicketConfig; rsvpId: string; key: string; ticketOnly: boolean; supersede?: Supersede; first?: boolean },
 ): Promise<GuestEmailResult> {
   const r = await readRsvpWithEvent(tx, o.rsvpId, {
     id: event_rsvps.id,
@@ -44,15 +45,15 @@ export async function queueGuestEmail(
   const ticketed = !r.order_summary && r.status === 'confirmed' && r.token !== null;
 
   if (o.ticketOnly && !ticketed && !ordered) return { skipped: 'no_ticket' };
-  // A paid order's e-mail is its receipt too (docs/product.md#taxes-and-fees).
-  const receipt = ordered && r.payment_status === 'paid' ? await readReceipt(tx, r.id) : null;
+  // A paid order's e-mail is its receipt too, as is a one-price ticket's (docs/product.md#taxes-and-fees).
+  const receipt = (ordered || ticketed) && r.payment_status === 'paid' ? await readReceipt(tx, r.id) : null;
   const pin = ticketed ? await assignPin(tx, { rsvpId: r.id, eventId: r.event.id }) : null;
   const email = queuedConfirmation({
     baseUrl: o.config.baseUrl,
     to: r.email,
     event: r.event,
     rsvp: { id: r.id, name: r.name, status: r.status, guest_count: r.guest_count, revision: r.revision },
-    updated: true,
+    updated: !o.first,
     manageSecret: r.manage_secret,
     ...(pin && r.token
       ? { ticket: { pin, verificationUrl: verificationUrl(o.config.baseUrl, r.token), ticketSecret: r.ticket_secret } }
