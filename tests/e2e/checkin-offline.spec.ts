@@ -428,3 +428,49 @@ test('a 5,000-guest event prepares in one step; the time is reported', async ({ 
   await expect(verdict).toContainText('Guest 2500');
   await expect(verdict).toHaveAttribute('data-offline', 'true');
 });
+
+test('a network that takes requests and never answers: scans are judged on the device, never wait behind a sync', async ({
+  browser,
+  server,
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await ownerApi(playwright, server);
+  const event = await createEvent(owner, { title: `No Uplink ${Date.now().toString(36)}`, timezone: 'UTC' });
+  const [first, second] = [await rsvp(owner, event.id, 'Uplink One'), await rsvp(owner, event.id, 'Uplink Two')];
+  const door = await doorStaff(owner, server, event);
+  // No service worker: requests it handled would not reach page.route, which plays the dead uplink here.
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: PHONE, serviceWorkers: 'block' });
+  await signIn(context.request, door.email, door.password, server.baseURL);
+  const page = await context.newPage();
+  await page.goto(`/checkin?event=${event.id}`);
+  await page.getByRole('button', { name: 'Prepare this device for offline' }).click();
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 30_000 });
+  // Honest about it: without its worker the app itself does not load offline.
+  await expect(page.getByText('This browser has not stored the app itself')).toBeVisible();
+  await page.getByRole('link', { name: 'Scan' }).click();
+  await expect(page.locator('[data-connection="ok"]')).toBeVisible();
+  // The venue's Wi-Fi loses its uplink: every API request is taken and never answered; the browser still says online.
+  await page.route('**/api/**', () => {});
+  // A check-in of the device (as the heartbeat makes) now hangs; the scans after it must not wait for it.
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  // Judged on the device after the online wait (5 s); before, it waited behind the hanging sync for ever.
+  await page.getByLabel('PIN or ticket code').fill(first.pin);
+  await page.getByRole('button', { name: 'Check' }).click();
+  const one = page.locator('[data-verdict]');
+  await expect(one).toContainText('Uplink One', { timeout: 20_000 });
+  await expect(one).toHaveAttribute('data-offline', 'true');
+  await expect(page.locator('[data-connection="off"]')).toContainText('1 queued', { timeout: 20_000 });
+  // Known to be offline now: the next scan is judged at once.
+  const two = await check(page, second.pin);
+  await expect(two).toContainText('Uplink Two');
+  await expect(two).toHaveAttribute('data-offline', 'true');
+  await expect(page.locator('[data-connection="off"]')).toContainText('2 queued');
+  // The uplink is back: the queue goes and nobody is admitted twice.
+  await page.unroute('**/api/**');
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.locator('[data-connection="ok"]')).toBeVisible({ timeout: 30_000 });
+  const rows = await dbQuery<{ n: string }>(server, 'SELECT count(*) AS n FROM checkins WHERE event_id = $1', [event.id]);
+  expect(rows[0]!.n).toBe('2');
+  await context.close();
+});

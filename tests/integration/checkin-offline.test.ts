@@ -142,6 +142,42 @@ describe('syncing queued scans', () => {
     expect((await sync(door.cookie, mine, [])).status).toBe(200);
   });
 
+  it('a scan whose online answer was lost and that was queued with its nonce is recorded once, with no conflict', async () => {
+    const device = (await prepare(door.cookie, { device: 'Door 1' })).body.device_id;
+    const g = await guest(1);
+    const s = entry({ code: g.token, count: 1, device: 'Door 1' });
+    // The server got the online request; the phone, seeing no answer in time, judged and queued it itself.
+    const online = await t.request(`/api/checkin/${event.id}/redeem`, {
+      method: 'POST',
+      json: { code: g.token, nonce: s.nonce, scanned_at: s.scanned_at, device: 'Door 1' },
+      cookie: door.cookie,
+    });
+    expect(online.status).toBe(200);
+    const synced = await sync(door.cookie, device, [s]);
+    expect(synced.body.results.map((r) => [r.replay, r.admitted])).toEqual([[true, 1]]);
+    expect(synced.body.conflicts.filter((c) => c.rsvp_id === g.row.id)).toEqual([]);
+    expect(await t.db.select().from(checkins).where(eq(checkins.nonce, s.nonce))).toHaveLength(1);
+  });
+
+  it('refuses a scan time no door can have seen with 400 and the field, on sync and on redeem', async () => {
+    const device = (await prepare(door.cookie)).body.device_id;
+    const g = await guest(1);
+    for (const scanned_at of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59-14:00']) {
+      const bad = await sync(door.cookie, device, [entry({ code: g.token, count: 1, scanned_at })]);
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(bad.body)).toContain('scanned_at');
+      const redeem = await t.request(`/api/checkin/${event.id}/redeem`, {
+        method: 'POST',
+        json: { code: g.token, nonce: nonce(), scanned_at },
+        cookie: door.cookie,
+      });
+      expect(redeem.status).toBe(400);
+      expect(JSON.stringify(await redeem.json())).toContain('scanned_at');
+    }
+    const [row] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, g.row.id));
+    expect(row!.checked_in_count).toBe(0);
+  });
+
   it('keeps scans the server refused out of the count and logs each once', async () => {
     const device = (await prepare(door.cookie)).body.device_id;
     const g = await guest(1);

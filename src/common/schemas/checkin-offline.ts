@@ -3,6 +3,7 @@ import { CHECKIN_REFUSALS } from '../constants.ts';
 import { dateTime, id, rsvpStatus } from './responses.ts';
 import { zUuid } from './ids.ts';
 import { zText } from './text.ts';
+import { scanDevice, scanNonce, scanTime } from './checkin.ts';
 
 /**
  * The offline door (docs/product.md#offline-door, docs/decisions/0035-offline-door.md): a device prepares an
@@ -10,7 +11,7 @@ import { zText } from './text.ts';
  * and syncs its queued scans, each once by its nonce.
  */
 
-const device = zText().max(60, 'Use at most 60 characters.').optional();
+const device = scanDevice;
 
 /** Prepare (or refresh, with the device's id) this device for one event. */
 export const ZPrepareOffline = z.object({ device_id: zUuid('Unknown device.').optional(), device });
@@ -64,12 +65,12 @@ export const OFFLINE_SYNC_BATCH = 200;
 
 const ZOfflineScan = z
   .object({
-    nonce: z.string({ error: 'A client nonce is needed.' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'Use 8 to 64 letters, digits, - or _.'),
+    nonce: scanNonce,
     kind: z.enum(['entry', 'undo']),
     code: zText().min(1).max(4096, 'This is not a ticket.').optional(),
     rsvp_id: zUuid('Unknown guest.').optional(),
     count: z.number().int('Admit 1 to 1000 guests.').min(1, 'Admit 1 to 1000 guests.').max(1000, 'Admit 1 to 1000 guests.'),
-    scanned_at: z.iso.datetime({ offset: true, error: 'Use an ISO date and time.' }),
+    scanned_at: scanTime,
     device,
   })
   .refine((v) => Boolean(v.code) !== Boolean(v.rsvp_id), { message: 'Give a ticket code or a guest, not both.', path: ['code'] })

@@ -16,9 +16,19 @@ const code = zText({ error: 'Scan a ticket or type its PIN.' }).min(1, 'Scan a t
 
 export const ZVerifyCode = z.object({ code });
 
-const nonce = z.string({ error: 'A client nonce is needed.' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'Use 8 to 64 letters, digits, - or _.');
-const device = zText().max(60, 'Use at most 60 characters.').optional();
-const scannedAt = z.iso.datetime({ offset: true, error: 'Use an ISO date and time.' }).optional();
+/** A scan's own fields, shared with the offline door's sync (checkin-offline.ts). */
+export const scanNonce = z
+  .string({ error: 'A client nonce is needed.' })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Use 8 to 64 letters, digits, - or _.');
+export const scanDevice = zText().max(60, 'Use at most 60 characters.').optional();
+/** When the device scanned: a date the database can store and a door can have seen (years 2000 to 2099). */
+export const scanTime = z.iso.datetime({ offset: true, error: 'Use an ISO date and time.' }).refine((v) => {
+  const year = new Date(v).getUTCFullYear();
+  return year >= 2000 && year < 2100;
+}, 'Use a date and time between the years 2000 and 2099.');
+const nonce = scanNonce;
+const device = scanDevice;
+const scannedAt = scanTime.optional();
 const count = z
   .number({ error: 'Admit 1 to 10 guests.' })
   .int('Admit 1 to 10 guests.')

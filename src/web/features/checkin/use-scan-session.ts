@@ -27,8 +27,16 @@ type Judged = { verdict: TCheckinVerdict; offline: boolean };
 export const ONLINE_WAIT_MS = 5_000;
 
 /**
+ * An answer that says nothing about the scan: none at all, none in time, or a proxy's 502/503/504 while the
+ * server is unreachable. A prepared device judges such a scan itself.
+ */
+export const noAnswer = (err: unknown) =>
+  (err instanceof ApiError && (err.code === 'network' || [502, 503, 504].includes(err.status))) || (err as Error).name === 'TimeoutError';
+
+/**
  * Online when the network answers; on this device's copy of the guest list (docs/product.md#offline-door)
  * when the device is offline or the request never got an answer, if the device is prepared for the event.
+ * Both use the same scan (its nonce): if the server did get the request, the sync finds it already recorded.
  */
 async function judge(
   door: OfflineDoor | null,
@@ -46,8 +54,7 @@ async function judge(
     note(verdict);
     return { verdict, offline: false };
   } catch (err) {
-    const noAnswer = (err instanceof ApiError && err.code === 'network') || (err as Error).name === 'TimeoutError';
-    if (prepared && noAnswer) {
+    if (prepared && noAnswer(err)) {
       door?.setOnline(false);
       return { verdict: await offline(), offline: true };
     }
@@ -92,11 +99,12 @@ export function useScanSession(eventId: string, device: string, door: OfflineDoo
       setState({ kind: 'checking', code });
       try {
         const label = deviceRef.current;
+        const meta = scanMeta(label);
         show(
           await judge(
             door,
-            (signal) => redeem(eventId, { code, ...scanMeta(label) }, signal),
-            () => door!.scan(code, label),
+            (signal) => redeem(eventId, { code, ...meta }, signal),
+            () => door!.scan(code, label, meta.nonce),
             (v) => door?.noteOnline(v, label),
           ),
         );
@@ -140,7 +148,7 @@ export function useScanSession(eventId: string, device: string, door: OfflineDoo
             delta > 0
               ? redeem(eventId, { rsvp_id: rsvpId, count: 1, ...meta }, signal)
               : undo(eventId, { rsvp_id: rsvpId, count: 1, ...meta }, signal),
-          () => door!.change(rsvpId, kind, 1, label),
+          () => door!.change(rsvpId, kind, 1, label, meta.nonce),
           (v) => door?.noteOnline(v, label),
         ),
       );
@@ -152,11 +160,12 @@ export function useScanSession(eventId: string, device: string, door: OfflineDoo
     if (!rsvpId || !shown || shown.admitted <= 0) return;
     const count = shown.admitted;
     const label = deviceRef.current;
+    const meta = scanMeta(label);
     void change(() =>
       judge(
         door,
-        (signal) => undo(eventId, { rsvp_id: rsvpId, count, ...scanMeta(label) }, signal),
-        () => door!.change(rsvpId, 'undo', count, label),
+        (signal) => undo(eventId, { rsvp_id: rsvpId, count, ...meta }, signal),
+        () => door!.change(rsvpId, 'undo', count, label, meta.nonce),
         (v) => door?.noteOnline(v, label),
       ),
     );

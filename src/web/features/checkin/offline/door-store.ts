@@ -15,6 +15,7 @@ import { newNonce } from '../device.ts';
 import { apply, buildList, cardOf, decide, type EventRef, type LocalList, localCounts, searchLocal } from './local-judge.ts';
 import { importDeviceKeys, seal, unseal } from './offline-crypto.ts';
 import { type DeviceRecord, doorDb, preparedEvents, type QueueRecord, wipeEvent } from './offline-db.ts';
+import { doorWorkerInPlace } from './register-worker.ts';
 
 /** A scan made on this device, as queued (sealed) until the server has it. */
 export type QueuedScan = {
@@ -46,11 +47,19 @@ export type DoorState = {
   error: string | null;
   /** Bumped whenever the local list changes (search results re-read it). */
   version: number;
+  /** After preparing: whether the screens themselves load with no network (the service worker is in place). */
+  appOffline: boolean | null;
 };
 
 /** How often a prepared, online device checks in (conflicts, revocation) and how often it refreshes its list. */
 export const HEARTBEAT_MS = 20_000;
 export const REFRESH_MS = 5 * 60_000;
+/**
+ * How long an upload of scans, and a download of the guest list, may wait for an answer before the device
+ * counts as offline: a venue's Wi-Fi without uplink takes requests and never answers them.
+ */
+export const SYNC_WAIT_MS = 10_000;
+export const SNAPSHOT_WAIT_MS = 60_000;
 
 type Entry = { seq: number; state: QueueRecord['state']; scan: QueuedScan };
 /** The conflicts last reported, and those the staff dismissed (sealed in IndexedDB: they name guests). */
@@ -76,6 +85,7 @@ export class OfflineDoor {
     conflicts: [],
     error: null,
     version: 0,
+    appOffline: null,
   };
   private list: LocalList | null = null;
   private device: DeviceRecord | null = null;
@@ -85,6 +95,10 @@ export class OfflineDoor {
   private dismissed = new Set<string>();
   private reported: TOfflineConflict[] = [];
   private seq = 0;
+  /** The upload under way: one at a time, and never inside `chain`, so no verdict waits for the network. */
+  private syncing: Promise<void> | null = null;
+  /** A sync was asked for while one was under way (the network came back, say): it runs once that one ends. */
+  private again = false;
 
   constructor(readonly eventId: string) {
     // Each page load is a contact: queued scans go, conflicts come, a revoked device learns it and wipes.
@@ -178,36 +192,49 @@ export class OfflineDoor {
     this.entries.clear();
   }
 
-  /**
-   * Prepares this device (first time) or refreshes its list: the server's snapshot, sealed with the device
-   * key into IndexedDB. Scans already synced are in the new list, so their entries go; queued ones stay on top.
-   */
-  prepare(opts: { label: string; userId: string; by: string | null }): Promise<void> {
-    return this.serial(async () => {
-      this.set({ busy: 'preparing', error: null });
-      try {
-        await this.fetchSnapshot(opts);
-      } catch (err) {
-        this.set({ error: toUserMessage(err, 'Could not prepare this device for offline.') });
-        throw err;
-      } finally {
-        this.set({ busy: null });
-      }
-    });
+  /** Prepares this device (first time) or refreshes its list (refresh). */
+  async prepare(opts: { label: string; userId: string; by: string | null }): Promise<void> {
+    this.set({ busy: 'preparing', error: null });
+    try {
+      await this.refresh(opts);
+      // Ready means usable with no network: the app itself too, which its worker stores while installing.
+      this.set({ appOffline: await doorWorkerInPlace() });
+    } catch (err) {
+      this.set({ error: toUserMessage(err, 'Could not prepare this device for offline.') });
+      throw err;
+    } finally {
+      this.set({ busy: null });
+    }
   }
 
-  private async fetchSnapshot(opts: { label?: string; userId: string; by: string | null }) {
+  /**
+   * Downloads the server's snapshot (scans go on meanwhile: no lock is held while the network is asked) and
+   * then stores it, sealed with the device key, in IndexedDB (storeSnapshot).
+   */
+  private async refresh(opts: { label?: string; userId: string; by: string | null }) {
     const path = `/api/checkin/${encodeURIComponent(this.eventId)}/offline`;
     const label = opts.label ? { device: opts.label } : {};
+    const post = (device_id?: string) =>
+      api<TOfflineSnapshot>(path, { method: 'POST', body: { device_id, ...label }, signal: AbortSignal.timeout(SNAPSHOT_WAIT_MS) });
+    // Online admissions noted after this point may not be in the snapshot: they stay on top of it.
+    const upTo = this.seq;
     let snap: TOfflineSnapshot;
     try {
-      snap = await api<TOfflineSnapshot>(path, { method: 'POST', body: { device_id: this.device?.device_id, ...label } });
+      snap = await post(this.device?.device_id);
     } catch (err) {
       // A refresh of a device revoked meanwhile fails like a sync (its data goes); a new prepare starts afresh.
       if (!(err instanceof ApiError && err.code === 'gone') || !opts.label) throw err;
-      await this.wipeHere();
-      snap = await api<TOfflineSnapshot>(path, { method: 'POST', body: label });
+      await this.serial(() => this.wipeHere());
+      snap = await post();
     }
+    await this.serial(() => this.storeSnapshot(snap, opts, upTo));
+  }
+
+  /**
+   * The snapshot in IndexedDB, in place of the last. Scans synced before its download are in it, so their
+   * entries go; queued ones, and online ones noted since, stay on top.
+   */
+  private async storeSnapshot(snap: TOfflineSnapshot, opts: { userId: string; by: string | null }, upTo: number) {
     const keys = this.device?.device_id === snap.device_id ? this.device.keys : await importDeviceKeys(snap.key);
     const device: DeviceRecord = { event_id: this.eventId, device_id: snap.device_id, user_id: opts.userId, by: opts.by, keys };
     const sealed = await seal(keys.aes, { event: snap.event, guests: snap.guests });
@@ -221,24 +248,33 @@ export class OfflineDoor {
       count: snap.guests.length,
       sealed,
     });
-    for (const [nonce, e] of this.entries) if (e.state === 'synced') await tx.objectStore('queue').delete(nonce);
+    for (const [nonce, e] of this.entries) if (e.state === 'synced' && e.seq <= upTo) await tx.objectStore('queue').delete(nonce);
     await tx.done;
     await this.load();
   }
 
-  /** An admission by scanned or typed code, decided here (no network). Queued before it is shown. */
-  async scan(code: string, device: string): Promise<TCheckinVerdict> {
+  /**
+   * An admission by scanned or typed code, decided here (no network). Queued before it is shown. `nonce`: the
+   * online attempt's, when this judges a request that got no answer (the server may have it after all).
+   */
+  async scan(code: string, device: string, nonce = newNonce()): Promise<TCheckinVerdict> {
     return this.serial(async () => {
       const { list, device: d } = this.ready();
       const oc = offlineCodeOf(code);
       const target = oc ? (list.byHash.get(await codeHash(d.keys.hmac, oc)) ?? null) : null;
-      return this.record(target, 'entry', undefined, device, code);
+      return this.record(target, 'entry', undefined, device, nonce, code);
     });
   }
 
-  /** An admission or undo of a guest found by search or shown on a card, decided here. */
-  async change(rsvpId: string, kind: 'entry' | 'undo', count: number | undefined, device: string): Promise<TCheckinVerdict> {
-    return this.serial(async () => this.record({ rsvpId }, kind, count, device));
+  /** An admission or undo of a guest found by search or shown on a card, decided here (`nonce` as for scan). */
+  async change(
+    rsvpId: string,
+    kind: 'entry' | 'undo',
+    count: number | undefined,
+    device: string,
+    nonce = newNonce(),
+  ): Promise<TCheckinVerdict> {
+    return this.serial(async () => this.record({ rsvpId }, kind, count, device, nonce));
   }
 
   private ready() {
@@ -251,13 +287,14 @@ export class OfflineDoor {
     kind: 'entry' | 'undo',
     count: number | undefined,
     label: string,
+    nonce: string,
     code?: string,
   ): Promise<TCheckinVerdict> {
     const { list, event, device } = this.ready();
     const d = decide(list, event, target, kind, count);
     if (d.delta === 0 || !d.rsvpId) return d.verdict;
     const scan: QueuedScan = {
-      nonce: newNonce(),
+      nonce,
       kind,
       ...(code && kind === 'entry' ? { code } : {}),
       rsvp_id: d.rsvpId,
@@ -306,9 +343,10 @@ export class OfflineDoor {
     });
   }
 
-  /** Waits for the stored queue to be read, then syncs it (a no-op offline): `queued` is then what is left. */
+  /** Waits for the stored queue to be read and any upload under way, then syncs (a no-op offline): `queued` is then what is left. */
   async flush(): Promise<void> {
     await this.serial(async () => {});
+    await this.syncing;
     await this.sync();
   }
 
@@ -328,23 +366,45 @@ export class OfflineDoor {
    * Uploads the queue in order (batches of OFFLINE_SYNC_BATCH), records what the server made of each scan,
    * keeps the conflicts it reports, and refreshes the list after anything was uploaded. An empty queue still
    * checks in (conflicts from other devices, revocation). 410: the device is revoked or signed out: wiped.
+   * One upload at a time; scans made meanwhile are judged at once and go with the next one.
    */
   sync(): Promise<void> {
     if (this.state.status !== 'ready' || typeof navigator === 'undefined' || !navigator.onLine) return Promise.resolve();
-    return this.serial(async () => {
-      if (!this.device) return;
-      this.set({ busy: 'syncing', error: null });
-      let uploaded = false;
-      try {
-        for (;;) {
-          const batch = [...this.entries.entries()]
-            .filter(([, e]) => e.state === 'queued')
-            .sort((a, b) => a[1].seq - b[1].seq)
-            .slice(0, OFFLINE_SYNC_BATCH);
-          const answer = await api<TOfflineSyncResult>(
-            `/api/checkin/${encodeURIComponent(this.eventId)}/offline/${encodeURIComponent(this.device.device_id)}/sync`,
-            { method: 'POST', body: { scans: batch.map(([, e]) => toUpload(e.scan)) } },
-          );
+    if (this.syncing) {
+      this.again = true;
+      return this.syncing;
+    }
+    this.syncing = this.upload().finally(() => {
+      this.syncing = null;
+      if (this.again) {
+        this.again = false;
+        void this.sync();
+      }
+    });
+    return this.syncing;
+  }
+
+  private async upload() {
+    await this.serial(async () => {}); // the stored queue is read first
+    const device = this.device;
+    if (!device) return;
+    const url = `/api/checkin/${encodeURIComponent(this.eventId)}/offline/${encodeURIComponent(device.device_id)}/sync`;
+    let uploaded = false;
+    try {
+      for (;;) {
+        const batch = [...this.entries.entries()]
+          .filter(([, e]) => e.state === 'queued')
+          .sort((a, b) => a[1].seq - b[1].seq)
+          .slice(0, OFFLINE_SYNC_BATCH);
+        // A check-in with nothing to send says nothing on screen.
+        if (batch.length) this.set({ busy: 'syncing', error: null });
+        const answer = await api<TOfflineSyncResult>(url, {
+          method: 'POST',
+          body: { scans: batch.map(([, e]) => toUpload(e.scan)) },
+          signal: AbortSignal.timeout(SYNC_WAIT_MS),
+        });
+        await this.serial(async () => {
+          if (this.device !== device) return; // wiped meanwhile
           for (const r of answer.results) {
             const e = this.entries.get(r.nonce);
             if (!e) continue;
@@ -362,24 +422,27 @@ export class OfflineDoor {
             await this.store({ ...e.scan, delta: r.admitted }, 'synced', e.seq);
           }
           await this.keepConflicts(answer.conflicts);
-          uploaded ||= batch.length > 0;
-          this.changed();
-          if (batch.length < OFFLINE_SYNC_BATCH) break;
-        }
-        const stale = Date.now() - Date.parse(this.state.preparedAt ?? '') > REFRESH_MS;
-        if (uploaded || stale) await this.fetchSnapshot({ userId: this.device.user_id, by: this.device.by });
-        this.set({ online: true });
-      } catch (err) {
-        // No answer at all: the network is gone whatever the browser thinks (a venue's Wi-Fi without uplink).
-        if (err instanceof ApiError && err.code === 'network') this.set({ online: false });
-        else if (err instanceof ApiError && (err.code === 'gone' || err.code === 'unauthenticated' || err.code === 'not_found')) {
-          await this.wipeHere();
-          this.set({ status: 'none', error: 'This device was signed out or revoked for this event: its offline data is wiped.' });
-        } else this.set({ error: toUserMessage(err, 'Sync failed; trying again soon.') });
-      } finally {
-        this.set({ busy: null });
+        });
+        uploaded ||= batch.length > 0;
+        this.changed();
+        if (batch.length < OFFLINE_SYNC_BATCH) break;
       }
-    });
+      const stale = Date.now() - Date.parse(this.state.preparedAt ?? '') > REFRESH_MS;
+      if (uploaded || stale) await this.refresh({ userId: device.user_id, by: device.by });
+      // It answered; unless the browser lost the network meanwhile (its 'offline' event came after the answer).
+      this.set({ online: navigator.onLine });
+    } catch (err) {
+      // No answer at all, or none in time: the network is gone whatever the browser thinks.
+      if (err instanceof ApiError && err.code === 'network') this.set({ online: false });
+      else if (err instanceof ApiError && (err.code === 'gone' || err.code === 'unauthenticated' || err.code === 'not_found')) {
+        const lost = this.state.queued;
+        await this.serial(() => this.wipeHere());
+        const unsent = lost === 1 ? ', with 1 scan it had not sent' : lost ? `, with ${lost} scans it had not sent` : '';
+        this.set({ status: 'none', error: `This device was signed out or revoked for this event: its offline data is wiped${unsent}.` });
+      } else this.set({ error: toUserMessage(err, 'Sync failed; trying again soon.') });
+    } finally {
+      if (this.state.busy === 'syncing') this.set({ busy: null });
+    }
   }
 
   private async keepConflicts(list: TOfflineConflict[]) {
@@ -417,9 +480,10 @@ export class OfflineDoor {
     return this.serial(async () => {
       const id = this.device?.device_id;
       if (id && navigator.onLine) {
-        await api(`/api/checkin/${encodeURIComponent(this.eventId)}/offline/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(
-          () => {},
-        );
+        await api(`/api/checkin/${encodeURIComponent(this.eventId)}/offline/${encodeURIComponent(id)}`, {
+          method: 'DELETE',
+          signal: AbortSignal.timeout(SYNC_WAIT_MS),
+        }).catch(() => {});
       }
       await this.wipeHere();
     });

@@ -25,7 +25,8 @@ export function OfflinePanel({ eventId }: { eventId: string }) {
       <h2 id="offline-heading" className="text-lg font-bold">
         Offline
       </h2>
-      {state.status === 'ready' && state.preparedAt ? (
+      {/* Ready once the app itself is known to load offline too (its worker may still be installing). */}
+      {state.status === 'ready' && state.preparedAt && !(preparing && state.appOffline === null) ? (
         <>
           <p className="text-lg" data-testid="offline-ready">
             Ready for offline · {freshnessLine(state.preparedAt, counts?.guests.total ?? state.guests)}
@@ -40,6 +41,11 @@ export function OfflinePanel({ eventId }: { eventId: string }) {
               Remove offline data
             </button>
           </div>
+          {state.appOffline === false ? (
+            <p className="text-amber-200">
+              This browser has not stored the app itself: keep this page open, as reloading it needs the network.
+            </p>
+          ) : null}
           {state.queued > 0 ? <p className="text-sm text-white/75">Scans still to send: the data stays until they are sent.</p> : null}
         </>
       ) : (
