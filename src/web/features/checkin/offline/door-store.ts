@@ -11,6 +11,7 @@ import {
 import type { TCheckinVerdict } from '../../../../common/schemas/checkin.responses.ts';
 import { ApiError, api } from '../../../lib/api.ts';
 import { toUserMessage } from '../../../lib/user-message.ts';
+import { checkinPath, offlineDevicePath, revokeOfflineDevice } from '../api/checkin.ts';
 import { newNonce } from '../device.ts';
 import { apply, buildList, cardOf, decide, type EventRef, type LocalList, localCounts, searchLocal } from './local-judge.ts';
 import { importDeviceKeys, seal, unseal } from './offline-crypto.ts';
@@ -197,7 +198,7 @@ export class OfflineDoor {
   }
 
   private async fetchSnapshot(opts: { label?: string; userId: string; by: string | null }) {
-    const path = `/api/checkin/${encodeURIComponent(this.eventId)}/offline`;
+    const path = checkinPath(this.eventId, 'offline');
     const label = opts.label ? { device: opts.label } : {};
     let snap: TOfflineSnapshot;
     try {
@@ -341,10 +342,10 @@ export class OfflineDoor {
             .filter(([, e]) => e.state === 'queued')
             .sort((a, b) => a[1].seq - b[1].seq)
             .slice(0, OFFLINE_SYNC_BATCH);
-          const answer = await api<TOfflineSyncResult>(
-            `/api/checkin/${encodeURIComponent(this.eventId)}/offline/${encodeURIComponent(this.device.device_id)}/sync`,
-            { method: 'POST', body: { scans: batch.map(([, e]) => toUpload(e.scan)) } },
-          );
+          const answer = await api<TOfflineSyncResult>(`${offlineDevicePath(this.eventId, this.device.device_id)}/sync`, {
+            method: 'POST',
+            body: { scans: batch.map(([, e]) => toUpload(e.scan)) },
+          });
           for (const r of answer.results) {
             const e = this.entries.get(r.nonce);
             if (!e) continue;
@@ -417,9 +418,7 @@ export class OfflineDoor {
     return this.serial(async () => {
       const id = this.device?.device_id;
       if (id && navigator.onLine) {
-        await api(`/api/checkin/${encodeURIComponent(this.eventId)}/offline/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(
-          () => {},
-        );
+        await revokeOfflineDevice(this.eventId, id).catch(() => {});
       }
       await this.wipeHere();
     });
