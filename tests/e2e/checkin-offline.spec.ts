@@ -332,6 +332,89 @@ test('the camera scans a ticket offline; a revoked phone loses its data on its n
   }
 });
 
+test('a host sees which phones hold the guest list and revokes a lost one at 375 px; it wipes at its next contact', async ({
+  server,
+  playwright,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const owner = await ownerApi(playwright, server);
+  const event = await createEvent(owner, { title: `Loft Party ${Date.now().toString(36)}`, timezone: 'UTC' });
+  await rsvp(owner, event.id, 'Lena Lost');
+  const door = await doorStaff(owner, server, event);
+  const lost = await phone(browser, server, door, 'Door 2 · Chrome on Android');
+  await lost.page.goto(`/checkin?event=${event.id}`);
+  await lost.page.getByRole('button', { name: 'Prepare this device for offline' }).click();
+  await expect(lost.page.getByTestId('offline-ready')).toBeVisible({ timeout: 30_000 });
+  // Door staff see their own Offline panel but no device list.
+  await expect(lost.page.getByRole('heading', { name: 'Devices ready for offline' })).toHaveCount(0);
+
+  const host = await phone(browser, server, OWNER, 'Door 1 · Chrome on Android');
+  const page = host.page;
+  // The list first fails to load (an outage, retried): the section says so and Try again asks again.
+  let failing = true;
+  await page.route(`**/api/checkin/${event.id}/offline`, (route) =>
+    failing && route.request().method() === 'GET'
+      ? route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'Down for a moment.' } } })
+      : route.fallback(),
+  );
+  await page.goto(`/checkin?event=${event.id}`);
+  const devices = page.getByTestId('offline-devices');
+  await expect(devices).toContainText('The devices could not be loaded.', { timeout: 15_000 });
+  failing = false;
+  await devices.getByRole('button', { name: 'Try again' }).click();
+  await expect(devices).toContainText(door.email);
+  await page.getByRole('button', { name: 'Prepare this device for offline' }).click();
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 30_000 });
+  const mine = devices.locator('li', { hasText: 'Door 1' });
+  const theirs = devices.locator('li', { hasText: 'Door 2' });
+  await expect(mine).toContainText('This device');
+  await expect(mine.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
+  await expect(theirs).toContainText(door.email);
+  await expect(theirs).toContainText('Prepared just now · last seen just now');
+  const revoke = theirs.getByRole('button', { name: 'Revoke Door 2 · Chrome on Android' });
+  expect((await revoke.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  expect(await axeViolations(page), 'device list (375 px)').toEqual([]);
+  // The phone's screen as the host sees it, scrolled to the list (a full page would repeat the counts above).
+  await devices.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'offline-devices-375', { fullPage: false });
+
+  // Keyboard: the dialog opens on Cancel; Escape keeps the device.
+  await revoke.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog', { name: 'Revoke Door 2?' });
+  await expect(dialog).toContainText('Door 2’s offline guest list is wiped the next time it connects; scans it has not sent are lost.');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  expect(await axeViolations(page), 'revoke dialog (375 px)').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(revoke).toBeFocused();
+
+  await revoke.click();
+  await dialog.getByRole('button', { name: 'Revoke' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(devices.getByRole('status')).toHaveText('Door 2 is revoked: its offline guest list is wiped the next time it connects.');
+  await expect(theirs).toContainText('Revoked just now · its data is wiped when it next connects');
+  await expect(theirs.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Devices ready for offline' })).toBeFocused();
+  const [row] = await dbQuery<{ revoked: boolean }>(
+    server,
+    "SELECT revoked_at IS NOT NULL AS revoked FROM checkin_devices WHERE event_id = $1 AND label LIKE 'Door 2%'",
+    [event.id],
+  );
+  expect(row?.revoked).toBe(true);
+
+  // The lost phone's next contact wipes its copy; the host's own device is untouched.
+  await lost.page.goto(`/checkin?event=${event.id}`);
+  await expect(lost.page.getByRole('alert').filter({ hasText: 'This device was signed out or revoked for this event' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect.poll(() => storedRecords(lost.page)).toBe(0);
+  await expect(page.getByTestId('offline-ready')).toBeVisible();
+  await lost.context.close();
+  await host.context.close();
+});
+
 test('signing out from the dashboard never loses queued scans: offline it asks, online it sends them first', async ({
   server,
   playwright,

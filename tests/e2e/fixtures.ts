@@ -488,11 +488,11 @@ export async function guestPage(browser: Browser, server: TestServer, testInfo: 
  */
 export const KEEP_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
-/** A full-page screenshot kept with the test's results, named after the project. */
-export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+/** A full-page screenshot (or, with `fullPage: false`, what the viewport shows) kept with the test's results, named after the project. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
   if (!KEEP_SCREENSHOTS) return;
   const file = testInfo.outputPath(`${name}-${testInfo.project.name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { codeHash, codeHashKey } from '../../src/common/offline-codes.ts';
-import type { TOfflineSnapshot, TOfflineSyncResult } from '../../src/common/schemas/checkin-offline.ts';
+import type { TOfflineDeviceList, TOfflineSnapshot, TOfflineSyncResult } from '../../src/common/schemas/checkin-offline.ts';
 import type { TCheckinStats } from '../../src/common/schemas/checkin.responses.ts';
 import { checkin_devices, checkins } from '../../src/server/db/schema/checkins.ts';
 import { event_rsvps, rsvp_pins } from '../../src/server/db/schema/rsvps.ts';
@@ -186,5 +186,104 @@ describe('syncing queued scans', () => {
     await sync(door.cookie, device, [s]);
     const rows = await t.db.select().from(checkins).where(eq(checkins.nonce, s.nonce));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('the device list', () => {
+  const list = async (cookie: string, eventId = event.id) => {
+    const res = await t.request(`/api/checkin/${eventId}/offline`, { cookie });
+    return { status: res.status, text: await res.clone().text(), body: (await res.json()) as TOfflineDeviceList };
+  };
+  const revoke = async (cookie: string, deviceId: string, eventId = event.id) =>
+    (await t.request(`/api/checkin/${eventId}/offline/${deviceId}`, { method: 'DELETE', cookie })).status;
+
+  it('shows the owner and co-hosts every device with who and when, never its key; door staff and strangers get 404', async () => {
+    const cohost = await signedInUser(t);
+    const added = await t.request(`/api/events/${event.id}/hosts`, { method: 'POST', json: { email: cohost.email }, cookie: owner.cookie });
+    expect(added.status).toBe(201);
+    const doors = await prepare(door.cookie, { device: 'Door 7 · Chrome on Android' });
+    const mine = await prepare(owner.cookie, { device: 'Door 8' });
+
+    const seen = await list(owner.cookie);
+    expect(seen.status).toBe(200);
+    const row = seen.body.devices.find((d) => d.id === doors.body.device_id);
+    expect(row).toEqual({
+      id: doors.body.device_id,
+      label: 'Door 7 · Chrome on Android',
+      user: { name: door.email.split('@')[0], email: door.email },
+      prepared_at: expect.any(String),
+      last_seen_at: expect.any(String),
+      revoked_at: null,
+      this_device: false,
+    });
+    expect(seen.body.devices.find((d) => d.id === mine.body.device_id)?.this_device).toBe(true);
+    expect(seen.text).not.toContain(doors.body.key);
+    expect(seen.text).not.toContain('session');
+    // The co-host sees the same devices; none of them is the co-host's own.
+    const theirs = await list(cohost.cookie);
+    expect(theirs.body.devices.map((d) => d.id).sort()).toEqual(seen.body.devices.map((d) => d.id).sort());
+    expect(theirs.body.devices.some((d) => d.this_device)).toBe(false);
+
+    expect((await list(door.cookie)).status).toBe(404);
+    expect((await list((await signedInUser(t)).cookie)).status).toBe(404);
+    expect((await t.request(`/api/checkin/${event.id}/offline`)).status).toBe(401);
+    expect((await list(owner.cookie, 'not-an-event')).status).toBe(404);
+  });
+
+  it('lets a co-host revoke a door phone: listed as revoked, its next sync is 410; door staff revoke only their own', async () => {
+    const cohost = await signedInUser(t);
+    await t.request(`/api/events/${event.id}/hosts`, { method: 'POST', json: { email: cohost.email }, cookie: owner.cookie });
+    const otherDoor = await signedInUser(t);
+    await t.request(`/api/events/${event.id}/hosts`, {
+      method: 'POST',
+      json: { email: otherDoor.email, role: 'door' },
+      cookie: owner.cookie,
+    });
+    const lost = (await prepare(door.cookie, { device: 'Door 2' })).body.device_id;
+    const kept = (await prepare(otherDoor.cookie, { device: 'Door 3' })).body.device_id;
+
+    // Another door phone's user may not revoke it; their own, yes.
+    expect(await revoke(otherDoor.cookie, lost)).toBe(404);
+    expect((await sync(door.cookie, lost, [])).status).toBe(200);
+    expect(await revoke(otherDoor.cookie, kept)).toBe(204);
+
+    expect(await revoke(cohost.cookie, lost)).toBe(204);
+    expect(await revoke(cohost.cookie, lost)).toBe(204); // twice is fine
+    const after = (await list(owner.cookie)).body.devices;
+    expect(after.find((d) => d.id === lost)?.revoked_at).toEqual(expect.any(String));
+    // Revoked devices come after the live ones.
+    const firstRevoked = after.findIndex((d) => d.revoked_at !== null);
+    expect(after.slice(firstRevoked).every((d) => d.revoked_at !== null)).toBe(true);
+
+    const gone = await sync(door.cookie, lost, [entry({ code: (await guest()).token, count: 1 })]);
+    expect(gone.status).toBe(410);
+    expect(gone.body.error?.code).toBe('gone');
+
+    // A day later the revoked device leaves the list.
+    await t.db.update(checkin_devices).set({ revoked_at: sql`now() - interval '25 hours'` }).where(eq(checkin_devices.id, lost));
+    expect((await list(owner.cookie)).body.devices.map((d) => d.id)).not.toContain(lost);
+  });
+
+  it("keeps another host's events and devices out of reach (404 both ways)", async () => {
+    const otherHost = await signedInUser(t);
+    const theirEvent = await createEvent(t, otherHost, { title: 'Elsewhere' });
+    const theirDevice = (
+      await (await t.request(`/api/checkin/${theirEvent.id}/offline`, { method: 'POST', json: {}, cookie: otherHost.cookie })).json()
+    ).device_id as string;
+    const ours = (await prepare(door.cookie)).body.device_id;
+
+    expect((await list(owner.cookie, theirEvent.id)).status).toBe(404);
+    expect((await list(otherHost.cookie)).status).toBe(404);
+    // Their device named under our event, and our device under their event or ours.
+    expect(await revoke(owner.cookie, theirDevice)).toBe(404);
+    expect(await revoke(owner.cookie, theirDevice, theirEvent.id)).toBe(404);
+    expect(await revoke(otherHost.cookie, ours)).toBe(404);
+    expect(await revoke(otherHost.cookie, ours, theirEvent.id)).toBe(404);
+    const rows = await t.db
+      .select({ revoked: checkin_devices.revoked_at })
+      .from(checkin_devices)
+      .where(eq(checkin_devices.id, theirDevice));
+    expect(rows[0]?.revoked).toBeNull();
+    expect((await sync(door.cookie, ours, [])).status).toBe(200);
   });
 });

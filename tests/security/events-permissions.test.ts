@@ -718,6 +718,12 @@ const ROUTES: Row[] = [
   },
   // The offline door (docs/decisions/0035-offline-door.md): the team, on a session only (an API key is 403)
   {
+    // Which devices hold the guest list: the owner and co-hosts, as for the team list (door staff 404).
+    route: 'GET /api/checkin/:eventId/offline',
+    expect: manage(200),
+    send: (who) => t.request(`/api/checkin/${shared.id}/offline`, { ...creds(who) }),
+  },
+  {
     route: 'POST /api/checkin/:eventId/offline',
     expect: checkin(200),
     send: (who) => t.request(`/api/checkin/${shared.id}/offline`, { method: 'POST', json: { device: 'Door 1' }, ...creds(who) }),

@@ -111,3 +111,21 @@ export const ZOfflineSyncResult = z
   })
   .meta({ id: 'OfflineSyncResult' });
 export type TOfflineSyncResult = z.infer<typeof ZOfflineSyncResult>;
+
+/** A device prepared for offline, as the event's owner and co-hosts see it (never its key or session). */
+export const ZOfflineDevice = z.strictObject({
+  id,
+  /** What the device calls itself ("Door 1 · Chrome on Android"); null when it gave no label. */
+  label: z.string().nullable(),
+  user: z.strictObject({ name: z.string().nullable(), email: z.string() }),
+  prepared_at: dateTime,
+  last_seen_at: dateTime,
+  /** Null while it holds the list; else when it was revoked (shown for 24 hours: its next contact wipes it). */
+  revoked_at: dateTime.nullable(),
+  /** Prepared by the session asking: this browser. */
+  this_device: z.boolean(),
+});
+export type TOfflineDevice = z.infer<typeof ZOfflineDevice>;
+
+export const ZOfflineDeviceList = z.strictObject({ devices: z.array(ZOfflineDevice) }).meta({ id: 'OfflineDeviceList' });
+export type TOfflineDeviceList = z.infer<typeof ZOfflineDeviceList>;

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages.ts';
-import type { TOfflineSnapshot } from '../../../common/schemas/checkin-offline.ts';
+import type { TOfflineDevice, TOfflineSnapshot } from '../../../common/schemas/checkin-offline.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import type { Db } from '../../db/client.ts';
+import { user } from '../../db/schema/auth.ts';
 import { checkin_devices } from '../../db/schema/checkins.ts';
 import { events } from '../../db/schema/events.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { displayNameSql } from '../../domain/display-name.ts';
 import { type Actor, eventAccess } from '../../domain/event-access.ts';
 import { offlineGuests } from './offline-snapshot.ts';
 import { teamEvent } from './team-event.ts';
@@ -86,10 +88,6 @@ export async function liveDevice(
 export async function revokeDevice(opts: { db: Db; actor: Actor; eventId: string; deviceId: string }): Promise<void> {
   await teamEvent(opts.db, opts.actor, opts.eventId);
   if (!isUuid(opts.deviceId)) throw notFound('Unknown device.');
-  const managed = opts.db
-    .select({ one: sql`1` })
-    .from(events)
-    .where(and(eq(events.id, opts.eventId), eventAccess(opts.actor, 'manage')));
   const rows = await opts.db
     .update(checkin_devices)
     .set({ revoked_at: sql`coalesce(${checkin_devices.revoked_at}, now())` })
@@ -97,9 +95,60 @@ export async function revokeDevice(opts: { db: Db; actor: Actor; eventId: string
       and(
         eq(checkin_devices.id, opts.deviceId),
         eq(checkin_devices.event_id, opts.eventId),
-        or(eq(checkin_devices.user_id, opts.actor.id), sql`exists (${managed})`),
+        or(eq(checkin_devices.user_id, opts.actor.id), sql`exists (${managedEvent(opts.db, opts.actor, opts.eventId)})`),
       ),
     )
     .returning({ id: checkin_devices.id });
   if (rows.length === 0) throw notFound('Unknown device.');
+}
+
+/** The event, as a subquery, when the actor is its owner or a co-host: who may see and revoke every device of it. */
+const managedEvent = (db: Db, actor: Actor, eventId: string) =>
+  db
+    .select({ one: sql`1` })
+    .from(events)
+    .where(and(eq(events.id, eventId), eventAccess(actor, 'manage')));
+
+/** How long a revoked device stays in the list, so the team sees the revoke took (docs/product.md#offline-door). */
+const REVOKED_SHOWN = sql`interval '24 hours'`;
+
+/**
+ * The event's devices prepared for offline (docs/product.md#offline-door), for its owner and co-hosts (404 for
+ * anyone else, door staff included, as for the team list): every one not revoked — each holds the guest list
+ * until its next contact, even one whose session has expired — and those revoked in the last 24 hours, newest
+ * contact first. `this_device` marks the caller's own session's. Never the key or the session.
+ */
+export async function listDevices(db: Db, opts: { actor: Actor; sessionId: string; eventId: string }): Promise<TOfflineDevice[]> {
+  if (!isUuid(opts.eventId)) throw notFound(MSG.eventNotFound);
+  const [event] = await managedEvent(db, opts.actor, opts.eventId);
+  if (!event) throw notFound(MSG.eventNotFound);
+  const rows = await db
+    .select({
+      id: checkin_devices.id,
+      label: checkin_devices.label,
+      user_name: displayNameSql,
+      user_email: user.email,
+      prepared_at: checkin_devices.created_at,
+      last_seen_at: checkin_devices.last_seen_at,
+      revoked_at: checkin_devices.revoked_at,
+      this_device: sql<boolean>`${checkin_devices.session_id} = ${opts.sessionId}`,
+    })
+    .from(checkin_devices)
+    .innerJoin(user, eq(user.id, checkin_devices.user_id))
+    .where(
+      and(
+        eq(checkin_devices.event_id, opts.eventId),
+        or(isNull(checkin_devices.revoked_at), gt(checkin_devices.revoked_at, sql`now() - ${REVOKED_SHOWN}`)),
+      ),
+    )
+    .orderBy(sql`${checkin_devices.revoked_at} is not null`, desc(checkin_devices.last_seen_at), checkin_devices.id);
+  return rows.map((r) => ({
+    id: r.id,
+    label: r.label,
+    user: { name: r.user_name, email: r.user_email },
+    prepared_at: r.prepared_at.toISOString(),
+    last_seen_at: r.last_seen_at.toISOString(),
+    revoked_at: r.revoked_at?.toISOString() ?? null,
+    this_device: r.this_device,
+  }));
 }

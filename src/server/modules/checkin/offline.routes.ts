@@ -1,12 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ZOfflineSnapshot, ZOfflineSync, ZOfflineSyncResult, ZPrepareOffline } from '../../../common/schemas/checkin-offline.ts';
+import {
+  ZOfflineDeviceList,
+  ZOfflineSnapshot,
+  ZOfflineSync,
+  ZOfflineSyncResult,
+  ZPrepareOffline,
+} from '../../../common/schemas/checkin-offline.ts';
 import { currentUser } from '../../auth/middleware.ts';
 import { ZEventIdParam } from '../../domain/event-access.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { errors, json, jsonBody, signedIn } from '../../http/openapi.ts';
 import { createRouter } from '../../http/validation.ts';
 import { AppError } from '../../errors.ts';
-import { liveDevice, prepareOffline, revokeDevice } from './offline-device.ts';
+import { listDevices, liveDevice, prepareOffline, revokeDevice } from './offline-device.ts';
 import { syncOffline } from './sync-offline.ts';
 
 // A session only (no API key): a prepared device is one browser's session, and signing out must end it.
@@ -15,6 +21,14 @@ const guarded = { tags, security: signedIn };
 const ZEvent = z.object({ eventId: ZEventIdParam });
 const ZDevice = z.object({ eventId: ZEventIdParam, deviceId: z.string().openapi({ description: 'The prepared device' }) });
 
+const listRoute = createRoute({
+  ...guarded,
+  method: 'get',
+  path: '/api/checkin/{eventId}/offline',
+  summary: "The event's devices prepared for offline, and those revoked in the last 24 hours (owner and co-hosts)",
+  request: { params: ZEvent },
+  responses: { 200: json('Who holds the guest list, newest contact first', ZOfflineDeviceList), ...errors(401, 404) },
+});
 const prepareRoute = createRoute({
   ...guarded,
   method: 'post',
@@ -50,6 +64,15 @@ async function sessionIdOf(c: { var: AppEnv['Variables']; req: { raw: Request } 
 /** docs/product.md#offline-door: the event's team (404 for anyone else), on a signed-in session. */
 export function offlineRoutes() {
   const r = createRouter();
+
+  r.openapi(listRoute, async (c) => {
+    const devices = await listDevices(c.var.deps.db, {
+      actor: currentUser(c),
+      sessionId: await sessionIdOf(c),
+      eventId: c.req.valid('param').eventId,
+    });
+    return c.json({ devices }, 200, { 'Cache-Control': 'no-store' });
+  });
 
   r.openapi(prepareRoute, async (c) => {
     const body = c.req.valid('json');

@@ -15,6 +15,7 @@ import { formatEventWhen } from '../../lib/datetime.ts';
 import { useSession } from '../../lib/auth.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
 import { OfflineHome } from '../../features/checkin/offline/offline-home.tsx';
+import { OfflineDevices } from '../../features/checkin/offline/offline-devices.tsx';
 import { OfflinePanel } from '../../features/checkin/offline/offline-panel.tsx';
 
 /**
@@ -138,6 +139,8 @@ function EventDesk({ eventId, role, when }: { eventId: string; role: string; whe
         )}
       </nav>
       <OfflinePanel eventId={eventId} />
+      {/* Which phones hold the guest list, and Revoke: the owner and co-hosts only (docs/product.md#offline-door). */}
+      {role === 'door' ? null : <OfflineDevices eventId={eventId} />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TRedeem, TUndo } from '../../../../common/schemas/checkin.ts';
+import type { TOfflineDeviceList } from '../../../../common/schemas/checkin-offline.ts';
 import type {
   TCheckinEventList,
   TCheckinSearch,
@@ -11,8 +12,12 @@ import { api } from '../../../lib/api.ts';
 import { checkinKeys } from './keys.ts';
 
 /** The check-in API (src/common/schemas/checkin.ts lists it); every route needs a member of the event's team. */
-export const checkinPath = (eventId: string, action: 'stats' | 'stream' | 'verify' | 'redeem' | 'undo' | 'search') =>
+export const checkinPath = (eventId: string, action: 'stats' | 'stream' | 'verify' | 'redeem' | 'undo' | 'search' | 'offline') =>
   `/api/checkin/${encodeURIComponent(eventId)}/${action}`;
+
+/** One device prepared for offline (docs/decisions/0035-offline-door.md): DELETE revokes it. */
+export const offlineDevicePath = (eventId: string, deviceId: string) =>
+  `${checkinPath(eventId, 'offline')}/${encodeURIComponent(deviceId)}`;
 
 /** Events the signed-in user may check in (owner, co-host or door staff), soonest first. */
 export const checkinEventsQuery = () =>
@@ -62,3 +67,16 @@ export const ticketVerificationQuery = (code: string, eventId: string | null) =>
       }),
     retry: false,
   });
+
+/** The event's devices prepared for offline, for its owner and co-hosts (docs/product.md#offline-door). */
+export const offlineDevicesQuery = (eventId: string) =>
+  queryOptions({
+    queryKey: checkinKeys.devices(eventId),
+    queryFn: ({ signal }) => api<TOfflineDeviceList>(checkinPath(eventId, 'offline'), { signal }).then((r) => r.devices),
+    refetchInterval: 60_000,
+  });
+
+/** Revokes a prepared device: its next contact wipes its copy of the guest list and its unsent scans. */
+export function revokeOfflineDevice(eventId: string, deviceId: string, signal?: AbortSignal) {
+  return api<void>(offlineDevicePath(eventId, deviceId), { method: 'DELETE', signal });
+}

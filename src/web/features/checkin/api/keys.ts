@@ -5,5 +5,7 @@ export const checkinKeys = {
   stats: (eventId: string) => [...checkinKeys.all, 'stats', eventId] as const,
   searchAll: (eventId: string) => [...checkinKeys.all, 'search', eventId] as const,
   search: (eventId: string, q: string) => [...checkinKeys.searchAll(eventId), q] as const,
+  /** The event's devices prepared for offline (owner and co-hosts). */
+  devices: (eventId: string) => [...checkinKeys.all, 'devices', eventId] as const,
   verification: (code: string, eventId: string | null) => [...checkinKeys.all, 'verification', code, eventId] as const,
 };

@@ -11,6 +11,7 @@ import {
 import type { TCheckinVerdict } from '../../../../common/schemas/checkin.responses.ts';
 import { ApiError, api } from '../../../lib/api.ts';
 import { toUserMessage } from '../../../lib/user-message.ts';
+import { checkinPath, offlineDevicePath, revokeOfflineDevice } from '../api/checkin.ts';
 import { newNonce } from '../device.ts';
 import { apply, buildList, cardOf, decide, type EventRef, type LocalList, localCounts, searchLocal } from './local-judge.ts';
 import { importDeviceKeys, seal, unseal } from './offline-crypto.ts';
@@ -212,7 +213,7 @@ export class OfflineDoor {
    * then stores it, sealed with the device key, in IndexedDB (storeSnapshot).
    */
   private async refresh(opts: { label?: string; userId: string; by: string | null }) {
-    const path = `/api/checkin/${encodeURIComponent(this.eventId)}/offline`;
+    const path = checkinPath(this.eventId, 'offline');
     const label = opts.label ? { device: opts.label } : {};
     const post = (device_id?: string) =>
       api<TOfflineSnapshot>(path, { method: 'POST', body: { device_id, ...label }, signal: AbortSignal.timeout(SNAPSHOT_WAIT_MS) });
@@ -388,7 +389,7 @@ export class OfflineDoor {
     await this.serial(async () => {}); // the stored queue is read first
     const device = this.device;
     if (!device) return;
-    const url = `/api/checkin/${encodeURIComponent(this.eventId)}/offline/${encodeURIComponent(device.device_id)}/sync`;
+    const url = `${offlineDevicePath(this.eventId, device.device_id)}/sync`;
     let uploaded = false;
     try {
       for (;;) {
@@ -480,10 +481,7 @@ export class OfflineDoor {
     return this.serial(async () => {
       const id = this.device?.device_id;
       if (id && navigator.onLine) {
-        await api(`/api/checkin/${encodeURIComponent(this.eventId)}/offline/${encodeURIComponent(id)}`, {
-          method: 'DELETE',
-          signal: AbortSignal.timeout(SYNC_WAIT_MS),
-        }).catch(() => {});
+        await revokeOfflineDevice(this.eventId, id, AbortSignal.timeout(SYNC_WAIT_MS)).catch(() => {});
       }
       await this.wipeHere();
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ago, connectionWord, freshnessLine } from './freshness.ts';
+import { ago, connectionWord, deviceName, deviceTimes, freshnessLine } from './freshness.ts';
 
 const now = Date.parse('2026-12-07T21:10:00Z');
 
@@ -20,5 +20,30 @@ describe('freshness of the offline guest list', () => {
       detail: '3 scans to send · checking on this device',
     });
     expect(connectionWord({ online: true, syncing: true, queued: 1 })).toMatchObject({ tone: 'sync', detail: '1 scan to send' });
+  });
+});
+
+describe('a device prepared for offline, as the device list says it', () => {
+  const device = {
+    id: '00000000-0000-4000-8000-000000000001',
+    label: 'Door 2 · Chrome on Android',
+    user: { name: 'Ana', email: 'ana@example.com' },
+    prepared_at: '2026-12-07T19:05:00Z',
+    last_seen_at: '2026-12-07T21:07:00Z',
+    revoked_at: null,
+    this_device: false,
+  };
+
+  it('is called by its label’s first part, or Unnamed device', () => {
+    expect(deviceName(device)).toBe('Door 2');
+    expect(deviceName({ label: 'Bar' })).toBe('Bar');
+    expect(deviceName({ label: null })).toBe('Unnamed device');
+  });
+
+  it('says when it was prepared and last seen, or that it is revoked', () => {
+    expect(deviceTimes(device, now)).toBe('Prepared 2 h ago · last seen 3 min ago');
+    expect(deviceTimes({ ...device, revoked_at: '2026-12-07T21:05:00Z' }, now)).toBe(
+      'Revoked 5 min ago · its data is wiped when it next connects',
+    );
   });
 });

@@ -1,3 +1,5 @@
+import type { TOfflineDevice } from '../../../../common/schemas/checkin-offline.ts';
+
 /** 'just now', '2 min ago', '3 h ago', '2 days ago': how old the device's guest list is (docs/product.md#offline-door). */
 export function ago(iso: string, now = Date.now()): string {
   const ms = now - Date.parse(iso);
@@ -24,4 +26,16 @@ export function connectionWord(s: { online: boolean; syncing: boolean; queued: n
     return { tone: 'off', word: 'Offline', detail: s.queued ? `${waiting} · checking on this device` : 'Checking on this device' };
   if (s.syncing || s.queued) return { tone: 'sync', word: 'Syncing', detail: s.queued ? waiting : 'Sending…' };
   return { tone: 'ok', word: 'Online', detail: 'All scans sent' };
+}
+
+/** A device's whole label ('Door 2 · Chrome on Android'). */
+export const fullName = (d: Pick<TOfflineDevice, 'label'>) => d.label ?? 'Unnamed device';
+
+/** What a device is called in a sentence: its label's first part ("Door 2" of "Door 2 · Chrome on Android"). */
+export const deviceName = (d: Pick<TOfflineDevice, 'label'>) => d.label?.split(' · ')[0]?.trim() || 'Unnamed device';
+
+/** 'Prepared 2 h ago · last seen 3 min ago', or for a revoked device when, and what happens next. */
+export function deviceTimes(d: TOfflineDevice, now = Date.now()): string {
+  if (d.revoked_at) return `Revoked ${ago(d.revoked_at, now)} · its data is wiped when it next connects`;
+  return `Prepared ${ago(d.prepared_at, now)} · last seen ${ago(d.last_seen_at, now)}`;
 }

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CloudDownload, RefreshCw, Trash2 } from 'lucide-react';
 import { displayName } from '../../../../common/display-name.ts';
 import { useSession } from '../../../lib/auth.ts';
+import { checkinKeys } from '../api/keys.ts';
 import { darkButton } from '../checkin-shell.tsx';
 import { readDeviceLabel } from '../device.ts';
 import { freshnessLine } from './freshness.ts';
@@ -14,9 +16,15 @@ import { useOfflineDoor } from './use-offline-door.ts';
 export function OfflinePanel({ eventId }: { eventId: string }) {
   const { door, state } = useOfflineDoor(eventId);
   const user = useSession().data;
+  const queryClient = useQueryClient();
+  // The device list (offline-devices.tsx) shows this device: it changes with each prepare and removal.
+  const devicesChanged = () => queryClient.invalidateQueries({ queryKey: checkinKeys.devices(eventId) });
   const prepare = () => {
     if (!user) return;
-    void door.prepare({ label: readDeviceLabel(), userId: user.id, by: displayName(user) }).catch(() => {});
+    void door
+      .prepare({ label: readDeviceLabel(), userId: user.id, by: displayName(user) })
+      .then(devicesChanged)
+      .catch(() => {});
   };
   const preparing = state.busy === 'preparing';
   const counts = door.counts();
@@ -36,7 +44,12 @@ export function OfflinePanel({ eventId }: { eventId: string }) {
               <RefreshCw aria-hidden="true" />
               {preparing ? 'Refreshing…' : 'Refresh list'}
             </button>
-            <button type="button" className={darkButton.small} onClick={() => void door.remove()} disabled={preparing || state.queued > 0}>
+            <button
+              type="button"
+              className={darkButton.small}
+              onClick={() => void door.remove().then(devicesChanged)}
+              disabled={preparing || state.queued > 0}
+            >
               <Trash2 aria-hidden="true" />
               Remove offline data
             </button>
