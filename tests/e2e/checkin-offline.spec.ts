@@ -318,14 +318,18 @@ test('the camera scans a ticket offline; a revoked phone loses its data on its n
     const rows = await dbQuery<{ n: string }>(server, 'SELECT count(*) AS n FROM checkins WHERE event_id = $1', [event.id]);
     expect(rows[0]!.n).toBe('0');
 
-    // Prepared again, then signed out: the device's data goes with the session.
+    // Signed in again, prepared again, then signed out: the device's data goes with the session.
+    await p.getByRole('button', { name: 'Sign out' }).click();
+    await expect(p).toHaveURL(/\/auth/);
+    await signIn(context.request, door.email, door.password, server.baseURL);
+    await p.goto(`/checkin?event=${event.id}`);
     await p.getByRole('button', { name: 'Prepare this device for offline' }).click();
     await expect(p.getByTestId('offline-ready')).toBeVisible();
     await p.getByRole('button', { name: 'Sign out' }).click();
     await expect(p).toHaveURL(/\/auth/);
     await expect.poll(() => storedRecords(p)).toBe(0);
     const devices = await dbQuery<{ n: string }>(server, 'SELECT count(*) AS n FROM checkin_devices WHERE event_id = $1', [event.id]);
-    expect(devices[0]!.n).toBe('0'); // both were this session's: signing out deleted them
+    expect(devices[0]!.n).toBe('0'); // each was its session's: signing out deleted them
     await context.close();
   } finally {
     await camera.close();
@@ -410,6 +414,10 @@ test('a host sees which phones hold the guest list and revokes a lost one at 375
     timeout: 30_000,
   });
   await expect.poll(() => storedRecords(lost.page)).toBe(0);
+  // Whoever holds it cannot download the list again without signing in.
+  await lost.page.getByRole('button', { name: 'Prepare this device for offline' }).click();
+  await expect(lost.page.getByRole('alert').filter({ hasText: 'Sign out and in again to prepare it' })).toBeVisible();
+  expect(await storedRecords(lost.page)).toBe(0);
   await expect(page.getByTestId('offline-ready')).toBeVisible();
   await lost.context.close();
   await host.context.close();

@@ -39,6 +39,9 @@ const sync = async (cookie: string, deviceId: string, scans: Record<string, unkn
   const res = await t.request(`/api/checkin/${event.id}/offline/${deviceId}/sync`, { method: 'POST', json: { scans }, cookie });
   return { status: res.status, body: (await res.json()) as TOfflineSyncResult & { error?: { code: string } } };
 };
+/** Another signed-in session of `who` (another phone): a revoke by the team keeps that session from preparing again. */
+const newSession = async (who: { email: string }) =>
+  cookiesFrom(await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: who.email, password: TEST_PASSWORD } }));
 const entry = (json: Record<string, unknown>) => ({ nonce: nonce(), kind: 'entry', scanned_at: new Date().toISOString(), ...json });
 
 describe('preparing a device', () => {
@@ -118,21 +121,25 @@ describe('syncing queued scans', () => {
   });
 
   it("answers 410 to a revoked device, to another session's device and after signing out", async () => {
-    const device = (await prepare(door.cookie)).body.device_id;
-    expect((await sync(door.cookie, device, [])).status).toBe(200);
+    const phone = await newSession(door);
+    const device = (await prepare(phone)).body.device_id;
+    expect((await sync(phone, device, [])).status).toBe(200);
     // A stranger cannot revoke it; the owner can.
     const stranger = await signedInUser(t);
     expect((await t.request(`/api/checkin/${event.id}/offline/${device}`, { method: 'DELETE', cookie: stranger.cookie })).status).toBe(404);
     expect((await t.request(`/api/checkin/${event.id}/offline/${device}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
-    const gone = await sync(door.cookie, device, [entry({ code: (await guest()).token, count: 1 })]);
+    const gone = await sync(phone, device, [entry({ code: (await guest()).token, count: 1 })]);
     expect(gone.status).toBe(410);
     expect(gone.body.error?.code).toBe('gone');
-    expect((await prepare(door.cookie, { device_id: device })).status).toBe(410);
+    expect((await prepare(phone, { device_id: device })).status).toBe(410);
+    // Nor does that session prepare another device for the event: whoever holds a lost phone cannot download the list again.
+    const again = await prepare(phone);
+    expect(again.status).toBe(410);
+    expect(JSON.stringify(again.body)).toContain('Sign out and in again');
 
     // Another session of the same user is another device.
     const mine = (await prepare(door.cookie)).body.device_id;
-    const signIn = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: door.email, password: TEST_PASSWORD } });
-    const otherCookie = cookiesFrom(signIn);
+    const otherCookie = await newSession(door);
     expect((await sync(otherCookie, mine, [])).status).toBe(410);
 
     // Signing out deletes that session's devices: their next contact is 410.
@@ -239,13 +246,17 @@ describe('the device list', () => {
       json: { email: otherDoor.email, role: 'door' },
       cookie: owner.cookie,
     });
-    const lost = (await prepare(door.cookie, { device: 'Door 2' })).body.device_id;
+    const doorPhone = await newSession(door);
+    const lost = (await prepare(doorPhone, { device: 'Door 2' })).body.device_id;
     const kept = (await prepare(otherDoor.cookie, { device: 'Door 3' })).body.device_id;
 
     // Another door phone's user may not revoke it; their own, yes.
     expect(await revoke(otherDoor.cookie, lost)).toBe(404);
-    expect((await sync(door.cookie, lost, [])).status).toBe(200);
+    expect((await sync(doorPhone, lost, [])).status).toBe(200);
+    // Their own ("Remove offline data"): the row goes, and the phone may prepare again.
     expect(await revoke(otherDoor.cookie, kept)).toBe(204);
+    expect(await t.db.select().from(checkin_devices).where(eq(checkin_devices.id, kept))).toEqual([]);
+    expect((await prepare(otherDoor.cookie)).status).toBe(200);
 
     expect(await revoke(cohost.cookie, lost)).toBe(204);
     expect(await revoke(cohost.cookie, lost)).toBe(204); // twice is fine
@@ -255,7 +266,7 @@ describe('the device list', () => {
     const firstRevoked = after.findIndex((d) => d.revoked_at !== null);
     expect(after.slice(firstRevoked).every((d) => d.revoked_at !== null)).toBe(true);
 
-    const gone = await sync(door.cookie, lost, [entry({ code: (await guest()).token, count: 1 })]);
+    const gone = await sync(doorPhone, lost, [entry({ code: (await guest()).token, count: 1 })]);
     expect(gone.status).toBe(410);
     expect(gone.body.error?.code).toBe('gone');
 

@@ -13,8 +13,8 @@ import { secretKeyContext } from '../../src/server/domain/event-values.ts';
 import { drainOutbox } from '../../src/server/modules/outbox/worker.ts';
 import { createEvent, futureDate, paidEventInput } from '../factories/events.ts';
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
-import { signedInUser } from '../factories/users.ts';
-import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
+import { signedInUser, TEST_PASSWORD } from '../factories/users.ts';
+import { cookiesFrom, createTestApp, TEST_ORIGIN } from '../support/app.ts';
 import { startFakeStripe } from '../support/fake-stripe.ts';
 
 /**
@@ -741,7 +741,14 @@ const ROUTES: Row[] = [
     route: 'DELETE /api/checkin/:eventId/offline/:deviceId',
     expect: checkin(204),
     send: async (who) => {
-      const prepared = await t.request(`/api/checkin/${shared.id}/offline`, { method: 'POST', json: {}, cookie: door.cookie });
+      // Door staff remove their own device; anyone else revokes a phone of theirs, whose session then prepares no other.
+      const phone =
+        who === door
+          ? door.cookie
+          : cookiesFrom(
+              await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: door.email, password: TEST_PASSWORD } }),
+            );
+      const prepared = await t.request(`/api/checkin/${shared.id}/offline`, { method: 'POST', json: {}, cookie: phone });
       const device = (await prepared.json()).device_id;
       return t.request(`/api/checkin/${shared.id}/offline/${device}`, { method: 'DELETE', ...creds(who) });
     },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages.ts';
 import type { TOfflineDevice, TOfflineSnapshot } from '../../../common/schemas/checkin-offline.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
@@ -15,13 +15,17 @@ import { teamEvent } from './team-event.ts';
 
 /** What a device's next contact hears when it may no longer hold the event's data: it wipes its copy. */
 export const deviceGone = () => new AppError('gone', 'This device was signed out or revoked: its offline data is wiped.');
+/** A session whose device the team revoked prepares no other: a lost phone's finder cannot download the list again. */
+const sessionRevoked = () =>
+  new AppError('gone', 'This device was revoked for this event by its team. Sign out and in again to prepare it for offline.');
 
 export type DeviceRef = { id: string; label: string | null };
 
 /**
  * Prepares (or, given its id, refreshes) this device for offline check-in of one event
  * (docs/decisions/0035-offline-door.md): the device row bound to the signed-in session, its key, and the guest
- * list hashed under that key. A team member only (404 otherwise); a device id of another session or revoked is 410.
+ * list hashed under that key. A team member only (404 otherwise); a device id of another session or revoked is 410,
+ * and so is a new device on a session whose device of this event was revoked.
  */
 export async function prepareOffline(opts: {
   db: Db;
@@ -36,6 +40,14 @@ export async function prepareOffline(opts: {
   if (opts.deviceId) {
     device = await liveDevice(opts.db, { ...opts, deviceId: opts.deviceId });
   } else {
+    const [revoked] = await opts.db
+      .select({ id: checkin_devices.id })
+      .from(checkin_devices)
+      .where(
+        and(eq(checkin_devices.session_id, opts.sessionId), eq(checkin_devices.event_id, event.id), isNotNull(checkin_devices.revoked_at)),
+      )
+      .limit(1);
+    if (revoked) throw sessionRevoked();
     const [row] = await opts.db
       .insert(checkin_devices)
       .values({
@@ -83,11 +95,25 @@ export async function liveDevice(
 
 /**
  * Revokes a prepared device: its user, or the event's owner or a co-host. Its next contact wipes its copy
- * (and its queue: a revoked device may be in the wrong hands). Revoking twice is fine; unknown is 404.
+ * (and its queue: a revoked device may be in the wrong hands), and its session prepares no other device for the
+ * event. The device's own session removing it deletes the row instead. Revoking twice is fine; unknown is 404.
  */
-export async function revokeDevice(opts: { db: Db; actor: Actor; eventId: string; deviceId: string }): Promise<void> {
+export async function revokeDevice(opts: { db: Db; actor: Actor; sessionId: string; eventId: string; deviceId: string }): Promise<void> {
   await teamEvent(opts.db, opts.actor, opts.eventId);
   if (!isUuid(opts.deviceId)) throw notFound('Unknown device.');
+  // "Remove offline data" on the device itself: nothing to keep it out of, so it may prepare again.
+  const own = await opts.db
+    .delete(checkin_devices)
+    .where(
+      and(
+        eq(checkin_devices.id, opts.deviceId),
+        eq(checkin_devices.event_id, opts.eventId),
+        eq(checkin_devices.user_id, opts.actor.id),
+        eq(checkin_devices.session_id, opts.sessionId),
+      ),
+    )
+    .returning({ id: checkin_devices.id });
+  if (own.length) return;
   const rows = await opts.db
     .update(checkin_devices)
     .set({ revoked_at: sql`coalesce(${checkin_devices.revoked_at}, now())` })

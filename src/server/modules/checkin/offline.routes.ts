@@ -108,7 +108,7 @@ export function offlineRoutes() {
 
   r.openapi(revokeRoute, async (c) => {
     const { eventId, deviceId } = c.req.valid('param');
-    await revokeDevice({ db: c.var.deps.db, actor: currentUser(c), eventId, deviceId });
+    await revokeDevice({ db: c.var.deps.db, actor: currentUser(c), sessionId: await sessionIdOf(c), eventId, deviceId });
     c.var.log.info({ eventId, deviceId }, 'offline device revoked');
     return c.body(null, 204);
   });
