@@ -520,7 +520,7 @@ test('a 5,000-guest event prepares in one step; the time is reported', async ({ 
   await expect(verdict).toHaveAttribute('data-offline', 'true');
 });
 
-test('a network that takes requests and never answers: scans are judged on the device, never wait behind a sync', async ({
+test('a network that takes requests and never answers, or a proxy’s 503: the device judges and searches itself', async ({
   browser,
   server,
   playwright,
@@ -563,5 +563,13 @@ test('a network that takes requests and never answers: scans are judged on the d
   await expect(page.locator('[data-connection="ok"]')).toBeVisible({ timeout: 30_000 });
   const rows = await dbQuery<{ n: string }>(server, 'SELECT count(*) AS n FROM checkins WHERE event_id = $1', [event.id]);
   expect(rows[0]!.n).toBe('2');
+  // Online again, a search the server's proxy answers 503 to: the device searches its own copy at once.
+  await page.route('**/api/checkin/*/search*', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
+  await page.evaluate((id) => {
+    history.pushState(null, '', `/checkin/search?event=${id}`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, event.id);
+  await page.getByLabel(/^Search guests/).fill('Uplink');
+  await expect(page.getByRole('list', { name: 'Guests found on this device' })).toContainText('Uplink Two');
   await context.close();
 });

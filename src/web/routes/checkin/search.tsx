@@ -18,6 +18,7 @@ import { LocalSearchResults } from '../../features/checkin/offline/local-search.
 import { useOfflineDoor } from '../../features/checkin/offline/use-offline-door.ts';
 import { doorFor } from '../../features/checkin/offline/door-store.ts';
 import { readDeviceLabel } from '../../features/checkin/device.ts';
+import { noAnswer } from '../../features/checkin/use-scan-session.ts';
 
 const DEBOUNCE_MS = 250;
 
@@ -46,7 +47,19 @@ function GuestSearch({ eventId }: { eventId: string }) {
   const offline = useOfflineDoor(eventId);
   // No network and a prepared device: search and admit on the device's copy (docs/product.md#offline-door).
   const local = offline.state.status === 'ready' && !offline.state.online;
-  const results = useQuery({ ...checkinSearchQuery(eventId, q), placeholderData: (prev) => prev, enabled: q !== '' && !local });
+  const prepared = offline.state.status === 'ready';
+  const results = useQuery({
+    ...checkinSearchQuery(eventId, q),
+    placeholderData: (prev) => prev,
+    enabled: q !== '' && !local,
+    // A prepared device does not retry a search that got no answer: it searches its own copy at once.
+    retry: (failures, err) => !(prepared && noAnswer(err)) && failures < 3,
+  });
+  // A search that got no answer on a prepared device: the device is offline, and searches its own copy.
+  const lost = prepared && results.isError && noAnswer(results.error);
+  useEffect(() => {
+    if (lost) offline.door.setOnline(false);
+  }, [lost, offline.door]);
   const inputId = useId();
 
   return (
