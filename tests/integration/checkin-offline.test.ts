@@ -95,13 +95,26 @@ describe('syncing queued scans', () => {
       [true, 1],
       [true, 2],
     ]);
-    // Door 2 let the same guest in offline at 21:04, and two of the party of 3 (only 1 was left).
+    // Door 2 let the same guest in offline at 21:04, and two of the party of 3 (only 1 was left): the one left is
+    // taken, and the party is reported as a conflict.
     const second = entry({ code: g.pin, count: 1, device: 'Door 2', scanned_at: '2026-12-07T21:04:00Z' });
-    const fromB = await sync(owner.cookie, b, [second, entry({ rsvp_id: h.row.id, count: 2, device: 'Door 2' })]);
-    expect(fromB.body.results.map((r) => [r.ok, r.reason])).toEqual([
-      [false, 'already_checked_in'],
-      [false, 'too_many'],
+    const partB = entry({ rsvp_id: h.row.id, count: 2, device: 'Door 2' });
+    const fromB = await sync(owner.cookie, b, [second, partB]);
+    expect(fromB.body.results.map((r) => [r.ok, r.reason, r.admitted])).toEqual([
+      [false, 'already_checked_in', 0],
+      [true, 'too_many', 1],
     ]);
+    // Retried, the upload answers the same and admits nobody more.
+    const again = await sync(owner.cookie, b, [second, partB]);
+    expect(again.body.results.map((r) => [r.reason, r.admitted, r.replay])).toEqual([
+      ['already_checked_in', 0, true],
+      ['too_many', 1, true],
+    ]);
+    const [party] = await t.db.select().from(event_rsvps).where(eq(event_rsvps.id, h.row.id));
+    expect(party!.checked_in_count).toBe(3);
+    expect(fromB.body.conflicts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ nonce: partB.nonce, rsvp_id: h.row.id, requested: 2, admitted: 1 })]),
+    );
     expect(fromB.body.conflicts).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ nonce: second.nonce, rsvp_id: g.row.id, other_device: 'Door 1', other_at: '2026-12-07T21:03:00.000Z' }),

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { TCheckinVerdict } from '../../../common/schemas/checkin.responses.ts';
 import type { TOfflineConflict, TOfflineScan, TOfflineSyncResult } from '../../../common/schemas/checkin-offline.ts';
 import type { Db } from '../../db/client.ts';
 import { offline_scans } from '../../db/schema/checkins.ts';
@@ -8,10 +10,19 @@ import { recordScan } from './record-scan.ts';
 /** Conflicts a device is shown at most, newest first. */
 const CONFLICTS_SHOWN = 100;
 
+/** The nonce of what is left of a scan's party: derived from the scan's, so a retried upload replays it too. */
+const restNonce = (nonce: string) => `rest-${createHash('sha256').update(nonce).digest('base64url').slice(0, 40)}`;
+
+/** Admissions still open on what a refused scan named: its ticket's, or its party's. */
+const leftOf = (v: TCheckinVerdict) =>
+  v.guest ? (v.guest.ticket ? v.guest.ticket.admits - v.guest.ticket.checked_in_count : v.guest.guest_count - v.guest.checked_in_count) : 0;
+
 /**
  * Uploads a device's queued offline scans (docs/decisions/0035-offline-door.md), in the order given, each
  * through the door's one scan statement (record-scan.ts) with its own nonce: a scan already received answers
- * its first verdict (`replay`), so a retried upload admits nobody twice. Each outcome is kept in
+ * its first verdict (`replay`), so a retried upload admits nobody twice. A party admitted offline that was partly
+ * let in elsewhere meanwhile ('too_many') has the rest of its places taken, under a nonce derived from the scan's,
+ * and stays a conflict: the door counted more people than the server could. Each outcome is kept in
  * offline_scans; the answer lists the conflicts this device is part of, on either side. The caller checked
  * the device (liveDevice) and announces the event's change.
  */
@@ -28,10 +39,22 @@ export async function syncOffline(opts: {
   for (const s of opts.scans) {
     const label = s.device ?? opts.device.label ?? undefined;
     const meta = { nonce: s.nonce, scanned_at: s.scanned_at, device: label };
-    const v =
+    let v =
       s.kind === 'undo'
         ? await recordScan({ ...opts, kind: 'undo', rsvpId: s.rsvp_id!, count: s.count, meta })
         : await recordScan({ ...opts, kind: 'entry', code: s.code, rsvpId: s.rsvp_id, count: s.count, meta });
+    // A retried upload asks for the rest again, which then replays what it got the first time.
+    if (s.kind === 'entry' && v.reason === 'too_many' && (v.replay || leftOf(v) > 0)) {
+      const rest = await recordScan({
+        ...opts,
+        kind: 'entry',
+        code: s.code,
+        rsvpId: s.rsvp_id,
+        count: Math.max(leftOf(v), 1),
+        meta: { ...meta, nonce: restNonce(s.nonce) },
+      });
+      if (rest.admitted > 0) v = { ...rest, ok: true, reason: 'too_many', replay: v.replay };
+    }
     if (v.admitted !== 0 && !v.replay) changed = true;
     results.push({ nonce: s.nonce, ok: v.ok, reason: v.reason, admitted: v.admitted, replay: v.replay });
     await opts.db
