@@ -98,7 +98,7 @@ export async function offlineConflicts(db: Db, eventId: string, deviceId: string
        JOIN event_rsvps r ON r.id = s.rsvp_id
        JOIN LATERAL (SELECT c.device, c.scanned_at FROM checkins c
                       WHERE c.rsvp_id = s.rsvp_id AND c.kind = 'entry' AND c.admitted > 0 AND c.nonce <> s.nonce
-                      ORDER BY c.received_at DESC LIMIT 1) c ON true
+                      ORDER BY c.received_at LIMIT 1) c ON true
       WHERE s.event_id = ${eventId} AND s.device_id = ${deviceId} AND ${short})
     UNION ALL
     (SELECT m.nonce, s.rsvp_id, r.name, s.device AS other_device, s.scanned_at AS other_at, m.requested, m.admitted

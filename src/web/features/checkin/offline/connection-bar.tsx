@@ -3,6 +3,7 @@ import { CloudOff, RefreshCw, Wifi } from 'lucide-react';
 import { clockTime } from '../verdict.ts';
 import type { DoorState } from './door-store.ts';
 import { connectionWord, freshnessLine } from './freshness.ts';
+import { useNow } from './use-now.ts';
 
 const TONE = {
   ok: { box: 'border-green-400/70 bg-green-950/60 text-green-50', Icon: Wifi },
@@ -24,6 +25,7 @@ export function ConnectionBar({
   counts: { guests: { total: number } } | null;
   onDismiss: () => void;
 }) {
+  const now = useNow();
   const prepared = state.status === 'ready';
   if (!prepared && state.online && !state.error) return null;
   const view = connectionWord({ online: state.online, syncing: state.busy === 'syncing', queued: state.queued });
@@ -53,7 +55,7 @@ export function ConnectionBar({
       </div>
       {prepared && state.preparedAt ? (
         <p className="text-base text-white/80" data-testid="offline-freshness">
-          {freshnessLine(state.preparedAt, counts?.guests.total ?? state.guests)}
+          {freshnessLine(state.preparedAt, counts?.guests.total ?? state.guests, now)}
         </p>
       ) : null}
       {state.error ? (

@@ -198,6 +198,8 @@ export class OfflineDoor {
     this.set({ busy: 'preparing', error: null });
     try {
       await this.refresh(opts);
+      // Asks the browser not to clear the copy under storage pressure (it may say no; nothing else changes).
+      void navigator.storage?.persist?.().catch(() => false);
       // Ready means usable with no network: the app itself too, which its worker stores while installing.
       this.set({ appOffline: await doorWorkerInPlace() });
     } catch (err) {

@@ -10,16 +10,7 @@ import { offlineDevicesQuery, revokeOfflineDevice } from '../api/checkin.ts';
 import { checkinKeys } from '../api/keys.ts';
 import { darkButton } from '../checkin-shell.tsx';
 import { deviceName, deviceTimes, fullName } from './freshness.ts';
-
-/** The time, moved on every 30 s: relative times ("3 min ago") stay true without a refetch. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(t);
-  }, []);
-  return now;
-}
+import { useNow } from './use-now.ts';
 
 /**
  * "Devices ready for offline" (docs/product.md#offline-door): which phones hold the event's guest list, for

@@ -7,12 +7,14 @@ import { CheckinShell, darkButton } from '../checkin-shell.tsx';
 import { ago } from './freshness.ts';
 import { preparedEvents } from './offline-db.ts';
 import type { SnapshotRecord } from './offline-db.ts';
+import { useNow } from './use-now.ts';
 
 /**
  * /checkin with no network (docs/product.md#offline-door): the events this device is prepared for, each
  * with Scan and Search on its own copy; none: says so.
  */
 export function OfflineHome() {
+  const now = useNow();
   const [events, setEvents] = useState<Pick<SnapshotRecord, 'event_id' | 'title' | 'prepared_at' | 'count'>[] | null>(null);
   useEffect(() => {
     void preparedEvents()
@@ -34,7 +36,7 @@ export function OfflineHome() {
             <li key={e.event_id} className="grid gap-2 rounded-2xl border border-white/15 p-4">
               <p className="text-xl font-bold">{e.title}</p>
               <p className="text-white/75">
-                Guest list from {ago(e.prepared_at)} · {e.count} RSVPs
+                Guest list from {ago(e.prepared_at, now)} · {e.count} RSVPs
               </p>
               <div className="grid grid-cols-2 gap-2">
                 <Link to={checkinHref('scan', e.event_id)} className={clsx(darkButton.primary)}>

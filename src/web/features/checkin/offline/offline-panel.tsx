@@ -6,6 +6,7 @@ import { checkinKeys } from '../api/keys.ts';
 import { darkButton } from '../checkin-shell.tsx';
 import { readDeviceLabel } from '../device.ts';
 import { freshnessLine } from './freshness.ts';
+import { useNow } from './use-now.ts';
 import { useOfflineDoor } from './use-offline-door.ts';
 
 /**
@@ -15,6 +16,7 @@ import { useOfflineDoor } from './use-offline-door.ts';
  */
 export function OfflinePanel({ eventId }: { eventId: string }) {
   const { door, state } = useOfflineDoor(eventId);
+  const now = useNow();
   const user = useSession().data;
   const queryClient = useQueryClient();
   // The device list (offline-devices.tsx) shows this device: it changes with each prepare and removal.
@@ -37,7 +39,7 @@ export function OfflinePanel({ eventId }: { eventId: string }) {
       {state.status === 'ready' && state.preparedAt && !(preparing && state.appOffline === null) ? (
         <>
           <p className="text-lg" data-testid="offline-ready">
-            Ready for offline · {freshnessLine(state.preparedAt, counts?.guests.total ?? state.guests)}
+            Ready for offline · {freshnessLine(state.preparedAt, counts?.guests.total ?? state.guests, now)}
           </p>
           <div className="flex flex-wrap gap-2">
             <button type="button" className={darkButton.small} onClick={prepare} disabled={preparing || !state.online}>
