@@ -65,6 +65,15 @@ export async function prepareOffline(opts: {
   return { device_id: device.id, key: device.data_key, prepared_at, event, guests };
 }
 
+/** The device `deviceId` of the event, prepared by this user on this very session. */
+const thisSessions = (o: { actor: Actor; sessionId: string; eventId: string; deviceId: string }) =>
+  and(
+    eq(checkin_devices.id, o.deviceId),
+    eq(checkin_devices.event_id, o.eventId),
+    eq(checkin_devices.user_id, o.actor.id),
+    eq(checkin_devices.session_id, o.sessionId),
+  );
+
 /**
  * The device, while it may still hold the event's data: not revoked, of this user and of this very session
  * (signing out deletes its row), and the user still on the team. Else 410 (deviceGone). Marks it seen.
@@ -79,15 +88,7 @@ export async function liveDevice(
   const [row] = await db
     .update(checkin_devices)
     .set({ last_seen_at: sql`now()`, ...(opts.label ? { label: opts.label } : {}) })
-    .where(
-      and(
-        eq(checkin_devices.id, opts.deviceId),
-        eq(checkin_devices.event_id, opts.eventId),
-        eq(checkin_devices.user_id, opts.actor.id),
-        eq(checkin_devices.session_id, opts.sessionId),
-        isNull(checkin_devices.revoked_at),
-      ),
-    )
+    .where(and(thisSessions(opts), isNull(checkin_devices.revoked_at)))
     .returning({ id: checkin_devices.id, data_key: checkin_devices.data_key, label: checkin_devices.label });
   if (!row) throw deviceGone();
   return row;
@@ -102,17 +103,7 @@ export async function revokeDevice(opts: { db: Db; actor: Actor; sessionId: stri
   await teamEvent(opts.db, opts.actor, opts.eventId);
   if (!isUuid(opts.deviceId)) throw notFound('Unknown device.');
   // "Remove offline data" on the device itself: nothing to keep it out of, so it may prepare again.
-  const own = await opts.db
-    .delete(checkin_devices)
-    .where(
-      and(
-        eq(checkin_devices.id, opts.deviceId),
-        eq(checkin_devices.event_id, opts.eventId),
-        eq(checkin_devices.user_id, opts.actor.id),
-        eq(checkin_devices.session_id, opts.sessionId),
-      ),
-    )
-    .returning({ id: checkin_devices.id });
+  const own = await opts.db.delete(checkin_devices).where(thisSessions(opts)).returning({ id: checkin_devices.id });
   if (own.length) return;
   const rows = await opts.db
     .update(checkin_devices)
