@@ -93,8 +93,8 @@ const searchKey = (q: TGuestListQueryParsed, p: SearchPatterns) =>
 
 /**
  * The search's page and counts as one statement, built by drizzle once per kind of search and database,
- * its values (actor, event, patterns, offset) filled in at each execution: building the query took about
- * a third of the server's CPU of a search (docs/measurements/guest-search.md). Unnamed, so PostgreSQL
+ * its values (actor, event, patterns, offset) filled in at each execution: building it per request took
+ * 5–9 % of the server's CPU of a search (docs/measurements/guest-search.md). Unnamed, so PostgreSQL
  * still plans it for the values at hand, and a pooler in transaction mode sees nothing new (ADR 0024).
  */
 function searchStatement(db: Db, query: TGuestListQueryParsed, patterns: SearchPatterns): SearchStatement {
