@@ -12,9 +12,9 @@ export default defineScenario<State>({
   name: 'Guest search (100k RSVPs)',
   target: { maxP95Ms: 30 },
   targetSource: 'product.md#performance-targets: guest search over 100k RSVPs',
-  // A few hosts typing at once. At the harness's 20 connections p95 measures the queue of a 2-core
-  // machine (every signed-in request, /api/themes included, waits its turn), not the search.
-  load: { connections: 4 },
+  // Issue 36: the target holds at the harness's 20 connections (20 hosts searching at once), so the
+  // whole CPU of a search (Node and PostgreSQL) is what the p95 measures on a 2-core machine.
+  load: { connections: 20 },
   async setup(ctx) {
     const { eventId, owner } = await seedGuestList(ctx);
     return { eventId, headers: { cookie: owner.cookie } };

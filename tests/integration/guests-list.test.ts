@@ -121,6 +121,23 @@ describe('the guest list: pages of 40 over 1,000 guests', () => {
       expect(denied.status).toBe(404);
     }
   });
+
+  it('a search of the same kind takes its own actor, event and text each time', async () => {
+    // The search statement is built once per kind of search (list-guests.ts): its values must never carry over.
+    const other = await createEvent(t, owner);
+    await seedGuests(t, other.id, 3);
+    const stranger = await signedInUser(t);
+    for (const q of ['guest 00002', '100300', 'no-such-guest']) {
+      const mine = await list(`?q=${encodeURIComponent(q)}`);
+      const denied = await t.request(`/api/events/${event.id}/rsvps?q=${encodeURIComponent(q)}`, { cookie: stranger.cookie });
+      expect(denied.status).toBe(404);
+      const res = await t.request(`/api/events/${other.id}/rsvps?q=${encodeURIComponent(q)}`, { cookie: owner.cookie });
+      const theirs = ZGuestList.parse(await res.json());
+      expect(theirs.rows.every((r) => !mine.rows.some((m) => m.id === r.id))).toBe(true);
+      expect(theirs.total).toBe(q === 'guest 00002' ? 1 : 0);
+    }
+    expect((await list('?q=guest 00002')).rows.map((r) => r.name)).toEqual(['Guest 00002']);
+  });
 });
 
 describe('event cards carry their numbers', () => {

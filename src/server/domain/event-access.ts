@@ -1,4 +1,4 @@
-import { eq, or, type SQL, sql } from 'drizzle-orm';
+import { eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type EventRole, OWNER_ONLY } from '../../common/event-roles.ts';
 import { MSG } from '../../common/messages.ts';
 import { zUuid } from '../../common/schemas/ids.ts';
@@ -7,6 +7,8 @@ import { AppError } from '../errors.ts';
 
 /** Who is asking: the signed-in user. */
 export type Actor = { id: string; email: string };
+/** The actor as a condition needs it: the id, or a placeholder for it in a statement built once (list-guests.ts). */
+export type ActorRef = { id: string | Placeholder };
 
 /**
  * What an action needs (docs/decisions/0011-event-roles.md): `checkin` = anyone on the event's team
@@ -20,7 +22,7 @@ export type EventNeed = 'owner' | 'manage' | 'checkin';
  * The authorization rule of every endpoint that touches an event or its guests, as a WHERE condition
  * on `events`: the one place that says who may do what. A foreign or unknown id simply finds nothing.
  */
-export function eventAccess(actor: Actor, need: EventNeed): SQL {
+export function eventAccess(actor: ActorRef, need: EventNeed): SQL {
   const owns = eq(events.user_id, actor.id);
   if (need === 'owner') return owns;
   const roles = need === 'manage' ? sql`and ${event_hosts.role} = 'cohost'` : sql``;

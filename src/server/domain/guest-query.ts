@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { GuestSort, TGuestFilterParsed } from '../../common/schemas/guests.ts';
 import { events } from '../db/schema/events.ts';
 import { event_rsvps, rsvp_pins } from '../db/schema/rsvps.ts';
-import { type Actor, eventAccess } from './event-access.ts';
+import { type ActorRef, eventAccess } from './event-access.ts';
 import { choseOption } from './rsvp-answers.ts';
 
 /**
@@ -10,7 +10,7 @@ import { choseOption } from './rsvp-answers.ts';
  * and the bulk ticket e-mail: the event's RSVPs the actor may manage (eventAccess inside the query,
  * docs/decisions/0011-event-roles.md) narrowed by status, check-in, payment and search.
  */
-export function guestWhere(actor: Actor, eventId: string, f: Omit<TGuestFilterParsed, 'sort' | 'dir'>): SQL {
+export function guestWhere(actor: ActorRef, eventId: string | Placeholder, f: Omit<TGuestFilterParsed, 'sort' | 'dir'>): SQL {
   const conds: (SQL | undefined)[] = [
     eq(event_rsvps.event_id, eventId),
     sql`exists (select 1 from ${events} where ${events.id} = ${event_rsvps.event_id} and ${eventAccess(actor, 'manage')})`,
@@ -20,7 +20,7 @@ export function guestWhere(actor: Actor, eventId: string, f: Omit<TGuestFilterPa
   if (f.checked_in) conds.push(eq(event_rsvps.attended, f.checked_in === 'yes'));
   if (f.payment === 'paid') conds.push(eq(event_rsvps.payment_status, 'paid'));
   if (f.payment === 'unpaid') conds.push(or(isNull(event_rsvps.payment_status), ne(event_rsvps.payment_status, 'paid')));
-  if (f.q) conds.push(searchCondition(eventId, f.q));
+  if (f.q) conds.push(searchWhere(eventId, searchPatterns(f.q)));
   if (f.answer) {
     const [questionId = '', optionId = ''] = f.answer.split(':');
     conds.push(choseOption(questionId, optionId));
@@ -39,21 +39,41 @@ const contains = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 const searchText = sql`(${event_rsvps.name} || E'\\x1f' || coalesce(${event_rsvps.email}, '') || E'\\x1f' || coalesce(${event_rsvps.phone}, ''))`;
 
 /**
- * Name, e-mail or phone containing the text, a phone also by its digits ("(415) 555" finds
- * +14155550123), or — for six digits — the door PIN exactly: rsvp_pins' unique (event_id, pin) gives
- * at most one RSVP, looked up once (a scalar subquery), so the OR stays a bitmap of index scans.
+ * What a search looks for (docs/product.md#guest-list): name, e-mail or phone containing the text, a
+ * phone also by its digits ("(415) 555" finds +14155550123), or — for six digits — the door PIN exactly.
+ * `digits` and `pin` are absent when the text is not such a search.
  */
-export function searchCondition(eventId: string, q: string): SQL {
-  const parts: SQL[] = [sql`${searchText} ILIKE ${contains(q)}`];
+export type SearchPatterns = { text: string; digits?: string; pin?: string };
+
+export function searchPatterns(q: string): SearchPatterns {
+  const found: SearchPatterns = { text: contains(q) };
   const digits = q.replace(/[\s().-]/g, '');
-  if (/^\+?\d{3,}$/.test(digits) && digits !== q) parts.push(sql`${searchText} ILIKE ${contains(digits)}`);
-  if (/^\d{6}$/.test(q)) {
+  if (/^\+?\d{3,}$/.test(digits) && digits !== q) found.digits = contains(digits);
+  if (/^\d{6}$/.test(q)) found.pin = q;
+  return found;
+}
+
+/** The patterns, or placeholders for them in a statement built once (list-guests.ts). */
+export type SearchParams = { [K in keyof SearchPatterns]: SearchPatterns[K] | Placeholder };
+
+/**
+ * The condition of a search: one ILIKE over the trigram index's expression per pattern, and the PIN
+ * through rsvp_pins' unique (event_id, pin), which gives at most one RSVP, looked up once (a scalar
+ * subquery), so the OR stays a bitmap of index scans.
+ */
+export function searchWhere(eventId: string | Placeholder, s: SearchParams): SQL {
+  const parts: SQL[] = [sql`${searchText} ILIKE ${s.text}`];
+  if (s.digits !== undefined) parts.push(sql`${searchText} ILIKE ${s.digits}`);
+  if (s.pin !== undefined) {
     parts.push(
-      sql`${event_rsvps.id} = (select ${rsvp_pins.rsvp_id} from ${rsvp_pins} where ${rsvp_pins.event_id} = ${eventId} and ${rsvp_pins.pin} = ${q})`,
+      sql`${event_rsvps.id} = (select ${rsvp_pins.rsvp_id} from ${rsvp_pins} where ${rsvp_pins.event_id} = ${eventId} and ${rsvp_pins.pin} = ${s.pin})`,
     );
   }
   return or(...parts) as SQL;
 }
+
+/** Name, e-mail or phone containing `q`, a phone by its digits, or a six-digit PIN (searchPatterns). */
+export const searchCondition = (eventId: string, q: string): SQL => searchWhere(eventId, searchPatterns(q));
 
 const SORT_COLUMNS = { name: event_rsvps.name, created_at: event_rsvps.created_at, status: event_rsvps.status } as const;
 

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { GUEST_LIST_PAGE_SIZE } from '../../../common/constants.ts';
 import { MSG } from '../../../common/messages.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
@@ -10,7 +10,7 @@ import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
 import type { Actor } from '../../domain/event-access.ts';
 import { requireEventAccess } from '../../domain/managed-event.ts';
-import { guestOrder, guestWhere } from '../../domain/guest-query.ts';
+import { guestOrder, guestWhere, type SearchPatterns, searchPatterns, searchWhere } from '../../domain/guest-query.ts';
 import { type GuestRowRecord, guestRowColumns, pinPerRow, toGuestRow } from './guest-row.ts';
 
 export type ListGuestsOptions = { db: Db; actor: Actor; eventId: string; query: TGuestListQueryParsed };
@@ -21,28 +21,29 @@ export type ListGuestsOptions = { db: Db; actor: Actor; eventId: string; query: 
  */
 export async function listGuests({ db, actor, eventId, query }: ListGuestsOptions): Promise<TGuestList> {
   if (!isUuid(eventId)) throw notFound(MSG.eventNotFound);
-  const where = guestWhere(actor, eventId, query);
-  const page = (extra: Partial<Record<keyof Totals, SQL.Aliased<number>>> = {}) =>
-    db
-      .select({ ...guestRowColumns, pin: pinPerRow, ...extra })
-      .from(event_rsvps)
-      // The RSVP's own event (one row, by its key): with a second table drizzle names every column with its table.
-      .innerJoin(events, eq(events.id, event_rsvps.event_id))
-      .where(where)
-      .orderBy(...guestOrder(query.sort, query.dir, { search: Boolean(query.q), waitlist: query.status === 'waitlist' }))
-      .limit(GUEST_LIST_PAGE_SIZE)
-      .offset((query.page - 1) * GUEST_LIST_PAGE_SIZE);
-  const count = async (): Promise<Totals> => (await db.select(countColumns('')).from(event_rsvps).where(where))[0]!;
+  const where = () => guestWhere(actor, eventId, query);
+  const count = async (): Promise<Totals> => (await db.select(countColumns('')).from(event_rsvps).where(where()))[0]!;
   let rows: GuestRowRecord[];
   let totals: Totals;
-  if (query.q) {
-    // A search reads its matches once: the page and, over the same matches, the counts (window aggregates).
-    const found = await page(countColumns(' over ()', true));
+  if (query.q && !query.answer) {
+    // A search reads its matches once: the page and, over the same matches, the counts (window aggregates),
+    // in a statement built once per kind of search (searchStatement).
+    const patterns = searchPatterns(query.q);
+    const found = (await searchStatement(db, query, patterns).execute({
+      actor: actor.id,
+      event: eventId,
+      offset: (query.page - 1) * GUEST_LIST_PAGE_SIZE,
+      ...patterns,
+    })) as (GuestRowRecord & Partial<Totals>)[];
+    rows = found;
+    totals = found[0] ? pickTotals(found[0] as Totals) : await count();
+  } else if (query.q) {
+    const found = await page(db, where(), query, countColumns(' over ()', true));
     rows = found;
     totals = found[0] ? pickTotals(found[0] as unknown as Totals) : await count();
   } else {
     // The whole list: the page from the sort's index, the counts from the (event_id, status) index.
-    [rows, totals] = await Promise.all([page(), count()]);
+    [rows, totals] = await Promise.all([page(db, where(), query), count()]);
   }
   // Nothing matched: an empty list of an event the actor manages, or an event they may not see (404).
   if (totals.total === 0) await requireEventAccess({ db, actor, id: eventId, need: 'manage' });
@@ -55,6 +56,67 @@ export async function listGuests({ db, actor, eventId, query }: ListGuestsOption
     page_declined: rows.filter((r) => r.status === 'declined').length,
     totals: { confirmed: totals.confirmed, maybe: totals.maybe, declined: totals.declined, waitlist: totals.waitlist },
   };
+}
+
+/** One page of the list (with `extra` columns beside each row), the offset a number or a placeholder. */
+function page(
+  db: Db,
+  where: SQL,
+  query: TGuestListQueryParsed,
+  extra: Partial<Record<keyof Totals, SQL.Aliased<number>>> = {},
+  offset: number | Placeholder = (query.page - 1) * GUEST_LIST_PAGE_SIZE,
+) {
+  return (
+    db
+      .select({ ...guestRowColumns, pin: pinPerRow, ...extra })
+      .from(event_rsvps)
+      // The RSVP's own event (one row, by its key): with a second table drizzle names every column with its table.
+      .innerJoin(events, eq(events.id, event_rsvps.event_id))
+      .where(where)
+      .orderBy(...guestOrder(query.sort, query.dir, { search: Boolean(query.q), waitlist: query.status === 'waitlist' }))
+      .limit(GUEST_LIST_PAGE_SIZE)
+      .offset(offset)
+  );
+}
+
+type SearchStatement = ReturnType<ReturnType<typeof page>['prepare']>;
+/** Per database: the search statements built so far, by kind (searchKey). */
+const searchStatements = new WeakMap<Db, Map<string, SearchStatement>>();
+
+/**
+ * What a search's statement depends on besides its values: the sort, the filters and which patterns the
+ * text makes (searchPatterns). A few hundred kinds at most; a filter by a question's option (`answer`)
+ * is built per request instead, its ids being values of the query's text.
+ */
+const searchKey = (q: TGuestListQueryParsed, p: SearchPatterns) =>
+  [q.sort, q.dir, q.status, q.checked_in, q.payment, p.digits !== undefined, p.pin !== undefined].join('|');
+
+/**
+ * The search's page and counts as one statement, built by drizzle once per kind of search and database,
+ * its values (actor, event, patterns, offset) filled in at each execution: building it per request took
+ * 5–9 % of the server's CPU of a search (docs/measurements/guest-search.md). Unnamed, so PostgreSQL
+ * still plans it for the values at hand, and a pooler in transaction mode sees nothing new (ADR 0024).
+ */
+function searchStatement(db: Db, query: TGuestListQueryParsed, patterns: SearchPatterns): SearchStatement {
+  let byKind = searchStatements.get(db);
+  if (!byKind) {
+    byKind = new Map();
+    searchStatements.set(db, byKind);
+  }
+  const key = searchKey(query, patterns);
+  let statement = byKind.get(key);
+  if (!statement) {
+    const p = sql.placeholder;
+    const where = guestWhere({ id: p('actor') }, p('event'), { ...query, q: undefined });
+    const search = searchWhere(p('event'), {
+      text: p('text'),
+      digits: patterns.digits === undefined ? undefined : p('digits'),
+      pin: patterns.pin === undefined ? undefined : p('pin'),
+    });
+    statement = page(db, and(where, search) as SQL, query, countColumns(' over ()', true), p('offset')).prepare('');
+    byKind.set(key, statement);
+  }
+  return statement;
 }
 
 type Totals = { total: number; confirmed: number; maybe: number; declined: number; waitlist: number };
