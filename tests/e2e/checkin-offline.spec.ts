@@ -573,3 +573,34 @@ test('a network that takes requests and never answers, or a proxy’s 503: the d
   await expect(page.getByRole('list', { name: 'Guests found on this device' })).toContainText('Uplink Two');
   await context.close();
 });
+
+test('two tabs of one phone judge offline on one list: a guest let in on one is already in on the other', async ({
+  browser,
+  server,
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await ownerApi(playwright, server);
+  const event = await createEvent(owner, { title: `Two Tabs ${Date.now().toString(36)}`, timezone: 'UTC' });
+  const guest = await rsvp(owner, event.id, 'Tab Guest');
+  await rsvp(owner, event.id, 'Tab Other');
+  const door = await doorStaff(owner, server, event);
+  const { context, page } = await phone(browser, server, door, 'Door 1');
+  await prepare(page, event.id, 2);
+  const other = await context.newPage();
+  await other.goto(`/checkin/scan?event=${event.id}`);
+  await expect(other.locator('[data-connection="ok"]')).toBeVisible();
+  await goOffline(context, page, event.id);
+  await expect(other.locator('[data-connection="off"]')).toBeVisible();
+  await expect(await check(page, guest.pin)).toContainText('Checked in');
+  // The other tab hears of it and reads the stored list again.
+  await expect(other.getByText('1 of 2 guests in')).toBeVisible();
+  const again = await check(other, guest.pin);
+  await expect(again).toContainText('Already checked in');
+  await expect(again).toHaveAttribute('data-offline', 'true');
+  await context.setOffline(false);
+  await expect(page.locator('[data-connection="ok"]')).toBeVisible({ timeout: 30_000 });
+  const rows = await dbQuery<{ n: string }>(server, 'SELECT count(*) AS n FROM checkins WHERE event_id = $1 AND admitted > 0', [event.id]);
+  expect(rows[0]!.n).toBe('1');
+  await context.close();
+});

@@ -60,6 +60,8 @@ export const REFRESH_MS = 5 * 60_000;
  * counts as offline: a venue's Wi-Fi without uplink takes requests and never answers them.
  */
 export const SYNC_WAIT_MS = 10_000;
+/** How long a tab lets another's burst of changes settle before it reads the stored list again. */
+const REREAD_MS = 200;
 export const SNAPSHOT_WAIT_MS = 60_000;
 
 type Entry = { seq: number; state: QueueRecord['state']; scan: QueuedScan };
@@ -98,6 +100,7 @@ export class OfflineDoor {
   private seq = 0;
   /** The upload under way: one at a time, and never inside `chain`, so no verdict waits for the network. */
   private syncing: Promise<void> | null = null;
+  private rereading = false;
   /** A sync was asked for while one was under way (the network came back, say): it runs once that one ends. */
   private again = false;
 
@@ -253,6 +256,7 @@ export class OfflineDoor {
     });
     for (const [nonce, e] of this.entries) if (e.state === 'synced' && e.seq <= upTo) await tx.objectStore('queue').delete(nonce);
     await tx.done;
+    told(this.eventId);
     await this.load();
   }
 
@@ -320,6 +324,17 @@ export class OfflineDoor {
     const sealed = await seal(device.keys.aes, scan);
     await (await doorDb()).put('queue', { nonce: scan.nonce, event_id: this.eventId, seq, state, sealed });
     this.entries.set(scan.nonce, { seq, state, scan });
+    told(this.eventId);
+  }
+
+  /** Another tab of this browser changed what is stored for the event: read it again (once per burst of changes). */
+  reread() {
+    if (this.state.status !== 'ready' || this.rereading) return;
+    this.rereading = true;
+    setTimeout(() => {
+      this.rereading = false;
+      void this.serial(() => this.load());
+    }, REREAD_MS);
   }
 
   /** An admission made online on this device: kept on the local list until the next refresh brings it. */
@@ -499,6 +514,13 @@ function toUpload(s: QueuedScan): TOfflineScan {
 const doors = new Map<string, OfflineDoor>();
 let started = false;
 
+/**
+ * The other tabs of this browser (docs/product.md#offline-door): each keeps the list in memory, so a scan or a
+ * new list stored by one is announced and the others read it again; two tabs never judge on different lists.
+ */
+const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('turnout-door');
+const told = (eventId: string) => tabs?.postMessage({ eventId });
+
 /** The one OfflineDoor of an event in this tab; the first call starts the online/offline listeners and the heartbeat. */
 export function doorFor(eventId: string): OfflineDoor {
   let door = doors.get(eventId);
@@ -513,6 +535,9 @@ export function doorFor(eventId: string): OfflineDoor {
     };
     window.addEventListener('online', () => each((d) => d.setOnline(true)));
     window.addEventListener('offline', () => each((d) => d.setOnline(false)));
+    tabs?.addEventListener('message', (e: MessageEvent<{ eventId?: string }>) => {
+      if (typeof e.data?.eventId === 'string') doors.get(e.data.eventId)?.reread();
+    });
     // Signed out (lib/use-sign-out.ts deleted the database): nothing of the lists stays in memory either.
     window.addEventListener(FORGET_SESSION_EVENT, () => {
       each((d) => d.forget());
