@@ -60,9 +60,9 @@ export const REFRESH_MS = 5 * 60_000;
  * counts as offline: a venue's Wi-Fi without uplink takes requests and never answers them.
  */
 export const SYNC_WAIT_MS = 10_000;
+export const SNAPSHOT_WAIT_MS = 60_000;
 /** How long a tab lets another's burst of changes settle before it reads the stored list again. */
 const REREAD_MS = 200;
-export const SNAPSHOT_WAIT_MS = 60_000;
 
 type Entry = { seq: number; state: QueueRecord['state']; scan: QueuedScan };
 /** The conflicts last reported, and those the staff dismissed (sealed in IndexedDB: they name guests). */
