@@ -5,7 +5,6 @@
  * four of them on both; back online, the server holds exactly 20 admissions and both phones show the
  * four conflicts. A camera scan works offline; a revoked phone's data is gone after its next contact.
  */
-import { writeFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import pg from 'pg';
 import type { TCheckinStats } from '../../src/common/schemas/checkin.responses.ts';
@@ -14,6 +13,7 @@ import type { TRsvpResult, TTicket } from '../../src/common/schemas/rsvps.respon
 import config from '../../playwright.config.ts';
 import { axeViolations } from '../support/axe.ts';
 import { createEvent, createUser, expect, OWNER, ownerApi, screenshot, signIn, type TestServer, test } from './fixtures.ts';
+import { qrVideo } from './qr-video.ts';
 
 const PHONE = { width: 375, height: 740 };
 
@@ -236,36 +236,6 @@ function storedRecords(page: Page): Promise<number> {
       };
     });
   });
-}
-
-/** A 640×480 YUV4MPEG2 video of the ticket's QR PNG (as tests/e2e/checkin.spec.ts makes it). */
-async function qrVideo(page: Page, secret: string, file: string) {
-  const W = 640;
-  const H = 480;
-  const luma = await page.evaluate(
-    async ({ src, W, H }) => {
-      const img = new Image();
-      img.src = src;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = W;
-      canvas.height = H;
-      const ctx = canvas.getContext('2d');
-      if (!ctx) throw new Error('no 2d canvas');
-      ctx.fillStyle = '#fff';
-      ctx.fillRect(0, 0, W, H);
-      ctx.imageSmoothingEnabled = false;
-      ctx.drawImage(img, (W - 300) / 2, (H - 300) / 2, 300, 300);
-      const { data } = ctx.getImageData(0, 0, W, H);
-      const y: number[] = [];
-      for (let i = 0; i < data.length; i += 4) y.push(Math.round(0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!));
-      return y;
-    },
-    { src: `/qr/${secret}.png`, W, H },
-  );
-  const header = Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), Buffer.from(luma), Buffer.alloc((W / 2) * (H / 2) * 2, 128)]);
-  writeFileSync(file, Buffer.concat([header, ...Array.from({ length: 10 }, () => frame)]));
 }
 
 test('the camera scans a ticket offline; a revoked phone loses its data on its next contact', async ({
