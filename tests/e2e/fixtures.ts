@@ -482,6 +482,30 @@ export async function guestPage(browser: Browser, server: TestServer, testInfo: 
   return context.newPage();
 }
 
+/** The sandbox provider's keys (PAYMENTS_PROVIDER=sandbox): a paid event whose checkout never leaves the machine. */
+export const SANDBOX_KEYS = { stripe_publishable_key: 'pk_test_sandbox', stripe_secret_key: 'sk_test_sandbox' } as const;
+
+/**
+ * A paid event in euros on the sandbox provider, 40 seats, with `add` for its ticket types
+ * (docs/product.md#ticket-types): each added type's id.
+ */
+export async function paidTypedEvent(owner: APIRequestContext, title: string) {
+  const event = await createEvent(owner, {
+    title,
+    max_attendees: 40,
+    is_paid_event: true,
+    ticket_price: 20,
+    currency: 'eur',
+    ...SANDBOX_KEYS,
+  });
+  const add = async (data: Record<string, unknown>) => {
+    const res = await owner.post(`/api/events/${event.id}/ticket-types`, { data });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { ticket_type: { id: string } }).ticket_type.id;
+  };
+  return { event, add };
+}
+
 /**
  * Pictures for a human to look at are taken only with E2E_SCREENSHOTS=1 (`npm run test:e2e:shots`): a full-page
  * capture at 2× costs more CPU than most of a test's assertions, and a failing test gets one anyway.

@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TEventAdmin, TPublicEvent } from '../../src/common/schemas/events.ts';
-import { createEvent, createOwner, expect, ownerApi, screenshot, test, uniqueEmail } from './fixtures.ts';
+import { createEvent, createOwner, expect, ownerApi, SANDBOX_KEYS, screenshot, test, uniqueEmail } from './fixtures.ts';
 
 test.use({ serverEnv: { PAYMENTS_PROVIDER: 'sandbox' } });
 
@@ -23,8 +23,7 @@ async function createPaidEvent(owner: APIRequestContext, title: string, maxAtten
     is_paid_event: true,
     ticket_price: 42.5,
     currency: 'eur',
-    stripe_publishable_key: 'pk_test_sandbox',
-    stripe_secret_key: 'sk_test_sandbox',
+    ...SANDBOX_KEYS,
     guest_refunds_allowed: refunds,
   });
 }

@@ -5,7 +5,7 @@
  * order's e-mail is its receipt. The host sets up codes and the tax in the event's editor. Desktop and 375 px (@mobile).
  */
 import { wcagViolations } from '../support/axe.ts';
-import { createEvent, createOwner, expect, guestPage, mailTo, ownerApi, screenshot, test, uniqueEmail } from './fixtures.ts';
+import { createOwner, expect, guestPage, mailTo, ownerApi, screenshot, test, uniqueEmail, paidTypedEvent } from './fixtures.ts';
 
 test.use({ serverEnv: { PAYMENTS_PROVIDER: 'sandbox' } });
 
@@ -53,24 +53,11 @@ test(
     // A whole journey: page, checkout, success page, then the dev mailbox in a second browser.
     test.slow();
     const owner = await ownerApi(playwright, server);
-    const event = await createEvent(owner, {
-      title: `Spring Gala ${testInfo.project.name}`,
-      max_attendees: 40,
-      is_paid_event: true,
-      ticket_price: 20,
-      currency: 'eur',
-      stripe_publishable_key: 'pk_test_sandbox',
-      stripe_secret_key: 'sk_test_sandbox',
-    });
-    const add = async (data: Record<string, unknown>) => {
-      const res = await owner.post(`/api/events/${event.id}/ticket-types`, { data });
-      expect(res.status()).toBe(201);
-      return (await res.json()).ticket_type as { id: string };
-    };
+    const { event, add } = await paidTypedEvent(owner, `Spring Gala ${testInfo.project.name}`);
     const vip = await add({ name: 'VIP', description: 'Balcony and a drink', price: 6000, quantity: 10, max_per_order: 4 });
     await add({ name: 'General', price: 2500 });
     const codeRes = await owner.post(`/api/events/${event.id}/promo-codes`, {
-      data: { code: 'SPRING20', kind: 'percent', value: 20, type_ids: [vip.id], max_uses: 100 },
+      data: { code: 'SPRING20', kind: 'percent', value: 20, type_ids: [vip], max_uses: 100 },
     });
     expect(codeRes.status()).toBe(201);
     const charges = await owner.put(`/api/events/${event.id}/charges`, {

@@ -6,7 +6,7 @@
  */
 import { wcagViolations } from '../support/axe.ts';
 import { smallTargets } from '../support/target-size.ts';
-import { createEvent, createOwner, expect, mailTo, ownerApi, screenshot, test, uniqueEmail } from './fixtures.ts';
+import { createOwner, expect, mailTo, ownerApi, screenshot, test, uniqueEmail, paidTypedEvent } from './fixtures.ts';
 
 test.use({ serverEnv: { PAYMENTS_PROVIDER: 'sandbox' } });
 
@@ -15,20 +15,7 @@ test(
   { tag: '@mobile' },
   async ({ page, server, playwright }, testInfo) => {
     const owner = await ownerApi(playwright, server);
-    const event = await createEvent(owner, {
-      title: `Jazz Night ${testInfo.project.name}`,
-      max_attendees: 40,
-      is_paid_event: true,
-      ticket_price: 20,
-      currency: 'eur',
-      stripe_publishable_key: 'pk_test_sandbox',
-      stripe_secret_key: 'sk_test_sandbox',
-    });
-    const add = async (data: Record<string, unknown>) => {
-      const res = await owner.post(`/api/events/${event.id}/ticket-types`, { data });
-      expect(res.status()).toBe(201);
-      return ((await res.json()) as { ticket_type: { id: string } }).ticket_type.id;
-    };
+    const { event, add } = await paidTypedEvent(owner, `Jazz Night ${testInfo.project.name}`);
     const vip = await add({ name: 'VIP', price: 2400, quantity: 10 });
     const general = await add({ name: 'General', price: 1500 });
     const email = uniqueEmail(testInfo, 'ada');

@@ -3,7 +3,7 @@
  * the checkout with one line per priced type; paid, the success page leads to the order's tickets. Desktop and
  * 375 px (@mobile).
  */
-import { createEvent, expect, ownerApi, screenshot, test, uniqueEmail } from './fixtures.ts';
+import { expect, ownerApi, screenshot, test, uniqueEmail, paidTypedEvent } from './fixtures.ts';
 
 test.use({ serverEnv: { PAYMENTS_PROVIDER: 'sandbox' } });
 
@@ -12,17 +12,7 @@ test(
   { tag: '@mobile' },
   async ({ page, server, playwright }, testInfo) => {
     const owner = await ownerApi(playwright, server);
-    const event = await createEvent(owner, {
-      title: `Concert ${testInfo.project.name}`,
-      max_attendees: 40,
-      is_paid_event: true,
-      ticket_price: 20,
-      currency: 'eur',
-      stripe_publishable_key: 'pk_test_sandbox',
-      stripe_secret_key: 'sk_test_sandbox',
-    });
-    const add = async (data: Record<string, unknown>) =>
-      expect((await owner.post(`/api/events/${event.id}/ticket-types`, { data })).status()).toBe(201);
+    const { event, add } = await paidTypedEvent(owner, `Concert ${testInfo.project.name}`);
     await add({ name: 'VIP', description: 'Balcony and a drink', price: 5000, quantity: 10, max_per_order: 4 });
     await add({ name: 'General', price: 2000 });
     await add({ name: 'Child', description: 'Under 12', price: 0 });
