@@ -1,15 +1,13 @@
-import { Check, Search, Undo2 } from 'lucide-react';
-import { ResultHead } from '../../features/checkin/party-state.tsx';
+import { Search } from 'lucide-react';
+import { AdmitButtons, ResultHead } from '../../features/checkin/party-state.tsx';
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { clsx } from 'clsx';
 import { checkinHref } from '../../../common/hrefs.ts';
 import type { TCheckinSearch } from '../../../common/schemas/checkin.responses.ts';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { checkinSearchQuery, useCheckinEvents } from '../../features/checkin/api/checkin.ts';
-import { CheckinShell, darkButton, darkInput } from '../../features/checkin/checkin-shell.tsx';
+import { CheckinShell, darkInput } from '../../features/checkin/checkin-shell.tsx';
 import { CheckinEventGate } from '../../features/checkin/event-gate.tsx';
-import { admitOptions } from '../../features/checkin/admit-options.ts';
 import { useAttendance } from '../../features/checkin/use-attendance.ts';
 import { formatPin } from '../../features/rsvp/format.ts';
 import { toUserMessage } from '../../lib/user-message.ts';
@@ -126,10 +124,7 @@ function GuestRow({ guest: g, eventId }: { guest: Guest; eventId: string }) {
   // A prepared device keeps what it admitted online on its list until the next refresh (docs/product.md#offline-door).
   const attendance = useAttendance((v) => doorFor(eventId).noteOnline(v, readDeviceLabel()));
   const pending = attendance.isPending;
-  const allIn = g.checked_in_count >= g.guest_count;
-  const noneIn = g.checked_in_count <= 0;
   const confirmed = g.status === 'confirmed';
-  const admit = admitOptions(g);
   return (
     <li className="grid gap-3 rounded-xl border border-white/15 bg-white/5 p-3">
       <ResultHead
@@ -138,32 +133,12 @@ function GuestRow({ guest: g, eventId }: { guest: Guest; eventId: string }) {
         checkedIn={g.checked_in_count}
         guestCount={g.guest_count}
       />
-      <div className="grid grid-cols-2 gap-2">
-        {admit.map((o) => (
-          <button
-            key={o.label}
-            type="button"
-            className={darkButton.primary}
-            disabled={pending || allIn} // the search lists only guests a scan admits
-            onClick={() => attendance.mutate({ target: { eventId, rsvpId: g.rsvp_id }, action: 'in', count: o.count })}
-            aria-label={g.guest_count > 1 ? `${o.label} of ${g.name}'s party` : `${o.label} ${g.name}`}
-          >
-            {/* Two admit buttons side by side at 375 px: their words, without the icon, fit on one line. */}
-            {admit.length === 1 ? <Check aria-hidden="true" /> : null}
-            {o.label}
-          </button>
-        ))}
-        <button
-          type="button"
-          className={clsx(darkButton.secondary, admit.length > 1 && 'col-span-2')}
-          disabled={pending || noneIn}
-          onClick={() => attendance.mutate({ target: { eventId, rsvpId: g.rsvp_id }, action: 'out' })}
-          aria-label={`Undo check-in of ${g.name}`}
-        >
-          <Undo2 aria-hidden="true" />
-          Undo check-in
-        </button>
-      </div>
+      <AdmitButtons
+        guest={g}
+        busy={pending} // the search lists only guests a scan admits
+        onAdmit={(count) => attendance.mutate({ target: { eventId, rsvpId: g.rsvp_id }, action: 'in', count })}
+        onUndo={() => attendance.mutate({ target: { eventId, rsvpId: g.rsvp_id }, action: 'out' })}
+      />
     </li>
   );
 }

@@ -1,11 +1,7 @@
-import { Check, Undo2 } from 'lucide-react';
-import { ResultHead } from '../party-state.tsx';
-import { clsx } from 'clsx';
+import { AdmitButtons, ResultHead } from '../party-state.tsx';
 import { useEffect, useState } from 'react';
 import type { TOfflineGuest } from '../../../../common/schemas/checkin-offline.ts';
 import { notify } from '../../../lib/toast.ts';
-import { admitOptions } from '../admit-options.ts';
-import { darkButton } from '../checkin-shell.tsx';
 import { readDeviceLabel } from '../device.ts';
 import { viewVerdict } from '../verdict.ts';
 import type { OfflineDoor } from './door-store.ts';
@@ -38,9 +34,6 @@ export function LocalSearchResults({ door, q, version }: { door: OfflineDoor; q:
 
 function LocalRow({ guest: g, door }: { guest: TOfflineGuest; door: OfflineDoor }) {
   const [busy, setBusy] = useState(false);
-  const allIn = g.checked_in_count >= g.guest_count;
-  const noneIn = g.checked_in_count <= 0;
-  const admit = admitOptions(g);
   const run = async (kind: 'entry' | 'undo', count?: number) => {
     setBusy(true);
     try {
@@ -56,31 +49,7 @@ function LocalRow({ guest: g, door }: { guest: TOfflineGuest; door: OfflineDoor 
   return (
     <li className="grid gap-3 rounded-xl border border-white/15 bg-white/5 p-3">
       <ResultHead name={g.name} detail={g.phone} checkedIn={g.checked_in_count} guestCount={g.guest_count} />
-      <div className="grid grid-cols-2 gap-2">
-        {admit.map((o) => (
-          <button
-            key={o.label}
-            type="button"
-            className={darkButton.primary}
-            disabled={busy || allIn}
-            onClick={() => void run('entry', o.count)}
-            aria-label={g.guest_count > 1 ? `${o.label} of ${g.name}'s party` : `${o.label} ${g.name}`}
-          >
-            {admit.length === 1 ? <Check aria-hidden="true" /> : null}
-            {o.label}
-          </button>
-        ))}
-        <button
-          type="button"
-          className={clsx(darkButton.secondary, admit.length > 1 && 'col-span-2')}
-          disabled={busy || noneIn}
-          onClick={() => void run('undo')}
-          aria-label={`Undo check-in of ${g.name}`}
-        >
-          <Undo2 aria-hidden="true" />
-          Undo check-in
-        </button>
-      </div>
+      <AdmitButtons guest={g} busy={busy} onAdmit={(count) => void run('entry', count)} onUndo={() => void run('undo')} />
     </li>
   );
 }
