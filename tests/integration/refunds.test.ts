@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import Papa from 'papaparse';
+import type { TOfflineSnapshot } from '../../src/common/schemas/checkin-offline.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TTicketType } from '../../src/common/schemas/ticket-types.ts';
 import { sealSecret } from '../../src/server/crypto/secret-box.ts';
@@ -76,6 +77,12 @@ const row = async (id: string) => (await t.db.select().from(event_rsvps).where(e
 const typeTaken = async (id: string) =>
   (await t.db.select({ n: ticket_types.seats_taken }).from(ticket_types).where(eq(ticket_types.id, id)))[0]!.n;
 const eventTaken = async (id: string) => (await t.db.select({ n: events.seats_taken }).from(events).where(eq(events.id, id)))[0]!.n;
+/** Each ticket of the order as an offline door's copy of the guest list has it: its refund, if any. */
+const offlineRefunds = async (eventId: string, rsvpId: string) => {
+  const snapshot = (await (await api(`/api/checkin/${eventId}/offline`, { method: 'POST', json: {} })).json()) as TOfflineSnapshot;
+  const guest = snapshot.guests.find((g) => g.rsvp_id === rsvpId)!;
+  return Object.fromEntries(guest.tickets.map((x) => [x.id, x.refund]));
+};
 const refundedAtStripe = (pi: string) => fake.refunds.filter((r) => r.payment_intent === pi);
 const scan = async (eventId: string, pin: string) => {
   const res = await api(`/api/checkin/${eventId}/redeem`, { method: 'POST', json: { nonce: randomUUID(), device: 'Door', code: pin } });
@@ -295,6 +302,8 @@ describe('a refund under way at Stripe', () => {
       }
       expect(await row(o.rsvpId)).toMatchObject({ payment_status: 'paid', refunded_amount: 0, guest_count: 3 });
       expect(await scan(o.e.id, o.vip1.pin)).toMatchObject({ ok: false, reason: 'refunded' });
+      // An offline door's copy knows the ticket and that its refund is under way (it says "Refunded" too).
+      expect(await offlineRefunds(o.e.id, o.rsvpId)).toEqual({ [o.vip1.id]: 'under_way', [o.vip2.id]: null, [o.gen.id]: null });
       const verify = await (await api(`/api/checkin/${o.e.id}/verify`, { method: 'POST', json: { code: o.vip1.pin } })).json();
       expect(verify.reason).toBe('refunded');
       // By the order (the guest list's check-in): its 2 other admissions, not the one being refunded.
@@ -312,6 +321,7 @@ describe('a refund under way at Stripe', () => {
       expect(res.status, await res.clone().text()).toBe(200);
       expect(await row(o.rsvpId)).toMatchObject({ refunded_amount: 5000, guest_count: 2, checked_in_count: 2 });
       expect(await scan(o.e.id, o.vip1.pin)).toMatchObject({ ok: false, reason: 'refunded' });
+      expect((await offlineRefunds(o.e.id, o.rsvpId))[o.vip1.id]).toBe('done');
     } finally {
       release();
       fake.delayRefunds(undefined);

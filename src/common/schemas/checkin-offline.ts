@@ -24,6 +24,11 @@ const ZOfflineTicket = z.strictObject({
   checked_in_count: z.number().int(),
   qr: z.string(),
   pin: z.string(),
+  /**
+   * A refund of the ticket (docs/product.md#refunds): `under_way` (claimed, at the provider; still in the party's
+   * size) or `done` (no longer in it). Either way it admits nobody, and the door says "Refunded".
+   */
+  refund: z.enum(['under_way', 'done']).nullable(),
 });
 
 export const ZOfflineGuest = z.strictObject({

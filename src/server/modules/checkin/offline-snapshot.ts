@@ -48,11 +48,12 @@ export async function offlineGuests(db: DbOrTx, eventId: string, dataKey: string
         checked_in_count: order_tickets.checked_in_count,
         qr_nonce: order_tickets.qr_nonce,
         pin: order_tickets.pin,
+        refunded_at: order_tickets.refunded_at,
+        refund_id: order_tickets.refund_id,
       })
       .from(order_tickets)
       .innerJoin(ticket_types, eq(ticket_types.id, order_tickets.ticket_type_id))
-      // A refunded ticket, or one whose refund is under way, admits nobody (docs/product.md#refunds): the device never holds it.
-      .where(and(eq(order_tickets.event_id, eventId), isNull(order_tickets.refunded_at), isNull(order_tickets.refund_id)))
+      .where(eq(order_tickets.event_id, eventId))
       .orderBy(asc(order_tickets.rsvp_id), asc(order_tickets.number)),
     db
       .selectDistinctOn([checkins.rsvp_id], {
@@ -85,6 +86,8 @@ export async function offlineGuests(db: DbOrTx, eventId: string, dataKey: string
       checked_in_count: t.checked_in_count,
       qr: hash({ kind: 'qr', value: t.qr_nonce }),
       pin: hash({ kind: 'pin', value: t.pin }),
+      // A refunded ticket, or one whose refund is under way, admits nobody (docs/product.md#refunds), as at the door online.
+      refund: t.refunded_at ? 'done' : t.refund_id ? 'under_way' : null,
     });
     ticketsBy.set(t.rsvp_id, list);
   }

@@ -48,8 +48,8 @@ describe('the offline decision (same rules as turnout_checkin_scan)', () => {
       guest_count: 3,
       pin: 'same',
       tickets: [
-        { id: 't1', label: 'VIP · 1 of 2', admits: 1, checked_in_count: 0, qr: 'tq1', pin: 'same' },
-        { id: 't2', label: 'VIP · 2 of 2', admits: 2, checked_in_count: 0, qr: 'tq2', pin: 'tp2' },
+        { id: 't1', label: 'VIP · 1 of 2', admits: 1, checked_in_count: 0, qr: 'tq1', pin: 'same', refund: null },
+        { id: 't2', label: 'VIP · 2 of 2', admits: 2, checked_in_count: 0, qr: 'tq2', pin: 'tp2', refund: null },
       ],
     });
     const list = buildList([order]);
@@ -59,6 +59,23 @@ describe('the offline decision (same rules as turnout_checkin_scan)', () => {
     apply(list, { rsvpId: 'r1', ticketId: 't1', delta: 1, at: '2026-12-07T21:03:00Z', device: null, by: null });
     expect(decide(list, event, list.byHash.get('tq1')!, 'entry').verdict.reason).toBe('already_checked_in');
     expect(localCounts(list).guests).toEqual({ total: 3, checked_in: 1 });
+  });
+
+  it("says Refunded for a refunded ticket or order, and keeps a refund under way out of the order's admissions", () => {
+    const order = guest({
+      guest_count: 3,
+      payment_status: 'paid',
+      tickets: [
+        { id: 't1', label: 'VIP · 1 of 2', admits: 1, checked_in_count: 0, qr: 'tq1', pin: 'tp1', refund: 'under_way' },
+        { id: 't2', label: 'VIP · 2 of 2', admits: 2, checked_in_count: 0, qr: 'tq2', pin: 'tp2', refund: null },
+      ],
+    });
+    const list = buildList([order, guest({ rsvp_id: 'r2', payment_status: 'refunded', admissible: false, qr: 'q2', pin: 'p2' })]);
+    expect(decide(list, event, list.byHash.get('tq1')!, 'entry').verdict).toMatchObject({ ok: false, reason: 'refunded' });
+    expect(decide(list, event, { rsvpId: 'r2' }, 'entry').verdict.reason).toBe('refunded');
+    // By the order: 3 in the party, 1 of them on a ticket whose refund is under way: 2 may come in.
+    expect(decide(list, event, { rsvpId: 'r1' }, 'entry', 3).verdict.reason).toBe('too_many');
+    expect(decide(list, event, { rsvpId: 'r1' }, 'entry').delta).toBe(2);
   });
 
   it('searches by name, e-mail, phone digits and PIN hit, admissible guests only', () => {

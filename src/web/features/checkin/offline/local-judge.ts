@@ -70,9 +70,12 @@ export function decide(
   const t = target.ticketId ? g.tickets.find((x) => x.id === target.ticketId) : undefined;
   let have: number;
   if (kind === 'entry') {
+    if (t?.refund || g.payment_status === 'refunded') return refuse(event, 'refunded', g, t?.id);
     if (!g.admissible) return refuse(event, 'not_confirmed', g, t?.id);
     have = g.guest_count - g.checked_in_count;
     if (t) have = Math.min(have, t.admits - t.checked_in_count);
+    // By the order: not the admissions of its tickets whose refund is under way (still in the party's size).
+    else for (const x of g.tickets) if (x.refund === 'under_way') have -= x.admits;
   } else have = g.checked_in_count;
   const k = count ?? have;
   if (have <= 0) return refuse(event, kind === 'entry' ? 'already_checked_in' : 'not_checked_in', g, t?.id);
