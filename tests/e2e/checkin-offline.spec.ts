@@ -71,6 +71,14 @@ async function check(page: Page, code: string) {
   return verdict;
 }
 
+/** Opens `path` in the running app, as its own links do: no page load, so nothing is fetched but what the screen asks. */
+async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 async function goOffline(context: BrowserContext, page: Page, eventId: string) {
   await context.setOffline(true);
   // Reloaded with no network: the service worker serves the scanner.
@@ -408,10 +416,7 @@ test('signing out from the dashboard never loses queued scans: offline it asks, 
   // The dashboard loads once online (it is outside the worker's scope); the scanner is then opened in the same tab.
   await page.goto('/auth/dashboard');
   await expect(page.getByRole('heading', { name: /^Hello/ })).toBeVisible();
-  await page.evaluate((id) => {
-    history.pushState(null, '', `/checkin/scan?event=${id}`);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, event.id);
+  await navigateInApp(page, `/checkin/scan?event=${event.id}`);
   await expect(page.locator('[data-connection="ok"]')).toBeVisible({ timeout: 30_000 });
   await context.setOffline(true);
   await expect(page.locator('[data-connection="off"]')).toBeVisible();
@@ -535,10 +540,7 @@ test('a network that takes requests and never answers, or a proxy’s 503: the d
   expect(rows[0]!.n).toBe('2');
   // Online again, a search the server's proxy answers 503 to: the device searches its own copy at once.
   await page.route('**/api/checkin/*/search*', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
-  await page.evaluate((id) => {
-    history.pushState(null, '', `/checkin/search?event=${id}`);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, event.id);
+  await navigateInApp(page, `/checkin/search?event=${event.id}`);
   await page.getByLabel(/^Search guests/).fill('Uplink');
   await expect(page.getByRole('list', { name: 'Guests found on this device' })).toContainText('Uplink Two');
   await context.close();

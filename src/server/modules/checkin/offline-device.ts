@@ -12,6 +12,7 @@ import { displayNameSql } from '../../domain/display-name.ts';
 import { type Actor, eventAccess } from '../../domain/event-access.ts';
 import { offlineGuests } from './offline-snapshot.ts';
 import { teamEvent } from './team-event.ts';
+import { requireEventAccess } from '../../domain/managed-event.ts';
 
 /** What a device's next contact hears when it may no longer hold the event's data: it wipes its copy. */
 export const deviceGone = () => new AppError('gone', 'This device was signed out or revoked: its offline data is wiped.');
@@ -119,7 +120,7 @@ export async function revokeDevice(opts: { db: Db; actor: Actor; sessionId: stri
   if (rows.length === 0) throw notFound('Unknown device.');
 }
 
-/** The event, as a subquery, when the actor is its owner or a co-host: who may see and revoke every device of it. */
+/** The event, as a subquery, when the actor is its owner or a co-host: who may revoke every device of it. */
 const managedEvent = (db: Db, actor: Actor, eventId: string) =>
   db
     .select({ one: sql`1` })
@@ -136,9 +137,7 @@ const REVOKED_SHOWN = sql`interval '24 hours'`;
  * contact first. `this_device` marks the caller's own session's. Never the key or the session.
  */
 export async function listDevices(db: Db, opts: { actor: Actor; sessionId: string; eventId: string }): Promise<TOfflineDevice[]> {
-  if (!isUuid(opts.eventId)) throw notFound(MSG.eventNotFound);
-  const [event] = await managedEvent(db, opts.actor, opts.eventId);
-  if (!event) throw notFound(MSG.eventNotFound);
+  await requireEventAccess({ db, actor: opts.actor, id: opts.eventId, need: 'manage' });
   const rows = await db
     .select({
       id: checkin_devices.id,

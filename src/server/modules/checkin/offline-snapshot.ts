@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { createHmac } from 'node:crypto';
 import { CODE_HASH_BYTES, type OfflineCode } from '../../../common/offline-codes.ts';
 import type { TOfflineGuest } from '../../../common/schemas/checkin-offline.ts';
