@@ -16,6 +16,7 @@ import { connectionFailure } from './db/connection-errors.ts';
 import { AppError, type ErrorBody, errorForStatus, malformedJson, ThrownValue, unavailable } from './errors.ts';
 import { mountApiDocs } from './http/api-docs.ts';
 import { limitBodies } from './http/body-limit.ts';
+import { DoorFirst } from './http/door-first.ts';
 import { InFlight } from './http/in-flight.ts';
 import { Metrics } from './http/metrics.ts';
 import { metricsRoutes } from './http/metrics.routes.ts';
@@ -62,6 +63,7 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
     channels: new Channels(base.env),
     checkinHub: new CheckinHub({ ...base, stats: checkinStats, mayWatch: teamEvent, closing: inFlight.closing }),
     metrics: new Metrics(),
+    doorFirst: new DoorFirst(),
   };
   const clientDir = opts.clientDir ?? defaultClientDir();
   const spa = new Spa(clientDir);
@@ -145,6 +147,7 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
   });
   spa.mount(app);
   const close = async () => {
+    deps.doorFirst.close();
     deps.channels.close();
     await deps.checkinHub.close();
     await deps.caches.close();

@@ -51,6 +51,8 @@ describe('GET /metrics (docs/product.md#operations)', () => {
     expect(text).toMatch(/turnout_http_request_duration_seconds_count\{method="GET",route="\/event\/:id",status="200"\} 1\n/);
     expect(text).toMatch(/turnout_http_request_duration_seconds_count\{method="GET",route="unmatched",status="404"\} 1\n/);
     for (const outcome of ['recorded', 'already_answered', 'full']) expect(text).toContain(`turnout_rsvps_total{outcome="${outcome}"} 1\n`);
+    // No check-in request: no answer waited behind the door (docs/decisions/0037-door-first.md).
+    for (const outcome of ['queued', 'refused']) expect(text).toContain(`turnout_door_first_answers_total{outcome="${outcome}"} 0\n`);
     // The first answer's confirmation waits in the outbox (no worker in tests).
     expect(text).toMatch(/\nturnout_outbox_depth [1-9]\d*\n/);
     expect(text).toMatch(/\nturnout_outbox_oldest_due_seconds \d+(\.\d+)?(e-\d+)?\n/);

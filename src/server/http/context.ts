@@ -7,6 +7,7 @@ import type { Logger } from '../logger.ts';
 import type { CheckinHub } from '../domain/checkin-hub.ts';
 import type { Channels } from '../integrations/channels.ts';
 import type { RateLimits } from './rate-limit.ts';
+import type { DoorFirst } from './door-first.ts';
 
 /**
  * Every in-memory cache of one app. Its members are module classes, so the wiring file that creates
@@ -32,6 +33,8 @@ export type Deps = BaseDeps & {
   checkinHub: CheckinHub;
   /** Request and RSVP counters for GET /metrics (http/metrics.ts). */
   metrics: Metrics;
+  /** New answers wait while the door is busy (http/door-first.ts). */
+  doorFirst: DoorFirst;
 };
 
 export type AppEnv = {

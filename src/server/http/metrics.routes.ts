@@ -52,6 +52,7 @@ export function metricsRoutes() {
       poolTotal: pool.totalCount,
       poolIdle: pool.idleCount,
       poolWaiting: pool.waitingCount,
+      doorFirst: c.var.deps.doorFirst.answerCounts,
     });
     return c.text(body, 200, { 'Content-Type': PROMETHEUS_TEXT, 'Cache-Control': 'no-store' });
   });

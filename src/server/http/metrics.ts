@@ -31,6 +31,8 @@ export type ScrapedGauges = {
   poolTotal: number;
   poolIdle: number;
   poolWaiting: number;
+  /** New answers that waited their turn behind a busy door, and those refused (http/door-first.ts). */
+  doorFirst: Readonly<{ queued: number; refused: number }>;
 };
 
 /**
@@ -89,6 +91,9 @@ export class Metrics {
     out.push('# HELP turnout_rsvps_total Answers to POST /api/public/events/{eventId}/rsvps, by outcome.');
     out.push('# TYPE turnout_rsvps_total counter');
     for (const [outcome, n] of this.rsvps) out.push(`turnout_rsvps_total${labels({ outcome })} ${n}`);
+    out.push('# HELP turnout_door_first_answers_total New answers that waited behind a busy door, or were refused (503).');
+    out.push('# TYPE turnout_door_first_answers_total counter');
+    for (const [outcome, n] of Object.entries(g.doorFirst)) out.push(`turnout_door_first_answers_total${labels({ outcome })} ${n}`);
     const gauge = (name: string, help: string, value: number) => {
       out.push(`# HELP ${name} ${help}`, `# TYPE ${name} gauge`, `${name} ${value}`);
     };

@@ -12,6 +12,7 @@ import {
 } from '../../../common/schemas/checkin.responses.ts';
 import { currentUser, loadUser, requireUserCached } from '../../auth/middleware.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { doorRequest } from '../../http/door-first.ts';
 import { errors, json, jsonBody, signedIn, signedInOrKey } from '../../http/openapi.ts';
 import { type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { createRouter } from '../../http/validation.ts';
@@ -106,6 +107,7 @@ const pageRoute = createRoute({
 export function checkinRoutes() {
   const r = createRouter();
   r.use('/api/checkin/*', requireUserCached);
+  r.use('/api/checkin/*', doorRequest);
   r.use('/api/ticket-verification', rateLimitByIp(VERIFY_PAGE_LIMIT));
   const signingKey = (c: { var: { deps: { env: { TICKET_SIGNING_KEY: string } } } }) => c.var.deps.env.TICKET_SIGNING_KEY;
 

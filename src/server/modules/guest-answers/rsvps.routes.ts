@@ -3,6 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ZRsvpResult } from '../../../common/schemas/rsvps.responses.ts';
 import { ZRsvpInput } from '../../../common/schemas/rsvps.ts';
 import { clientIp } from '../../http/client-ip.ts';
+import { answerAfterTheDoor } from '../../http/door-first.ts';
 import { enforce, type LimitRule, rateLimitByIp } from '../../http/rate-limit.ts';
 import { ZEventIdParam } from '../../domain/event-access.ts';
 import { errors, json, jsonBody } from '../../http/openapi.ts';
@@ -33,6 +34,9 @@ const postRsvp = createRoute({
 export function rsvpRoutes() {
   const r = createRouter();
   r.use('/api/public/events/:eventId/rsvps', rateLimitByIp(RSVP_LIMITS.perIp));
+  // The door outranks new answers (docs/decisions/0037-door-first.md): after the per-IP limit, so one client
+  // cannot fill the line.
+  r.use('/api/public/events/:eventId/rsvps', answerAfterTheDoor);
   r.openapi(postRsvp, async (c) => {
     const { eventId } = c.req.valid('param');
     const answer = c.req.valid('json');

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../errors.ts';
+import {
+  BUSY_RETRY_AFTER_S,
+  DOOR_ACTIVE_MS,
+  DoorFirst,
+  type DoorFirstClock,
+  LATE_BUDGET_MS,
+  MAX_RATE,
+  MAX_WAIT_MS,
+  MIN_RATE,
+  RATE_STEP,
+  TICK_MS,
+  WINDOW_MS,
+} from './door-first.ts';
+
+/** A clock whose timers run only when the test moves time on. */
+function fakeClock() {
+  let now = 1_000;
+  let seq = 0;
+  const timers = new Map<number, { at: number; fn: () => void }>();
+  const clock: DoorFirstClock = {
+    now: () => now,
+    setTimeout(fn, ms) {
+      const id = ++seq;
+      timers.set(id, { at: now + ms, fn });
+      return { id } as never;
+    },
+    clearTimeout(handle) {
+      if (handle) timers.delete((handle as { id: number }).id);
+    },
+  };
+  /** Runs every timer due by now + ms, in time order, each with the clock at its own time (plus `late`). */
+  const advance = (ms: number, late = 0) => {
+    const end = now + ms;
+    for (;;) {
+      const due = [...timers.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      timers.delete(due[0]);
+      now = Math.max(now, due[1].at + late);
+      due[1].fn();
+    }
+    now = Math.max(now, end);
+  };
+  return { clock, advance, pending: () => timers.size };
+}
+
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('DoorFirst: the door outranks new answers', () => {
+  it('lets every answer start at once while the door is quiet, with no timer', () => {
+    const { clock, pending } = fakeClock();
+    const gate = new DoorFirst(clock);
+    for (let i = 0; i < 1_000; i++) expect(gate.admit()).toBeUndefined();
+    expect(pending()).toBe(0);
+  });
+
+  it('paces answers in arrival order while the door is busy', async () => {
+    const { clock, advance } = fakeClock();
+    const gate = new DoorFirst(clock);
+    gate.doorSeen();
+    expect(gate.admit()).toBeUndefined(); // the first takes the free slot
+    const started: number[] = [];
+    for (let i = 0; i < 3; i++) gate.admit()!.then(() => started.push(i));
+    const gap = 1000 / MAX_RATE;
+    advance(gap - 0.5);
+    await flush();
+    expect(started).toEqual([]);
+    advance(0.5);
+    await flush();
+    expect(started).toEqual([0]);
+    advance(2 * gap);
+    await flush();
+    expect(started).toEqual([0, 1, 2]);
+    expect(gate.answerCounts.queued).toBe(3);
+  });
+
+  it('halves the rate after a window with a late loop, grows it after calm ones, within its bounds', () => {
+    const { clock, advance } = fakeClock();
+    const gate = new DoorFirst(clock);
+    gate.doorSeen();
+    expect(gate.currentRate).toBe(MAX_RATE);
+    advance(WINDOW_MS + TICK_MS, LATE_BUDGET_MS + 1); // every tick fires late
+    expect(gate.currentRate).toBe(MAX_RATE / 2);
+    for (let i = 0; i < 20; i++) {
+      gate.doorSeen();
+      advance(WINDOW_MS, LATE_BUDGET_MS + 1);
+    }
+    expect(gate.currentRate).toBe(MIN_RATE);
+    gate.doorSeen();
+    advance(WINDOW_MS + TICK_MS); // on time
+    expect(gate.currentRate).toBe(MIN_RATE + RATE_STEP);
+  });
+
+  it('does not slow answers for a single late timer (a pause, not a rush)', () => {
+    const { clock, advance } = fakeClock();
+    const gate = new DoorFirst(clock);
+    gate.doorSeen();
+    advance(TICK_MS, LATE_BUDGET_MS + 20); // one tick very late, the rest of the window on time
+    advance(WINDOW_MS);
+    expect(gate.currentRate).toBe(MAX_RATE);
+  });
+
+  it('refuses an answer whose turn is over MAX_WAIT_MS away with 503 and Retry-After', () => {
+    const { clock, advance } = fakeClock();
+    const gate = new DoorFirst(clock);
+    gate.doorSeen();
+    for (let i = 0; i < 20; i++) {
+      gate.doorSeen();
+      advance(WINDOW_MS, LATE_BUDGET_MS + 1);
+    }
+    expect(gate.currentRate).toBe(MIN_RATE);
+    const fits = Math.floor((MAX_WAIT_MS * MIN_RATE) / 1000);
+    let refused: unknown;
+    for (let i = 0; i <= fits + 1 && !refused; i++) {
+      try {
+        gate.admit();
+      } catch (err) {
+        refused = err;
+      }
+    }
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).status).toBe(503);
+    expect((refused as AppError).headers).toEqual({ 'Retry-After': String(BUSY_RETRY_AFTER_S) });
+    expect(gate.answerCounts.refused).toBe(1);
+  });
+
+  it('lets the whole line go, and the rate back up, once the door is quiet', async () => {
+    const { clock, advance } = fakeClock();
+    const gate = new DoorFirst(clock);
+    gate.doorSeen();
+    advance(WINDOW_MS + TICK_MS, LATE_BUDGET_MS + 1);
+    gate.admit();
+    const started: number[] = [];
+    for (let i = 0; i < 10; i++) gate.admit()!.then(() => started.push(i));
+    advance(DOOR_ACTIVE_MS + TICK_MS);
+    await flush();
+    expect(started).toHaveLength(10);
+    expect(gate.currentRate).toBe(MAX_RATE);
+    expect(gate.admit()).toBeUndefined();
+  });
+
+  it('close() starts the answers still in line', async () => {
+    const { clock } = fakeClock();
+    const gate = new DoorFirst(clock);
+    gate.doorSeen();
+    gate.admit();
+    const waiting = gate.admit()!;
+    gate.close();
+    await expect(waiting).resolves.toBeUndefined();
+  });
+});

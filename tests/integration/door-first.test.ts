@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
+import { ANSWERS_BUSY_MESSAGE, BUSY_RETRY_AFTER_S } from '../../src/server/http/door-first.ts';
+import { createEvent } from '../factories/events.ts';
+import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
+import { signedInUser } from '../factories/users.ts';
+import { createTestApp } from '../support/app.ts';
+
+// docs/decisions/0037-door-first.md: the door outranks new answers.
+const t = await createTestApp({ RATE_LIMIT: 'false' });
+const owner = await signedInUser(t);
+const event = await createEvent(t, owner, { title: 'Door First Night' });
+afterAll(() => t.deps.doorFirst.close());
+
+/** Fills the line until the gate refuses: its next answer's turn is more than the longest wait away. */
+function fillTheLine() {
+  const waiting: Promise<void>[] = [];
+  for (;;) {
+    try {
+      const turn = t.deps.doorFirst.admit();
+      if (turn) waiting.push(turn);
+    } catch {
+      return waiting;
+    }
+  }
+}
+
+describe('the door outranks new answers', () => {
+  it('answers start at once while nobody scans; a signed-in check-in request makes the door busy', async () => {
+    expect(t.deps.doorFirst.admit()).toBeUndefined();
+    expect(t.deps.doorFirst.admit()).toBeUndefined();
+    const anonymous = await t.request(`/api/checkin/${event.id}/stats`);
+    expect(anonymous.status).toBe(401);
+    expect(t.deps.doorFirst.admit()).toBeUndefined(); // a stranger's request does not slow anyone
+    const res = await t.request(`/api/checkin/${event.id}/stats`, { cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    t.deps.doorFirst.admit(); // takes the free slot
+    expect(t.deps.doorFirst.admit()).toBeInstanceOf(Promise); // the next one waits its turn
+  });
+
+  it('an answer that would wait too long gets 503 with Retry-After, before anything is written', async () => {
+    await t.request(`/api/checkin/${event.id}/stats`, { cookie: owner.cookie });
+    const waiting = fillTheLine();
+    const input = rsvpInput();
+    const res = await postRsvp(t, event.id, input);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe(String(BUSY_RETRY_AFTER_S));
+    expect(res.body.error).toMatchObject({ code: 'unavailable', message: ANSWERS_BUSY_MESSAGE });
+    expect(await t.db.select().from(event_rsvps).where(eq(event_rsvps.email, input.email))).toHaveLength(0);
+
+    // The line lets go when the app closes its gate (as when the door has been quiet for a while): the same answer is then taken.
+    t.deps.doorFirst.close();
+    await Promise.all(waiting);
+    const again = await postRsvp(t, event.id, input);
+    expect(again.status).toBe(201);
+  });
+});
