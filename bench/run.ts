@@ -89,7 +89,7 @@ async function runScenario(
       `    ${fmt(run.rps)} req/s (${fmt(run.okRps)} ok/s), p50 ${run.p50.toFixed(2)} / p95 ${run.p95.toFixed(2)} / p99 ${run.p99.toFixed(2)} ms`,
     );
     if (result.cpu) say(`    CPU per request: ${cpuText(result.cpu, result.ceilingCpu)}`);
-    if (s.verify) result.verify = await s.verify(ctx, state, run);
+    if (s.verify) result.verify = await s.verify(ctx, state, run, result.cpu);
     result.failures = judge(s.target, run, result.verify);
     result.status = result.failures.length ? 'FAIL' : 'PASS';
   } catch (err) {
@@ -188,7 +188,13 @@ async function main(): Promise<number> {
     };
     say(`bench: server at ${server.baseURL}; start-up cold ${fmt(cold.startupMs)} ms, warm ${fmt(server.startupMs)} ms`);
 
-    const handle = createContext({ baseURL: server.baseURL, dbUrl: db.url, distDir: config.distDir, serverEnv: env });
+    const handle = createContext({
+      baseURL: server.baseURL,
+      dbUrl: db.url,
+      distDir: config.distDir,
+      serverEnv: env,
+      serverPid: server.child.pid,
+    });
     closeCtx = handle.close;
     // First, on the quiet server: the load scenarios would leave work (e.g. e-mails) behind.
     if (config.lighthouse) lighthouse = await runLighthouse(handle.ctx);

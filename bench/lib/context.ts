@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { processCpuMs } from './cpu.ts';
 import type { BenchContext, SignedInUser } from './types.ts';
 
 const run = promisify(execFile);
@@ -17,7 +18,13 @@ function cookieFrom(res: Response): string {
     .join('; ');
 }
 
-export function createContext(opts: { baseURL: string; dbUrl: string; distDir: string; serverEnv: NodeJS.ProcessEnv }): {
+export function createContext(opts: {
+  baseURL: string;
+  dbUrl: string;
+  distDir: string;
+  serverEnv: NodeJS.ProcessEnv;
+  serverPid: number | undefined;
+}): {
   ctx: BenchContext;
   close: () => Promise<void>;
 } {
@@ -91,6 +98,7 @@ export function createContext(opts: { baseURL: string; dbUrl: string; distDir: s
     createUser,
     api,
     log: (msg) => console.error(`    ${msg}`),
+    serverCpuMs: () => (opts.serverPid === undefined ? undefined : processCpuMs(opts.serverPid)),
   };
   return { ctx, close: () => db.end() };
 }

@@ -1,3 +1,4 @@
+import type { CpuPerRequest } from './cpu.ts';
 import type pg from 'pg';
 
 /** The floor a scenario must reach (docs/product.md#performance-targets). Every bound given must hold for PASS. */
@@ -64,6 +65,8 @@ export type BenchContext = {
     init?: { method?: string; body?: unknown; user?: SignedInUser; headers?: Record<string, string> },
   ) => Promise<T>;
   log: (msg: string) => void;
+  /** The server process's CPU time so far in ms (lib/cpu.ts), undefined where /proc is not readable. */
+  serverCpuMs: () => number | undefined;
 };
 
 export type RunStats = {
@@ -112,7 +115,8 @@ export type Scenario<S = unknown> = {
   /** Stops what setup() started (always called once setup succeeded). */
   teardown?(ctx: BenchContext, state: S): Promise<void>;
   /** After the measured run: invariants such as zero oversold. A thrown error is a harness error. */
-  verify?(ctx: BenchContext, state: S, run: RunStats): Promise<VerifyResult>;
+  /** `cpu`: the measured run's CPU per request (undefined where /proc is not readable). */
+  verify?(ctx: BenchContext, state: S, run: RunStats, cpu?: CpuPerRequest): Promise<VerifyResult>;
 };
 
 /** Identity helper that keeps the state type between setup, requests and verify. */

@@ -140,6 +140,19 @@ describe('DoorFirst: the door outranks new answers', () => {
     expect(gate.admit()).toBeUndefined();
   });
 
+  it('keeps one sampling timer when the door is busy again right after a quiet spell ran out', () => {
+    const { clock, advance, pending } = fakeClock();
+    const gate = new DoorFirst(clock);
+    gate.doorSeen();
+    advance(TICK_MS / 2);
+    gate.doorSeen(); // the spell now ends between two ticks
+    advance(DOOR_ACTIVE_MS + 2); // past its end, before the tick that would notice
+    gate.doorSeen();
+    expect(pending()).toBe(1);
+    advance(TICK_MS);
+    expect(pending()).toBe(1);
+  });
+
   it('close() starts the answers still in line', async () => {
     const { clock } = fakeClock();
     const gate = new DoorFirst(clock);

@@ -66,9 +66,9 @@ export class DoorFirst {
   /** A check-in request arrived: the door is busy for the next DOOR_ACTIVE_MS. */
   doorSeen() {
     const now = this.clock.now();
-    const wasActive = this.active(now);
     this.lastDoorAt = now;
-    if (!wasActive) {
+    // Not yet sampling: a new busy spell. (A spell that just ran out keeps its timer until its next tick.)
+    if (this.tickTimer === undefined) {
       this.rate = MAX_RATE;
       this.windowStart = now;
       this.windowLateTicks = 0;
