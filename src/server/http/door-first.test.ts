@@ -3,6 +3,7 @@ import { AppError } from '../errors.ts';
 import {
   BUSY_RETRY_AFTER_S,
   DOOR_ACTIVE_MS,
+  DOOR_SLOW_MS,
   DoorFirst,
   type DoorFirstClock,
   LATE_BUDGET_MS,
@@ -90,6 +91,23 @@ describe('DoorFirst: the door outranks new answers', () => {
     gate.doorSeen();
     advance(WINDOW_MS + TICK_MS); // on time
     expect(gate.currentRate).toBe(MIN_RATE + RATE_STEP);
+  });
+
+  it('halves the rate after a window with slow check-ins, even with the loop on time', () => {
+    const { clock, advance } = fakeClock();
+    const gate = new DoorFirst(clock);
+    gate.doorSeen();
+    gate.doorTook(DOOR_SLOW_MS + 1);
+    advance(WINDOW_MS / 2);
+    gate.doorTook(DOOR_SLOW_MS + 1);
+    gate.doorTook(DOOR_SLOW_MS - 1); // a quick one changes nothing
+    advance(WINDOW_MS / 2 + TICK_MS);
+    expect(gate.currentRate).toBe(MAX_RATE / 2);
+    gate.doorTook(DOOR_SLOW_MS + 1); // one slow check-in: no change, and no growth either
+    advance(WINDOW_MS);
+    expect(gate.currentRate).toBe(MAX_RATE / 2);
+    advance(WINDOW_MS);
+    expect(gate.currentRate).toBe(MAX_RATE / 2 + RATE_STEP);
   });
 
   it('does not slow answers for a single late timer (a pause, not a rush)', () => {

@@ -6,8 +6,9 @@ import type { AppEnv } from './context.ts';
  * The door outranks new answers (docs/decisions/0037-door-first.md). Door staff and new guests share this
  * process's one event loop; in a rush of answers a scan waits behind them. So while the door is busy (a
  * check-in request in the last DOOR_ACTIVE_MS), new answers start at a paced rate, in arrival order, and
- * that rate follows the loop: it halves in every window in which LATE_TICKS timers fired more than
- * LATE_BUDGET_MS late, and grows again in windows whose latest stayed under half of it. An answer that would wait over MAX_WAIT_MS is refused
+ * that rate follows the loop and the door: it halves in every window in which LATE_TICKS timers fired more
+ * than LATE_BUDGET_MS late or SLOW_DOORS check-in requests took over DOOR_SLOW_MS, and grows again in windows
+ * with neither whose latest timer stayed under half the budget. An answer that would wait over MAX_WAIT_MS is refused
  * with 503 and Retry-After before it is read, so nothing it carried was accepted. Without door traffic the
  * gate costs one comparison.
  */
@@ -22,6 +23,10 @@ export const WINDOW_MS = 100;
 export const LATE_BUDGET_MS = 4;
 /** …and a window with this many late timers slows answers down (one is a pause, not a rush). */
 export const LATE_TICKS = 2;
+/** A check-in request that took longer than this (its handler, database included) counts as slow… */
+export const DOOR_SLOW_MS = 10;
+/** …and a window with this many slow ones slows answers down as a late loop does. */
+export const SLOW_DOORS = 2;
 /** Answers a second: where the pacing starts when the door gets busy, and its ceiling. */
 export const MAX_RATE = 400;
 /** The floor: a rush at the door still lets some answers through. */
@@ -59,6 +64,7 @@ export class DoorFirst {
   private windowStart = 0;
   private windowLateTicks = 0;
   private windowMaxLate = 0;
+  private windowSlowDoors = 0;
   private counts = { queued: 0, refused: 0 };
 
   constructor(private readonly clock: DoorFirstClock = realClock) {}
@@ -73,8 +79,14 @@ export class DoorFirst {
       this.windowStart = now;
       this.windowLateTicks = 0;
       this.windowMaxLate = 0;
+      this.windowSlowDoors = 0;
       this.tick(now);
     }
+  }
+
+  /** A check-in request ended after `ms`: slow ones (the database or the loop behind) slow answers down. */
+  doorTook(ms: number) {
+    if (ms > DOOR_SLOW_MS) this.windowSlowDoors++;
   }
 
   /** Answers a second allowed now (MAX_RATE while the door is quiet). */
@@ -124,11 +136,12 @@ export class DoorFirst {
     if (lateMs > LATE_BUDGET_MS) this.windowLateTicks++;
     this.windowMaxLate = Math.max(this.windowMaxLate, lateMs);
     if (now - this.windowStart < WINDOW_MS) return;
-    if (this.windowLateTicks >= LATE_TICKS) this.rate = Math.max(MIN_RATE, this.rate / 2);
-    else if (this.windowMaxLate < LATE_BUDGET_MS / 2) this.rate = Math.min(MAX_RATE, this.rate + RATE_STEP);
+    if (this.windowLateTicks >= LATE_TICKS || this.windowSlowDoors >= SLOW_DOORS) this.rate = Math.max(MIN_RATE, this.rate / 2);
+    else if (this.windowMaxLate < LATE_BUDGET_MS / 2 && this.windowSlowDoors === 0) this.rate = Math.min(MAX_RATE, this.rate + RATE_STEP);
     this.windowStart = now;
     this.windowLateTicks = 0;
     this.windowMaxLate = 0;
+    this.windowSlowDoors = 0;
   }
 
   private active(now: number) {
@@ -174,8 +187,12 @@ export class DoorFirst {
 
 /** On the check-in routes, after sign-in: a signed-in door's request marks the door busy. */
 export const doorRequest: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.var.deps.doorFirst.doorSeen();
+  const gate = c.var.deps.doorFirst;
+  gate.doorSeen();
+  const started = performance.now();
   await next();
+  // Not the live stream: it stays open for as long as the device watches.
+  if (!c.req.path.endsWith('/stream')) gate.doorTook(performance.now() - started);
 };
 
 /** On the new-answer route, before its body is read: waits for the answer's turn while the door is busy. */
