@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
-import { ANSWERS_BUSY_MESSAGE, BUSY_RETRY_AFTER_S } from '../../src/server/http/door-first.ts';
+import { ANSWERS_BUSY_MESSAGE, BUSY_RETRY_AFTER_S, DoorFirst } from '../../src/server/http/door-first.ts';
 import { createEvent } from '../factories/events.ts';
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
@@ -11,6 +11,9 @@ import { createTestApp } from '../support/app.ts';
 const t = await createTestApp({ RATE_LIMIT: 'false' });
 const owner = await signedInUser(t);
 const event = await createEvent(t, owner, { title: 'Door First Night' });
+// The app's gate on a clock that stands still: its line moves only when the test says so.
+t.deps.doorFirst.close();
+t.deps.doorFirst = new DoorFirst({ now: () => 1_000, setTimeout: () => ({}), clearTimeout: () => {} });
 afterAll(() => t.deps.doorFirst.close());
 
 /** Fills the line until the gate refuses: its next answer's turn is more than the longest wait away. */
@@ -49,7 +52,7 @@ describe('the door outranks new answers', () => {
     expect(res.body.error).toMatchObject({ code: 'unavailable', message: ANSWERS_BUSY_MESSAGE });
     expect(await t.db.select().from(event_rsvps).where(eq(event_rsvps.email, input.email))).toHaveLength(0);
 
-    // The line lets go when the app closes its gate (as when the door has been quiet for a while): the same answer is then taken.
+    // The line lets go when the gate closes (as it does once the door has been quiet): the same answer is then taken.
     t.deps.doorFirst.close();
     await Promise.all(waiting);
     const again = await postRsvp(t, event.id, input);
