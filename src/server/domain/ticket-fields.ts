@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBase64url } from '../crypto/random-pool.ts';
 import { QR_NONCE_BYTES, TICKET_SECRET_BYTES } from '../db/schema/rsvps.ts';
 import { signTicketToken } from './ticket-token.ts';
 import { qrImagePath } from './ticket-urls.ts';
@@ -12,7 +12,7 @@ export type TicketKeys = { ticket_secret: string; qr_nonce: string; qr_version: 
 /** The ticket columns of an RSVP row: the keys and what they make (null while not confirmed). */
 export type TicketColumns = TicketKeys & { qr_code_data: string | null; qr_code_image_url: string | null };
 
-const random = (bytes: number) => randomBytes(bytes).toString('base64url');
+const random = randomBase64url;
 
 /** The keys of a new RSVP. */
 export const newTicketKeys = (): TicketKeys => ({

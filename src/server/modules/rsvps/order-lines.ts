@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBase64url } from '../../crypto/random-pool.ts';
 import { PER_ORDER_MAX, salesState, type TOrderLines } from '../../../common/schemas/ticket-types.ts';
 import { QR_NONCE_BYTES, TICKET_SECRET_BYTES } from '../../db/schema/rsvps.ts';
 import type { order_tickets } from '../../db/schema/tickets.ts';
@@ -126,7 +126,7 @@ export function checkoutLineItems(o: {
   return out;
 }
 
-const random = (bytes: number) => randomBytes(bytes).toString('base64url');
+const random = randomBase64url;
 
 /**
  * The order's tickets as rows: 'each' types one ticket per guest ("VIP · 1 of 2"), 'group' types one ticket

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { manageRsvpHref } from '../../../common/hrefs.ts';
 import type { TRsvpResult, ZRsvpInput } from '../../../common/schemas/rsvps.ts';
 import { TICKET_SECRET_BYTES } from '../../db/schema/rsvps.ts';
+import { randomBase64url } from '../../crypto/random-pool.ts';
 import { isTicketSecret, ticketPagePath } from '../../domain/ticket-urls.ts';
 
 /** An RSVP answer as the modules make it; the route adds how this server delivers e-mail. */
@@ -12,7 +12,7 @@ export type RsvpOutcome = Omit<TRsvpResult, 'email_delivery'>;
 export type RsvpAnswer = z.output<typeof ZRsvpInput>;
 
 /** A new manage-page secret (as random as a ticket secret: 144 bits). */
-export const newManageSecret = () => randomBytes(TICKET_SECRET_BYTES).toString('base64url');
+export const newManageSecret = () => randomBase64url(TICKET_SECRET_BYTES);
 
 /** Shaped like a manage secret (checked before any lookup): the same size and alphabet as a ticket secret. */
 export const isManageSecret = isTicketSecret;
