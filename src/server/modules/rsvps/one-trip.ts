@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { isConnectionError } from '../../db/connection-errors.ts';
 import { isUniqueViolation, pgError } from '../../db/pg-errors.ts';
 import { seatsCommitted } from '../../db/seat-commits.ts';
-import { type MessagePart, runMessage, type SqlValue, sessionStatement } from '../../db/session-statements.ts';
+import { type MessagePart, runMessage, type SessionStatement, type SqlValue, sessionStatement } from '../../db/session-statements.ts';
 import {
   CAPACITY_CHECK_FAILED,
   capacityError,
@@ -16,8 +16,9 @@ import {
 import { onClient } from './seat-transaction.ts';
 import { holdLimitError } from '../../domain/hold-limits.ts';
 
-// Bounded by construction: one entry per schema table object.
-const columnsOf = new WeakMap<Table, Record<string, Column>>();
+// Bounded by construction: one entry per schema table object, holding its columns and one statement per
+// column list and suffix the code writes (a handful): the statement's name is a SHA-1 of its text, made once.
+const tableInfo = new WeakMap<Table, { cols: Record<string, Column>; statements: Map<string, SessionStatement> }>();
 
 /**
  * An INSERT of one row as a session statement (db/session-statements.ts) and its arguments: column names
@@ -26,11 +27,12 @@ const columnsOf = new WeakMap<Table, Record<string, Column>>();
  * names the row's columns, so rows with the same columns share one. `suffix` e.g. ' ON CONFLICT DO NOTHING'.
  */
 export function insertPart<T extends Table>(table: T, row: Partial<T['$inferInsert']>, suffix = ''): MessagePart {
-  let cols = columnsOf.get(table);
-  if (!cols) {
-    cols = getTableColumns(table) as Record<string, Column>;
-    columnsOf.set(table, cols);
+  let info = tableInfo.get(table);
+  if (!info) {
+    info = { cols: getTableColumns(table) as Record<string, Column>, statements: new Map() };
+    tableInfo.set(table, info);
   }
+  const { cols } = info;
   const names: string[] = [];
   const args: SqlValue[] = [];
   for (const [key, value] of Object.entries(row)) {
@@ -40,8 +42,15 @@ export function insertPart<T extends Table>(table: T, row: Partial<T['$inferInse
     names.push(`"${col.name}"`);
     args.push(value === null ? null : (col.mapToDriverValue(value) as SqlValue));
   }
-  const params = args.map((_, i) => `$${i + 1}`).join(', ');
-  return { statement: sessionStatement(`INSERT INTO "${getTableName(table)}" (${names.join(', ')}) VALUES (${params})${suffix}`), args };
+  const list = names.join(', ');
+  const key = `${list}\0${suffix}`;
+  let statement = info.statements.get(key);
+  if (!statement) {
+    const params = args.map((_, i) => `$${i + 1}`).join(', ');
+    statement = sessionStatement(`INSERT INTO "${getTableName(table)}" (${list}) VALUES (${params})${suffix}`);
+    info.statements.set(key, statement);
+  }
+  return { statement, args };
 }
 
 export type TripConflict = { constraint: string };
