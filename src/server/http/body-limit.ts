@@ -37,5 +37,12 @@ export function limitBodies(opts: { exceptPaths: string[] }): MiddlewareHandler<
   });
   // Reads skip the limiter: nothing reads a GET's body, and looking at it would make @hono/node-server
   // build a full Request for every page view (docs/measurements/code-paths.md#body-limit).
-  return (c, next) => (READS.has(c.req.method) ? next() : limit(c, next));
+  // A write declaring a length within the limit passes whatever its path, as it would through `limit`,
+  // without hono's except() (a router match and a composed chain made per request: issue 36).
+  return (c, next) => {
+    if (READS.has(c.req.method)) return next();
+    const length = c.req.header('content-length');
+    const declared = length !== undefined && c.req.header('transfer-encoding') === undefined;
+    return declared && /^\d+$/.test(length) && Number(length) <= BODY_MAX_BYTES ? next() : limit(c, next);
+  };
 }
