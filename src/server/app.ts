@@ -76,17 +76,18 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
     c.set('deps', deps);
     c.set('limits', limits);
     c.set('requestId', requestId);
-    c.set('log', deps.log.child({ reqId: requestId }));
+    const log = deps.log.child({ reqId: requestId });
+    c.set('log', log);
     c.header('X-Request-Id', requestId);
     const start = performance.now();
     await next();
     const elapsed = performance.now() - start;
     deps.metrics.observe(c, elapsed / 1000);
-    if (c.var.log.isLevelEnabled('info')) {
+    if (log.isLevelEnabled('info')) {
       const ms = Math.round(elapsed * 10) / 10;
       // The route's pattern and ids, never the path: it holds secrets (docs/product.md#privacy-and-safety).
       const key = c.var.apiKey ? { apiKeyId: c.var.apiKey.id } : {};
-      c.var.log.info({ method: c.req.method, route: routeLabel(c), ...routeIds(c), ...key, status: c.res.status, ms }, 'request');
+      log.info({ method: c.req.method, route: routeLabel(c), ...routeIds(c), ...key, status: c.res.status, ms }, 'request');
     }
   });
   app.use(securityHeaders());

@@ -9,7 +9,7 @@ import type { AppEnv } from './context.ts';
  * entry is not an address, the socket's peer.
  */
 export function clientIp(c: Context<AppEnv>): string {
-  const { TRUST_PROXY, TRUST_PROXY_HOPS } = c.var.deps.env;
+  const { TRUST_PROXY, TRUST_PROXY_HOPS } = c.get('deps').env;
   if (TRUST_PROXY) {
     const forwarded = forwardedClient(c.req.header('x-forwarded-for'), TRUST_PROXY_HOPS);
     if (forwarded) return forwarded;

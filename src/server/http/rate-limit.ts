@@ -131,12 +131,12 @@ export function tooManyRequests(retryAfter: number): AppError {
 
 /** Throws the 429 when the key is over the rule's limit; no-op when RATE_LIMIT is off (bench). */
 export function enforce(c: Context<AppEnv>, rule: LimitRule, ...parts: string[]): Promise<void> {
-  return c.var.limits.consume(rule, ...parts);
+  return c.get('limits').consume(rule, ...parts);
 }
 
 export function rateLimitByIp(rule: LimitRule): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.var.limits.enabled) await enforce(c, rule, clientIp(c));
+    if (c.get('limits').enabled) await enforce(c, rule, clientIp(c));
     await next();
   };
 }

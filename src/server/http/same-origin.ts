@@ -16,9 +16,9 @@ export function sameOriginWrites(): MiddlewareHandler<AppEnv> {
   let allowed: string | undefined;
   return async (c, next) => {
     // An API key authenticates on its own, and a browser never sends one by itself (auth/api-keys.ts).
-    if (!SAFE.has(c.req.method) && !c.var.apiKey) {
+    if (!SAFE.has(c.req.method) && !c.get('apiKey')) {
       const origin = c.req.header('origin');
-      allowed ??= new URL(c.var.deps.env.PUBLIC_BASE_URL).origin;
+      allowed ??= new URL(c.get('deps').env.PUBLIC_BASE_URL).origin;
       if (origin !== undefined && origin !== allowed) {
         throw new AppError('forbidden', 'Cross-site request refused: send it from this site’s own pages.');
       }

@@ -26,7 +26,7 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     await next();
     const h = c.res.headers;
     // Stored origins passed embedOrigin; checked again here, since this is where one becomes a directive.
-    const framers = c.var.frameAncestors?.filter((o) => EMBED_ORIGIN_SHAPE.test(o));
+    const framers = c.get('frameAncestors')?.filter((o) => EMBED_ORIGIN_SHAPE.test(o));
     if (framers?.length) h.set('Content-Security-Policy', [...DIRECTIVES, `frame-ancestors ${framers.join(' ')}`].join('; '));
     else {
       h.set('Content-Security-Policy', CSP);

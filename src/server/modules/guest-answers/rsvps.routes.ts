@@ -43,24 +43,27 @@ export function rsvpRoutes() {
     await enforce(c, RSVP_LIMITS.perEmail, eventId, answer.email);
     // An order naming a code is a code guess too (docs/decisions/0033-promo-codes-and-charges.md).
     if (answer.promo_code) await enforce(c, PROMO_LOOKUP_LIMIT, clientIp(c));
-    const { db, env } = c.var.deps;
+    // c.get, not c.var: Hono builds a new object of every variable on each c.var read (issue 36).
+    const deps = c.get('deps');
+    const log = c.get('log');
+    const { db, env } = deps;
     const submitted = await submitRsvp({
       db,
-      eventCache: c.var.deps.caches.rsvpEvents,
+      eventCache: deps.caches.rsvpEvents,
       config: { baseUrl: env.PUBLIC_BASE_URL, signingKey: env.TICKET_SIGNING_KEY },
       eventId,
       answer,
-      payments: { env, log: c.var.log },
+      payments: { env, log },
       clientIp: clientIp(c),
     });
     const { manageSecret } = submitted;
     const result = { ...submitted.result, email_delivery: emailDeliveryOf(env) };
     if (!result.rsvp || !manageSecret) {
-      c.var.log.info({ eventId, emailQueued: result.email_queued }, 'rsvp: known e-mail, manage link sent');
+      log.info({ eventId, emailQueued: result.email_queued }, 'rsvp: known e-mail, manage link sent');
       return c.json(result, 200);
     }
     rememberAnswer(c, eventId, manageSecret);
-    c.var.log.info({ rsvpId: result.rsvp.id, eventId, status: result.rsvp.status }, 'rsvp saved');
+    log.info({ rsvpId: result.rsvp.id, eventId, status: result.rsvp.status }, 'rsvp saved');
     return c.json(result, 201);
   });
   return r;

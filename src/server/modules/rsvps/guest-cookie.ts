@@ -16,7 +16,7 @@ const SECRET_PATH = '/api/public';
  * the event page to ask for the answer (common/guest-cookie.ts). Set by a first answer and by opening the manage link.
  */
 export function rememberAnswer(c: Context<AppEnv>, eventId: string, manageSecret: string) {
-  const secure = c.var.deps.env.PUBLIC_BASE_URL.startsWith('https:');
+  const secure = c.get('deps').env.PUBLIC_BASE_URL.startsWith('https:');
   const base = { maxAge: REMEMBER_SEC, sameSite: 'Lax', secure } as const;
   setCookie(c, secretCookie(eventId), manageSecret, { ...base, path: SECRET_PATH, httpOnly: true });
   setCookie(c, guestSeenCookie(eventId), '1', { ...base, path: '/' });
