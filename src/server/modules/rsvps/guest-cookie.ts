@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie } from 'hono/cookie';
 import { guestSeenCookie } from '../../../common/guest-cookie.ts';
 import type { AppEnv } from '../../http/context.ts';
 
@@ -17,10 +17,21 @@ const SECRET_PATH = '/api/public';
  */
 export function rememberAnswer(c: Context<AppEnv>, eventId: string, manageSecret: string) {
   const secure = c.get('deps').env.PUBLIC_BASE_URL.startsWith('https:');
-  const base = { maxAge: REMEMBER_SEC, sameSite: 'Lax', secure } as const;
-  setCookie(c, secretCookie(eventId), manageSecret, { ...base, path: SECRET_PATH, httpOnly: true });
-  setCookie(c, guestSeenCookie(eventId), '1', { ...base, path: '/' });
+  const set = (name: string, value: string, attributes: string) => c.header('Set-Cookie', `${name}=${encodeURIComponent(value)}${attributes}`, { append: true });
+  set(secretCookie(eventId), manageSecret, secure ? SECRET_ATTRIBUTES.secure : SECRET_ATTRIBUTES.plain);
+  set(guestSeenCookie(eventId), '1', secure ? SEEN_ATTRIBUTES.secure : SEEN_ATTRIBUTES.plain);
 }
+
+/**
+ * What follows each cookie's value, exactly as hono's setCookie writes it for these fixed options
+ * (guest-cookie.test.ts compares), made once: its checks and option objects cost every first answer (issue 36).
+ */
+function attributes(o: { path: string; httpOnly: boolean }) {
+  const make = (secure: boolean) => `; Max-Age=${REMEMBER_SEC}; Path=${o.path}${o.httpOnly ? '; HttpOnly' : ''}${secure ? '; Secure' : ''}; SameSite=Lax`;
+  return { secure: make(true), plain: make(false) };
+}
+const SECRET_ATTRIBUTES = attributes({ path: SECRET_PATH, httpOnly: true });
+const SEEN_ATTRIBUTES = attributes({ path: '/', httpOnly: false });
 
 /** The manage secret this browser holds for `eventId`, if any. */
 export const rememberedSecret = (c: Context<AppEnv>, eventId: string): string | undefined => getCookie(c, secretCookie(eventId));
