@@ -34,17 +34,19 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export const requireUserCached: MiddlewareHandler<AppEnv> = async (c, next) => {
   // An API key's account (auth/api-keys.ts): no session is read, whatever cookie came along.
-  if (c.var.apiKey) return next();
+  // c.get, not c.var, on the door's every request: c.var builds an object of all variables per read (issue 36).
+  if (c.get('apiKey')) return next();
   const cookie = c.req.header('cookie');
-  const sessions = c.var.deps.caches.sessions;
+  const sessions = c.get('deps').caches.sessions;
   const known = cookie ? sessions.get(cookie) : undefined;
   if (known) c.set('user', known);
   else {
     const since = sessions.begin();
     await loadUser(c, async () => {});
-    if (cookie && c.var.user) sessions.set(cookie, c.var.user, since);
+    const user = c.get('user');
+    if (cookie && user) sessions.set(cookie, user, since);
   }
-  if (!c.var.user) throw new AppError('unauthenticated', 'Authentication required');
+  if (!c.get('user')) throw new AppError('unauthenticated', 'Authentication required');
   await next();
 };
 
