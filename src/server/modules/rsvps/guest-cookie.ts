@@ -17,7 +17,8 @@ const SECRET_PATH = '/api/public';
  */
 export function rememberAnswer(c: Context<AppEnv>, eventId: string, manageSecret: string) {
   const secure = c.get('deps').env.PUBLIC_BASE_URL.startsWith('https:');
-  const set = (name: string, value: string, attributes: string) => c.header('Set-Cookie', `${name}=${encodeURIComponent(value)}${attributes}`, { append: true });
+  const set = (name: string, value: string, attributes: string) =>
+    c.header('Set-Cookie', `${name}=${encodeURIComponent(value)}${attributes}`, { append: true });
   set(secretCookie(eventId), manageSecret, secure ? SECRET_ATTRIBUTES.secure : SECRET_ATTRIBUTES.plain);
   set(guestSeenCookie(eventId), '1', secure ? SEEN_ATTRIBUTES.secure : SEEN_ATTRIBUTES.plain);
 }
@@ -27,7 +28,8 @@ export function rememberAnswer(c: Context<AppEnv>, eventId: string, manageSecret
  * (guest-cookie.test.ts compares), made once: its checks and option objects cost every first answer (issue 36).
  */
 function attributes(o: { path: string; httpOnly: boolean }) {
-  const make = (secure: boolean) => `; Max-Age=${REMEMBER_SEC}; Path=${o.path}${o.httpOnly ? '; HttpOnly' : ''}${secure ? '; Secure' : ''}; SameSite=Lax`;
+  const make = (secure: boolean) =>
+    `; Max-Age=${REMEMBER_SEC}; Path=${o.path}${o.httpOnly ? '; HttpOnly' : ''}${secure ? '; Secure' : ''}; SameSite=Lax`;
   return { secure: make(true), plain: make(false) };
 }
 const SECRET_ATTRIBUTES = attributes({ path: SECRET_PATH, httpOnly: true });
