@@ -16,6 +16,7 @@ import { generateBackupCodes } from './backup-codes.ts';
 import { ACCOUNT_DEACTIVATED, EMAIL_HAS_PENDING_PLACE } from '../../common/messages.ts';
 import { bindTeamPlaces, followAccountEmail, hasPendingPlace } from '../domain/team-places.ts';
 import { fastPasswordHash } from './fast-password-hash.ts';
+import { gateBetterAuthStorages } from './gated-storage.ts';
 
 /** How long a password-recovery link works (docs/product.md#password-recovery). */
 export const RESET_LINK_MINUTES = 30;
@@ -27,7 +28,7 @@ const keyOf = (token: string) => createHash('sha256').update(token).digest('hex'
 
 export function createAuth(db: Db, env: Env, log: Logger) {
   const idleSec = env.SESSION_IDLE_HOURS * 3600;
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Turnout',
     baseURL: env.PUBLIC_BASE_URL,
     basePath: '/api/auth',
@@ -120,6 +121,9 @@ export function createAuth(db: Db, env: Env, log: Logger) {
     logger: betterAuthLogger(log),
     onAPIError: { throw: true },
   });
+  // Its AsyncLocalStorages on only while it runs: ADR 0038.
+  if (!gateBetterAuthStorages()) log.warn('better-auth: its AsyncLocalStorages could not be gated; every promise pays the hooks');
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
