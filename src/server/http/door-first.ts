@@ -187,7 +187,7 @@ export class DoorFirst {
 
 /** On the check-in routes, after sign-in: a signed-in door's request marks the door busy. */
 export const doorRequest: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const gate = c.var.deps.doorFirst;
+  const gate = c.get('deps').doorFirst;
   gate.doorSeen();
   const started = performance.now();
   await next();
@@ -197,7 +197,7 @@ export const doorRequest: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** On the new-answer route, before its body is read: waits for the answer's turn while the door is busy. */
 export const answerAfterTheDoor: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const turn = c.req.method === 'POST' ? c.var.deps.doorFirst.admit() : undefined;
+  const turn = c.req.method === 'POST' ? c.get('deps').doorFirst.admit() : undefined;
   if (turn) await turn;
   await next();
 };
