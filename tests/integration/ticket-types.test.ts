@@ -339,7 +339,7 @@ describe('ticket types: capacity under a race', () => {
       ],
     ];
     const results = await Promise.all(Array.from({ length: 300 }, (_, i) => order(e.id, mixes[i % mixes.length]!)));
-    expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+    expect(results.filter((r) => r.status !== 201 && r.status !== 409).map((r) => JSON.stringify(r).slice(0, 300))).toEqual([]);
     const accepted = results.filter((r) => r.status === 201).length;
     expect(accepted).toBeGreaterThan(0);
     expect(results.filter((r) => r.status === 409).length).toBeGreaterThan(0);

@@ -110,6 +110,16 @@ describe('DoorFirst: the door outranks new answers', () => {
     expect(gate.currentRate).toBe(MAX_RATE / 2 + RATE_STEP);
   });
 
+  it('holds the pace in a late window without check-ins: a burst of answers has no scan to delay', () => {
+    const { clock, advance } = fakeClock();
+    const gate = new DoorFirst(clock);
+    gate.doorSeen();
+    advance(WINDOW_MS + TICK_MS, LATE_BUDGET_MS + 1);
+    expect(gate.currentRate).toBe(MAX_RATE / 2);
+    advance(3 * WINDOW_MS, LATE_BUDGET_MS + 1); // still busy (the door was seen within DOOR_ACTIVE_MS), no scan since
+    expect(gate.currentRate).toBe(MAX_RATE / 2);
+  });
+
   it('does not slow answers for a single late timer (a pause, not a rush)', () => {
     const { clock, advance } = fakeClock();
     const gate = new DoorFirst(clock);

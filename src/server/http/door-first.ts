@@ -6,9 +6,9 @@ import type { AppEnv } from './context.ts';
  * The door outranks new answers (docs/decisions/0037-door-first.md). Door staff and new guests share this
  * process's one event loop; in a rush of answers a scan waits behind them. So while the door is busy (a
  * check-in request in the last DOOR_ACTIVE_MS), new answers start at a paced rate, in arrival order, and
- * that rate follows the loop and the door: it halves in every window in which LATE_TICKS timers fired more
- * than LATE_BUDGET_MS late or SLOW_DOORS check-in requests took over DOOR_SLOW_MS, and grows again in windows
- * with neither whose latest timer stayed under half the budget. An answer that would wait over MAX_WAIT_MS is refused
+ * that rate follows the loop and the door: it halves in every window with check-ins in which LATE_TICKS timers
+ * fired more than LATE_BUDGET_MS late or SLOW_DOORS check-in requests took over DOOR_SLOW_MS, and grows again
+ * in windows with neither whose latest timer stayed under half the budget. An answer that would wait over MAX_WAIT_MS is refused
  * with 503 and Retry-After before it is read, so nothing it carried was accepted. Without door traffic the
  * gate costs one comparison.
  */
@@ -65,6 +65,7 @@ export class DoorFirst {
   private windowLateTicks = 0;
   private windowMaxLate = 0;
   private windowSlowDoors = 0;
+  private windowDoors = 0;
   private counts = { queued: 0, refused: 0 };
 
   constructor(private readonly clock: DoorFirstClock = realClock) {}
@@ -73,6 +74,7 @@ export class DoorFirst {
   doorSeen() {
     const now = this.clock.now();
     this.lastDoorAt = now;
+    this.windowDoors++;
     // Not yet sampling: a new busy spell. (A spell that just ran out keeps its timer until its next tick.)
     if (this.tickTimer === undefined) {
       this.rate = MAX_RATE;
@@ -80,6 +82,7 @@ export class DoorFirst {
       this.windowLateTicks = 0;
       this.windowMaxLate = 0;
       this.windowSlowDoors = 0;
+      this.windowDoors = 1;
       this.tick(now);
     }
   }
@@ -136,12 +139,15 @@ export class DoorFirst {
     if (lateMs > LATE_BUDGET_MS) this.windowLateTicks++;
     this.windowMaxLate = Math.max(this.windowMaxLate, lateMs);
     if (now - this.windowStart < WINDOW_MS) return;
-    if (this.windowLateTicks >= LATE_TICKS || this.windowSlowDoors >= SLOW_DOORS) this.rate = Math.max(MIN_RATE, this.rate / 2);
-    else if (this.windowMaxLate < LATE_BUDGET_MS / 2 && this.windowSlowDoors === 0) this.rate = Math.min(MAX_RATE, this.rate + RATE_STEP);
+    // Only a window with check-ins in it can slow answers: a burst of answers with no scan to delay holds its pace.
+    const late = this.windowLateTicks >= LATE_TICKS || this.windowSlowDoors >= SLOW_DOORS;
+    if (late && this.windowDoors > 0) this.rate = Math.max(MIN_RATE, this.rate / 2);
+    else if (!late && this.windowMaxLate < LATE_BUDGET_MS / 2 && this.windowSlowDoors === 0) this.rate = Math.min(MAX_RATE, this.rate + RATE_STEP);
     this.windowStart = now;
     this.windowLateTicks = 0;
     this.windowMaxLate = 0;
     this.windowSlowDoors = 0;
+    this.windowDoors = 0;
   }
 
   private active(now: number) {
