@@ -22,7 +22,7 @@ declare module './http/context.ts' {
     ticketQr: TicketQrCache;
     /** Uploaded images by content hash (never stale), within a byte budget. */
     media: MediaCache;
-    /** Signed-in users of the check-in routes by Cookie header, for SESSION_CACHE_MS; emptied by any /api/auth request. */
+    /** Signed-in users by Cookie header (loadUser), for SESSION_CACHE_MS; emptied when a session ends here (ADR 0039). */
     sessions: SessionCache;
     /** Ends the LISTEN connection (before the pool closes) and empties every cache. */
     close: () => Promise<void>;

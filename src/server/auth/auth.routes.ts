@@ -107,8 +107,8 @@ async function forward(c: Context<AppEnv>): Promise<Response> {
  */
 export function authRoutes() {
   const r = createRouter();
-  // Sign-out, revoked sessions, a new password or e-mail: the door's session cache (requireUserCached)
-  // forgets everyone once the request is done. Only reading the session leaves it.
+  // Sign-out, revoked sessions, a new password or e-mail, two-factor on or off: the session cache of every
+  // signed-in route (loadUser, ADR 0039) forgets everyone once the request is done. Only reading the session leaves it.
   r.use('/*', async (c, next) => {
     try {
       await next();

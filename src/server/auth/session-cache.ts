@@ -2,16 +2,16 @@ import { BoundedCache } from '../../common/bounded-cache.ts';
 import type { SessionUser } from './auth.ts';
 
 /**
- * How long a session read for the door's routes is trusted without reading it again (ADR 0014,
- * "Who is scanning"). It bounds how long a session ended in ANOTHER process (sign-out, revoked, password
- * reset, the CLI) keeps working on /api/checkin of this one; this process forgets every session at once
- * on any /api/auth request. Team membership is never cached: removing a door member takes effect at
- * their next request.
+ * How long a session read is trusted without reading it again (ADR 0039, after the door's ADR 0014). It
+ * bounds how long a session ended in ANOTHER process (sign-out, revoked, password reset, deactivation,
+ * the CLI) keeps working in this one; this process forgets every session at once when one ends here
+ * (any /api/auth request but reading the session, endSession, deactivation). What an account may do
+ * with an event (team membership, roles) is never cached: a removed co-host is refused at their next request.
  */
 export const SESSION_CACHE_MS = 2_000;
 
 /**
- * Signed-in users by their request's Cookie header, for SESSION_CACHE_MS (requireUserCached). clear()
+ * Signed-in users by their request's Cookie header, for SESSION_CACHE_MS (loadUser). clear()
  * also turns away the stores of lookups that began before it, so a session read while it was being
  * ended is not kept.
  */

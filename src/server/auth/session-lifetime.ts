@@ -9,10 +9,11 @@ export function pastMaxAge(c: Context<AppEnv>, session: SessionLike, now = Date.
   return now - new Date(session.createdAt).getTime() > c.var.deps.env.SESSION_MAX_DAYS * 86_400_000;
 }
 
-/** Ends a session past its absolute lifetime and clears its cookie on this answer. */
+/** Ends a session past its absolute lifetime and clears its cookie on this answer; this app's session cache forgets it. */
 export async function endSession(c: Context<AppEnv>, token: string) {
   const ctx = await c.var.deps.auth.$context;
   await ctx.internalAdapter.deleteSession(token);
+  c.var.deps.caches.sessions.clear();
   const { name, attributes } = ctx.authCookies.sessionToken;
   const secure = attributes.secure ? '; Secure' : '';
   c.header('Set-Cookie', `${name}=; Max-Age=0; Path=${attributes.path ?? '/'}; HttpOnly; SameSite=Lax${secure}`, { append: true });

@@ -90,7 +90,7 @@ export function peopleRoutes() {
   r.openapi(deactivateRoute, async (c) => {
     const opts = { db: c.var.deps.db, log: c.var.log, actor: currentUser(c), id: c.req.valid('param').id };
     const answer = await deactivateAccount(opts);
-    // Its sessions are gone: the check-in routes' brief session cache forgets them now (ADR 0014).
+    // Its sessions are gone: this app's brief session cache forgets them now (ADR 0039).
     c.var.deps.caches.sessions.clear();
     return c.json(answer, 200);
   });
