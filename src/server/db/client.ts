@@ -28,6 +28,8 @@ export function sessionOptions(pool: pg.Pool): pg.ClientConfig {
 
 /** Whether `client` came from a pool behind a transaction-mode pooler: consecutive messages may reach different backends. */
 export const isTransactionPooled = (client: pg.ClientBase): boolean => transactionPooled.has(client);
+/** Whether `pool`'s URL goes through a transaction-mode pooler (DATABASE_DIRECT_URL beside it): no named statements on it. */
+export const isTransactionPooledPool = (pool: pg.Pool): boolean => sessionUrls.has(pool);
 
 type NamedQuery = { name?: string; text: string; values?: unknown[] };
 /**

@@ -4,7 +4,7 @@ import { MSG } from '../../../common/messages.ts';
 import { isUuid } from '../../../common/schemas/ids.ts';
 import type { TGuestListQueryParsed } from '../../../common/schemas/guests.ts';
 import type { TGuestList } from '../../../common/schemas/guests.responses.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, isTransactionPooledPool } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { event_rsvps } from '../../db/schema/rsvps.ts';
 import { notFound } from '../../errors.ts';
@@ -26,17 +26,21 @@ export async function listGuests({ db, actor, eventId, query }: ListGuestsOption
   let rows: GuestRowRecord[];
   let totals: Totals;
   if (query.q && !query.answer) {
-    // A search reads its matches once: the page and, over the same matches, the counts (window aggregates),
-    // in a statement built once per kind of search (searchStatement).
+    // A search reads its matches once: the page's ids and, over the same matches, the counts (window
+    // aggregates), in a statement built once per kind of search (searchStatement); then the page's rows by id.
     const patterns = searchPatterns(query.q);
     const found = (await searchStatement(db, query, patterns).execute({
       actor: actor.id,
       event: eventId,
       offset: (query.page - 1) * GUEST_LIST_PAGE_SIZE,
       ...patterns,
-    })) as (GuestRowRecord & Partial<Totals>)[];
-    rows = found;
-    totals = found[0] ? pickTotals(found[0] as Totals) : await count();
+    })) as ({ id: string } & Totals)[];
+    rows = await rowsById(
+      db,
+      eventId,
+      found.map((r) => r.id),
+    );
+    totals = found[0] ? pickTotals(found[0]) : await count();
   } else if (query.q) {
     const found = await page(db, where(), query, countColumns(' over ()', true));
     rows = found;
@@ -79,7 +83,22 @@ function page(
   );
 }
 
-type SearchStatement = ReturnType<ReturnType<typeof page>['prepare']>;
+/** The ids of a search's page, with the matching counts beside each. */
+function searchPage(db: Db, where: SQL, query: TGuestListQueryParsed, offset: Placeholder) {
+  return (
+    db
+      .select({ id: event_rsvps.id, ...countColumns(' over ()', true) })
+      .from(event_rsvps)
+      // As page(): every column named with its table.
+      .innerJoin(events, eq(events.id, event_rsvps.event_id))
+      .where(where)
+      .orderBy(...guestOrder(query.sort, query.dir, { search: true, waitlist: query.status === 'waitlist' }))
+      .limit(GUEST_LIST_PAGE_SIZE)
+      .offset(offset)
+  );
+}
+
+type SearchStatement = ReturnType<ReturnType<typeof searchPage>['prepare']>;
 /** Per database: the search statements built so far, by kind (searchKey). */
 const searchStatements = new WeakMap<Db, Map<string, SearchStatement>>();
 
@@ -113,10 +132,42 @@ function searchStatement(db: Db, query: TGuestListQueryParsed, patterns: SearchP
       digits: patterns.digits === undefined ? undefined : p('digits'),
       pin: patterns.pin === undefined ? undefined : p('pin'),
     });
-    statement = page(db, and(where, search) as SQL, query, countColumns(' over ()', true), p('offset')).prepare('');
+    statement = searchPage(db, and(where, search) as SQL, query, p('offset')).prepare('');
     byKind.set(key, statement);
   }
   return statement;
+}
+
+function rowsStatement(db: Db) {
+  const p = sql.placeholder;
+  return db
+    .select({ ...guestRowColumns, pin: pinPerRow })
+    .from(event_rsvps)
+    .innerJoin(events, eq(events.id, event_rsvps.event_id))
+    .where(and(eq(event_rsvps.event_id, p('event')), sql`${event_rsvps.id} = any(${p('ids')}::uuid[])`))
+    .prepare(isTransactionPooledPool(db.$client) ? '' : 'turnout-guest-rows');
+}
+type RowsStatement = ReturnType<typeof rowsStatement>;
+/** Per database: the statement of a page's rows by id. */
+const rowsStatements = new WeakMap<Db, RowsStatement>();
+
+/**
+ * A search page's rows, in the order of `ids`: the per-row details (SMS status, answers, tickets, waitlist
+ * place, PIN) in a statement of their own that does not depend on the search, named so that PostgreSQL
+ * parses it once per connection and keeps a generic plan (lookups by primary key, whatever the ids), where
+ * planning them inside the search cost about 0.9 ms a search (docs/measurements/guest-search.md). Unnamed
+ * behind a transaction-mode pooler (ADR 0024). Its own snapshot: a guest deleted since the search is left out.
+ */
+async function rowsById(db: Db, eventId: string, ids: string[]): Promise<GuestRowRecord[]> {
+  if (!ids.length) return [];
+  let statement = rowsStatements.get(db);
+  if (!statement) {
+    statement = rowsStatement(db);
+    rowsStatements.set(db, statement);
+  }
+  const found = (await statement.execute({ event: eventId, ids })) as GuestRowRecord[];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 type Totals = { total: number; confirmed: number; maybe: number; declined: number; waitlist: number };
