@@ -142,7 +142,8 @@ export class DoorFirst {
     // Only a window with check-ins in it can slow answers: a burst of answers with no scan to delay holds its pace.
     const late = this.windowLateTicks >= LATE_TICKS || this.windowSlowDoors >= SLOW_DOORS;
     if (late && this.windowDoors > 0) this.rate = Math.max(MIN_RATE, this.rate / 2);
-    else if (!late && this.windowMaxLate < LATE_BUDGET_MS / 2 && this.windowSlowDoors === 0) this.rate = Math.min(MAX_RATE, this.rate + RATE_STEP);
+    else if (!late && this.windowMaxLate < LATE_BUDGET_MS / 2 && this.windowSlowDoors === 0)
+      this.rate = Math.min(MAX_RATE, this.rate + RATE_STEP);
     this.windowStart = now;
     this.windowLateTicks = 0;
     this.windowMaxLate = 0;
