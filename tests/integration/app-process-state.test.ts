@@ -2,19 +2,14 @@
  * Process state belongs to an app (docs/ARCHITECTURE.md#process-state): createApp makes its caches and
  * the public events' LISTEN connection, close() ends them, and two apps in one process share none.
  */
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TPublicEvent } from '../../src/common/schemas/events.ts';
-import { createApp } from '../../src/server/app.ts';
-import { createAuth } from '../../src/server/auth/auth.ts';
-import { createDb } from '../../src/server/db/client.ts';
 import { media } from '../../src/server/db/schema/events.ts';
 import { createEvent } from '../factories/events.ts';
 import { rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
-import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
+import { createTestApp, secondApp, TEST_ORIGIN } from '../support/app.ts';
 
 const one = await createTestApp({ RATE_LIMIT: 'false' });
 const two = await createTestApp({ RATE_LIMIT: 'false' });
@@ -47,16 +42,7 @@ describe('two apps in one process', () => {
   it('on one database, each keeps its own public event cache, kept true by NOTIFY', async () => {
     const owner = await signedInUser(one);
     const e = await createEvent(one, owner, { title: 'Before' });
-    // A second app on the same database with its own pool.
-    const db2 = createDb(one.url, 2);
-    const other = createApp(
-      { ...one.deps, db: db2, auth: createAuth(db2, one.env, one.deps.log) },
-      { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
-    );
-    afterAll(async () => {
-      await other.close();
-      await db2.$client.end();
-    });
+    const other = secondApp(one);
     expect(other.deps.caches).not.toBe(one.deps.caches);
     const read = async (app: typeof other.app) =>
       ((await (await app.request(`${TEST_ORIGIN}/api/public/events/${e.id}`)).json()) as { event: TPublicEvent }).event.title;

@@ -1,17 +1,12 @@
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TCheckinStats, TCheckinVerdict, TTicketVerification } from '../../src/common/schemas/checkin.responses.ts';
-import { createApp } from '../../src/server/app.ts';
-import { createAuth } from '../../src/server/auth/auth.ts';
-import { createDb } from '../../src/server/db/client.ts';
 import { checkins } from '../../src/server/db/schema/checkins.ts';
 import { event_rsvps, rsvp_pins } from '../../src/server/db/schema/rsvps.ts';
 import { createEvent } from '../factories/events.ts';
 import { insertImportedRsvp, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
-import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
+import { createTestApp, secondApp, TEST_ORIGIN } from '../support/app.ts';
 
 // docs/product.md#check-in, docs/decisions/0014-check-in.md
 const t = await createTestApp({ RATE_LIMIT: 'false' });
@@ -382,15 +377,7 @@ describe('live stream', () => {
   }
 
   it('a check-in in another process reaches this stream (LISTEN/NOTIFY): the stream has no polling to fall back on', async () => {
-    const db2 = createDb(t.url, 2);
-    const second = createApp(
-      { ...t.deps, db: db2, auth: createAuth(db2, t.env, t.deps.log) },
-      { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
-    );
-    afterAll(async () => {
-      await second.close();
-      await db2.$client.end();
-    });
+    const second = secondApp(t);
     const controller = new AbortController();
     const res = await t.app.request(`${TEST_ORIGIN}/api/checkin/${event.id}/stream`, {
       headers: { cookie: door.cookie },

@@ -4,20 +4,15 @@
  * keeps working here for at most that long; every way of ending a session or changing what it carries
  * IN this app takes effect at the very next request, though the session was just used.
  */
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
-import { createAuth } from '../../src/server/auth/auth.ts';
+import { describe, expect, it } from 'vitest';
 import { createResetLink } from '../../src/server/auth/reset-link.ts';
 import { SESSION_CACHE_MS } from '../../src/server/auth/session-cache.ts';
-import { createDb } from '../../src/server/db/client.ts';
 import { session, user } from '../../src/server/db/schema/auth.ts';
 import { createEvent, paidEventInput } from '../factories/events.ts';
 import { signedInUser, TEST_PASSWORD } from '../factories/users.ts';
-import { cookiesFrom, createTestApp, TEST_ORIGIN } from '../support/app.ts';
+import { cookiesFrom, createTestApp, secondApp, TEST_ORIGIN } from '../support/app.ts';
 
 const t = await createTestApp({ RATE_LIMIT: 'false', SESSION_MAX_DAYS: '30' });
 const owner = await signedInUser(t, { role: 'admin' });
@@ -160,15 +155,7 @@ describe('a session ended behind this app (another process, the database)', () =
   });
 
   it('a sign-out in a second app on the same database reaches this one within SESSION_CACHE_MS', async () => {
-    const db2 = createDb(t.url, 2);
-    const second = createApp(
-      { ...t.deps, db: db2, auth: createAuth(db2, t.env, t.deps.log) },
-      { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
-    );
-    afterAll(async () => {
-      await second.close();
-      await db2.$client.end();
-    });
+    const second = secondApp(t);
     const u = await cachedHost();
     const out = await second.app.request(`${TEST_ORIGIN}/api/auth/sign-out`, {
       method: 'POST',

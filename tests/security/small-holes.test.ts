@@ -1,34 +1,21 @@
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import * as OTPAuth from 'otpauth';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOTP_CODE_USED } from '../../src/common/messages.ts';
 import { PHONE_INVALID } from '../../src/common/phone.ts';
 import type { TPublicEvent } from '../../src/common/schemas/events.ts';
-import { createApp } from '../../src/server/app.ts';
-import { createAuth } from '../../src/server/auth/auth.ts';
-import { createDb } from '../../src/server/db/client.ts';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
 import { createEvent } from '../factories/events.ts';
 import { changeAnswer, postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser, TEST_PASSWORD } from '../factories/users.ts';
-import { cookiesFrom, createTestApp, TEST_ORIGIN } from '../support/app.ts';
+import { cookiesFrom, createTestApp, secondApp, TEST_ORIGIN } from '../support/app.ts';
 
 // Issue 29, item 7: the smaller holes, each closed and kept closed.
 const t = await createTestApp({ RATE_LIMIT: 'false' });
 const owner = await signedInUser(t, { role: 'admin' });
 /** A second app process on its own pool, as behind a load balancer. */
-const db2 = createDb(t.url, 2);
-const second = createApp(
-  { ...t.deps, db: db2, auth: createAuth(db2, t.env, t.deps.log) },
-  { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
-);
-afterAll(async () => {
-  await second.close();
-  await db2.$client.end();
-});
+const second = secondApp(t);
 
 describe('CSV export: a cell holding a semicolon or a tab is quoted (docs/product.md#guest-list)', () => {
   it("a guest named ';=1+1' stays one cell in a ';'-separated spreadsheet; a tab inside a cell too", async () => {

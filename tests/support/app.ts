@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { createAuth } from '../../src/server/auth/auth.ts';
+import { createDb } from '../../src/server/db/client.ts';
 import { type Env, loadEnv } from '../../src/server/env.ts';
 import { createLogger, type Logger } from '../../src/server/logger.ts';
 import { createTestDb, type TestDb } from './db.ts';
@@ -68,4 +69,21 @@ export function cookiesFrom(res: Response): string {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+}
+
+/**
+ * A second app process on the same database with its own pool of two, as behind a load balancer: its own
+ * caches, rate limits and LISTEN connection. Closed after the file's tests.
+ */
+export function secondApp(t: TestApp) {
+  const db = createDb(t.url, 2);
+  const second = createApp(
+    { ...t.deps, db, auth: createAuth(db, t.env, t.deps.log) },
+    { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
+  );
+  afterAll(async () => {
+    await second.close();
+    await db.$client.end();
+  });
+  return second;
 }
