@@ -3,14 +3,10 @@ import { AppError } from '../errors.ts';
 import type { AppEnv } from './context.ts';
 
 /**
- * The door outranks new answers (docs/decisions/0037-door-first.md). Door staff and new guests share this
- * process's one event loop; in a rush of answers a scan waits behind them. So while the door is busy (a
- * check-in request in the last DOOR_ACTIVE_MS), new answers start at a paced rate, in arrival order, and
- * that rate follows the loop and the door: it halves in every window with check-ins in which LATE_TICKS timers
- * fired more than LATE_BUDGET_MS late or SLOW_DOORS check-in requests took over DOOR_SLOW_MS, and grows again
- * in windows with neither whose latest timer stayed under half the budget. An answer that would wait over MAX_WAIT_MS is refused
- * with 503 and Retry-After before it is read, so nothing it carried was accepted. Without door traffic the
- * gate costs one comparison.
+ * The door outranks new answers (docs/decisions/0037-door-first.md): they share this process's event loop and
+ * PostgreSQL, and a scan must not wait behind a rush of answers. While the door is busy, new answers start one
+ * after another at a rate set by how long the door waits, and one that would wait too long is refused before
+ * anything of it is read. Without door traffic the gate costs one comparison.
  */
 
 /** How long after the last check-in request the door counts as busy. */
