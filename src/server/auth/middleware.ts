@@ -48,9 +48,6 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** The door's name for requireUser (/api/checkin, ADR 0014), from when only the door's routes cached the session. */
-export const requireUserCached = requireUser;
-
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   await requireUser(c, async () => {});
   if (c.var.user?.role !== 'admin') throw new AppError('forbidden', 'Only the owner account can do this.');

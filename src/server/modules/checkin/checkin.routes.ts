@@ -10,7 +10,7 @@ import {
   ZCheckinVerdict,
   ZTicketVerification,
 } from '../../../common/schemas/checkin.responses.ts';
-import { currentUser, loadUser, requireUserCached } from '../../auth/middleware.ts';
+import { currentUser, loadUser, requireUser } from '../../auth/middleware.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { doorRequest } from '../../http/door-first.ts';
 import { errors, json, jsonBody, signedIn, signedInOrKey } from '../../http/openapi.ts';
@@ -106,7 +106,7 @@ const pageRoute = createRoute({
 /** docs/product.md#check-in: every route but the public verification needs the event's team (eventAccess 'checkin'). */
 export function checkinRoutes() {
   const r = createRouter();
-  r.use('/api/checkin/*', requireUserCached);
+  r.use('/api/checkin/*', requireUser);
   r.use('/api/checkin/*', doorRequest);
   r.use('/api/ticket-verification', rateLimitByIp(VERIFY_PAGE_LIMIT));
   const signingKey = (c: { var: { deps: { env: { TICKET_SIGNING_KEY: string } } } }) => c.var.deps.env.TICKET_SIGNING_KEY;
