@@ -16,25 +16,32 @@ import { getBetterAuthVersion } from '@better-auth/core/context';
 const BETTER_AUTH_GLOBAL = Symbol.for('better-auth:global');
 export const BETTER_AUTH_STORAGES = ['endpointContextAsyncStorage', 'requestStateAsyncStorage', 'adapterAsyncStorage'] as const;
 
-// Process-wide, as the promise hooks and Better Auth's own storages are; bounded by construction (the three above).
-const gated = new Set<GatedStorage<unknown>>();
-let running = 0;
+// Process-wide, as the promise hooks and Better Auth's own storages are (on globalThis, so a second copy of this
+// module, as a test runner may load, shares them); bounded by construction (the three above).
+const STATE = Symbol.for('turnout:gated-storage');
+type GateState = { gated: Set<AsyncLocalStorage<unknown>>; running: number };
+const holder = globalThis as { [STATE]?: GateState };
+holder[STATE] ??= { gated: new Set(), running: 0 };
+const state: GateState = holder[STATE];
 
 function leave() {
-  running -= 1;
-  if (running === 0) for (const storage of gated) storage.disable();
+  state.running -= 1;
+  if (state.running === 0) for (const storage of state.gated) storage.disable();
 }
+
+/** A GatedStorage made by any copy of this module (instanceof would see only this copy's class). */
+const isGated = (v: unknown) => v instanceof AsyncLocalStorage && state.gated.has(v);
 
 export class GatedStorage<T> extends AsyncLocalStorage<T> {
   constructor() {
     super();
-    gated.add(this as GatedStorage<unknown>);
+    state.gated.add(this as AsyncLocalStorage<unknown>);
   }
 
   override run<R>(store: T, callback: () => R): R;
   override run<R, TArgs extends unknown[]>(store: T, callback: (...args: TArgs) => R, ...args: TArgs): R;
   override run<R, TArgs extends unknown[]>(store: T, callback: (...args: TArgs) => R, ...args: TArgs): R {
-    running += 1;
+    state.running += 1;
     let result: R;
     try {
       result = super.run(store, callback, ...args);
@@ -51,7 +58,7 @@ export class GatedStorage<T> extends AsyncLocalStorage<T> {
 }
 
 /** Runs of the gated storages in flight (tests). */
-export const gatedRuns = () => running;
+export const gatedRuns = () => state.running;
 
 /**
  * Puts a GatedStorage wherever Better Auth has not made its storage yet (before its first call). True when
@@ -63,5 +70,5 @@ export function gateBetterAuthStorages(): boolean {
   const context = (globalThis as { [BETTER_AUTH_GLOBAL]?: { context?: Record<string, unknown> } })[BETTER_AUTH_GLOBAL]?.context;
   if (!context) return false;
   for (const name of BETTER_AUTH_STORAGES) context[name] ??= new GatedStorage();
-  return BETTER_AUTH_STORAGES.every((name) => context[name] instanceof GatedStorage);
+  return BETTER_AUTH_STORAGES.every((name) => isGated(context[name]));
 }
