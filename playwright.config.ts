@@ -55,6 +55,9 @@ export default defineConfig({
     trace: 'off',
     locale: 'en-US',
     timezoneId: 'UTC',
+    // As a person who asked for less motion (src/web/styles.css): no pulse or spinner keeps Chromium drawing frames,
+    // and nothing waits for a transition. foundation.spec.ts runs with motion, as most people see the app.
+    reducedMotion: 'reduce',
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },

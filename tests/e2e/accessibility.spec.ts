@@ -116,7 +116,6 @@ test('host screens pass axe (WCAG 2.1 AA)', { tag: '@mobile' }, async ({ page, s
 test('signed-in screens have 44 px targets at 375 px; toasts clear the header', { tag: '@mobile' }, async ({ page, server }, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'the rule is for phones: 375 px wide');
   test.slow();
-  await page.emulateMedia({ reducedMotion: 'reduce' }); // toasts and sheets without transitions: measured where they stop
   await createOwner(page, server);
   const { event, ticketUrl } = await seed(page.request);
   const ticket = await (await page.request.get(`/api/public/tickets/${ticketUrl.split('/').pop()}`)).json();
@@ -176,6 +175,12 @@ test('signed-in screens have 44 px targets at 375 px; toasts clear the header', 
   await visit('/auth/mailbox', page.getByRole('heading', { name: 'Dev mailbox' }), 'dev mailbox');
   await visit('/auth/sms/twilio', page.getByRole('heading', { level: 1 }), 'SMS sandbox');
   await visit(`/checkin?event=${event.id}`, page.getByText('Live', { exact: true }), 'check-in');
+  // Reduced motion (every test runs with it: playwright.config.ts) stops the live dot's pulse; without it, it pulses.
+  const pulsing = () => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length);
+  expect(await pulsing(), 'animations running with reduced motion').toBe(0);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect.poll(pulsing, { message: 'the live dot pulses without reduced motion' }).toBeGreaterThan(0);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await visit(`/checkin/search?event=${event.id}`, page.getByText('Start typing to search guests'), 'check-in search');
   await page.getByRole('searchbox').or(page.getByRole('textbox')).first().fill('Rosa');
   await expect(page.getByText('Rosa Park').filter({ visible: true }).first()).toBeVisible();

@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { createOwner, expect, OWNER, screenshot, test } from './fixtures.ts';
 
+// With motion, as most people see the app (every other spec runs with reduced motion: playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
 test('owner setup, sign out, sign in with the form, dashboard, sign out', { tag: '@mobile' }, async ({ page }, testInfo) => {
