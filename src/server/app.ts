@@ -16,6 +16,7 @@ import { connectionFailure } from './db/connection-errors.ts';
 import { AppError, type ErrorBody, errorForStatus, malformedJson, ThrownValue, unavailable } from './errors.ts';
 import { mountApiDocs } from './http/api-docs.ts';
 import { limitBodies } from './http/body-limit.ts';
+import { AnswersFirst } from './http/answers-first.ts';
 import { DoorFirst } from './http/door-first.ts';
 import { InFlight } from './http/in-flight.ts';
 import { Metrics } from './http/metrics.ts';
@@ -64,6 +65,7 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
     checkinHub: new CheckinHub({ ...base, stats: checkinStats, mayWatch: teamEvent, closing: inFlight.closing }),
     metrics: new Metrics(),
     doorFirst: new DoorFirst(),
+    answersFirst: new AnswersFirst(),
   };
   const clientDir = opts.clientDir ?? defaultClientDir();
   const spa = new Spa(clientDir);
@@ -149,6 +151,7 @@ export function createApp(base: BaseDeps, opts: CreateAppOptions = {}) {
   spa.mount(app);
   const close = async () => {
     deps.doorFirst.close();
+    deps.answersFirst.close();
     deps.channels.close();
     await deps.checkinHub.close();
     await deps.caches.close();

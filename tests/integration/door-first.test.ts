@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { event_rsvps } from '../../src/server/db/schema/rsvps.ts';
-import { ANSWERS_BUSY_MESSAGE, BUSY_RETRY_AFTER_S, DoorFirst } from '../../src/server/http/door-first.ts';
+import { AnswersFirst } from '../../src/server/http/answers-first.ts';
+import { ANSWERS_BUSY_MESSAGE, BUSY_RETRY_AFTER_S, DoorFirst, LATE_BUDGET_MS, WINDOW_MS } from '../../src/server/http/door-first.ts';
 import { createEvent } from '../factories/events.ts';
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
@@ -57,5 +58,33 @@ describe('the door outranks new answers', () => {
     await Promise.all(waiting);
     const again = await postRsvp(t, event.id, input);
     expect(again.status).toBe(201);
+  });
+});
+
+// docs/decisions/0040-answers-first.md: new answers outrank event-page views.
+describe('new answers outrank event-page views', () => {
+  it('while an answer is in flight and the loop ran late, page views start a turn at a time, and all are served', async () => {
+    const real = t.deps.answersFirst;
+    // Timers that never fire (the test sets the limit), turns of the real loop.
+    const gate = new AnswersFirst({ now: () => 1_000, setTimeout: () => ({}), clearTimeout: () => {}, nextTurn: (fn) => setImmediate(fn) });
+    t.deps.answersFirst = gate;
+    try {
+      gate.answerStarted();
+      for (let w = 1; w <= 10; w++) {
+        gate.observeLateness(LATE_BUDGET_MS + 1, 1_000 + w * WINDOW_MS - 1);
+        gate.observeLateness(LATE_BUDGET_MS + 1, 1_000 + w * WINDOW_MS);
+      }
+      expect(gate.currentPerTurn).toBe(1);
+      const pages = await Promise.all([1, 2, 3].map(() => t.request(`/event/${event.slug}`)));
+      expect(pages.map((p) => p.status)).toEqual([200, 200, 200]);
+      expect(gate.heldPageViews).toBe(3);
+      gate.answerEnded();
+      // A real answer counts as in flight only while it is handled: once it is answered, pages start at once.
+      expect((await postRsvp(t, event.id, rsvpInput())).status).toBe(201);
+      expect(gate.pageView()).toBeUndefined();
+    } finally {
+      gate.close();
+      t.deps.answersFirst = real;
+    }
   });
 });

@@ -53,6 +53,7 @@ describe('GET /metrics (docs/product.md#operations)', () => {
     for (const outcome of ['recorded', 'already_answered', 'full']) expect(text).toContain(`turnout_rsvps_total{outcome="${outcome}"} 1\n`);
     // No check-in request: no answer waited behind the door (docs/decisions/0037-door-first.md).
     for (const outcome of ['queued', 'refused']) expect(text).toContain(`turnout_door_first_answers_total{outcome="${outcome}"} 0\n`);
+    expect(text).toContain('turnout_answers_first_page_views_held_total 0\n');
     // The first answer's confirmation waits in the outbox (no worker in tests).
     expect(text).toMatch(/\nturnout_outbox_depth [1-9]\d*\n/);
     expect(text).toMatch(/\nturnout_outbox_oldest_due_seconds \d+(\.\d+)?(e-\d+)?\n/);

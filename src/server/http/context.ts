@@ -7,6 +7,7 @@ import type { Logger } from '../logger.ts';
 import type { CheckinHub } from '../domain/checkin-hub.ts';
 import type { Channels } from '../integrations/channels.ts';
 import type { RateLimits } from './rate-limit.ts';
+import type { AnswersFirst } from './answers-first.ts';
 import type { DoorFirst } from './door-first.ts';
 
 /**
@@ -35,6 +36,8 @@ export type Deps = BaseDeps & {
   metrics: Metrics;
   /** New answers wait while the door is busy (http/door-first.ts). */
   doorFirst: DoorFirst;
+  /** Event-page views wait a turn while answers are in flight and the loop is late (http/answers-first.ts). */
+  answersFirst: AnswersFirst;
 };
 
 export type AppEnv = {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { fakeClock } from '../../../tests/support/fake-clock.ts';
 import { AppError } from '../errors.ts';
 import {
   BUSY_RETRY_AFTER_S,
   DOOR_ACTIVE_MS,
   DOOR_SLOW_MS,
   DoorFirst,
-  type DoorFirstClock,
   LATE_BUDGET_MS,
   MAX_RATE,
   MAX_WAIT_MS,
@@ -14,37 +14,6 @@ import {
   TICK_MS,
   WINDOW_MS,
 } from './door-first.ts';
-
-/** A clock whose timers run only when the test moves time on. */
-function fakeClock() {
-  let now = 1_000;
-  let seq = 0;
-  const timers = new Map<number, { at: number; fn: () => void }>();
-  const clock: DoorFirstClock = {
-    now: () => now,
-    setTimeout(fn, ms) {
-      const id = ++seq;
-      timers.set(id, { at: now + ms, fn });
-      return { id } as never;
-    },
-    clearTimeout(handle) {
-      if (handle) timers.delete((handle as { id: number }).id);
-    },
-  };
-  /** Runs every timer due by now + ms, in time order, each with the clock at its own time (plus `late`). */
-  const advance = (ms: number, late = 0) => {
-    const end = now + ms;
-    for (;;) {
-      const due = [...timers.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      timers.delete(due[0]);
-      now = Math.max(now, due[1].at + late);
-      due[1].fn();
-    }
-    now = Math.max(now, end);
-  };
-  return { clock, advance, pending: () => timers.size };
-}
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -198,9 +198,19 @@ export const doorRequest: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.req.path.endsWith('/stream')) gate.doorTook(performance.now() - started);
 };
 
-/** On the new-answer route, before its body is read: waits for the answer's turn while the door is busy. */
+/**
+ * On the new-answer route, before its body is read: waits for the answer's turn while the door is busy; then,
+ * while it is handled, event-page views yield to it (http/answers-first.ts).
+ */
 export const answerAfterTheDoor: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const turn = c.req.method === 'POST' ? c.get('deps').doorFirst.admit() : undefined;
+  if (c.req.method !== 'POST') return next();
+  const deps = c.get('deps');
+  const turn = deps.doorFirst.admit();
   if (turn) await turn;
-  await next();
+  deps.answersFirst.answerStarted();
+  try {
+    await next();
+  } finally {
+    deps.answersFirst.answerEnded();
+  }
 };

@@ -53,6 +53,7 @@ export function metricsRoutes() {
       poolIdle: pool.idleCount,
       poolWaiting: pool.waitingCount,
       doorFirst: c.var.deps.doorFirst.answerCounts,
+      pageViewsHeld: c.var.deps.answersFirst.heldPageViews,
     });
     return c.text(body, 200, { 'Content-Type': PROMETHEUS_TEXT, 'Cache-Control': 'no-store' });
   });

@@ -33,6 +33,8 @@ export type ScrapedGauges = {
   poolWaiting: number;
   /** New answers that waited their turn behind a busy door, and those refused (http/door-first.ts). */
   doorFirst: Readonly<{ queued: number; refused: number }>;
+  /** Event-page views that waited a turn for answers (http/answers-first.ts). */
+  pageViewsHeld: number;
 };
 
 /**
@@ -94,6 +96,9 @@ export class Metrics {
     out.push('# HELP turnout_door_first_answers_total New answers that waited behind a busy door, or were refused (503).');
     out.push('# TYPE turnout_door_first_answers_total counter');
     for (const [outcome, n] of Object.entries(g.doorFirst)) out.push(`turnout_door_first_answers_total${labels({ outcome })} ${n}`);
+    out.push('# HELP turnout_answers_first_page_views_held_total Event-page views that waited a turn of the loop for answers.');
+    out.push('# TYPE turnout_answers_first_page_views_held_total counter');
+    out.push(`turnout_answers_first_page_views_held_total ${g.pageViewsHeld}`);
     const gauge = (name: string, help: string, value: number) => {
       out.push(`# HELP ${name} ${help}`, `# TYPE ${name} gauge`, `${name} ${value}`);
     };

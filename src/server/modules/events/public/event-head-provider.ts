@@ -49,7 +49,10 @@ export async function eventHeadProvider(c: Context<AppEnv>, pathname: string): P
   }
   if (!key) return { head: notFoundTags(), status: 404 };
 
-  const { db, log, env, caches } = c.var.deps;
+  const { db, log, env, caches, answersFirst } = c.var.deps;
+  // Launch day: a page view waits a turn of the loop for the answers in flight (ADR 0040).
+  const turn = answersFirst.pageView();
+  if (turn) await turn;
   const found = await findPublicEvent({ db, log, cache: caches.publicEvents, key });
   if (!found) return { head: notFoundTags(), status: 404 };
   const e = found.event;
