@@ -1,4 +1,4 @@
-import { LATE_BUDGET_MS, LATE_TICKS, TICK_MS, WINDOW_MS } from './door-first.ts';
+import { type DoorFirstClock, LATE_BUDGET_MS, LATE_TICKS, sampleLoop, WINDOW_MS } from './door-first.ts';
 
 /**
  * New answers outrank page views (docs/decisions/0040-answers-first.md): on launch day both share this process's
@@ -13,10 +13,7 @@ export const MAX_PER_TURN = 64;
 /** How long after the last answer started the limit is kept (answers come in waves a few ms apart). */
 export const ANSWERS_QUIET_MS = 1_000;
 
-export type AnswersFirstClock = {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): { unref?(): unknown };
-  clearTimeout(handle: unknown): void;
+export type AnswersFirstClock = DoorFirstClock & {
   /** Runs `fn` on the loop's next turn, after what is ready now (setImmediate). */
   nextTurn(fn: () => void): void;
 };
@@ -103,20 +100,24 @@ export class AnswersFirst {
   }
 
   /** Samples the loop while answers come; a second after the last one started, the limit is lifted. */
-  private tick(scheduledAt: number) {
-    const timer = this.clock.setTimeout(() => {
-      const now = this.clock.now();
-      if (this.answers === 0 && now - this.lastAnswerAt >= ANSWERS_QUIET_MS) {
-        this.tickTimer = undefined;
-        this.perTurn = MAX_PER_TURN;
-        this.scheduleTurn();
-        return;
-      }
-      this.observeLateness(Math.max(0, now - scheduledAt - TICK_MS), now);
-      this.tick(now);
-    }, TICK_MS);
-    timer.unref?.();
-    this.tickTimer = timer;
+  private tick(from: number) {
+    sampleLoop(
+      this.clock,
+      from,
+      (lateMs, now) => {
+        if (this.answers === 0 && now - this.lastAnswerAt >= ANSWERS_QUIET_MS) {
+          this.tickTimer = undefined;
+          this.perTurn = MAX_PER_TURN;
+          this.scheduleTurn();
+          return false;
+        }
+        this.observeLateness(lateMs, now);
+        return true;
+      },
+      (timer) => {
+        this.tickTimer = timer;
+      },
+    );
   }
 
   private scheduleTurn() {

@@ -48,6 +48,25 @@ const realClock: DoorFirstClock = {
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
+/**
+ * Every TICK_MS from `from`: how late the timer fired (what a request arriving then waits before its handler
+ * starts), to `onTick`, until it returns false. Each new timer goes to `keep`, for the caller's close().
+ * Shared by this gate and http/answers-first.ts.
+ */
+export function sampleLoop(
+  clock: Pick<DoorFirstClock, 'now' | 'setTimeout'>,
+  from: number,
+  onTick: (lateMs: number, now: number) => boolean,
+  keep: (timer: unknown) => void,
+) {
+  const timer = clock.setTimeout(() => {
+    const now = clock.now();
+    if (onTick(Math.max(0, now - from - TICK_MS), now)) sampleLoop(clock, now, onTick, keep);
+  }, TICK_MS);
+  timer.unref?.();
+  keep(timer);
+}
+
 export class DoorFirst {
   private lastDoorAt = Number.NEGATIVE_INFINITY;
   /** Answers a second while the door is busy. */
@@ -152,20 +171,24 @@ export class DoorFirst {
   }
 
   /** Samples the loop while the door is busy; when it is quiet again, lets the line go. */
-  private tick(scheduledAt: number) {
-    const timer = this.clock.setTimeout(() => {
-      const now = this.clock.now();
-      if (!this.active(now)) {
-        this.tickTimer = undefined;
-        this.rate = MAX_RATE;
-        this.releaseAll();
-        return;
-      }
-      this.observeLateness(Math.max(0, now - scheduledAt - TICK_MS), now);
-      this.tick(now);
-    }, TICK_MS);
-    timer.unref?.();
-    this.tickTimer = timer;
+  private tick(from: number) {
+    sampleLoop(
+      this.clock,
+      from,
+      (lateMs, now) => {
+        if (!this.active(now)) {
+          this.tickTimer = undefined;
+          this.rate = MAX_RATE;
+          this.releaseAll();
+          return false;
+        }
+        this.observeLateness(lateMs, now);
+        return true;
+      },
+      (timer) => {
+        this.tickTimer = timer;
+      },
+    );
   }
 
   private scheduleRelease() {
