@@ -1,11 +1,6 @@
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
-import { createAuth } from '../../src/server/auth/auth.ts';
-import { createDb } from '../../src/server/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import type { TPromoCode } from '../../src/common/schemas/promo-codes.ts';
 import type { TTicketType } from '../../src/common/schemas/ticket-types.ts';
 import { events } from '../../src/server/db/schema/events.ts';
@@ -15,7 +10,7 @@ import { order_tickets, promo_codes } from '../../src/server/db/schema/tickets.t
 import { createEvent, paidEventInput } from '../factories/events.ts';
 import { postRsvp, rsvpInput } from '../factories/rsvps.ts';
 import { signedInUser } from '../factories/users.ts';
-import { createTestApp, TEST_ORIGIN } from '../support/app.ts';
+import { createTestApp, secondApp, TEST_ORIGIN } from '../support/app.ts';
 import { lapseHold } from '../support/paid-events.ts';
 import { RefundRefused } from '../../src/server/integrations/payment-provider.ts';
 import { sandboxProvider } from '../../src/server/modules/payments/sandbox-provider.ts';
@@ -259,15 +254,7 @@ describe('promo codes: the guest', () => {
 
 /** Another server process on the same database: its own connection pool (as checkin.test.ts's second process). */
 function otherProcess() {
-  const db = createDb(t.url, 10);
-  const app = createApp(
-    { ...t.deps, db, auth: createAuth(db, t.env, t.deps.log) },
-    { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },
-  );
-  afterAll(async () => {
-    await app.close();
-    await db.$client.end();
-  });
+  const app = secondApp(t, 10);
   return async (eventId: string, body: unknown) => {
     const res = await app.app.request(`${TEST_ORIGIN}/api/public/events/${eventId}/rsvps`, {
       method: 'POST',

@@ -75,8 +75,8 @@ export function cookiesFrom(res: Response): string {
  * A second app process on the same database with its own pool of two, as behind a load balancer: its own
  * caches, rate limits and LISTEN connection. Closed after the file's tests.
  */
-export function secondApp(t: TestApp) {
-  const db = createDb(t.url, 2);
+export function secondApp(t: TestApp, poolSize = 2) {
+  const db = createDb(t.url, poolSize);
   const second = createApp(
     { ...t.deps, db, auth: createAuth(db, t.env, t.deps.log) },
     { clientDir: path.join(os.tmpdir(), 'turnout-no-client') },

@@ -1,4 +1,4 @@
-import { type DoorFirstClock, LATE_BUDGET_MS, LATE_TICKS, sampleLoop, WINDOW_MS } from './door-first.ts';
+import { type DoorFirstClock, LATE_BUDGET_MS, LATE_TICKS, realClock, sampleLoop, WINDOW_MS } from './door-first.ts';
 
 /**
  * New answers outrank page views (docs/decisions/0040-answers-first.md): on launch day both share this process's
@@ -18,12 +18,7 @@ export type AnswersFirstClock = DoorFirstClock & {
   nextTurn(fn: () => void): void;
 };
 
-const realClock: AnswersFirstClock = {
-  now: () => performance.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-  nextTurn: (fn) => setImmediate(fn),
-};
+const answersClock: AnswersFirstClock = { ...realClock, nextTurn: (fn) => setImmediate(fn) };
 
 export class AnswersFirst {
   private answers = 0;
@@ -38,7 +33,7 @@ export class AnswersFirst {
   private windowMaxLate = 0;
   private held = 0;
 
-  constructor(private readonly clock: AnswersFirstClock = realClock) {}
+  constructor(private readonly clock: AnswersFirstClock = answersClock) {}
 
   /** An answer's handler starts: page views may yield until it ends. */
   answerStarted() {

@@ -42,7 +42,7 @@ export type DoorFirstClock = {
   clearTimeout(handle: unknown): void;
 };
 
-const realClock: DoorFirstClock = {
+export const realClock: DoorFirstClock = {
   now: () => performance.now(),
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
