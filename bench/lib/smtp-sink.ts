@@ -1,14 +1,34 @@
+import { fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 
 export type BenchSmtpSink = { url: string; close: () => Promise<void> };
 
 /**
- * The far side of SMTP for the bench server (BENCH_SMTP): a real smtp-server on 127.0.0.1 that
- * accepts every message and throws its body away, so the outbox worker's real nodemailer path
- * (pooled connections, MIME encoding) is what a scenario's e-mails go through.
+ * The far side of SMTP for the bench server (BENCH_SMTP): a real smtp-server on 127.0.0.1 that accepts every
+ * message and throws its body away, so the outbox worker's real SMTP path is what a scenario's e-mails go
+ * through. It runs in a process of its own, as a mail server would: in the harness's process its parsing of
+ * every message delayed the load generator's reading of the answers, which then counted against the server.
  */
 export async function startBenchSmtpSink(): Promise<BenchSmtpSink> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`the SMTP sink exited (${code}) before listening`)));
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function serve() {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -20,10 +40,13 @@ export async function startBenchSmtpSink(): Promise<BenchSmtpSink> {
       stream.on('end', () => callback());
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  server.listen(0, '127.0.0.1', () => {
+    const { port } = server.server.address() as AddressInfo;
+    process.send?.({ port });
+  });
+  // The harness going away (even by kill -9) takes the sink with it.
+  process.on('disconnect', () => process.exit(0));
+  process.on('SIGTERM', () => server.close(() => process.exit(0)));
 }
+
+if (process.argv.includes('--serve') && process.argv[1] === fileURLToPath(import.meta.url)) serve();
