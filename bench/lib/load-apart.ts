@@ -1,5 +1,4 @@
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { forkSelf, isForkedAs } from './child.ts';
 import { runLoad } from './load.ts';
 import type { BenchRequest, Load, RunStats } from './types.ts';
 
@@ -11,7 +10,7 @@ type Job = { baseURL: string; requests: BenchRequest[]; load: Load; maxSeconds?:
  * sends and readings (the launch mix's readers held its answers to one rate whatever the server did).
  */
 export function runLoadApart(job: Job): Promise<RunStats> {
-  const child = fork(fileURLToPath(import.meta.url), ['--run'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = forkSelf(import.meta.url, '--run');
   return new Promise<RunStats>((resolve, reject) => {
     child.once('message', (m) => {
       const reply = m as { stats?: RunStats; error?: string };
@@ -23,7 +22,7 @@ export function runLoadApart(job: Job): Promise<RunStats> {
   });
 }
 
-if (process.argv.includes('--run') && process.argv[1] === fileURLToPath(import.meta.url)) {
+if (isForkedAs(import.meta.url, '--run')) {
   process.once('message', (m) => {
     const job = m as Job;
     runLoad({ baseURL: job.baseURL, plan: { requests: job.requests }, load: job.load, maxSeconds: job.maxSeconds }).then(
@@ -31,6 +30,4 @@ if (process.argv.includes('--run') && process.argv[1] === fileURLToPath(import.m
       (err: unknown) => process.send?.({ error: String(err) }, () => process.exit(1)),
     );
   });
-  // The harness going away (even by kill -9) takes the load with it.
-  process.on('disconnect', () => process.exit(0));
 }

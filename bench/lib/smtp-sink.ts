@@ -1,7 +1,6 @@
-import { fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { forkSelf, isForkedAs } from './child.ts';
 
 export type BenchSmtpSink = { url: string; close: () => Promise<void> };
 
@@ -12,7 +11,7 @@ export type BenchSmtpSink = { url: string; close: () => Promise<void> };
  * every message delayed the load generator's reading of the answers, which then counted against the server.
  */
 export async function startBenchSmtpSink(): Promise<BenchSmtpSink> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = forkSelf(import.meta.url, '--serve');
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m) => resolve((m as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`the SMTP sink exited (${code}) before listening`)));
@@ -44,9 +43,7 @@ function serve() {
     const { port } = server.server.address() as AddressInfo;
     process.send?.({ port });
   });
-  // The harness going away (even by kill -9) takes the sink with it.
-  process.on('disconnect', () => process.exit(0));
   process.on('SIGTERM', () => server.close(() => process.exit(0)));
 }
 
-if (process.argv.includes('--serve') && process.argv[1] === fileURLToPath(import.meta.url)) serve();
+if (isForkedAs(import.meta.url, '--serve')) serve();
