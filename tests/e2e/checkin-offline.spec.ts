@@ -538,6 +538,14 @@ test('a network that takes requests and never answers, or a proxy’s 503: the d
   await expect(page.locator('[data-connection="ok"]')).toBeVisible({ timeout: 30_000 });
   const rows = await dbQuery<{ n: string }>(server, 'SELECT count(*) AS n FROM checkins WHERE event_id = $1', [event.id]);
   expect(rows[0]!.n).toBe('2');
+  // The scanner reopened while the uplink drops the first session request and takes the next ones without an
+  // answer: the prepared device opens on that first failure instead of waiting behind the retries.
+  let sessionTries = 0;
+  await page.route('**/api/auth/get-session', (route) => (sessionTries++ === 0 ? route.abort('internetdisconnected') : undefined));
+  await page.reload();
+  await expect(page.getByLabel('PIN or ticket code')).toBeVisible();
+  await expect(page.getByRole('heading', { name: event.title })).toBeVisible();
+  await page.unroute('**/api/auth/get-session');
   // Online again, a search the server's proxy answers 503 to: the device searches its own copy at once.
   await page.route('**/api/checkin/*/search*', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
   await navigateInApp(page, `/checkin/search?event=${event.id}`);
