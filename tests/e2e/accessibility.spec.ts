@@ -8,7 +8,7 @@ import * as OTPAuth from 'otpauth';
 import type { TEventAdmin } from '../../src/common/schemas/events.ts';
 import { wcagViolations } from '../support/axe.ts';
 import { smallTargets } from '../support/target-size.ts';
-import { createOwner, createUser, expect, signIn, test } from './fixtures.ts';
+import { createOwner, createUser, expect, expectBelow, signIn, test } from './fixtures.ts';
 
 async function expectAccessible(page: Page, what: string) {
   expect(await wcagViolations(page), what).toEqual([]);
@@ -213,25 +213,6 @@ test('signed-in screens have 44 px targets at 375 px; toasts clear the header', 
 
   expect(offenders, 'targets under 44×44 px at 375 px').toEqual([]);
 });
-
-/** `toast` (with its close button's hit area) lies wholly below `chrome`: the header or a Back control. */
-async function expectBelow(toast: Locator, chrome: Locator) {
-  await expect(toast).toHaveAttribute('data-mounted', 'true');
-  const t = await toast.evaluate((el) => {
-    const close = el.querySelector('[data-close-button]');
-    const area = close ? getComputedStyle(close, '::after') : null;
-    const r = el.getBoundingClientRect();
-    const c = close?.getBoundingClientRect();
-    // The close button's enlarged area (a ::after reaching past the button) counts as part of the toast.
-    const above = c && area && area.content !== 'none' ? c.top + Number.parseFloat(area.top || '0') : (c?.top ?? r.top);
-    return { top: Math.min(r.top, above) };
-  });
-  const b = await chrome.boundingBox();
-  expect(b, 'the header or Back control is on the page').not.toBeNull();
-  expect(t.top, `toast top ${t.top} vs the bottom of the header/Back control ${(b?.y ?? 0) + (b?.height ?? 0)}`).toBeGreaterThanOrEqual(
-    (b?.y ?? 0) + (b?.height ?? 0),
-  );
-}
 
 /** Turns two-factor on for `account` through the API (its own request context) and signs this page out. */
 async function turnOnTwoFactor(page: Page, account: { email: string; password: string }): Promise<string> {

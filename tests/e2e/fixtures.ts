@@ -577,3 +577,22 @@ export async function expectOverlayCloses(page: Page, testInfo: TestInfo, open: 
     expect(clicks, 'clicks that reached the page below after the touch').toBe(0);
   }
 }
+
+/** `toast` (with its close button's hit area) lies wholly below `chrome`: the header or a Back control. */
+export async function expectBelow(toast: Locator, chrome: Locator) {
+  await expect(toast).toHaveAttribute('data-mounted', 'true');
+  const t = await toast.evaluate((el) => {
+    const close = el.querySelector('[data-close-button]');
+    const area = close ? getComputedStyle(close, '::after') : null;
+    const r = el.getBoundingClientRect();
+    const c = close?.getBoundingClientRect();
+    // The close button's enlarged area (a ::after reaching past the button) counts as part of the toast.
+    const above = c && area && area.content !== 'none' ? c.top + Number.parseFloat(area.top || '0') : (c?.top ?? r.top);
+    return { top: Math.min(r.top, above) };
+  });
+  const b = await chrome.boundingBox();
+  expect(b, 'the header or Back control is on the page').not.toBeNull();
+  expect(t.top, `toast top ${t.top} vs the bottom of the header/Back control ${(b?.y ?? 0) + (b?.height ?? 0)}`).toBeGreaterThanOrEqual(
+    (b?.y ?? 0) + (b?.height ?? 0),
+  );
+}
