@@ -7,6 +7,7 @@ import { type JobParams, jobs } from '../db/schema/guests.ts';
 import { event_rsvps } from '../db/schema/rsvps.ts';
 import { AppError } from '../errors.ts';
 import { type LimitRule, type RateLimits, tooManyRequests } from '../http/rate-limit.ts';
+import { jobReleased } from './job-released.ts';
 import { insertJob } from './job-row.ts';
 
 const rule = (kind: JobKind, per: 'account' | 'event', points: number): LimitRule => ({
@@ -102,6 +103,7 @@ export async function startJob(o: {
     .update(jobs)
     .set({ locked_until: null })
     .where(and(eq(jobs.id, job.id), eq(jobs.status, 'queued')));
+  jobReleased();
   return job;
 }
 

@@ -6,6 +6,7 @@ import { user } from '../../db/schema/auth.ts';
 import { type JobParams, jobs } from '../../db/schema/guests.ts';
 import type { Deps } from '../../http/context.ts';
 import type { Logger } from '../../logger.ts';
+import { onJobReleased } from '../../domain/job-released.ts';
 import type { TicketConfig } from '../../domain/ticket-fields.ts';
 import { startPeriodic } from '../../periodic.ts';
 import { qrBackfillBatch } from './qr-backfill-job.ts';
@@ -171,8 +172,18 @@ export async function drainJobs(deps: JobDeps, opts: { signal?: AbortSignal; log
 
 export type JobWorker = { stop: () => Promise<void> };
 
-/** Drains the jobs every JOB_POLL_MS until stop(), which lets the batch in progress commit. */
+/**
+ * Drains the jobs every JOB_POLL_MS, and at once when this process releases one (domain/job-released.ts), until
+ * stop(), which lets the batch in progress commit.
+ */
 export function startJobWorker(deps: JobDeps, everyMs = JOB_POLL_MS): JobWorker {
   const log = deps.log.child({ module: 'jobs' });
-  return startPeriodic({ log, everyMs, failed: 'job poll failed; retrying', run: (signal) => drainJobs(deps, { signal, log }) });
+  const loop = startPeriodic({ log, everyMs, failed: 'job poll failed; retrying', run: (signal) => drainJobs(deps, { signal, log }) });
+  const unsubscribe = onJobReleased(loop.wake);
+  return {
+    async stop() {
+      unsubscribe();
+      await loop.stop();
+    },
+  };
 }
