@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from './logger.ts';
 
 export type Periodic = {
@@ -18,8 +17,21 @@ export function startPeriodic(o: {
   run: (signal: AbortSignal) => Promise<unknown>;
 }): Periodic {
   const controller = new AbortController();
-  let pause: AbortController | undefined;
+  /** Ends the pause in progress (stop() or wake()). */
+  let endPause: (() => void) | undefined;
   let again = false;
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        controller.signal.removeEventListener('abort', end);
+        endPause = undefined;
+        resolve();
+      };
+      const timer = setTimeout(end, o.everyMs);
+      controller.signal.addEventListener('abort', end);
+      endPause = end;
+    });
   const loop = (async () => {
     while (!controller.signal.aborted) {
       again = false;
@@ -28,10 +40,7 @@ export function startPeriodic(o: {
       } catch (err) {
         o.log.warn({ err }, o.failed);
       }
-      if (again) continue;
-      pause = new AbortController();
-      await sleep(o.everyMs, undefined, { signal: AbortSignal.any([controller.signal, pause.signal]) }).catch(() => {});
-      pause = undefined;
+      if (!again && !controller.signal.aborted) await pause();
     }
   })();
   return {
@@ -41,7 +50,7 @@ export function startPeriodic(o: {
     },
     wake() {
       again = true;
-      pause?.abort();
+      endPause?.();
     },
   };
 }
