@@ -545,6 +545,13 @@ test('a network that takes requests and never answers, or a proxy’s 503: the d
   await page.reload();
   await expect(page.getByLabel('PIN or ticket code')).toBeVisible();
   await expect(page.getByRole('heading', { name: event.title })).toBeVisible();
+  // The door's home too: the events this device holds, at once.
+  sessionTries = 0;
+  await page.goto('/checkin');
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+  const held = page.getByRole('listitem').filter({ hasText: event.title });
+  await expect(held).toContainText('2 RSVPs');
+  await expect(held.getByRole('link', { name: 'Scan' })).toHaveAttribute('href', `/checkin/scan?event=${event.id}`);
   await page.unroute('**/api/auth/get-session');
   // Online again, a search the server's proxy answers 503 to: the device searches its own copy at once.
   await page.route('**/api/checkin/*/search*', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));

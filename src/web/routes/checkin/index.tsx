@@ -17,6 +17,7 @@ import { toUserMessage } from '../../lib/user-message.ts';
 import { OfflineHome } from '../../features/checkin/offline/offline-home.tsx';
 import { OfflineDevices } from '../../features/checkin/offline/offline-devices.tsx';
 import { OfflinePanel } from '../../features/checkin/offline/offline-panel.tsx';
+import { unreachable } from '../../features/checkin/offline/unreachable.ts';
 
 /**
  * /checkin?event=…: the door's home (docs/product.md#check-in). Choose an event (the query preselects it and
@@ -39,8 +40,6 @@ export function Component() {
   }, [eventId, list, setParams]);
 
   // No network: the session and the events cannot be asked; the events this device is prepared for can.
-  const unreachable = (q: { data?: unknown; isError: boolean; fetchStatus: string }) =>
-    !q.data && (q.isError || q.fetchStatus === 'paused');
   if (unreachable(session) || (user && unreachable(events))) return <OfflineHome />;
   if (session.isPending) return <Loading text="Loading..." />;
   if (!user) return <AuthRequired />;
